@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests run in Node. Worker tests (workerd) and browser tests have their own configs:
+// vitest.worker.config.ts and vitest.e2e.config.ts.
+export default defineConfig({
+  test: {
+    name: "unit",
+    include: ["tests/unit/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+  },
+});
