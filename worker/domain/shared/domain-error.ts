@@ -18,6 +18,24 @@ export class DomainError extends Error {
   }
 }
 
+export interface ZodLikeError {
+  issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[];
+}
+
+export namespace DomainError {
+  /** Turns a failed zod parse into a `validation_failed` error naming each field at fault. */
+  export function fromZod(error: ZodLikeError): DomainError {
+    const fields: FieldErrors = {};
+    for (const issue of error.issues) {
+      const key = issue.path.map(String).join(".") || "_";
+      // Schemas give codes as messages ("required", "invalid_email"); zod's defaults become "invalid".
+      const code = /^[a-z_]+$/.test(issue.message) ? issue.message : "invalid";
+      fields[key] ??= { code };
+    }
+    return new DomainError("validation_failed", {}, fields);
+  }
+}
+
 export function isDomainError(value: unknown): value is DomainError {
   return value instanceof DomainError;
 }

@@ -1,0 +1,93 @@
+import { hasPermissions, type Permission, type PermissionCheck } from "../../../worker/domain/identity/permissions";
+
+export interface MenuEntry extends PermissionCheck {
+  label: string; // message id
+  to: string;
+  icon?: string;
+  children?: MenuEntry[];
+}
+
+const p = (...names: Permission[]) => names;
+
+/** The side menu of the back-office (platform spec §2), each entry carrying its permissions. */
+export const SIDE_MENU: MenuEntry[] = [
+  { label: "menu.dashboard", to: "/dashboard", icon: "▦" },
+  {
+    label: "menu.contacts", to: "/contacts", icon: "☺",
+    children: [
+      { label: "menu.customers", to: "/contacts/customers", allOf: p("view_customers") },
+      { label: "menu.suppliers", to: "/contacts/suppliers", allOf: p("view_suppliers") },
+      { label: "menu.employees", to: "/contacts/employees", allOf: p("view_employees") },
+    ],
+  },
+  {
+    label: "menu.products_and_services", to: "/products-and-services", icon: "▤",
+    children: [
+      { label: "menu.products", to: "/products-and-services/products", allOf: p("view_products") },
+      { label: "menu.services", to: "/products-and-services/services", allOf: p("view_services") },
+      { label: "menu.batches", to: "/products-and-services/batches", allOf: p("view_products", "batch_tracking") },
+      { label: "menu.price_rules", to: "/products-and-services/price-rules", allOf: p("advanced_prices") },
+    ],
+  },
+  {
+    label: "menu.sales", to: "/sales", icon: "€",
+    children: [
+      { label: "menu.estimates", to: "/sales/estimates", allOf: p("view_estimates") },
+      { label: "menu.sales_orders", to: "/sales/sales-orders", allOf: p("view_sales_orders") },
+      { label: "menu.shipping_orders", to: "/sales/shipping-orders", allOf: p("view_shipping_orders") },
+      { label: "menu.invoices", to: "/sales/invoices", allOf: p("view_invoices") },
+      { label: "menu.product_returns", to: "/sales/product-returns", allOf: p("view_product_returns") },
+      { label: "menu.credit_notes", to: "/sales/credit-notes", allOf: p("view_credit_notes") },
+      { label: "menu.refunds", to: "/sales/refunds", allOf: p("view_refunds") },
+      { label: "menu.subscriptions", to: "/sales/subscriptions", allOf: p("view_subscriptions") },
+    ],
+  },
+  {
+    label: "menu.inventory", to: "/inventory", icon: "▣",
+    children: [
+      { label: "menu.stock_level", to: "/inventory/stock-level", allOf: p("view_products_inventory") },
+      { label: "menu.purchase_orders", to: "/inventory/purchase-orders", allOf: p("view_purchase_orders") },
+      { label: "menu.deliveries", to: "/inventory/deliveries", allOf: p("view_deliveries") },
+      { label: "menu.stock_entries", to: "/inventory/stock-entries", allOf: p("view_stock_entries") },
+      { label: "menu.stock_removals", to: "/inventory/stock-removals", allOf: p("view_stock_removals") },
+      { label: "menu.stock_movements", to: "/inventory/stock-movements", allOf: p("view_stock_movements") },
+      { label: "menu.inventory_logs", to: "/inventory/inventory-logs", allOf: p("view_products_inventory") },
+    ],
+  },
+  {
+    label: "menu.intelligence", to: "/intelligence", icon: "◔", allOf: p("intelligence"),
+    children: [{ label: "menu.sales_reports", to: "/intelligence/sales-reports" }],
+  },
+  { label: "menu.b2b_store", to: "/b2b-store/dashboard", icon: "⌂", allOf: p("view_customers") },
+  { label: "menu.apps", to: "/apps", icon: "⚙", allOf: p("settings") },
+  { label: "menu.accounting", to: "/accounting/exports", icon: "≡", allOf: p("settings") },
+  {
+    label: "menu.settings", to: "/settings", icon: "⚙", allOf: p("settings"),
+    children: [
+      { label: "menu.company_settings", to: "/settings/company-settings" },
+      { label: "menu.users", to: "/settings/users" },
+      { label: "menu.locations", to: "/settings/locations" },
+    ],
+  },
+];
+
+/** The create menu: shown only to users holding at least one of these edit permissions. */
+export const CREATE_MENU: MenuEntry[] = [
+  { label: "menu.customers", to: "/contacts/customers/create", allOf: p("edit_customers") },
+  { label: "menu.products", to: "/products-and-services/products/create", allOf: p("edit_products") },
+  { label: "menu.estimates", to: "/sales/estimates/create", allOf: p("edit_estimates") },
+  { label: "menu.sales_orders", to: "/sales/sales-orders/create", allOf: p("edit_sales_orders") },
+  { label: "menu.invoices", to: "/sales/invoices/create", allOf: p("edit_invoices") },
+  { label: "menu.purchase_orders", to: "/inventory/purchase-orders/create", allOf: p("edit_purchase_orders") },
+  { label: "menu.stock_entries", to: "/inventory/stock-entries/create", allOf: p("edit_stock_entries") },
+];
+
+/** Entries the user may see; a group with no visible child disappears. */
+export function visibleMenu(entries: MenuEntry[], permissions: readonly string[]): MenuEntry[] {
+  return entries.flatMap((entry) => {
+    if (!hasPermissions(permissions, entry)) return [];
+    if (!entry.children) return [entry];
+    const children = visibleMenu(entry.children, permissions);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}

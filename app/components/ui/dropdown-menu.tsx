@@ -1,0 +1,34 @@
+import { DropdownMenu as Primitive } from "radix-ui";
+import type { ReactNode } from "react";
+
+/** The design system's dropdown: a button that opens a keyboard-navigable list. */
+export function DropdownMenu({ trigger, label, children }: { trigger: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Primitive.Root modal={false}>
+      <Primitive.Trigger className="icon-button" aria-label={label}>
+        {trigger}
+      </Primitive.Trigger>
+      <Primitive.Portal>
+        <Primitive.Content className="dropdown" align="end" sideOffset={6}>
+          {children}
+        </Primitive.Content>
+      </Primitive.Portal>
+    </Primitive.Root>
+  );
+}
+
+export function DropdownItem({ children, asChild = true }: { children: ReactNode; asChild?: boolean }) {
+  return (
+    <Primitive.Item className="dropdown__item" asChild={asChild}>
+      {children}
+    </Primitive.Item>
+  );
+}
+
+export function DropdownLabel({ children }: { children: ReactNode }) {
+  return <Primitive.Label className="dropdown__label">{children}</Primitive.Label>;
+}
+
+export function DropdownSeparator() {
+  return <Primitive.Separator className="dropdown__separator" />;
+}

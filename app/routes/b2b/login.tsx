@@ -1,0 +1,16 @@
+import { LoginForm } from "../../components/login-form";
+import { useT } from "../../i18n";
+
+export { action, loader } from "../auth/login";
+
+export default function B2bLogin({ actionData }: { actionData?: { error?: string; email?: string } }) {
+  const t = useT();
+  return (
+    <>
+      <title>{`${t("login.b2b_title")} | ${t("app.name")}`}</title>
+      <h1>{t("login.b2b_title")}</h1>
+      <p>{t("b2b.home_text")}</p>
+      <LoginForm error={actionData?.error} email={actionData?.email} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { requestContext } from "../../worker/context";
+import { listLocations } from "../../worker/domain/settings/list-locations";
+import { requireUser } from "../../worker/guards";
+import { useT } from "../i18n";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const user = requireUser(request, ctx);
+  const locations = await listLocations(await ctx.tenant());
+  return { firstName: user.firstName, company: user.company.label, trial: user.company.status === "trial", locations };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { firstName, company, trial, locations } = loaderData;
+  return (
+    <>
+      <title>{`${t("dashboard.title")} | ${t("app.name")}`}</title>
+      <h1>{t("dashboard.welcome", { name: firstName })}</h1>
+      <p>
+        {t("dashboard.company", { company })} {trial ? <span className="badge">{t("dashboard.trial")}</span> : null}
+      </p>
+      <section className="card">
+        <h2>{t("dashboard.locations")}</h2>
+        {locations.length === 0 ? (
+          <p>{t("dashboard.no_data")}</p>
+        ) : (
+          <ul className="plain-list">
+            {locations.map((location) => (
+              <li key={location.id}>
+                {location.label} · {location.address.city}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { requireUser } from "../../../worker/guards";
+import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
+import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
+import { LanguageSwitcher } from "../../components/language-switcher";
+import { useT } from "../../i18n";
+import type { Route } from "./+types/back-office";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context.get(requestContext));
+  return {
+    user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    company: { label: user.company.label, status: user.company.status },
+    canManageAccount: user.permissions.includes("account_settings"),
+    sideMenu: visibleMenu(SIDE_MENU, user.permissions),
+    createMenu: visibleMenu(CREATE_MENU, user.permissions),
+  };
+}
+
+// "auto" follows the width (open above 960 px, by CSS); a click pins it open or closed.
+type MenuState = "auto" | "open" | "closed";
+
+function MenuItem({ entry }: { entry: MenuEntry }) {
+  const t = useT();
+  if (!entry.children)
+    return (
+      <li>
+        <NavLink to={entry.to} className="side-menu__link">
+          <span className="side-menu__icon" aria-hidden="true">{entry.icon ?? "•"}</span>
+          <span className="side-menu__text">{t(entry.label)}</span>
+        </NavLink>
+      </li>
+    );
+  return (
+    <li>
+      <details className="side-menu__group">
+        <summary className="side-menu__link">
+          <span className="side-menu__icon" aria-hidden="true">{entry.icon ?? "•"}</span>
+          <span className="side-menu__text">{t(entry.label)}</span>
+        </summary>
+        <ul>
+          {entry.children.map((child) => (
+            <MenuItem key={child.to} entry={child} />
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+export default function BackOfficeLayout() {
+  const { user, company, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
+  const t = useT();
+  const [menu, setMenu] = useState<MenuState>("auto");
+  const toggle = () => {
+    const wide = typeof window !== "undefined" && window.innerWidth > 960;
+    const open = menu === "open" || (menu === "auto" && wide);
+    setMenu(open ? "closed" : "open");
+  };
+  return (
+    <div className="back-office" data-menu={menu}>
+      <header className="top-bar">
+        <button type="button" className="icon-button" onClick={toggle} aria-label={t("shell.toggle_menu")} aria-controls="side-menu">
+          ☰
+        </button>
+        <Link to="/dashboard" className="top-bar__brand">
+          <span className="logo" aria-hidden="true">C</span>
+          <span>{t("app.name")}</span>
+        </Link>
+        <div className="top-bar__search">
+          <input type="search" placeholder={t("shell.search")} aria-label={t("shell.search")} />
+        </div>
+        <div className="top-bar__actions">
+          {createMenu.length > 0 ? (
+            <DropdownMenu trigger="+" label={t("shell.create")}>
+              {createMenu.map((entry) => (
+                <DropdownItem key={entry.to}>
+                  <Link to={entry.to}>{t(entry.label)}</Link>
+                </DropdownItem>
+              ))}
+            </DropdownMenu>
+          ) : null}
+          <DropdownMenu trigger={`${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`} label={t("shell.account")}>
+            <DropdownLabel>{`${user.firstName} ${user.lastName}`}</DropdownLabel>
+            <DropdownItem>
+              <Link to="/settings/company-settings">{company.label}</Link>
+            </DropdownItem>
+            <DropdownItem>
+              <Link to={`/settings/users/${user.id}/edit`}>{t("shell.edit_profile")}</Link>
+            </DropdownItem>
+            {canManageAccount ? (
+              <DropdownItem>
+                <Link to="/account-settings">{t("shell.account_settings")}</Link>
+              </DropdownItem>
+            ) : null}
+            <DropdownSeparator />
+            <DropdownItem>
+              <Form method="post" action="/logout">
+                <button type="submit" className="link-button">
+                  {t("shell.logout")}
+                </button>
+              </Form>
+            </DropdownItem>
+          </DropdownMenu>
+        </div>
+      </header>
+      <nav id="side-menu" className="side-menu" aria-label={t("shell.toggle_menu")}>
+        <ul>
+          {sideMenu.map((entry) => (
+            <MenuItem key={entry.to} entry={entry} />
+          ))}
+        </ul>
+        <div className="side-menu__footer">
+          <LanguageSwitcher />
+        </div>
+      </nav>
+      <main className="back-office__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

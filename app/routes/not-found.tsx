@@ -1,0 +1,14 @@
+import { data } from "react-router";
+
+// The catch-all: every unknown path answers 404 and shows the root error page.
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export function action() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+/** A customer company of the product. Its business data lives in its own database. */
+export const companies = sqliteTable(
+  "companies",
+  {
+    id: text("id").primaryKey(),
+    label: text("label").notNull(),
+    status: text("status", {
+      enum: ["trial", "subscribed", "paused", "suspended", "cancelled", "trial_ended"],
+    })
+      .notNull()
+      .default("trial"),
+    frozen: integer("frozen", { mode: "boolean" }).notNull().default(false),
+    trialEndsAt: integer("trial_ends_at"),
+    databaseName: text("database_name").notNull(),
+    databaseUrl: text("database_url").notNull(),
+    // Number of tenant migrations applied; compared with the bundled list before use.
+    schemaVersion: integer("schema_version").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("companies_database_name_unique").on(t.databaseName)],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+    timezone: text("timezone").notNull().default("UTC"),
+    phone: text("phone"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    currentCompanyId: text("current_company_id").references(() => companies.id),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+/** A user's place in a company, with the permissions held there. */
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("memberships_company_idx").on(t.companyId)],
+);
+
+/** Browser sessions; the cookie carries a random id, only its hash is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: text("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Tokens for external systems calling /api/v1; shown once, stored hashed. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_company_idx").on(t.companyId)],
+);
+
+/** Custom host names of B2B stores, resolved to their company. */
+export const storeDomains = sqliteTable(
+  "store_domains",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    host: text("host").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("store_domains_host_unique").on(t.host)],
+);

@@ -1,0 +1,99 @@
+// npm run seed -- --scale small|large — creates the demo company with realistic data.
+import { eq } from "drizzle-orm";
+import { parseArgs } from "node:util";
+import { controlDb, controlSchema, tenantSchema } from "../db/client";
+import { openCompanyDatabase } from "../db/tenants";
+import { createCompany } from "../worker/domain/companies/create-company";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
+import { ensureDevVars } from "./lib/dev-vars";
+import { ensureControlDatabase, ensureDbServer } from "./lib/local-db";
+import { dbTargetFromEnv, migrateAll, type DbTarget } from "./db-migrate";
+
+// Row counts per scale; later areas add their tables here (large: 100,000 variants, 10,000 customers).
+export const SCALES = {
+  small: { operations: 25 },
+  large: { operations: 20_000 },
+} as const;
+export type Scale = keyof typeof SCALES;
+
+const LOCATIONS = [
+  { label: "Entrepôt Lyon", type: "warehouse", shipping: true, shippingCost: 150_000, address1: "12 rue des Docks", city: "Lyon", postalCode: "69009", country: "FR", phone: "+33 4 78 00 00 00" },
+  { label: "Boutique Paris", type: "store", shipping: false, shippingCost: 0, address1: "8 rue du Faubourg Saint-Antoine", city: "Paris", postalCode: "75011", country: "FR", phone: "+33 1 43 00 00 00" },
+  { label: "Dépôt Marseille", type: "warehouse", shipping: true, shippingCost: 120_000, address1: "3 quai du Lazaret", city: "Marseille", postalCode: "13002", country: "FR", phone: "+33 4 91 00 00 00", active: false },
+] as const;
+
+const OPERATION_KINDS = [
+  { type: "export", label: "Export des produits" },
+  { type: "import", label: "Import des clients" },
+  { type: "export_bulk_pdf", label: "Factures en PDF" },
+  { type: "price_update", label: "Mise à jour des prix" },
+] as const;
+
+async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function seed(
+  scale: Scale,
+  target: DbTarget & { pepper: string } = { ...dbTargetFromEnv(), pepper: process.env.PASSWORD_PEPPER ?? ensureDevVars().PASSWORD_PEPPER! },
+  log: (line: string) => void = console.log,
+) {
+  const control = controlDb({ url: target.controlUrl, authToken: process.env.CONTROL_DATABASE_TOKEN });
+  const { provisioner, pepper } = target;
+
+  const existing = await control.query.users.findFirst({ where: eq(controlSchema.users.email, DEMO_EMAIL) });
+  if (existing) {
+    log(`demo company already present (sign in as ${DEMO_EMAIL})`);
+    return { created: false };
+  }
+
+  const started = Date.now();
+  const { companyId } = await createCompany(
+    { control, provisioner, pepper },
+    {
+      label: "Maison Durand Distribution",
+      country: "FR",
+      currency: "EUR",
+      language: "fr",
+      numberFormat: "space_comma",
+      admin: { email: DEMO_EMAIL, firstName: "Camille", lastName: "Durand", password: DEMO_PASSWORD, phone: "+33 6 12 34 56 78" },
+    },
+  );
+  const company = await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) });
+  const db = await openCompanyDatabase(control, provisioner, company!);
+
+  await db.insert(tenantSchema.locations).values(LOCATIONS.map((l) => ({ ...l })));
+
+  const counts = SCALES[scale];
+  const now = Date.now();
+  const operations = Array.from({ length: counts.operations }, (_, i) => {
+    const kind = OPERATION_KINDS[i % OPERATION_KINDS.length]!;
+    const done = i % 7 !== 0;
+    return {
+      label: `${kind.label} #${i + 1}`,
+      type: kind.type,
+      status: done ? ("completed" as const) : i % 2 ? ("cancelled" as const) : ("in_progress" as const),
+      progress: done ? 100 : (i * 13) % 100,
+      createdAt: now - (counts.operations - i) * 60_000,
+      updatedAt: now - (counts.operations - i) * 60_000,
+    };
+  });
+  await insertInChunks(operations, 500, (chunk) => db.insert(tenantSchema.backgroundOperations).values(chunk));
+
+  log(`demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`);
+  return { created: true };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { scale: { type: "string", default: "small" } } });
+  if (!(values.scale! in SCALES)) {
+    console.error(`--scale must be one of: ${Object.keys(SCALES).join(", ")}`);
+    process.exit(2);
+  }
+  const server = process.env.DB_PROVIDER === "turso" ? null : await ensureDbServer();
+  if (server) await ensureControlDatabase(server.url);
+  await migrateAll(dbTargetFromEnv(), () => {});
+  await seed(values.scale as Scale);
+  console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  await server?.close();
+}

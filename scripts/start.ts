@@ -1,0 +1,34 @@
+// npm start — the main job: local database server, migrations, demo data, build, and the app
+// served by workerd at http://localhost:8787. Data lives in .data/ and survives restarts.
+import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { APP_PORT, DATA_DIR, DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
+import { startApp } from "./lib/app-stack";
+import { ensureDevVars } from "./lib/dev-vars";
+import { ensureDbServer } from "./lib/local-db";
+
+const secrets = ensureDevVars();
+if (!process.argv.includes("--no-build")) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+mkdirSync(DATA_DIR, { recursive: true });
+const db = await ensureDbServer();
+const app = await startApp({
+  dbUrl: db.url,
+  stateDir: DATA_DIR,
+  port: APP_PORT,
+  secrets: { SESSION_SECRET: secrets.SESSION_SECRET!, PASSWORD_PEPPER: secrets.PASSWORD_PEPPER! },
+  seedScale: "small",
+  log: console.log,
+});
+console.log(`\nComptoir is running at http://localhost:${APP_PORT}`);
+console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import { TenantUnavailableError } from "../../db/tenants";
+import { DomainError, type FieldErrors } from "../domain/shared/domain-error";
+import { translate } from "../../app/locales";
+import type { Locale } from "../domain/shared/locale";
+
+/** The one place where domain error codes become HTTP statuses. */
+const STATUS_BY_CODE: Record<string, number> = {
+  validation_failed: 422,
+  invalid_json: 400,
+  unauthenticated: 401,
+  login_required: 400,
+  login_invalid: 401,
+  forbidden: 403,
+  not_found: 404,
+  email_taken: 409,
+  conflict: 409,
+  rate_limited: 429,
+  company_database_unavailable: 503,
+  maintenance: 503,
+};
+
+export function statusForCode(code: string): number {
+  return STATUS_BY_CODE[code] ?? 400;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, { code: string; message: string }> };
+}
+
+export function errorBody(locale: Locale, code: string, params: Record<string, unknown> = {}, fields?: FieldErrors): ErrorBody {
+  const body: ErrorBody = { error: { code, message: translate(locale, `error.${code}`, params) } };
+  if (fields)
+    body.error.fields = Object.fromEntries(
+      Object.entries(fields).map(([name, f]) => [name, { code: f.code, message: translate(locale, `error.${f.code}`, f.params) }]),
+    );
+  return body;
+}
+
+/** Turns anything thrown in a handler into the JSON error shape; unknown errors never leak detail. */
+export function toErrorResponse(c: Context, locale: Locale, error: unknown): Response {
+  if (error instanceof DomainError) {
+    const status = statusForCode(error.code);
+    return c.json(errorBody(locale, error.code, error.params, error.fields), status as 400);
+  }
+  if (error instanceof TenantUnavailableError) {
+    console.error(error);
+    return c.json(errorBody(locale, "company_database_unavailable"), 503);
+  }
+  console.error(error);
+  return c.json(errorBody(locale, "internal"), 500);
+}

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import type { RequestContext } from "../context";
+import { DomainError } from "../domain/shared/domain-error";
+import { authenticate } from "./auth";
+import { errorBody, toErrorResponse } from "./errors";
+import { health } from "./health";
+import { locations } from "./locations";
+import { me } from "./me";
+import type { ApiEnv } from "./types";
+
+/** The REST API, mounted at /api/v1. Every route is JSON, errors included. */
+export function apiRouter(): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
+  api.onError((error, c) => toErrorResponse(c, c.get("ctx").locale, error));
+  api.notFound((c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
+  api.use(authenticate);
+  api.route("/health", health);
+  api.route("/me", me);
+  api.route("/locations", locations);
+  return api;
+}
+
+/** /oauth2: the token endpoint arrives with sign-in by tokens; unknown paths are JSON 404s. */
+export function oauthRouter(): Hono<ApiEnv> {
+  const oauth = new Hono<ApiEnv>();
+  oauth.onError((error, c) => toErrorResponse(c, c.get("ctx").locale, error));
+  oauth.notFound((c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
+  return oauth;
+}
+
+export type { RequestContext };
+export { DomainError };

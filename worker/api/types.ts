@@ -1,0 +1,5 @@
+import type { RequestContext } from "../context";
+
+export interface ApiEnv {
+  Variables: { ctx: RequestContext };
+}

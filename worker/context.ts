@@ -1,0 +1,50 @@
+import { createContext } from "react-router";
+import { controlDb, type ControlDb, type TenantDb } from "../db/client";
+import { localProvisioner, openCompanyDatabase, tursoProvisioner, type DatabaseProvisioner } from "../db/tenants";
+import type { Actor } from "./domain/identity/actor";
+import { DomainError } from "./domain/shared/domain-error";
+import type { Locale } from "./domain/shared/locale";
+import type { Env } from "./env";
+
+/** Everything a request handler needs, built once per request by the Worker entry. */
+export interface RequestContext {
+  env: Env;
+  executionCtx: { waitUntil(promise: Promise<unknown>): void };
+  control: ControlDb;
+  provisioner: DatabaseProvisioner;
+  locale: Locale;
+  /** Set by authentication: a bearer token on the API, the session cookie on pages. */
+  actor: Actor | null;
+  /** The signed-in company's database; throws `unauthenticated` when nobody is signed in. */
+  tenant(): Promise<TenantDb>;
+}
+
+export function provisionerFor(env: Env): DatabaseProvisioner {
+  const s = env.settings;
+  return s.DB_PROVIDER === "turso"
+    ? tursoProvisioner({ apiUrl: s.TURSO_API_URL, org: s.TURSO_ORG!, group: s.TURSO_GROUP, apiToken: s.TURSO_API_TOKEN!, groupToken: s.TURSO_GROUP_TOKEN! })
+    : localProvisioner(s.LOCAL_DB_URL!, s.LOCAL_DB_TOKEN);
+}
+
+export function buildContext(env: Env, executionCtx: RequestContext["executionCtx"], locale: Locale): RequestContext {
+  const control = controlDb({ url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN });
+  const provisioner = provisionerFor(env);
+  let tenant: { companyId: string; db: Promise<TenantDb> } | undefined;
+  return {
+    env,
+    executionCtx,
+    control,
+    provisioner,
+    locale,
+    actor: null,
+    tenant() {
+      const company = this.actor?.company;
+      if (!company) return Promise.reject(new DomainError("unauthenticated"));
+      if (tenant?.companyId !== company.id) tenant = { companyId: company.id, db: openCompanyDatabase(control, provisioner, company) };
+      return tenant.db;
+    },
+  };
+}
+
+/** The React Router context key under which loaders and actions find the request context. */
+export const requestContext = createContext<RequestContext>();

@@ -1,0 +1,24 @@
+import { asc } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+
+/** The company's stores and warehouses, by label. */
+export async function listLocations(db: TenantDb) {
+  const rows = await db.select().from(tenantSchema.locations).orderBy(asc(tenantSchema.locations.label));
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.label,
+    type: row.type,
+    active: row.active,
+    shipping: row.shipping,
+    shippingCost: fromScaledInteger(BigInt(row.shippingCost), PRICE_SCALE).toString(),
+    address: {
+      address1: row.address1,
+      address2: row.address2,
+      city: row.city,
+      postalCode: row.postalCode,
+      province: row.province,
+      country: row.country,
+    },
+  }));
+}

@@ -1,0 +1,29 @@
+const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lower case
+
+/**
+ * Time-ordered random ids (48-bit millisecond time + 80 random bits, 26 characters), so rows
+ * created later sort later and ids reveal nothing guessable.
+ */
+export function newId(now = Date.now()): string {
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = alphabet[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const random = crypto.getRandomValues(new Uint8Array(16));
+  let rest = "";
+  for (let i = 0; i < 16; i++) rest += alphabet[random[i]! % 32];
+  return time + rest;
+}
+
+/** A random secret for tokens, as URL-safe base64 of `bytes` random bytes. */
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

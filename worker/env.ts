@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { OperationProgress } from "./durable-objects/operation-progress";
+import type { JobMessage } from "./queues/jobs";
+
+/** Bindings declared in wrangler.toml. */
+export interface Bindings {
+  OPERATIONS: DurableObjectNamespace<OperationProgress>;
+  JOBS: Queue<JobMessage>;
+  FILES: R2Bucket;
+  [key: string]: unknown;
+}
+
+const settingsSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    DB_PROVIDER: z.enum(["local", "turso"]).default("local"),
+    CONTROL_DATABASE_URL: z.url(),
+    CONTROL_DATABASE_TOKEN: z.string().optional(),
+    LOCAL_DB_URL: z.url().optional(),
+    LOCAL_DB_TOKEN: z.string().optional(),
+    TURSO_API_URL: z.url().default("https://api.turso.tech"),
+    TURSO_ORG: z.string().optional(),
+    TURSO_GROUP: z.string().default("default"),
+    TURSO_API_TOKEN: z.string().optional(),
+    TURSO_GROUP_TOKEN: z.string().optional(),
+    SESSION_SECRET: z.string().min(32),
+    PASSWORD_PEPPER: z.string().min(16),
+    MAINTENANCE_MESSAGE: z.string().optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.DB_PROVIDER === "local" && !s.LOCAL_DB_URL)
+      ctx.addIssue({ code: "custom", path: ["LOCAL_DB_URL"], message: "required when DB_PROVIDER=local" });
+    if (s.DB_PROVIDER === "turso")
+      for (const key of ["TURSO_ORG", "TURSO_API_TOKEN", "TURSO_GROUP_TOKEN"] as const)
+        if (!s[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when DB_PROVIDER=turso" });
+  });
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export interface Env {
+  settings: Settings;
+  bindings: Bindings;
+}
+
+// Parsed once per isolate: the bindings object is stable for an isolate's life.
+let cached: { raw: unknown; env: Env } | undefined;
+
+export function parseEnv(raw: Bindings): Env {
+  if (cached?.raw === raw) return cached.env;
+  const result = settingsSchema.safeParse(raw);
+  if (!result.success) {
+    const detail = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid Worker configuration: ${detail}`);
+  }
+  const env = { settings: result.data, bindings: raw };
+  cached = { raw, env };
+  return env;
+}

@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { apiRouter, oauthRouter } from "./api";
+import { buildContext, requestContext, type RequestContext } from "./context";
+import { LOCALE_COOKIE, resolveLocale } from "./domain/shared/locale";
+import { parseEnv, type Bindings } from "./env";
+import { consumeJobs } from "./queues/jobs";
+import { readCookie } from "./session-cookie";
+
+export { OperationProgress } from "./durable-objects/operation-progress";
+
+const ssr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+type AppEnv = { Bindings: Bindings; Variables: { ctx: RequestContext } };
+
+const SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(self), microphone=(), geolocation=()",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+const app = new Hono<AppEnv>();
+
+app.use(async (c, next) => {
+  const env = parseEnv(c.env);
+  const locale = resolveLocale(readCookie(c.req.raw, LOCALE_COOKIE), c.req.header("accept-language"));
+  c.set("ctx", buildContext(env, c.executionCtx, locale));
+  await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  if (env.settings.APP_ENV === "production") c.res.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+});
+
+app.route("/api/v1", apiRouter());
+app.route("/oauth2", oauthRouter());
+
+// Every other path and every method goes to React Router, so form POSTs reach their actions.
+app.all("*", (c) => {
+  const context = new RouterContextProvider();
+  context.set(requestContext, c.get("ctx"));
+  return ssr(c.req.raw, context);
+});
+
+export default {
+  fetch: app.fetch,
+  async queue(batch, env) {
+    await consumeJobs(batch, env);
+  },
+} satisfies ExportedHandler<Bindings>;

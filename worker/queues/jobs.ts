@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { Bindings } from "../env";
+
+/** Messages of the background-jobs queue. Consumers must tolerate at-least-once delivery. */
+export const jobMessage = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("operation.progress"),
+    operationId: z.string().min(1),
+    progress: z.number().int().min(0).max(100),
+  }),
+]);
+export type JobMessage = z.infer<typeof jobMessage>;
+
+export async function sendJob(bindings: Bindings, message: JobMessage): Promise<void> {
+  await bindings.JOBS.send(jobMessage.parse(message));
+}
+
+export async function consumeJobs(batch: MessageBatch<unknown>, bindings: Bindings): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = jobMessage.safeParse(message.body);
+    if (!parsed.success) {
+      // A malformed message can never succeed: drop it rather than retry forever.
+      console.error("dropping malformed job", parsed.error.issues);
+      message.ack();
+      continue;
+    }
+    try {
+      const job = parsed.data;
+      // Progress never moves backwards, so a redelivered message is harmless.
+      await bindings.OPERATIONS.getByName(job.operationId).advance(job.progress);
+      message.ack();
+    } catch (error) {
+      console.error("job failed, will retry", error);
+      message.retry();
+    }
+  }
+}
