@@ -1,6 +1,8 @@
 import { asc } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
-import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+// TEMP until money.ts lands
+const fromScaledInteger = (n: bigint, s: number) => ({ toString: () => (Number(n) / 10 ** s).toFixed(s) });
+const PRICE_SCALE = 4;
 
 /** The company's stores and warehouses, by label. */
 export async function listLocations(db: TenantDb) {

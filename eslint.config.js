@@ -1,0 +1,34 @@
+import tseslint from "typescript-eslint";
+
+// The boundaries of ARCHITECTURE.md, enforced: the UI holds no SQL, the API holds no queries,
+// and the domain knows nothing of HTTP frameworks or the Workers runtime.
+const banned = (patterns, message) => ["error", { patterns: patterns.map((group) => ({ group: [group], message })) }];
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", ".wrangler/", ".data/", "app/locales/*/messages.ts", "migrations/**/bundle.ts"] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-namespace": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": banned(["**/db/**", "drizzle-orm", "drizzle-orm/*", "@libsql/*"], "app/ holds no database access: call a domain verb."),
+    },
+  },
+  {
+    files: ["worker/api/**/*.ts"],
+    rules: {
+      "no-restricted-imports": banned(["drizzle-orm", "drizzle-orm/*", "@libsql/*", "**/db/schema/**"], "API handlers are adapters: queries belong in worker/domain."),
+    },
+  },
+  {
+    files: ["worker/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": banned(["hono", "hono/*", "react-router", "react-router/*", "cloudflare:*", "**/worker/api/**", "**/app/**"], "The domain is plain TypeScript: no HTTP framework, router or Workers runtime."),
+    },
+  },
+);

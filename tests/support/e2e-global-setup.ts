@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startDbServer } from "../../db/server/server";
+import { startApp } from "../../scripts/lib/app-stack";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { freePort } from "./free-port";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+    demoEmail: string;
+    demoPassword: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
+  const db = await startDbServer({ dir, port: 0, host: "127.0.0.1" });
+  const app = await startApp({
+    dbUrl: db.url,
+    stateDir: dir,
+    port: await freePort(),
+    secrets: { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") },
+    seedScale: "small",
+    quiet: true,
+  });
+  project.provide("appUrl", app.url);
+  project.provide("demoEmail", DEMO_EMAIL);
+  project.provide("demoPassword", DEMO_PASSWORD);
+  return async () => {
+    await app.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

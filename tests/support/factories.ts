@@ -1,0 +1,37 @@
+import { env } from "cloudflare:test";
+import { controlDb, tenantSchema, type ControlDb } from "../../db/client";
+import { localProvisioner, openCompanyDatabase } from "../../db/tenants";
+import { createCompany } from "../../worker/domain/companies/create-company";
+import { createApiToken } from "../../worker/domain/identity/api-tokens";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+
+const bindings = env as unknown as Record<string, string>;
+export const control: ControlDb = controlDb({ url: bindings.CONTROL_DATABASE_URL! });
+export const provisioner = localProvisioner(bindings.LOCAL_DB_URL!);
+
+let counter = 0;
+
+/** A fresh company with its own database, an administrator and an API token. */
+export async function makeCompany(options: { label?: string; permissions?: string[]; locations?: string[] } = {}) {
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const label = options.label ?? `Company ${n}`;
+  const created = await createCompany(
+    { control, provisioner, pepper: bindings.PASSWORD_PEPPER! },
+    { label, country: "FR", currency: "EUR", admin: { email: `admin-${n}@example.test`, firstName: "Ada", lastName: "Admin", password: "Secret-pass-1!" } },
+  );
+  const { token } = await createApiToken(control, {
+    companyId: created.companyId,
+    label: "tests",
+    permissions: options.permissions ?? ADMINISTRATOR_PERMISSIONS,
+  });
+  const company = (await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, created.companyId) }))!;
+  const db = await openCompanyDatabase(control, provisioner, company);
+  for (const location of options.locations ?? []) await db.insert(tenantSchema.locations).values({ label: location });
+  return { ...created, label, token, company, db };
+}
+
+export function api(path: string, init: RequestInit & { token?: string } = {}): Request {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  return new Request(`http://app.test${path}`, { ...init, headers });
+}

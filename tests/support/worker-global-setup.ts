@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { libsqlClient } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { startDbServer } from "../../db/server/server";
+import { migrations as controlMigrations } from "../../migrations/control/bundle";
+import { ensureControlDatabase } from "../../scripts/lib/local-db";
+
+// Starts the local database server the Worker tests talk to, on the port the config chose.
+export default async function setup() {
+  const port = Number(process.env.WORKER_TEST_DB_PORT);
+  const dir = mkdtempSync(join(tmpdir(), "comptoir-worker-tests-"));
+  const server = await startDbServer({ dir, port, host: "127.0.0.1" });
+  await ensureControlDatabase(server.url);
+  await migrateDatabase(libsqlClient({ url: `${server.url}/control/` }), controlMigrations);
+  return async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,35 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import { freePort } from "./tests/support/free-port";
+
+// Worker tests run inside workerd against a real local libSQL server started by globalSetup.
+export default defineConfig(async () => {
+  process.env.WORKER_TEST_DB_PORT ??= String(await freePort());
+  const dbUrl = `http://127.0.0.1:${process.env.WORKER_TEST_DB_PORT}`;
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            APP_ENV: "test",
+            LOCAL_DB_URL: dbUrl,
+            CONTROL_DATABASE_URL: `${dbUrl}/control/`,
+            SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+            PASSWORD_PEPPER: "test-pepper-0123456789abcdef",
+          },
+        },
+      }),
+    ],
+    resolve: {
+      alias: { "virtual:react-router/server-build": fileURLToPath(new URL("./tests/support/no-ssr-build.ts", import.meta.url)) },
+    },
+    test: {
+      name: "worker",
+      include: ["tests/worker/**/*.test.ts"],
+      globalSetup: ["./tests/support/worker-global-setup.ts"],
+      testTimeout: 30_000,
+    },
+  };
+});
