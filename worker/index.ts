@@ -44,7 +44,7 @@ app.all("*", (c) => {
 
 export default {
   fetch: app.fetch,
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await consumeJobs(batch, env);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -9,7 +9,7 @@ import { newId } from "../../worker/domain/shared/ids";
 import { createApiToken } from "../../worker/domain/identity/api-tokens";
 import { api, control, makeCompany, provisioner } from "../support/factories";
 
-const fetchApp = (request: Request) => exports.default.fetch(request);
+const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 
 describe("the REST API foundation", () => {
   it("reports through GET /api/v1/health that the database answers", async () => {

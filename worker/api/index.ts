@@ -1,6 +1,4 @@
 import { Hono } from "hono";
-import type { RequestContext } from "../context";
-import { DomainError } from "../domain/shared/domain-error";
 import { authenticate } from "./auth";
 import { errorBody, toErrorResponse } from "./errors";
 import { health } from "./health";
@@ -12,11 +10,12 @@ import type { ApiEnv } from "./types";
 export function apiRouter(): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.onError((error, c) => toErrorResponse(c, c.get("ctx").locale, error));
-  api.notFound((c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   api.use(authenticate);
   api.route("/health", health);
   api.route("/me", me);
   api.route("/locations", locations);
+  // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
+  api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;
 }
 
@@ -24,9 +23,6 @@ export function apiRouter(): Hono<ApiEnv> {
 export function oauthRouter(): Hono<ApiEnv> {
   const oauth = new Hono<ApiEnv>();
   oauth.onError((error, c) => toErrorResponse(c, c.get("ctx").locale, error));
-  oauth.notFound((c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
+  oauth.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return oauth;
 }
-
-export type { RequestContext };
-export { DomainError };

@@ -1,8 +1,6 @@
 import { asc } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
-// TEMP until money.ts lands
-const fromScaledInteger = (n: bigint, s: number) => ({ toString: () => (Number(n) / 10 ** s).toFixed(s) });
-const PRICE_SCALE = 4;
+import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
 
 /** The company's stores and warehouses, by label. */
 export async function listLocations(db: TenantDb) {
@@ -13,7 +11,7 @@ export async function listLocations(db: TenantDb) {
     type: row.type,
     active: row.active,
     shipping: row.shipping,
-    shippingCost: fromScaledInteger(BigInt(row.shippingCost), PRICE_SCALE).toString(),
+    shippingCost: fromScaledInteger(row.shippingCost, PRICE_SCALE).toString(),
     address: {
       address1: row.address1,
       address2: row.address2,

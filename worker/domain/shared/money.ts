@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { Decimal } from "./decimal";
+
+/** Prices and costs have 4 decimals, quantities 7, per-line tax 2. */
+export const PRICE_SCALE = 4;
+export const QUANTITY_SCALE = 7;
+export const TAX_LINE_DECIMALS = 2;
+
+// ISO 4217 minor units that differ from the default of 2.
+const CURRENCY_DECIMALS: Record<string, number> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+};
+
+export function currencyDecimals(iso: string): number {
+  return CURRENCY_DECIMALS[iso.toUpperCase()] ?? 2;
+}
+
+export const price = (value: string | number | Decimal) => (value instanceof Decimal ? value : Decimal.parse(value)).round(PRICE_SCALE);
+export const quantity = (value: string | number | Decimal) => (value instanceof Decimal ? value : Decimal.parse(value)).round(QUANTITY_SCALE);
+export const roundCurrency = (value: Decimal, iso: string) => value.round(currencyDecimals(iso));
+
+/** Exact integers for storage: 12.5 at scale 4 is stored as 125000. */
+export function toScaledInteger(value: Decimal, scale: number): bigint {
+  return value.round(scale).units;
+}
+export function fromScaledInteger(units: bigint | number, scale: number): Decimal {
+  return Decimal.of(BigInt(units), scale);
+}
+
+export const WEIGHT_UNITS = ["kg", "lb", "oz"] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+const GRAMS_PER_UNIT: Record<WeightUnit, Decimal> = {
+  kg: Decimal.parse("1000"),
+  lb: Decimal.parse("453.59237"),
+  oz: Decimal.parse("28.34952"),
+};
+
+export function weightToGrams(amount: Decimal, unit: WeightUnit): Decimal {
+  return amount.mul(GRAMS_PER_UNIT[unit]);
+}
+
+/** zod: a decimal given as string or number, rounded to `scale`, with an optional minimum. */
+export function zDecimal(scale: number, options: { min?: number } = {}) {
+  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    let value: Decimal;
+    try {
+      value = Decimal.parse(raw).round(scale);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "invalid_number" });
+      return z.NEVER;
+    }
+    if (options.min !== undefined && value.compare(Decimal.parse(options.min)) < 0) {
+      ctx.addIssue({ code: "custom", message: "too_small" });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+export const zMoney = (options: { min?: number } = {}) => zDecimal(PRICE_SCALE, options);
+export const zQuantity = (options: { min?: number } = {}) => zDecimal(QUANTITY_SCALE, options);
