@@ -22,3 +22,9 @@ export type Actor =
       isAdmin: boolean;
     }
   | { kind: "api_token"; tokenId: string; company: CompanyRef; permissions: string[] };
+
+/** The company part of an actor, from a row of the control database's companies table. */
+export function companyRef(row: CompanyRef & Record<string, unknown>): CompanyRef {
+  const { id, label, status, frozen, databaseUrl, schemaVersion } = row;
+  return { id, label, status, frozen, databaseUrl, schemaVersion };
+}

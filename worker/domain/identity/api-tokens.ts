@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
-import type { Actor } from "./actor";
+import { companyRef, type Actor } from "./actor";
 
 const { apiTokens, companies } = controlSchema;
 export const API_TOKEN_PREFIX = "ck_";
@@ -37,13 +37,6 @@ export async function resolveApiToken(control: ControlDb, token: string): Promis
     kind: "api_token",
     tokenId: row.token.id,
     permissions: row.token.permissions,
-    company: {
-      id: row.company.id,
-      label: row.company.label,
-      status: row.company.status,
-      frozen: row.company.frozen,
-      databaseUrl: row.company.databaseUrl,
-      schemaVersion: row.company.schemaVersion,
-    },
+    company: companyRef(row.company),
   };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
-import type { Actor } from "./actor";
+import { companyRef, type Actor } from "./actor";
 import { hashPassword, verifyPassword } from "./password";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -59,14 +59,7 @@ export async function resolveSession(control: ControlDb, token: string, now = Da
     firstName: row.user.firstName,
     lastName: row.user.lastName,
     language: row.user.language,
-    company: {
-      id: row.company.id,
-      label: row.company.label,
-      status: row.company.status,
-      frozen: row.company.frozen,
-      databaseUrl: row.company.databaseUrl,
-      schemaVersion: row.company.schemaVersion,
-    },
+    company: companyRef(row.company),
     permissions: row.membership.permissions,
     isAdmin: row.membership.isAdmin,
   };
