@@ -17,9 +17,9 @@ export function DropdownMenu({ trigger, label, children }: { trigger: ReactNode;
   );
 }
 
-export function DropdownItem({ children, asChild = true }: { children: ReactNode; asChild?: boolean }) {
+export function DropdownItem({ children, asChild = true, onSelect }: { children: ReactNode; asChild?: boolean; onSelect?: () => void }) {
   return (
-    <Primitive.Item className="dropdown__item" asChild={asChild}>
+    <Primitive.Item className="dropdown__item" asChild={asChild} onSelect={onSelect}>
       {children}
     </Primitive.Item>
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { requireUser } from "../../../worker/guards";
 import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
@@ -54,6 +54,7 @@ export default function BackOfficeLayout() {
   const { user, company, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
   const t = useT();
   const [menu, setMenu] = useState<MenuState>("auto");
+  const submit = useSubmit();
   const toggle = () => {
     const wide = typeof window !== "undefined" && window.innerWidth > 960;
     const open = menu === "open" || (menu === "auto" && wide);
@@ -96,12 +97,9 @@ export default function BackOfficeLayout() {
               </DropdownItem>
             ) : null}
             <DropdownSeparator />
-            <DropdownItem>
-              <Form method="post" action="/logout">
-                <button type="submit" className="link-button">
-                  {t("shell.logout")}
-                </button>
-              </Form>
+            {/* The menu unmounts on select, so the sign-out is submitted from here, not by a form inside it. */}
+            <DropdownItem asChild={false} onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+              {t("shell.logout")}
             </DropdownItem>
           </DropdownMenu>
         </div>
