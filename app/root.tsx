@@ -18,11 +18,16 @@ import { createI18n } from "./locales";
 import type { Route } from "./+types/root";
 import "./styles.css";
 
-// Refuses cross-site posts, then resolves the signed-in user before any loader runs.
+// Refuses cross-site posts, then resolves the signed-in user (refreshing tokens that are
+// about to expire) before any loader runs.
 export const middleware: MiddlewareFunction<Response>[] = [
-  async ({ request, context }) => {
+  async ({ request, context }, next) => {
     assertSameOrigin(request);
-    await authenticateFromCookie(request, context.get(requestContext));
+    const setCookie = await authenticateFromCookie(request, context.get(requestContext));
+    const response = await next();
+    // A sign-in or sign-out action sets its own cookie; it wins over a refresh.
+    if (setCookie && !response.headers.get("set-cookie")?.includes("session=")) response.headers.append("set-cookie", setCookie);
+    return response;
   },
 ];
 

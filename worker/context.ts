@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import { controlDb, type ControlDb, type TenantDb } from "../db/client";
 import { localProvisioner, openCompanyDatabase, tursoProvisioner, type DatabaseProvisioner } from "../db/tenants";
 import type { Actor } from "./domain/identity/actor";
+import type { MaintenanceState } from "./domain/platform/maintenance";
 import { DomainError } from "./domain/shared/domain-error";
 import type { Locale } from "./domain/shared/locale";
 import type { Env } from "./env";
@@ -15,6 +16,8 @@ export interface RequestContext {
   locale: Locale;
   /** Set by authentication: a bearer token on the API, the session cookie on pages. */
   actor: Actor | null;
+  /** Read once per request by the Worker entry (cached briefly per isolate). */
+  maintenance: MaintenanceState;
   /** The signed-in company's database; throws `unauthenticated` when nobody is signed in. */
   tenant(): Promise<TenantDb>;
 }
@@ -37,6 +40,7 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     provisioner,
     locale,
     actor: null,
+    maintenance: { on: false, message: null },
     tenant() {
       const company = this.actor?.company;
       if (!company) return Promise.reject(new DomainError("unauthenticated"));

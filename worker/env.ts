@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SignInThrottle } from "./durable-objects/sign-in-throttle";
 import type { OperationProgress } from "./durable-objects/operation-progress";
 import type { JobMessage } from "./queues/jobs";
 
@@ -7,6 +8,7 @@ export interface Bindings {
   OPERATIONS: DurableObjectNamespace<OperationProgress>;
   JOBS: Queue<JobMessage>;
   FILES: R2Bucket;
+  SIGN_IN_THROTTLE: DurableObjectNamespace<SignInThrottle>;
   [key: string]: unknown;
 }
 
@@ -26,6 +28,18 @@ const settingsSchema = z
     SESSION_SECRET: z.string().min(32),
     PASSWORD_PEPPER: z.string().min(16),
     MAINTENANCE_MESSAGE: z.string().optional(),
+    // The first-party OAuth client of /oauth2/token; without a secret it is a public client.
+    OAUTH_CLIENT_ID: z.string().min(1).default("comptoir-web"),
+    OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
+    // Public address of the app, used in links sent by email; else the request's origin.
+    APP_URL: z.url().optional(),
+    // Outgoing mail (password reset, invitations).
+    SMTP_HOST: z.string().min(1).default("127.0.0.1"),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+    SMTP_SECURITY: z.enum(["none", "starttls", "tls"]).default("none"),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    MAIL_FROM: z.string().min(3).default("Comptoir <no-reply@comptoir.example>"),
   })
   .superRefine((s, ctx) => {
     if (s.DB_PROVIDER === "local" && !s.LOCAL_DB_URL)

@@ -1,5 +1,7 @@
-import { redirect } from "react-router";
-import type { Actor } from "./domain/identity/actor";
+import { data, redirect } from "react-router";
+import { translate } from "../app/locales";
+import { effectiveStatus, type UserActor } from "./domain/identity/actor";
+import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";
 import type { RequestContext } from "./context";
 
 /**
@@ -16,10 +18,38 @@ export function signInRedirectTarget(url: URL): string {
   return `/login?redirection=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
-/** The signed-in user of a page request, or a redirect to sign in. */
-export function requireUser(request: Request, ctx: RequestContext): Extract<Actor, { kind: "user" }> {
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/**
+ * The guard of every back-office page (platform spec §5 'Redirect rules'), in order:
+ * maintenance, signed in, company not frozen, onboarding, B2B users to the store, an ended
+ * trial to account settings, then the page's permissions (else /dashboard).
+ */
+export function requirePage(request: Request, ctx: RequestContext, check: PermissionCheck = {}): UserActor {
+  const url = new URL(request.url);
+  if (ctx.maintenance.on) throw redirect("/maintenance");
   const actor = ctx.actor;
-  if (actor?.kind !== "user") throw redirect(signInRedirectTarget(new URL(request.url)));
+  if (actor?.kind !== "user") throw redirect(signInRedirectTarget(url));
+  if (actor.company.frozen) throw data(translate(ctx.locale, "error.access_frozen"), { status: 403 });
+  if (actor.sendToWizard && !under(url.pathname, "/setup")) throw redirect("/setup");
+  if (actor.customerId && !under(url.pathname, "/b2b")) throw redirect("/b2b");
+  if (
+    effectiveStatus(actor.company) === "trial_ended" &&
+    actor.permissions.includes("account_settings") &&
+    !under(url.pathname, "/account-settings") &&
+    !under(url.pathname, "/setup")
+  )
+    throw redirect("/account-settings");
+  if (!hasPermissions(actor.permissions, check)) throw redirect("/dashboard");
+  return actor;
+}
+
+/** For pages about one user (/settings/users/{id}/edit): one's own id, else the settings permission. */
+export function requireSelfOrPermission(request: Request, ctx: RequestContext, userId: string, check: PermissionCheck): UserActor {
+  const actor = requirePage(request, ctx);
+  if (actor.userId !== userId && !hasPermissions(actor.permissions, check)) throw redirect("/dashboard");
   return actor;
 }
 

@@ -8,6 +8,7 @@ import { consumeJobs } from "./queues/jobs";
 import { readCookie } from "./session-cookie";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
+export { SignInThrottle } from "./durable-objects/sign-in-throttle";
 
 const ssr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

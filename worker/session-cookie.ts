@@ -1,4 +1,11 @@
-import { resolveSession, SESSION_TTL_MS } from "./domain/identity/sessions";
+import { isDomainError } from "./domain/shared/domain-error";
+import {
+  REFRESH_THRESHOLD_S,
+  refreshSession,
+  resolveAccessToken,
+  SESSION_TTL_MS,
+  type TokenPair,
+} from "./domain/identity/sessions";
 import type { RequestContext } from "./context";
 
 /** `__Host-` needs HTTPS, so the prefix (and Secure) apply in production only. */
@@ -16,14 +23,52 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function sessionCookie(ctx: RequestContext, token: string | null): string {
-  const secure = ctx.env.settings.APP_ENV === "production" ? "; Secure" : "";
-  const maxAge = token ? Math.floor(SESSION_TTL_MS / 1000) : 0;
-  return `${sessionCookieName(ctx)}=${token ?? ""}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+/** What the browser keeps (platform spec §3 'Auth state'): both tokens and the access expiry. */
+export interface CookieTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
 }
 
-/** Sets the actor from the session cookie, if any. */
-export async function authenticateFromCookie(request: Request, ctx: RequestContext): Promise<void> {
-  const token = readCookie(request, sessionCookieName(ctx));
-  ctx.actor = token ? await resolveSession(ctx.control, token) : null;
+export function parseSessionCookie(value: string | undefined): CookieTokens | null {
+  const parts = value?.split(":");
+  if (!parts || parts.length !== 4 || parts[0] !== "v1") return null;
+  const expiresAt = Number(parts[3]);
+  if (!parts[1] || !parts[2] || !Number.isSafeInteger(expiresAt)) return null;
+  return { accessToken: parts[1], refreshToken: parts[2], expiresAt };
+}
+
+/** The Set-Cookie value holding a token pair, or clearing the cookie when `tokens` is null. */
+export function sessionCookie(ctx: RequestContext, tokens: Pick<TokenPair, "accessToken" | "refreshToken" | "expiresAt"> | null): string {
+  const secure = ctx.env.settings.APP_ENV === "production" ? "; Secure" : "";
+  const value = tokens ? `v1:${tokens.accessToken}:${tokens.refreshToken}:${tokens.expiresAt}` : "";
+  const maxAge = tokens ? Math.floor(SESSION_TTL_MS / 1000) : 0;
+  return `${sessionCookieName(ctx)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+/**
+ * Sets the actor from the session cookie. When fewer than 1800 s remain on the access token
+ * it is refreshed first; the returned Set-Cookie (new pair, or clearing a dead session) must
+ * be added to the response. A failed refresh keeps using a still-valid access token.
+ */
+export async function authenticateFromCookie(request: Request, ctx: RequestContext, now = Date.now()): Promise<string | null> {
+  const tokens = parseSessionCookie(readCookie(request, sessionCookieName(ctx)));
+  ctx.actor = null;
+  if (!tokens) return readCookie(request, sessionCookieName(ctx)) ? sessionCookie(ctx, null) : null;
+  let current = tokens;
+  let setCookie: string | null = null;
+  if (tokens.expiresAt - now < REFRESH_THRESHOLD_S * 1000) {
+    try {
+      const pair = await refreshSession(ctx.control, tokens.refreshToken, now);
+      current = pair;
+      setCookie = sessionCookie(ctx, pair);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+    }
+  }
+  ctx.actor = current.expiresAt > now ? await resolveAccessToken(ctx.control, current.accessToken, now) : null;
+  // A session that ended elsewhere (sign-out, reuse, deactivation) clears the cookie: the 401 rule.
+  if (!ctx.actor) return sessionCookie(ctx, null);
+  return setCookie;
 }

@@ -2,7 +2,15 @@ import { Form, useNavigation } from "react-router";
 import { useErrorText, useT } from "../i18n";
 
 /** The sign-in form shared by the back-office and the store; field names are not shown in errors. */
-export function LoginForm({ error, email }: { error?: string | undefined; email?: string | undefined }) {
+export function LoginForm({
+  error,
+  params,
+  email,
+}: {
+  error?: string | undefined;
+  params?: Record<string, unknown> | undefined;
+  email?: string | undefined;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
@@ -10,7 +18,7 @@ export function LoginForm({ error, email }: { error?: string | undefined; email?
     <Form method="post" className="form" noValidate>
       {error ? (
         <p role="alert" className="alert alert--error">
-          {errorText(error)}
+          {errorText(error, params)}
         </p>
       ) : null}
       <label className="field">

@@ -1,12 +1,12 @@
 import { requestContext } from "../../worker/context";
 import { listLocations } from "../../worker/domain/settings/list-locations";
-import { requireUser } from "../../worker/guards";
+import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const user = requireUser(request, ctx);
+  const user = requirePage(request, ctx);
   const locations = await listLocations(await ctx.tenant());
   return { firstName: user.firstName, company: user.company.label, trial: user.company.status === "trial", locations };
 }

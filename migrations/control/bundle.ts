@@ -21,5 +21,23 @@ export const migrations: Migration[] = [
       "CREATE TABLE `users` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`email` text NOT NULL,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`password_hash` text NOT NULL,\n\t`language` text DEFAULT 'en' NOT NULL,\n\t`timezone` text DEFAULT 'UTC' NOT NULL,\n\t`phone` text,\n\t`active` integer DEFAULT true NOT NULL,\n\t`current_company_id` text,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`current_company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);"
     ]
+  },
+  {
+    "tag": "0001_identity_tokens",
+    "hash": "4774bd6ba2115c3f10d60ba3eac3c04d7612e39d4504de874b3f2aaf62fe2923",
+    "statements": [
+      "CREATE TABLE `platform_settings` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL\n);",
+      "CREATE TABLE `session_tokens` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`session_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`rotated_at` integer,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `session_tokens_token_hash_unique` ON `session_tokens` (`token_hash`);",
+      "CREATE INDEX `session_tokens_session_idx` ON `session_tokens` (`session_id`);",
+      "DROP INDEX `sessions_token_hash_unique`;",
+      "ALTER TABLE `sessions` DROP COLUMN `token_hash`;",
+      "ALTER TABLE `memberships` ADD `active` integer DEFAULT true NOT NULL;",
+      "ALTER TABLE `memberships` ADD `user_type` text DEFAULT 'regularUser' NOT NULL;",
+      "ALTER TABLE `memberships` ADD `pos_permissions` text DEFAULT '[]' NOT NULL;",
+      "ALTER TABLE `memberships` ADD `customer_id` text;",
+      "ALTER TABLE `users` ADD `send_to_wizard` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `users` ADD `password_changed_at` integer DEFAULT 0 NOT NULL;"
+    ]
   }
 ];

@@ -35,3 +35,33 @@ export function api(path: string, init: RequestInit & { token?: string } = {}): 
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   return new Request(`http://app.test${path}`, { ...init, headers });
 }
+
+/** A signed-in session (access and refresh tokens) for a user, as the browser or /oauth2/token would get. */
+export async function sessionFor(userId: string) {
+  const { startSession } = await import("../../worker/domain/identity/sessions");
+  return startSession(control, userId);
+}
+
+/** A second user of a company holding only the given permissions, signed in. */
+export async function addUser(companyId: string, options: { permissions?: string[]; email?: string; password?: string } = {}) {
+  const { hashPassword } = await import("../../worker/domain/identity/password");
+  const { newId } = await import("../../worker/domain/shared/ids");
+  const { controlSchema } = await import("../../db/client");
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const userId = newId();
+  const email = options.email ?? `user-${n}@example.test`;
+  const password = options.password ?? "Secret-pass-1!";
+  await control.batch([
+    control.insert(controlSchema.users).values({
+      id: userId,
+      email,
+      firstName: "Sam",
+      lastName: "Staff",
+      passwordHash: await hashPassword(password, bindings.PASSWORD_PEPPER!),
+      currentCompanyId: companyId,
+    }),
+    control.insert(controlSchema.memberships).values({ userId, companyId, permissions: options.permissions ?? [] }),
+  ]);
+  const session = await sessionFor(userId);
+  return { userId, email, password, session, token: session.accessToken };
+}

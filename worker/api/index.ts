@@ -4,6 +4,9 @@ import { errorBody, toErrorResponse } from "./errors";
 import { health } from "./health";
 import { locations } from "./locations";
 import { me } from "./me";
+import { apiTokens } from "./api-tokens";
+import { passwordReset } from "./password-reset";
+import { users } from "./users";
 import type { ApiEnv } from "./types";
 
 /** The REST API, mounted at /api/v1. Every route is JSON, errors included. */
@@ -14,6 +17,9 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/health", health);
   api.route("/me", me);
   api.route("/locations", locations);
+  api.route("/users", users);
+  api.route("/api-tokens", apiTokens);
+  api.route("/password-reset", passwordReset);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

@@ -2,14 +2,10 @@ import { data, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
-import { sessionCookie } from "../../../worker/session-cookie";
+import { clientAddress, safeRedirect, signedInHeaders, throttleFor } from "../../../worker/web-session";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/login";
-
-function safeRedirect(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
-}
 
 export function loader({ context }: Route.LoaderArgs) {
   // Sign-in pages send a signed-in user home.
@@ -22,11 +18,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   try {
-    const session = await signIn(ctx.control, { email, password: String(form.get("password") ?? "") }, ctx.env.settings.PASSWORD_PEPPER);
+    const session = await signIn(
+      { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, throttle: throttleFor(ctx), address: clientAddress(request) },
+      { email, password: String(form.get("password") ?? "") },
+    );
     const target = safeRedirect(new URL(request.url).searchParams.get("redirection"));
-    return redirect(target, { headers: { "set-cookie": sessionCookie(ctx, session.token) } });
+    return redirect(target, { headers: signedInHeaders(ctx, session) });
   } catch (error) {
-    if (isDomainError(error)) return data({ error: error.code, email }, { status: error.code === "login_required" ? 400 : 401 });
+    if (isDomainError(error)) {
+      const status = error.code === "login_required" ? 400 : error.code === "login_rate_limited" ? 429 : 401;
+      return data({ error: error.code, params: error.params, email }, { status });
+    }
     throw error;
   }
 }
@@ -37,7 +39,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <>
       <title>{`${t("login.title")} | ${t("app.name")}`}</title>
       <h1>{t("login.title")}</h1>
-      <LoginForm error={actionData?.error} email={actionData?.email} />
+      <LoginForm error={actionData?.error} params={actionData?.params} email={actionData?.email} />
     </>
   );
 }

@@ -1,14 +1,17 @@
 import { redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signOut } from "../../../worker/domain/identity/sessions";
-import { readCookie, sessionCookie, sessionCookieName } from "../../../worker/session-cookie";
+import { parseSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../../../worker/session-cookie";
 import type { Route } from "./+types/logout";
 
-/** POST /logout ends the session, clears the cookie and goes to /login. */
+/**
+ * POST /logout ends the session (every token of it), clears the cookie and goes to /login.
+ * User, company and store data live only on the server side of that session, so nothing else remains.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const token = readCookie(request, sessionCookieName(ctx));
-  if (token) await signOut(ctx.control, token);
+  const tokens = parseSessionCookie(readCookie(request, sessionCookieName(ctx)));
+  if (tokens) await signOut(ctx.control, tokens.accessToken);
   return redirect("/login", { headers: { "set-cookie": sessionCookie(ctx, null) } });
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
-import { requireUser } from "../../../worker/guards";
+import { requirePage } from "../../../worker/guards";
 import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
 import { LanguageSwitcher } from "../../components/language-switcher";
@@ -9,7 +9,7 @@ import { useT } from "../../i18n";
 import type { Route } from "./+types/back-office";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context.get(requestContext));
+  const user = requirePage(request, context.get(requestContext));
   return {
     user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
     company: { label: user.company.label, status: user.company.status },

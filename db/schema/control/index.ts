@@ -37,6 +37,10 @@ export const users = sqliteTable(
     timezone: text("timezone").notNull().default("UTC"),
     phone: text("phone"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
+    // Set at signup: the user is confined to /setup until onboarding is finished.
+    sendToWizard: integer("send_to_wizard", { mode: "boolean" }).notNull().default(false),
+    // Changes with the password; reset links signed before it stop working.
+    passwordChangedAt: integer("password_changed_at").notNull().default(0),
     currentCompanyId: text("current_company_id").references(() => companies.id),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -55,17 +59,24 @@ export const memberships = sqliteTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    userType: text("user_type", { enum: ["regularUser", "accountRepresentative"] }).notNull().default("regularUser"),
+    posPermissions: text("pos_permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    // Set for B2B users: the customer (in the company's database) this user orders for.
+    customerId: text("customer_id"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("memberships_company_idx").on(t.companyId)],
 );
 
-/** Browser sessions; the cookie carries a random id, only its hash is stored. */
+/**
+ * A signed-in session (one sign-in, one token family). It works in one company at a time;
+ * revoking it ends every access and refresh token issued in it.
+ */
 export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    tokenHash: text("token_hash").notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -74,8 +85,32 @@ export const sessions = sqliteTable(
     revokedAt: integer("revoked_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/** Opaque access and refresh tokens of a session, stored hashed. A refresh token is used once. */
+export const sessionTokens = sqliteTable(
+  "session_tokens",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["access", "refresh"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    rotatedAt: integer("rotated_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("session_tokens_token_hash_unique").on(t.tokenHash), index("session_tokens_session_idx").on(t.sessionId)],
+);
+
+/** Platform-wide switches (maintenance mode), one JSON value per key. */
+export const platformSettings = sqliteTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
 
 /** Tokens for external systems calling /api/v1; shown once, stored hashed. */
 export const apiTokens = sqliteTable(

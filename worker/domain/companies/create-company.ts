@@ -6,22 +6,25 @@ import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { hashPassword } from "../identity/password";
 import { ADMINISTRATOR_PERMISSIONS } from "../identity/permissions";
+import { newPassword } from "../identity/password-rules";
 
 export const TRIAL_DAYS = 14;
 
 export const createCompanyInput = z.object({
-  label: z.string().trim().min(1, "required").max(200, "too_long"),
-  country: z.string().trim().length(2, "invalid_country").toUpperCase(),
-  currency: z.string().trim().length(3, "invalid_currency").toUpperCase(),
+  label: z.string({ error: "required" }).trim().min(1, "required").max(200, "too_long"),
+  country: z.string({ error: "required" }).trim().min(1, "required").regex(/^[A-Za-z]{2}$/, "invalid_country").toUpperCase(),
+  currency: z.string({ error: "required" }).trim().min(1, "required").regex(/^[A-Za-z]{3}$/, "invalid_currency").toUpperCase(),
   language: z.enum(["en", "fr"]).default("en"),
   numberFormat: z.enum(["space_comma", "comma_point"]).default("comma_point"),
   admin: z.object({
-    email: z.email("invalid_email").trim().toLowerCase(),
-    firstName: z.string().trim().min(1, "required").max(100, "too_long"),
-    lastName: z.string().trim().min(1, "required").max(100, "too_long"),
-    password: z.string().min(8, "password_too_short"),
+    email: z.string({ error: "required" }).trim().toLowerCase().min(1, "required").pipe(z.email("invalid_email")),
+    firstName: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+    lastName: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+    password: newPassword,
     phone: z.string().trim().max(40, "too_long").optional(),
   }),
+  /** Signup sends the new administrator to onboarding (/setup) first. */
+  sendToWizard: z.boolean().default(false),
 });
 export type CreateCompanyInput = z.input<typeof createCompanyInput>;
 
@@ -70,6 +73,8 @@ export async function createCompany(deps: CreateCompanyDeps, raw: CreateCompanyI
         passwordHash,
         language: input.language,
         phone: input.admin.phone,
+        sendToWizard: input.sendToWizard,
+        passwordChangedAt: now,
         currentCompanyId: companyId,
         createdAt: now,
       }),

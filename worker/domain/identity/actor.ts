@@ -4,6 +4,7 @@ export interface CompanyRef {
   label: string;
   status: "trial" | "subscribed" | "paused" | "suspended" | "cancelled" | "trial_ended";
   frozen: boolean;
+  trialEndsAt: number | null;
   databaseUrl: string;
   schemaVersion: number;
 }
@@ -20,11 +21,23 @@ export type Actor =
       company: CompanyRef;
       permissions: string[];
       isAdmin: boolean;
+      /** Confined to /setup until onboarding is finished. */
+      sendToWizard: boolean;
+      /** Set for B2B users: the customer they order for; they are confined to the store. */
+      customerId: string | null;
     }
   | { kind: "api_token"; tokenId: string; company: CompanyRef; permissions: string[] };
 
 /** The company part of an actor, from a row of the control database's companies table. */
 export function companyRef(row: CompanyRef & Record<string, unknown>): CompanyRef {
-  const { id, label, status, frozen, databaseUrl, schemaVersion } = row;
-  return { id, label, status, frozen, databaseUrl, schemaVersion };
+  const { id, label, status, frozen, trialEndsAt, databaseUrl, schemaVersion } = row;
+  return { id, label, status, frozen, trialEndsAt: trialEndsAt ?? null, databaseUrl, schemaVersion };
+}
+
+export type UserActor = Extract<Actor, { kind: "user" }>;
+
+/** The company status as users see it: a trial past its end date reads 'trial_ended'. */
+export function effectiveStatus(company: CompanyRef, now = Date.now()): CompanyRef["status"] {
+  if (company.status === "trial" && company.trialEndsAt !== null && company.trialEndsAt <= now) return "trial_ended";
+  return company.status;
 }

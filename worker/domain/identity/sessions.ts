@@ -1,56 +1,181 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
-import { companyRef, type Actor } from "./actor";
+import { companyRef, type UserActor } from "./actor";
 import { hashPassword, verifyPassword } from "./password";
+import type { SignInThrottle, SignInThrottleKey } from "./sign-in-limits";
 
+/** Access tokens live an hour; a session (its refresh tokens) 30 days from sign-in. */
+export const ACCESS_TOKEN_TTL_S = 3600;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-const { users, sessions, memberships, companies } = controlSchema;
+/** Browsers refresh when fewer than this many seconds remain (platform spec §9). */
+export const REFRESH_THRESHOLD_S = 1800;
+/**
+ * A refresh token presented again within this time after its rotation is refused without
+ * ending the session: two tabs refreshing at once. Later, a reuse means theft and ends it.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+const ACCESS_PREFIX = "at_";
+const REFRESH_PREFIX = "rt_";
+const { users, sessions, sessionTokens, memberships, companies } = controlSchema;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: "Bearer";
+  expiresIn: number;
+  /** Milliseconds since the epoch when the access token expires. */
+  expiresAt: number;
+  sessionId: string;
+  userId: string;
+}
+
+export interface SignedIn extends TokenPair {
+  /** The user's saved language, which the UI switches to. */
+  language: "en" | "fr";
+}
+
+export interface SignInDeps {
+  control: ControlDb;
+  pepper: string;
+  throttle?: SignInThrottle;
+  /** The caller's network address, counted separately from the account. */
+  address?: string | null;
+  now?: number;
+}
 
 const signInInput = z.object({ email: z.string().trim().toLowerCase(), password: z.string() });
 
 // Hash of a random password, checked when the email is unknown so both paths take as long.
 let decoyHash: Promise<string> | undefined;
 
-/** Checks credentials and opens a session; the returned token goes in an HttpOnly cookie. */
-export async function signIn(control: ControlDb, raw: unknown, pepper: string, now = Date.now()) {
+async function newTokens(control: ControlDb, sessionId: string, userId: string, now: number, refreshExpiresAt: number) {
+  const accessToken = ACCESS_PREFIX + randomToken();
+  const refreshToken = REFRESH_PREFIX + randomToken();
+  const expiresAt = now + ACCESS_TOKEN_TTL_S * 1000;
+  const rows = [
+    { id: newId(now), sessionId, kind: "access" as const, tokenHash: await sha256Hex(accessToken), expiresAt, createdAt: now },
+    { id: newId(now), sessionId, kind: "refresh" as const, tokenHash: await sha256Hex(refreshToken), expiresAt: refreshExpiresAt, createdAt: now },
+  ];
+  const pair: TokenPair = { accessToken, refreshToken, tokenType: "Bearer", expiresIn: ACCESS_TOKEN_TTL_S, expiresAt, sessionId, userId };
+  return { rows, pair };
+}
+
+/** The company a user signs in to: the last one used if still allowed, else the first allowed. */
+async function companyForSignIn(control: ControlDb, user: { id: string; currentCompanyId: string | null }) {
+  const rows = await control
+    .select({ companyId: memberships.companyId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.active, true)))
+    .orderBy(asc(memberships.createdAt));
+  if (rows.some((r) => r.companyId === user.currentCompanyId)) return user.currentCompanyId;
+  return rows[0]?.companyId ?? null;
+}
+
+/** Opens a session for a user already authenticated (signup, password set). */
+export async function startSession(control: ControlDb, userId: string, now = Date.now()): Promise<SignedIn> {
+  const user = await control.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user || !user.active) throw new DomainError("login_invalid");
+  const companyId = await companyForSignIn(control, user);
+  if (!companyId) throw new DomainError("login_invalid");
+  const sessionId = newId(now);
+  const sessionExpiresAt = now + SESSION_TTL_MS;
+  const { rows, pair } = await newTokens(control, sessionId, user.id, now, sessionExpiresAt);
+  await control.batch([
+    control.insert(sessions).values({ id: sessionId, userId: user.id, companyId, expiresAt: sessionExpiresAt, createdAt: now }),
+    control.insert(sessionTokens).values(rows),
+    control.update(users).set({ currentCompanyId: companyId }).where(eq(users.id, user.id)),
+  ]);
+  return { ...pair, language: user.language };
+}
+
+/**
+ * Checks credentials and opens a session. Failed attempts are counted per account and per
+ * address; past the limits the attempt is refused before the password is even checked.
+ */
+export async function signIn(deps: SignInDeps, raw: unknown): Promise<SignedIn> {
+  const now = deps.now ?? Date.now();
   const parsed = signInInput.safeParse(raw);
   if (!parsed.success || !parsed.data.email || !parsed.data.password) throw new DomainError("login_required");
   const { email, password } = parsed.data;
-  const user = await control.query.users.findFirst({ where: eq(users.email, email) });
+  const keys: SignInThrottleKey[] = [{ kind: "account", value: email }];
+  if (deps.address) keys.push({ kind: "address", value: deps.address });
+  if (deps.throttle) {
+    const wait = await deps.throttle.retryAfterMs(keys);
+    if (wait > 0) throw new DomainError("login_rate_limited", { minutes: Math.ceil(wait / 60_000), seconds: Math.ceil(wait / 1000) });
+  }
+
+  const user = await deps.control.query.users.findFirst({ where: eq(users.email, email) });
+  let valid: boolean;
   if (!user) {
-    decoyHash ??= hashPassword(randomToken(), pepper);
-    await verifyPassword(password, await decoyHash, pepper);
+    decoyHash ??= hashPassword(randomToken(), deps.pepper);
+    await verifyPassword(password, await decoyHash, deps.pepper);
+    valid = false;
+  } else valid = (await verifyPassword(password, user.passwordHash, deps.pepper)) && user.active;
+  if (!valid || !user) {
+    await deps.throttle?.recordFailure(keys);
     throw new DomainError("login_invalid");
   }
-  if (!(await verifyPassword(password, user.passwordHash, pepper)) || !user.active) throw new DomainError("login_invalid");
-
-  const token = randomToken();
-  const expiresAt = now + SESSION_TTL_MS;
-  await control.insert(sessions).values({
-    id: newId(now),
-    tokenHash: await sha256Hex(token),
-    userId: user.id,
-    companyId: user.currentCompanyId,
-    expiresAt,
-    createdAt: now,
-  });
-  return { token, expiresAt, userId: user.id };
+  await deps.throttle?.clear(keys[0]!);
+  return startSession(deps.control, user.id, now);
 }
 
-/** The actor behind a session token, or null when the session is unknown, expired or revoked. */
-export async function resolveSession(control: ControlDb, token: string, now = Date.now()): Promise<Actor | null> {
+/**
+ * Exchanges a refresh token for a new pair; the old one is spent. A spent token presented
+ * again (after the grace for simultaneous refreshes) ends the whole session.
+ */
+export async function refreshSession(control: ControlDb, refreshToken: string, now = Date.now()): Promise<TokenPair> {
+  if (!refreshToken.startsWith(REFRESH_PREFIX)) throw new DomainError("refresh_invalid");
+  const [row] = await control
+    .select({ token: sessionTokens, session: sessions })
+    .from(sessionTokens)
+    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
+    .where(and(eq(sessionTokens.tokenHash, await sha256Hex(refreshToken)), eq(sessionTokens.kind, "refresh")))
+    .limit(1);
+  if (!row || row.session.revokedAt !== null || row.session.expiresAt <= now || row.token.expiresAt <= now)
+    throw new DomainError("refresh_invalid");
+  if (row.token.rotatedAt !== null) {
+    if (now - row.token.rotatedAt > REFRESH_REUSE_GRACE_MS) {
+      await control.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.session.id));
+      throw new DomainError("refresh_reused");
+    }
+    throw new DomainError("refresh_invalid");
+  }
+  // Spend the token first; only the request that wins this update gets the new pair.
+  const spent = await control
+    .update(sessionTokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(sessionTokens.id, row.token.id), isNull(sessionTokens.rotatedAt)));
+  if (spent.rowsAffected !== 1) throw new DomainError("refresh_invalid");
+  const { rows, pair } = await newTokens(control, row.session.id, row.session.userId, now, row.session.expiresAt);
+  await control.insert(sessionTokens).values(rows);
+  return pair;
+}
+
+/** The user behind an access token, or null when it is unknown, expired or its session ended. */
+export async function resolveAccessToken(control: ControlDb, token: string, now = Date.now()): Promise<UserActor | null> {
+  if (!token.startsWith(ACCESS_PREFIX)) return null;
   const [row] = await control
     .select({ session: sessions, user: users, membership: memberships, company: companies })
-    .from(sessions)
+    .from(sessionTokens)
+    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.companyId, sessions.companyId)))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(sessions.tokenHash, await sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessionTokens.tokenHash, await sha256Hex(token)),
+        eq(sessionTokens.kind, "access"),
+        gt(sessionTokens.expiresAt, now),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .limit(1);
-  if (!row || !row.user.active) return null;
+  if (!row || !row.user.active || !row.membership.active) return null;
   return {
     kind: "user",
     sessionId: row.session.id,
@@ -62,9 +187,26 @@ export async function resolveSession(control: ControlDb, token: string, now = Da
     company: companyRef(row.company),
     permissions: row.membership.permissions,
     isAdmin: row.membership.isAdmin,
+    sendToWizard: row.user.sendToWizard,
+    customerId: row.membership.customerId,
   };
 }
 
-export async function signOut(control: ControlDb, token: string, now = Date.now()): Promise<void> {
-  await control.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, await sha256Hex(token)));
+/** Ends one session (every token issued in it). */
+export async function endSession(control: ControlDb, sessionId: string, now = Date.now()): Promise<void> {
+  await control.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends the session an access token belongs to; unknown tokens are ignored. */
+export async function signOut(control: ControlDb, accessToken: string, now = Date.now()): Promise<void> {
+  const row = await control.query.sessionTokens.findFirst({ where: eq(sessionTokens.tokenHash, await sha256Hex(accessToken)) });
+  if (row) await endSession(control, row.sessionId, now);
+}
+
+/** Ends every session of a user but one (after a password change, or on request). */
+export async function endOtherSessions(control: ControlDb, userId: string, keepSessionId: string | null, now = Date.now()): Promise<void> {
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await control.update(sessions).set({ revokedAt: now }).where(where);
 }
