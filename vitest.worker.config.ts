@@ -18,6 +18,7 @@ export default defineConfig(async () => {
             CONTROL_DATABASE_URL: `${dbUrl}/control/`,
             SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
             PASSWORD_PEPPER: "test-pepper-0123456789abcdef",
+            OAUTH_CLIENT_SECRET: "test-client-secret-0123456789",
           },
         },
       }),

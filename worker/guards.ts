@@ -59,3 +59,33 @@ export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   if (origin && origin !== new URL(request.url).origin) throw new Response("Cross-site form post refused", { status: 403 });
 }
+
+/** A company label as it appears in store addresses: "Maison Durand & Fils" → "maison-durand-fils". */
+export function kebabCase(label: string): string {
+  return label
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Remembers which store a B2B user signed in to, so a dead session returns to that store's login. */
+export const STORE_COOKIE = "store";
+
+/**
+ * The guard of the B2B store pages: maintenance, then a signed-in user (else the store's
+ * login with the company in kebab-case), who must be a B2B user or staff acting as one.
+ */
+export function requireStore(request: Request, ctx: RequestContext, storeCookie: string | undefined): UserActor {
+  const url = new URL(request.url);
+  if (ctx.maintenance.on) throw redirect("/maintenance");
+  const actor = ctx.actor;
+  if (actor?.kind !== "user") {
+    const company = url.searchParams.get("company") ?? storeCookie;
+    throw redirect(company ? `/b2b/login?company=${encodeURIComponent(kebabCase(company))}` : "/b2b/login");
+  }
+  if (actor.company.frozen) throw data(translate(ctx.locale, "error.access_frozen"), { status: 403 });
+  if (!actor.customerId) throw redirect("/");
+  return actor;
+}

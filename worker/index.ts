@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiRouter, oauthRouter } from "./api";
 import { buildContext, requestContext, type RequestContext } from "./context";
 import { LOCALE_COOKIE, resolveLocale } from "./domain/shared/locale";
+import { readMaintenance } from "./domain/platform/maintenance";
 import { parseEnv, type Bindings } from "./env";
 import { consumeJobs } from "./queues/jobs";
 import { readCookie } from "./session-cookie";
@@ -27,7 +28,9 @@ const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   const env = parseEnv(c.env);
   const locale = resolveLocale(readCookie(c.req.raw, LOCALE_COOKIE), c.req.header("accept-language"));
-  c.set("ctx", buildContext(env, c.executionCtx, locale));
+  const ctx = buildContext(env, c.executionCtx, locale);
+  ctx.maintenance = await readMaintenance(ctx.control);
+  c.set("ctx", ctx);
   await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   if (env.settings.APP_ENV === "production") c.res.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");

@@ -16,6 +16,10 @@ const STATUS_BY_CODE: Record<string, number> = {
   email_taken: 409,
   conflict: 409,
   rate_limited: 429,
+  login_rate_limited: 429,
+  access_frozen: 403,
+  refresh_invalid: 400,
+  refresh_reused: 400,
   company_database_unavailable: 503,
   maintenance: 503,
 };

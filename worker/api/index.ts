@@ -1,9 +1,12 @@
 import { Hono } from "hono";
+import { translate } from "../../app/locales";
 import { authenticate } from "./auth";
 import { errorBody, toErrorResponse } from "./errors";
 import { health } from "./health";
 import { locations } from "./locations";
 import { me } from "./me";
+import { companies } from "./companies";
+import { oauthToken } from "./oauth-token";
 import { apiTokens } from "./api-tokens";
 import { passwordReset } from "./password-reset";
 import { users } from "./users";
@@ -13,10 +16,19 @@ import type { ApiEnv } from "./types";
 export function apiRouter(): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   api.onError((error, c) => toErrorResponse(c, c.get("ctx").locale, error));
+  // Maintenance (platform spec §4): every call but the health check answers 503 with the message in a header.
+  api.use(async (c, next) => {
+    const { maintenance, locale } = c.get("ctx");
+    if (!maintenance.on || c.req.path.endsWith("/health")) return next();
+    const message = maintenance.message ?? translate(locale, "error.maintenance");
+    c.header("x-maintenance-message", encodeURIComponent(message));
+    return c.json(errorBody(locale, "maintenance"), 503);
+  });
   api.use(authenticate);
   api.route("/health", health);
   api.route("/me", me);
   api.route("/locations", locations);
+  api.route("/companies", companies);
   api.route("/users", users);
   api.route("/api-tokens", apiTokens);
   api.route("/password-reset", passwordReset);
@@ -25,10 +37,11 @@ export function apiRouter(): Hono<ApiEnv> {
   return api;
 }
 
-/** /oauth2: the token endpoint arrives with sign-in by tokens; unknown paths are JSON 404s. */
+/** /oauth2: the token endpoint; unknown paths are JSON 404s. */
 export function oauthRouter(): Hono<ApiEnv> {
   const oauth = new Hono<ApiEnv>();
   oauth.onError((error, c) => toErrorResponse(c, c.get("ctx").locale, error));
+  oauth.route("/token", oauthToken);
   oauth.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return oauth;
 }

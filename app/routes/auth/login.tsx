@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
@@ -40,6 +40,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <title>{`${t("login.title")} | ${t("app.name")}`}</title>
       <h1>{t("login.title")}</h1>
       <LoginForm error={actionData?.error} params={actionData?.params} email={actionData?.email} />
+      <p>
+        {t("login.no_account")} <Link to="/signup">{t("login.signup")}</Link>
+      </p>
     </>
   );
 }

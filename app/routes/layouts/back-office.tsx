@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
 import { requirePage } from "../../../worker/guards";
 import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
@@ -8,11 +9,15 @@ import { LanguageSwitcher } from "../../components/language-switcher";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/back-office";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePage(request, context.get(requestContext));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const user = requirePage(request, ctx);
+  // b2b_portal users cannot switch company (platform spec §6), so they get no list.
+  const companies = user.permissions.includes("b2b_portal") ? [] : await listUserCompanies(ctx.control, user.userId);
   return {
     user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
-    company: { label: user.company.label, status: user.company.status },
+    company: { id: user.company.id, label: user.company.label, status: user.company.status },
+    otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
     sideMenu: visibleMenu(SIDE_MENU, user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
@@ -51,7 +56,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
 }
 
 export default function BackOfficeLayout() {
-  const { user, company, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
+  const { user, company, otherCompanies, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
   const t = useT();
   const [menu, setMenu] = useState<MenuState>("auto");
   const submit = useSubmit();
@@ -86,8 +91,25 @@ export default function BackOfficeLayout() {
           <DropdownMenu trigger={`${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`} label={t("shell.account")}>
             <DropdownLabel>{`${user.firstName} ${user.lastName}`}</DropdownLabel>
             <DropdownItem>
-              <Link to="/settings/company-settings">{company.label}</Link>
+              <Link to="/settings/company-settings" data-testid="current-company">
+                {company.label}
+              </Link>
             </DropdownItem>
+            {otherCompanies.length > 0 ? (
+              <>
+                <DropdownLabel>{t("shell.switch_company")}</DropdownLabel>
+                {otherCompanies.map((other) => (
+                  <DropdownItem
+                    key={other.id}
+                    asChild={false}
+                    onSelect={() => submit({ company_id: other.id }, { method: "post", action: "/companies/switch" })}
+                  >
+                    {other.label}
+                  </DropdownItem>
+                ))}
+                <DropdownSeparator />
+              </>
+            ) : null}
             <DropdownItem>
               <Link to={`/settings/users/${user.id}/edit`}>{t("shell.edit_profile")}</Link>
             </DropdownItem>
@@ -96,6 +118,9 @@ export default function BackOfficeLayout() {
                 <Link to="/account-settings">{t("shell.account_settings")}</Link>
               </DropdownItem>
             ) : null}
+            <DropdownItem>
+              <a href="mailto:support@comptoir.example">{t("shell.find_help")}</a>
+            </DropdownItem>
             <DropdownSeparator />
             {/* The menu unmounts on select, so the sign-out is submitted from here, not by a form inside it. */}
             <DropdownItem asChild={false} onSelect={() => submit(null, { method: "post", action: "/logout" })}>

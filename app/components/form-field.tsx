@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { useErrorText } from "../i18n";
+
+export type FieldErrorMap = Record<string, { code: string; params?: Record<string, unknown> }> | undefined;
+
+/** A labelled input with its translated error under it, linked for screen readers. */
+export function FormField({
+  name,
+  label,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  errors: FieldErrorMap;
+  children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const errorText = useErrorText();
+  const error = errors?.[name];
+  const id = `field-${name}`;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, "aria-invalid": Boolean(error), ...(error ? { "aria-describedby": `${id}-error` } : {}) })}
+      {error ? (
+        <span id={`${id}-error`} className="field__error" role="alert">
+          {errorText(error.code, error.params)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
