@@ -54,7 +54,8 @@ export async function seed(
       label: "Maison Durand Distribution",
       country: "FR",
       currency: "EUR",
-      language: "fr",
+      // The demo user reads English; the company keeps French number formats.
+      language: "en",
       numberFormat: "space_comma",
       admin: { email: DEMO_EMAIL, firstName: "Camille", lastName: "Durand", password: DEMO_PASSWORD, phone: "+33 6 12 34 56 78" },
     },

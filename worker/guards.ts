@@ -5,6 +5,18 @@ import { hasPermissions, type PermissionCheck } from "./domain/identity/permissi
 import type { RequestContext } from "./context";
 
 /**
+ * The page a request is for. Client navigations fetch `<path>.data` (and `/_root.data` for
+ * /) with a `_routes` parameter; guards and redirects must see the page's own address.
+ */
+export function pageUrl(request: Request | URL): URL {
+  const url = new URL(request instanceof URL ? request.href : request.url);
+  if (url.pathname === "/_root.data") url.pathname = "/";
+  else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  return url;
+}
+
+/**
  * Where a visitor without a session goes (platform spec §5): the B2B login when a `company`
  * query is present or the host has three or more labels, else /login with the wanted path.
  */
@@ -28,7 +40,7 @@ function under(path: string, prefix: string): boolean {
  * trial to account settings, then the page's permissions (else /dashboard).
  */
 export function requirePage(request: Request, ctx: RequestContext, check: PermissionCheck = {}): UserActor {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (ctx.maintenance.on) throw redirect("/maintenance");
   const actor = ctx.actor;
   if (actor?.kind !== "user") throw redirect(signInRedirectTarget(url));
@@ -78,7 +90,7 @@ export const STORE_COOKIE = "store";
  * login with the company in kebab-case), who must be a B2B user or staff acting as one.
  */
 export function requireStore(request: Request, ctx: RequestContext, storeCookie: string | undefined): UserActor {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (ctx.maintenance.on) throw redirect("/maintenance");
   const actor = ctx.actor;
   if (actor?.kind !== "user") {

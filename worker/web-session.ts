@@ -3,7 +3,7 @@ import type { SignedIn } from "./domain/identity/sessions";
 import { signInThrottle } from "./durable-objects/sign-in-throttle";
 import type { SignInThrottle } from "./domain/identity/sign-in-limits";
 import type { RequestContext } from "./context";
-import { sessionCookie } from "./session-cookie";
+import { readCookie, sessionCookie } from "./session-cookie";
 
 /** The caller's address as Cloudflare reports it; absent locally. */
 export function clientAddress(request: Request): string | null {
@@ -14,11 +14,15 @@ export function throttleFor(ctx: RequestContext): SignInThrottle {
   return signInThrottle(ctx.env.bindings.SIGN_IN_THROTTLE);
 }
 
-/** Headers of a response that signs the browser in: the token cookie and the user's language. */
-export function signedInHeaders(ctx: RequestContext, session: SignedIn): Headers {
+/**
+ * Headers of a response that signs the browser in: the token cookie, and the user's saved
+ * language unless this browser already has a chosen one (an explicit choice wins).
+ */
+export function signedInHeaders(ctx: RequestContext, session: SignedIn, request: Request): Headers {
   const headers = new Headers();
   headers.append("set-cookie", sessionCookie(ctx, session));
-  headers.append("set-cookie", `${LOCALE_COOKIE}=${session.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
+  if (!readCookie(request, LOCALE_COOKIE))
+    headers.append("set-cookie", `${LOCALE_COOKIE}=${session.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
   return headers;
 }
 

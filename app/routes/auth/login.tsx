@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { email, password: String(form.get("password") ?? "") },
     );
     const target = safeRedirect(new URL(request.url).searchParams.get("redirection"));
-    return redirect(target, { headers: signedInHeaders(ctx, session) });
+    return redirect(target, { headers: signedInHeaders(ctx, session, request) });
   } catch (error) {
     if (isDomainError(error)) {
       const status = error.code === "login_required" ? 400 : error.code === "login_rate_limited" ? 429 : 401;

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { control: ctx.control, provisioner: ctx.provisioner, pepper: ctx.env.settings.PASSWORD_PEPPER, locale: ctx.locale },
       form,
     );
-    return redirect("/setup", { headers: signedInHeaders(ctx, session) });
+    return redirect("/setup", { headers: signedInHeaders(ctx, session, request) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ error: error.code, fields: error.fields, values }, { status: error.code === "email_taken" ? 409 : 422 });

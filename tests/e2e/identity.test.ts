@@ -1,0 +1,142 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const appUrl = inject("appUrl");
+let browser: Browser;
+let counter = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${counter++}@example.test`;
+}
+
+async function fillSignup(page: Page, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (name === "country" || name === "currency") await page.selectOption(`select[name=${name}]`, value);
+    else await page.fill(`input[name=${name}]`, value);
+  }
+  await page.click("button[type=submit]");
+}
+
+const fieldError = (page: Page, name: string) => page.textContent(`#field-${name}-error`).catch(() => null);
+
+describe("a new visitor", () => {
+  it("signs up in French, lands in setup then the app, signs out and signs back in", async () => {
+    const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "accept-language": "fr-FR,fr;q=0.9" }, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/login`);
+    await page.click("a[href='/signup']");
+    await page.waitForURL(`${appUrl}/signup`);
+    await expect.poll(() => page.textContent("h1")).toBe("Créer votre compte");
+
+    // Every missing field is named, in French.
+    await page.click("button[type=submit]");
+    await expect.poll(() => fieldError(page, "email")).toBe("Ce champ est obligatoire");
+    for (const name of ["first_name", "last_name", "company_name", "phone", "currency"]) expect(await fieldError(page, name)).toBeTruthy();
+    expect(await fieldError(page, "password")).toBe("Saisissez un mot de passe");
+
+    const email = uniqueEmail("founder");
+    await fillSignup(page, {
+      company_name: "Épicerie Fine Martin",
+      first_name: "Louise",
+      last_name: "Martin",
+      email,
+      phone: "+33 6 11 22 33 44",
+      country: "FR",
+      currency: "EUR",
+      password: "weakpassword",
+    });
+    await expect.poll(() => fieldError(page, "password")).toBe("Le mot de passe doit contenir un chiffre");
+    // What was typed is kept.
+    expect(await page.inputValue("input[name=company_name]")).toBe("Épicerie Fine Martin");
+
+    await page.fill("input[name=password]", "Bonjour-2026!");
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${appUrl}/setup`);
+    await expect.poll(() => page.textContent("h1")).toBe("Bienvenue, Louise !");
+    // Confined to setup until it is finished.
+    await page.goto(`${appUrl}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/setup");
+    await page.click("text=Commencer à utiliser Comptoir");
+    await page.waitForURL(`${appUrl}/dashboard`);
+    expect(await page.textContent("main")).toContain("Épicerie Fine Martin");
+
+    // The administrator's trial shows in account settings.
+    await page.goto(`${appUrl}/account-settings`);
+    expect(await page.textContent("[data-testid=account-status]")).toBe("Essai gratuit");
+    expect(await page.textContent("main")).toContain("14 jour(s)");
+
+    await page.goto(`${appUrl}/dashboard`);
+    await page.click("button[aria-label=Compte]");
+    await page.click("text=Se déconnecter");
+    await page.waitForURL(`${appUrl}/login`);
+    const cookie = (await context.cookies()).find((c) => c.name === "session");
+    expect(cookie?.value ?? "").toBe("");
+
+    await page.fill("input[name=email]", email);
+    await page.fill("input[name=password]", "Bonjour-2026!");
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${appUrl}/dashboard`);
+    const session = (await context.cookies()).find((c) => c.name === "session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    expect(session?.value).toMatch(/^v1:at_[^:]+:rt_[^:]+:\d+$/);
+    await context.close();
+  });
+
+  it("is told when the email already has an account", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = uniqueEmail("twice");
+    const values = { company_name: "Twice Ltd", first_name: "Tom", last_name: "Twice", email, phone: "+44 20 7946 0000", country: "GB", currency: "GBP", password: "Twice-2026!" };
+    await page.goto(`${appUrl}/signup`);
+    await fillSignup(page, values);
+    await page.waitForURL(`${appUrl}/setup`);
+    await context.clearCookies();
+    await page.goto(`${appUrl}/signup`);
+    await fillSignup(page, values);
+    await expect.poll(() => fieldError(page, "email")).toBe("This email is already used by an account");
+    await context.close();
+  });
+
+  it("is sent home from the sign-in and signup pages once signed in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/login`);
+    await page.fill("input[name=email]", inject("demoEmail"));
+    await page.fill("input[name=password]", inject("demoPassword"));
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${appUrl}/dashboard`);
+    for (const path of ["/login", "/signup", "/b2b/login"]) {
+      await page.goto(`${appUrl}${path}`);
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+    }
+    await context.close();
+  });
+});
+
+describe("redirects for visitors without a session", () => {
+  it("sends /b2b with a company query to the store login with that company", async () => {
+    const response = await fetch(`${appUrl}/b2b?company=Maison Durand`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/b2b/login?company=maison-durand");
+  });
+
+  it("sends a guarded page with a company query to the store login", async () => {
+    const response = await fetch(`${appUrl}/dashboard?company=acme`, { redirect: "manual" });
+    expect(response.headers.get("location")).toBe("/b2b/login?company=acme");
+  });
+
+  it("clears a cookie whose session no longer exists and asks to sign in again", async () => {
+    const response = await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: "session=v1:at_gone:rt_gone:9999999999999" } });
+    expect(response.headers.get("location")).toBe("/login?redirection=%2Fdashboard");
+    expect(response.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+  });
+});
