@@ -13,23 +13,29 @@ declare module "vitest" {
     appUrl: string;
     demoEmail: string;
     demoPassword: string;
+    /** The database server and the pepper, so tests can create their own companies and users. */
+    dbUrl: string;
+    pepper: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const db = await startDbServer({ dir, port: 0, host: "127.0.0.1" });
+  const secrets = { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") };
   const app = await startApp({
     dbUrl: db.url,
     stateDir: dir,
     port: await freePort(),
-    secrets: { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") },
+    secrets,
     seedScale: "small",
     quiet: true,
   });
   project.provide("appUrl", app.url);
   project.provide("demoEmail", DEMO_EMAIL);
   project.provide("demoPassword", DEMO_PASSWORD);
+  project.provide("dbUrl", db.url);
+  project.provide("pepper", secrets.PASSWORD_PEPPER);
   return async () => {
     await app.close();
     await db.close();

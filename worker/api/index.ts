@@ -7,6 +7,7 @@ import { locations } from "./locations";
 import { me } from "./me";
 import { companies } from "./companies";
 import { oauthToken } from "./oauth-token";
+import { openApi } from "./openapi";
 import { apiTokens } from "./api-tokens";
 import { passwordReset } from "./password-reset";
 import { users } from "./users";
@@ -25,6 +26,7 @@ export function apiRouter(): Hono<ApiEnv> {
     return c.json(errorBody(locale, "maintenance"), 503);
   });
   api.use(authenticate);
+  api.route("/", openApi);
   api.route("/health", health);
   api.route("/me", me);
   api.route("/locations", locations);

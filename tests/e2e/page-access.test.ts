@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { ADMINISTRATOR_PERMISSIONS, type Permission } from "../../worker/domain/identity/permissions";
+import { makeCompany, makeUser } from "../support/e2e-factories";
+
+const appUrl = inject("appUrl");
+
+type Access =
+  | { kind: "public" }
+  | { kind: "action" } // a form target: its GET only redirects
+  | { kind: "signed_in" }
+  | { kind: "permission"; allOf: Permission[] }
+  | { kind: "self_or_permission"; allOf: Permission[] }
+  | { kind: "store" }
+  | { kind: "not_found" };
+
+// Every page of app/routes.ts and who may open it. A route missing here fails the first test.
+const ACCESS: Record<string, Access> = {
+  login: { kind: "public" },
+  signup: { kind: "public" },
+  "password-reset": { kind: "public" },
+  "password-reset/:uid/:timestamp/:hash": { kind: "public" },
+  maintenance: { kind: "public" },
+  "b2b/login": { kind: "public" },
+  setup: { kind: "signed_in" },
+  b2b: { kind: "store" },
+  "": { kind: "signed_in" },
+  dashboard: { kind: "signed_in" },
+  "account-settings": { kind: "permission", allOf: ["account_settings"] },
+  "settings/users": { kind: "permission", allOf: ["settings"] },
+  "settings/users/create": { kind: "permission", allOf: ["settings"] },
+  "settings/users/:id": { kind: "permission", allOf: ["settings"] },
+  "settings/users/:id/edit": { kind: "self_or_permission", allOf: ["settings"] },
+  "settings/api-token": { kind: "permission", allOf: ["settings"] },
+  "companies/switch": { kind: "action" },
+  logout: { kind: "action" },
+  locale: { kind: "action" },
+  "*": { kind: "not_found" },
+};
+
+function flatten(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((e) => [...(e.index ? [""] : e.path !== undefined ? [e.path] : []), ...flatten(e.children ?? [])]);
+}
+
+const get = (path: string, cookie?: string) => fetch(`${appUrl}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+let mine: Awaited<ReturnType<typeof makeCompany>>;
+let theirs: Awaited<ReturnType<typeof makeCompany>>;
+let nobody: Awaited<ReturnType<typeof makeUser>>;
+let everything: Awaited<ReturnType<typeof makeUser>>;
+
+beforeAll(async () => {
+  mine = await makeCompany();
+  theirs = await makeCompany();
+  nobody = await makeUser(mine.companyId, []);
+  everything = await makeUser(mine.companyId, ADMINISTRATOR_PERMISSIONS);
+});
+
+const pages = flatten(routes);
+const concrete = (path: string, id: string) => `/${path.replace(":id", id)}`;
+
+describe("every page", () => {
+  it("has its access rule in this test", () => {
+    expect(pages.filter((p) => !(p in ACCESS))).toEqual([]);
+  });
+
+  const guarded = pages.filter((p) => ["signed_in", "permission", "self_or_permission"].includes(ACCESS[p]?.kind ?? ""));
+
+  it.each(guarded)("/%s sends a visitor without a session to sign in with the wanted path", async (path) => {
+    const address = concrete(path, "01jzzzzzzzzzzzzzzzzzzzzzzz");
+    const response = await get(address);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/login?redirection=${encodeURIComponent(address)}`);
+  });
+
+  it.each(pages.filter((p) => ACCESS[p]?.kind === "permission"))("/%s sends a user lacking its permissions to /dashboard", async (path) => {
+    const response = await get(concrete(path, everything.userId), nobody.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  it.each(pages.filter((p) => ["permission", "signed_in"].includes(ACCESS[p]!.kind) && p !== "" && p !== "setup"))(
+    "/%s opens for a user holding its permissions",
+    async (path) => {
+      const response = await get(concrete(path, nobody.userId), everything.cookie);
+      expect(response.status).toBe(200);
+    },
+  );
+
+  it("/settings/users/:id/edit opens on one's own id without settings, and not on someone else's", async () => {
+    expect((await get(`/settings/users/${nobody.userId}/edit`, nobody.cookie)).status).toBe(200);
+    const other = await get(`/settings/users/${everything.userId}/edit`, nobody.cookie);
+    expect(other.headers.get("location")).toBe("/dashboard");
+  });
+
+  it.each(pages.filter((p) => p.includes(":id")))("/%s answers 404 for a user of another company", async (path) => {
+    const response = await get(concrete(path, theirs.userId), everything.cookie);
+    expect(response.status).toBe(404);
+  });
+
+  it.each(pages.filter((p) => ACCESS[p]?.kind === "public" && !p.includes(":") && p !== "maintenance"))("/%s opens without a session", async (path) => {
+    expect((await get(`/${path}`)).status).toBe(200);
+  });
+
+  it("/b2b sends a staff user without a customer to /, and a B2B user elsewhere to /b2b", async () => {
+    expect((await get("/b2b", everything.cookie)).headers.get("location")).toBe("/");
+    const buyer = await makeUser(mine.companyId, [], { customerId: "customer-1" });
+    expect((await get("/b2b", buyer.cookie)).status).toBe(200);
+    expect((await get("/dashboard", buyer.cookie)).headers.get("location")).toBe("/b2b");
+  });
+
+  it("responses carry the security headers", async () => {
+    const response = await get("/login");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});

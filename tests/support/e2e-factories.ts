@@ -1,0 +1,48 @@
+import { inject } from "vitest";
+import { controlDb, controlSchema } from "../../db/client";
+import { localProvisioner } from "../../db/tenants";
+import { createCompany } from "../../worker/domain/companies/create-company";
+import { hashPassword } from "../../worker/domain/identity/password";
+import { startSession } from "../../worker/domain/identity/sessions";
+import { newId } from "../../worker/domain/shared/ids";
+
+// Browser and HTTP tests make their own companies and users straight in the databases the app uses.
+export const control = controlDb({ url: `${inject("dbUrl")}/control/` });
+const provisioner = localProvisioner(inject("dbUrl"));
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export async function makeCompany(label = `Company ${unique()}`) {
+  const email = `admin-${unique()}@example.test`;
+  const password = "Secret-pass-1!";
+  const created = await createCompany(
+    { control, provisioner, pepper: inject("pepper") },
+    { label, country: "FR", currency: "EUR", admin: { email, firstName: "Ada", lastName: "Admin", password } },
+  );
+  return { ...created, label, email, password };
+}
+
+/** A user of `companyId` holding `permissions`, with the cookie of a signed-in browser. */
+export async function makeUser(companyId: string, permissions: string[], extra: { customerId?: string } = {}) {
+  const userId = newId();
+  const email = `user-${unique()}@example.test`;
+  const password = "Secret-pass-1!";
+  await control.batch([
+    control.insert(controlSchema.users).values({
+      id: userId,
+      email,
+      firstName: "Sam",
+      lastName: "Staff",
+      passwordHash: await hashPassword(password, inject("pepper")),
+      currentCompanyId: companyId,
+    }),
+    control.insert(controlSchema.memberships).values({ userId, companyId, permissions, customerId: extra.customerId ?? null }),
+  ]);
+  return { userId, email, password, ...(await signedIn(userId)) };
+}
+
+/** A fresh session for an existing user: the bearer token and the browser cookie. */
+export async function signedIn(userId: string) {
+  const session = await startSession(control, userId);
+  return { token: session.accessToken, cookie: `session=v1:${session.accessToken}:${session.refreshToken}:${session.expiresAt}` };
+}

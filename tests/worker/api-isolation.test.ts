@@ -1,0 +1,102 @@
+import { exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiRouter } from "../../worker/api";
+import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
+import { createApiToken } from "../../worker/domain/identity/api-tokens";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+import { addUser, api, control, makeCompany } from "../support/factories";
+
+const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
+const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+// A valid body per write, so that a refusal can only come from the token, not from validation.
+const BODIES: Record<string, unknown> = {
+  "post /companies/switch": { company_id: "01jzzzzzzzzzzzzzzzzzzzzzzz" },
+  "post /users": { email: "someone-new@example.test", first_name: "New", last_name: "Person", language: "en", permissions: [] },
+  "patch /users/{id}": { first_name: "Changed" },
+  "post /api-tokens": { label: "ERP", permissions: [] },
+};
+
+interface World {
+  other: { userId: string; tokenId: string };
+  stranger: { token: string };
+  admin: { token: string; userId: string };
+}
+let world: World;
+
+beforeAll(async () => {
+  const mine = await makeCompany();
+  const theirs = await makeCompany();
+  const admin = await addUser(mine.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
+  const stranger = await addUser(mine.companyId, { permissions: [] });
+  const theirToken = await createApiToken(control, { companyId: theirs.companyId, label: "theirs", permissions: [] });
+  world = { other: { userId: theirs.userId, tokenId: theirToken.id }, stranger, admin };
+});
+
+// Where an {id} of another company comes from, per path. A new {id} route needs an entry here.
+function otherCompanyId(op: ApiOperation): string {
+  if (op.path.startsWith("/users/")) return world.other.userId;
+  if (op.path.startsWith("/api-tokens/")) return world.other.tokenId;
+  throw new Error(`no id of another company is known for ${op.method.toUpperCase()} ${op.path}: add it to the isolation test`);
+}
+
+function call(op: ApiOperation, token: string | undefined, id = "01jzzzzzzzzzzzzzzzzzzzzzzz") {
+  const key = `${op.method} ${op.path}`;
+  const body = BODIES[key];
+  if (["post", "patch", "put"].includes(op.method) && op.auth && body === undefined) throw new Error(`no body for ${key}: add one to the isolation test`);
+  return fetchApp(
+    api(`/api/v1${op.path.replace(/\{\w+\}/g, id)}`, {
+      method: op.method.toUpperCase(),
+      token,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
+  );
+}
+
+describe("every /api/v1 route", () => {
+  it("is documented in the OpenAPI list, and every documented route exists", () => {
+    const routes = apiRouter()
+      .routes.filter((r) => r.method !== "ALL")
+      .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/\/$/, "") || "/"}`);
+    const documented = API_OPERATIONS.map((op) => `${op.method} ${routerPath(op.path)}`);
+    expect([...new Set(routes)].sort()).toEqual([...documented].sort());
+  });
+
+  const guarded = API_OPERATIONS.filter((op) => op.auth);
+
+  it.each(guarded.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))("%s answers 401 without a token", async (_name, op) => {
+    const response = await call(op, undefined);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: "unauthenticated" } });
+  });
+
+  it.each(guarded.filter((op) => op.permissions).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    "%s answers 403 to a user lacking its permissions",
+    async (_name, op) => {
+      // A self-allowed route is called on someone else's id, where the permission is needed.
+      const response = await call(op, world.stranger.token, op.selfAllowed ? world.admin.userId : undefined);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { code: "forbidden" } });
+    },
+  );
+
+  it.each(guarded.filter((op) => op.path.includes("{")).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    "%s answers 404 for a record of another company, even to an administrator",
+    async (_name, op) => {
+      const response = await call(op, world.admin.token, otherCompanyId(op));
+      expect(response.status).toBe(404);
+    },
+  );
+
+  it("serves the OpenAPI document with every operation", async () => {
+    const response = await fetchApp(api("/api/v1/openapi.json"));
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe("3.1.0");
+    for (const op of API_OPERATIONS) expect(doc.paths[`/api/v1${op.path}`]?.[op.method]).toBeDefined();
+    expect(doc.paths["/oauth2/token"]?.post).toBeDefined();
+    const page = await fetchApp(api("/api/v1/docs"));
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain("/api/v1/companies/switch");
+  });
+});

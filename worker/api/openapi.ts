@@ -1,0 +1,136 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { switchCompanyInput } from "../domain/companies/switch-company";
+import type { PermissionCheck } from "../domain/identity/permissions";
+import type { ApiEnv } from "./types";
+
+/** One documented operation. `permissions` is what the isolation test checks against. */
+export interface ApiOperation {
+  method: "get" | "post" | "patch" | "put" | "delete";
+  path: string;
+  tag: string;
+  summary: string;
+  /** false for calls made without a token (health, password reset). */
+  auth: boolean;
+  permissions?: PermissionCheck;
+  /** A signed-in user may call it on their own id without the permissions. */
+  selfAllowed?: boolean;
+  body?: z.ZodType;
+  responses: Record<number, string>;
+}
+
+const errors = { 401: "No valid token", 403: "A permission is missing, or the company is frozen", 404: "Not found in the caller's company" };
+
+/** Every route of /api/v1. A test fails when the router and this list disagree. */
+export const API_OPERATIONS: ApiOperation[] = [
+  { method: "get", path: "/health", tag: "Platform", summary: "Whether the service and its database answer", auth: false, responses: { 200: "Up", 503: "Degraded" } },
+  { method: "get", path: "/openapi.json", tag: "Platform", summary: "This document", auth: false, responses: { 200: "OpenAPI 3.1 document" } },
+  { method: "get", path: "/docs", tag: "Platform", summary: "This document as a readable page", auth: false, responses: { 200: "HTML page" } },
+  { method: "get", path: "/me", tag: "Identity", summary: "The caller: user or API token, company, permissions", auth: true, responses: { 200: "The caller", 401: errors[401] } },
+  { method: "get", path: "/companies", tag: "Identity", summary: "Companies the caller may work in", auth: true, responses: { 200: "List", 401: errors[401] } },
+  {
+    method: "post", path: "/companies/switch", tag: "Identity", summary: "Move the signed-in session to another of the user's companies", auth: true,
+    body: switchCompanyInput, responses: { 200: "Switched (or skipped)", 401: errors[401], 403: "API tokens cannot switch", 404: "Not one of the user's companies", 422: "Invalid input" },
+  },
+  { method: "get", path: "/locations", tag: "Settings", summary: "The company's stores and warehouses", auth: true, responses: { 200: "List", 401: errors[401] } },
+  { method: "get", path: "/users", tag: "Users", summary: "Users of the company (B2B users excluded)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
+  { method: "post", path: "/users", tag: "Users", summary: "Invite a user (an email with a link to choose a password is sent)", auth: true, permissions: { allOf: ["settings"] }, responses: { 201: "Invited", 409: "Already a member", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/users/{id}", tag: "Users", summary: "One user", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, responses: { 200: "The user", ...errors } },
+  { method: "patch", path: "/users/{id}", tag: "Users", summary: "Update a user; one's own profile fields without the settings permission", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, responses: { 200: "Updated", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/api-tokens", tag: "API tokens", summary: "The company's API tokens (never their values)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
+  { method: "post", path: "/api-tokens", tag: "API tokens", summary: "Create a token; its value is shown once", auth: true, permissions: { allOf: ["settings"] }, responses: { 201: "Created, with the token", 422: "Invalid input", ...errors } },
+  { method: "delete", path: "/api-tokens/{id}", tag: "API tokens", summary: "Revoke a token", auth: true, permissions: { allOf: ["settings"] }, responses: { 204: "Revoked", ...errors } },
+  { method: "post", path: "/password-reset", tag: "Identity", summary: "Email a password reset link (same answer whether or not the email exists)", auth: false, responses: { 202: "Accepted", 422: "Email missing" } },
+  { method: "post", path: "/password-reset/confirm", tag: "Identity", summary: "Set a new password with a reset or invitation link", auth: false, responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" } },
+];
+
+function openApiPath(path: string) {
+  return path.replace(/\{(\w+)\}/g, "{$1}");
+}
+
+/** The OpenAPI 3.1 document of /api/v1 and /oauth2/token. */
+export function openApiDocument(origin: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of API_OPERATIONS) {
+    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    (paths[`/api/v1${openApiPath(op.path)}`] ??= {})[op.method] = {
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.auth ? {} : { security: [] }),
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input" }) } } } } : {}),
+      ...(op.permissions ? { "x-permissions": op.permissions, ...(op.selfAllowed ? { "x-self-allowed": true } : {}) } : {}),
+      responses: Object.fromEntries(Object.entries(op.responses).map(([code, description]) => [code, { description }])),
+    };
+  }
+  paths["/oauth2/token"] = {
+    post: {
+      tags: ["Identity"],
+      summary: "Get tokens: grant_type password (username, password) or refresh_token (refresh_token); client_id and client_secret",
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["grant_type"],
+              properties: {
+                grant_type: { enum: ["password", "refresh_token"] },
+                username: { type: "string" },
+                password: { type: "string" },
+                refresh_token: { type: "string" },
+                client_id: { type: "string" },
+                client_secret: { type: "string" },
+              },
+            },
+          },
+          "application/x-www-form-urlencoded": { schema: { type: "object" } },
+        },
+      },
+      responses: {
+        200: { description: "access_token, refresh_token, token_type (Bearer), expires_in (3600 s)" },
+        400: { description: "invalid_request or invalid_grant" },
+        401: { description: "invalid_client" },
+        429: { description: "Too many failed sign-ins; Retry-After says when to retry" },
+      },
+    },
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Comptoir API",
+      version: "1",
+      description:
+        "Errors are `{ error: { code, message, fields? } }` with the message in the caller's language (Accept-Language). " +
+        "Authenticate with `Authorization: Bearer <token>`: an API token (settings page) or an OAuth access token. During maintenance every call answers 503 with the message in the `x-maintenance-message` header.",
+    },
+    servers: [{ url: origin }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** A readable page of the same document, rendered on the server with no outside script. */
+function docsPage(doc: ReturnType<typeof openApiDocument>): string {
+  const rows = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const o = op as { summary: string; tags: string[]; security?: unknown[]; "x-permissions"?: PermissionCheck; responses: Record<string, { description: string }> };
+      const perms = o["x-permissions"]?.allOf?.join(", ") ?? "";
+      const auth = o.security ? "none" : "bearer";
+      const responses = Object.entries(o.responses).map(([code, r]) => `<li><code>${code}</code> ${escape(r.description)}</li>`).join("");
+      return `<tr><td>${escape(o.tags[0] ?? "")}</td><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(o.summary)}</td><td>${auth}</td><td>${escape(perms)}</td><td><ul>${responses}</ul></td></tr>`;
+    }),
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(doc.info.title)}</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#1d2430}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde2ea;padding:.5rem;text-align:left;vertical-align:top}code{background:#f1f3f7;padding:0 .25rem;border-radius:3px}ul{margin:0;padding-left:1rem}</style></head>
+<body><h1>${escape(doc.info.title)}</h1><p>${escape(doc.info.description)}</p><p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a></p>
+<table><thead><tr><th>Area</th><th>Method</th><th>Path</th><th>What it does</th><th>Auth</th><th>Permissions</th><th>Answers</th></tr></thead><tbody>${rows.join("")}</tbody></table></body></html>`;
+}
+
+export const openApi = new Hono<ApiEnv>()
+  .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
+  .get("/docs", (c) => c.html(docsPage(openApiDocument(new URL(c.req.url).origin))));
