@@ -1,5 +1,5 @@
-// npm run bench — p50, p99 and requests/s for the health check, one server-rendered page and
-// one company-database read, at a fixed concurrency. Uses BENCH_URL if set, else starts the app.
+// npm run bench — p50, p99 and requests/s for the health check, one server-rendered page,
+// one company-database read, token refresh and sign-in, at a fixed concurrency. Uses BENCH_URL if set, else starts the app.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,15 +12,15 @@ import { freePort } from "../support/free-port";
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
-async function measure(name: string, make: () => Promise<Response>) {
-  for (let i = 0; i < 50; i++) await (await make()).arrayBuffer(); // warm-up
+async function measure(name: string, make: () => Promise<Response>, requests = REQUESTS) {
+  for (let i = 0; i < Math.min(50, requests / 10); i++) await (await make()).arrayBuffer(); // warm-up
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
+      while (next++ < requests) {
         const t = performance.now();
         const response = await make();
         await response.arrayBuffer();
@@ -58,17 +58,42 @@ if (!base) {
   };
 }
 
-const login = await fetch(`${base}/login`, {
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-  body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  redirect: "manual",
-});
-const token = login.headers.get("set-cookie")?.match(/session=([^;]+)/)?.[1];
-if (!token) throw new Error(`cannot sign in the demo user (status ${login.status})`);
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+const signIn = () =>
+  fetch(`${base}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "password", username: DEMO_EMAIL, password: DEMO_PASSWORD, client_id: "comptoir-web" }),
+  });
+const first = await signIn();
+if (!first.ok) throw new Error(`cannot sign in the demo user (status ${first.status})`);
+const tokens = (await first.json()) as Tokens;
+const cookie = `session=v1:${tokens.access_token}:${tokens.refresh_token}:${Date.now() + tokens.expires_in * 1000}`;
+
+// Refresh tokens are spent on use: each call takes one from the pool and puts back its successor.
+const refreshPool: string[] = [];
+for (let i = 0; i < CONCURRENCY; i++) refreshPool.push(((await (await signIn()).json()) as Tokens).refresh_token);
+async function refresh(): Promise<Response> {
+  const refreshToken = refreshPool.shift()!;
+  const response = await fetch(`${base}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: "comptoir-web" }),
+  });
+  const body = (await response.json()) as Tokens;
+  refreshPool.push(response.ok ? body.refresh_token : refreshToken);
+  return new Response(JSON.stringify(body), { status: response.status });
+}
 
 console.log(`benchmark against ${base}, concurrency ${CONCURRENCY}, ${REQUESTS} requests each, ${new Date().toISOString()}`);
 await measure("GET /api/v1/health", () => fetch(`${base}/api/v1/health`));
-await measure("GET /dashboard (SSR, signed in)", () => fetch(`${base}/dashboard`, { headers: { cookie: `session=${token}` } }));
-await measure("GET /api/v1/locations (db read)", () => fetch(`${base}/api/v1/locations`, { headers: { authorization: `Bearer ${token}` } }));
+await measure("GET /dashboard (SSR, signed in)", () => fetch(`${base}/dashboard`, { headers: { cookie } }));
+await measure("GET /api/v1/locations (db read)", () => fetch(`${base}/api/v1/locations`, { headers: { authorization: `Bearer ${tokens.access_token}` } }));
+await measure("POST /oauth2/token refresh_token", refresh);
+// Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
+await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
 await stop();

@@ -140,3 +140,36 @@ describe("redirects for visitors without a session", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
   });
 });
+
+describe("a user of two companies", () => {
+  it("switches between them from the account menu and never sees the other's data", async () => {
+    const { makeCompany, makeUser, addMembership } = await import("../support/e2e-factories");
+    const north = await makeCompany(`Nord Négoce ${Date.now().toString(36)}`, ["Entrepôt Lille"]);
+    const south = await makeCompany(`Sud Distribution ${Date.now().toString(36)}`, ["Dépôt Marseille"]);
+    const user = await makeUser(north.companyId, ["view_customers"]);
+    await addMembership(user.userId, south.companyId, ["view_customers"]);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/login`);
+    await page.fill("input[name=email]", user.email);
+    await page.fill("input[name=password]", user.password);
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${appUrl}/dashboard`);
+    expect(await page.textContent("main")).toContain("Entrepôt Lille");
+    expect(await page.textContent("main")).not.toContain("Dépôt Marseille");
+
+    await page.click("button[aria-label=Account]");
+    await page.click(`[role=menuitem]:has-text("${south.label}")`);
+    await expect.poll(() => page.textContent("main")).toContain("Dépôt Marseille");
+    expect(await page.textContent("main")).not.toContain("Entrepôt Lille");
+    // The switch belongs to the session: a reload stays in the chosen company.
+    await page.reload();
+    expect(await page.textContent("main")).toContain(south.label);
+
+    await page.click("button[aria-label=Account]");
+    await page.click(`[role=menuitem]:has-text("${north.label}")`);
+    await expect.poll(() => page.textContent("main")).toContain("Entrepôt Lille");
+    await context.close();
+  });
+});

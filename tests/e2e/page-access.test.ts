@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { ADMINISTRATOR_PERMISSIONS, type Permission } from "../../worker/domain/identity/permissions";
-import { makeCompany, makeUser } from "../support/e2e-factories";
+import { eq } from "drizzle-orm";
+import { controlSchema } from "../../db/client";
+import { control, makeCompany, makeUser } from "../support/e2e-factories";
 
 const appUrl = inject("appUrl");
 
@@ -108,6 +110,27 @@ describe("every page", () => {
     const buyer = await makeUser(mine.companyId, [], { customerId: "customer-1" });
     expect((await get("/b2b", buyer.cookie)).status).toBe(200);
     expect((await get("/dashboard", buyer.cookie)).headers.get("location")).toBe("/b2b");
+  });
+
+  it("shows 'Your access is temporally disabled' with 403 when the company is frozen", async () => {
+    const frozen = await makeCompany();
+    const user = await makeUser(frozen.companyId, ADMINISTRATOR_PERMISSIONS);
+    await control.update(controlSchema.companies).set({ frozen: true }).where(eq(controlSchema.companies.id, frozen.companyId));
+    const response = await get("/dashboard", user.cookie);
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Your access is temporally disabled");
+  });
+
+  it("sends staff with account_settings to /account-settings once the trial has ended, and lets others in", async () => {
+    const ended = await makeCompany();
+    await control.update(controlSchema.companies).set({ trialEndsAt: Date.now() - 1000 }).where(eq(controlSchema.companies.id, ended.companyId));
+    const owner = await makeUser(ended.companyId, ["account_settings", "settings"]);
+    const clerk = await makeUser(ended.companyId, ["view_customers"]);
+    expect((await get("/settings/users", owner.cookie)).headers.get("location")).toBe("/account-settings");
+    const account = await get("/account-settings", owner.cookie);
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain("Trial ended");
+    expect((await get("/dashboard", clerk.cookie)).status).toBe(200);
   });
 
   it("responses carry the security headers", async () => {

@@ -1,6 +1,7 @@
 import { inject } from "vitest";
-import { controlDb, controlSchema } from "../../db/client";
-import { localProvisioner } from "../../db/tenants";
+import { eq } from "drizzle-orm";
+import { controlDb, controlSchema, tenantSchema } from "../../db/client";
+import { localProvisioner, openCompanyDatabase } from "../../db/tenants";
 import { createCompany } from "../../worker/domain/companies/create-company";
 import { hashPassword } from "../../worker/domain/identity/password";
 import { startSession } from "../../worker/domain/identity/sessions";
@@ -12,14 +13,24 @@ const provisioner = localProvisioner(inject("dbUrl"));
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export async function makeCompany(label = `Company ${unique()}`) {
+export async function makeCompany(label = `Company ${unique()}`, locations: string[] = []) {
   const email = `admin-${unique()}@example.test`;
   const password = "Secret-pass-1!";
   const created = await createCompany(
     { control, provisioner, pepper: inject("pepper") },
     { label, country: "FR", currency: "EUR", admin: { email, firstName: "Ada", lastName: "Admin", password } },
   );
+  if (locations.length) {
+    const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, created.companyId) }))!;
+    const db = await openCompanyDatabase(control, provisioner, company);
+    await db.insert(tenantSchema.locations).values(locations.map((label) => ({ label })));
+  }
   return { ...created, label, email, password };
+}
+
+/** Gives an existing user a place in another company. */
+export async function addMembership(userId: string, companyId: string, permissions: string[]) {
+  await control.insert(controlSchema.memberships).values({ userId, companyId, permissions });
 }
 
 /** A user of `companyId` holding `permissions`, with the cookie of a signed-in browser. */

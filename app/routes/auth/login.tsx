@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { kebabCase, pageUrl, STORE_COOKIE } from "../../../worker/guards";
 import { clientAddress, safeRedirect, signedInHeaders, throttleFor } from "../../../worker/web-session";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
@@ -22,8 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, throttle: throttleFor(ctx), address: clientAddress(request) },
       { email, password: String(form.get("password") ?? "") },
     );
-    const target = safeRedirect(new URL(request.url).searchParams.get("redirection"));
-    return redirect(target, { headers: signedInHeaders(ctx, session, request) });
+    const url = pageUrl(request);
+    const inStore = url.pathname === "/b2b/login";
+    const headers = signedInHeaders(ctx, session, request);
+    // The store login remembers its company, so a B2B user whose session ends comes back here.
+    const company = inStore ? url.searchParams.get("company") : null;
+    if (company) headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    return redirect(safeRedirect(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
   } catch (error) {
     if (isDomainError(error)) {
       const status = error.code === "login_required" ? 400 : error.code === "login_rate_limited" ? 429 : 401;
