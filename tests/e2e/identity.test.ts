@@ -156,7 +156,7 @@ describe("a user of two companies", () => {
     await page.fill("input[name=password]", user.password);
     await page.click("button[type=submit]");
     await page.waitForURL(`${appUrl}/dashboard`);
-    expect(await page.textContent("main")).toContain("Entrepôt Lille");
+    await expect.poll(() => page.textContent("main")).toContain("Entrepôt Lille");
     expect(await page.textContent("main")).not.toContain("Dépôt Marseille");
 
     await page.click("button[aria-label=Account]");
