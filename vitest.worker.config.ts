@@ -7,6 +7,9 @@ import { freePort } from "./tests/support/free-port";
 export default defineConfig(async () => {
   process.env.WORKER_TEST_DB_PORT ??= String(await freePort());
   const dbUrl = `http://127.0.0.1:${process.env.WORKER_TEST_DB_PORT}`;
+  // The SMTP sink the Worker sends to, and its HTTP view that tests read received mail from.
+  process.env.WORKER_TEST_SMTP_PORT ??= String(await freePort());
+  process.env.WORKER_TEST_MAIL_PORT ??= String(await freePort());
   return {
     plugins: [
       cloudflareTest({
@@ -19,6 +22,9 @@ export default defineConfig(async () => {
             SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
             PASSWORD_PEPPER: "test-pepper-0123456789abcdef",
             OAUTH_CLIENT_SECRET: "test-client-secret-0123456789",
+            SMTP_HOST: "127.0.0.1",
+            SMTP_PORT: process.env.WORKER_TEST_SMTP_PORT,
+            TEST_MAIL_URL: `http://127.0.0.1:${process.env.WORKER_TEST_MAIL_PORT}`,
           },
         },
       }),

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useErrorText, useT } from "../i18n";
 
 /** The sign-in form shared by the back-office and the store; field names are not shown in errors. */
@@ -32,6 +32,7 @@ export function LoginForm({
       <button type="submit" className="button button--primary" disabled={busy}>
         {t("login.submit")}
       </button>
+      <Link to="/password-reset">{t("password_reset.forgot_link")}</Link>
     </Form>
   );
 }

@@ -6,15 +6,20 @@ import { migrateDatabase } from "../../db/migrate";
 import { startDbServer } from "../../db/server/server";
 import { migrations as controlMigrations } from "../../migrations/control/bundle";
 import { ensureControlDatabase } from "../../scripts/lib/local-db";
+import { serveSinkOverHttp, startSmtpSink } from "./smtp-sink";
 
-// Starts the local database server the Worker tests talk to, on the port the config chose.
+// Starts the local database server and the SMTP sink the Worker tests talk to, on the ports the config chose.
 export default async function setup() {
   const port = Number(process.env.WORKER_TEST_DB_PORT);
   const dir = mkdtempSync(join(tmpdir(), "comptoir-worker-tests-"));
   const server = await startDbServer({ dir, port, host: "127.0.0.1" });
   await ensureControlDatabase(server.url);
   await migrateDatabase(libsqlClient({ url: `${server.url}/control/` }), controlMigrations);
+  const sink = await startSmtpSink({ port: Number(process.env.WORKER_TEST_SMTP_PORT) });
+  const sinkHttp = await serveSinkOverHttp(sink, Number(process.env.WORKER_TEST_MAIL_PORT));
   return async () => {
+    await sinkHttp.close();
+    await sink.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };

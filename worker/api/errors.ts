@@ -22,6 +22,10 @@ const STATUS_BY_CODE: Record<string, number> = {
   refresh_reused: 400,
   company_database_unavailable: 503,
   maintenance: 503,
+  password_link_invalid: 400,
+  password_link_expired: 400,
+  reset_email_failed: 502,
+  invitation_email_failed: 502,
 };
 
 export function statusForCode(code: string): number {

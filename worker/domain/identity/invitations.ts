@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { controlSchema, type ControlDb } from "../../../db/client";
+import type { Mailer } from "../../integrations/mail/mailer";
+import { DomainError } from "../shared/domain-error";
+import { passwordLinkPath, passwordLinkTtl } from "./password-link";
+import { absoluteLink } from "./password-reset";
+
+const { users } = controlSchema;
+
+export interface InvitationDeps {
+  control: ControlDb;
+  mailer: Mailer;
+  /** Signs password links (SESSION_SECRET). */
+  secret: string;
+  /** Public address the emailed link starts with: APP_URL, else the request's origin. */
+  baseUrl: string;
+}
+
+/**
+ * Emails an invited user, in their language, a link to choose their password
+ * (/password-reset/…?invitation=1). The link works once and lives longer than a reset link.
+ */
+export async function sendInvitation(deps: InvitationDeps, input: { userId: string; companyLabel: string; inviterName: string }): Promise<void> {
+  const user = await deps.control.query.users.findFirst({ where: eq(users.id, input.userId) });
+  if (!user) throw new DomainError("not_found");
+  const link = absoluteLink(deps.baseUrl, await passwordLinkPath(deps.secret, user, "invitation"));
+  const days = String(passwordLinkTtl("invitation") / 86_400_000);
+  try {
+    await deps.mailer.send({
+      to: user.email,
+      locale: user.language,
+      template: "invitation",
+      params: { firstName: user.firstName, link, days, companyLabel: input.companyLabel, inviterName: input.inviterName },
+    });
+  } catch {
+    throw new DomainError("invitation_email_failed");
+  }
+}

@@ -1,0 +1,20 @@
+import type { Locale } from "../../domain/shared/locale";
+
+/** The emails the product sends. Their texts are catalog entries `email.<template>.*`. */
+export type EmailTemplate = "password_reset" | "invitation";
+
+/**
+ * An email as the domain describes it: recipient, language, template and values. The wording
+ * lives in the catalogs (app/), which the domain may not import, so the mailer renders it.
+ */
+export interface EmailMessage {
+  to: string;
+  locale: Locale;
+  template: EmailTemplate;
+  params: Record<string, string>;
+}
+
+/** Sends one email; rejects when it could not be handed to the mail server. */
+export interface Mailer {
+  send(message: EmailMessage): Promise<void>;
+}

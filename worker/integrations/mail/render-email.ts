@@ -1,0 +1,53 @@
+import { createI18n } from "../../../app/locales";
+import type { EmailMessage, EmailTemplate } from "./mailer";
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+// The paragraphs of each template, in order; "link" is the `link` value itself.
+const PARAGRAPHS: Record<EmailTemplate, string[]> = {
+  password_reset: ["intro", "link", "expiry", "ignore"],
+  invitation: ["intro", "link", "expiry"],
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Subject, plain text and HTML of an email, in the recipient's language. */
+export function renderEmail(message: EmailMessage): RenderedEmail {
+  const i18n = createI18n(message.locale);
+  const t = (id: string) => i18n._(id, message.params);
+  const link = message.params.link ?? "";
+  // A line break in a subject would start a new header.
+  const subject = t(`email.${message.template}.subject`).replace(/[\r\n]+/g, " ").trim();
+  const greeting = t("email.greeting");
+  const signature = t("email.signature");
+  const parts = PARAGRAPHS[message.template];
+
+  const text = [greeting, ...parts.map((p) => (p === "link" ? link : t(`email.${message.template}.${p}`))), signature].join("\n\n");
+  const body = parts.map((p) =>
+    p === "link"
+      ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t(`email.${message.template}.action`))}</a><br><span style="color:#555">${escapeHtml(link)}</span></p>`
+      : `<p>${escapeHtml(t(`email.${message.template}.${p}`))}</p>`,
+  );
+  const html = [
+    `<!doctype html><html lang="${message.locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:system-ui,sans-serif;line-height:1.5">`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body,
+    `<p>${escapeHtml(signature)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/** `Name <address>` or a bare address, as MAIL_FROM is written. */
+export function parseMailbox(value: string): { name?: string; email: string } {
+  const match = value.trim().match(/^(?:"?([^"<]*?)"?\s*)?<([^<>\s]+@[^<>\s]+)>$/);
+  if (match) return match[1] ? { name: match[1], email: match[2]! } : { email: match[2]! };
+  return { email: value.trim() };
+}
