@@ -39,5 +39,12 @@ export const migrations: Migration[] = [
       "ALTER TABLE `users` ADD `send_to_wizard` integer DEFAULT false NOT NULL;",
       "ALTER TABLE `users` ADD `password_changed_at` integer DEFAULT 0 NOT NULL;"
     ]
+  },
+  {
+    "tag": "0002_membership_stock_setting",
+    "hash": "fe2f26c86d8559206bcde3021f5364ac4caa8d3f8b835b6928faffec1204035d",
+    "statements": [
+      "ALTER TABLE `memberships` ADD `prevent_negative_inventory` integer DEFAULT false NOT NULL;"
+    ]
   }
 ];

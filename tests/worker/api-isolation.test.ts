@@ -14,6 +14,7 @@ const BODIES: Record<string, unknown> = {
   "post /companies/switch": { company_id: "01jzzzzzzzzzzzzzzzzzzzzzzz" },
   "post /users": { email: "someone-new@example.test", first_name: "New", last_name: "Person", language: "en", permissions: [] },
   "patch /users/{id}": { first_name: "Changed" },
+  "post /users/{id}/invitation": {},
   "post /api-tokens": { label: "ERP", permissions: [] },
 };
 

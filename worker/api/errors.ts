@@ -14,6 +14,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   forbidden: 403,
   not_found: 404,
   email_taken: 409,
+  user_already_member: 409,
+  invitation_not_pending: 409,
   conflict: 409,
   rate_limited: 429,
   login_rate_limited: 429,

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { switchCompanyInput } from "../domain/companies/switch-company";
+import { ApiTokenInput } from "../domain/identity/api-tokens";
 import type { PermissionCheck } from "../domain/identity/permissions";
+import { InviteUserInput, UpdateUserInput } from "../domain/users/users";
 import type { ApiEnv } from "./types";
 
 /** One documented operation. `permissions` is what the isolation test checks against. */
@@ -34,11 +36,12 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   { method: "get", path: "/locations", tag: "Settings", summary: "The company's stores and warehouses", auth: true, responses: { 200: "List", 401: errors[401] } },
   { method: "get", path: "/users", tag: "Users", summary: "Users of the company (B2B users excluded)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
-  { method: "post", path: "/users", tag: "Users", summary: "Invite a user (an email with a link to choose a password is sent)", auth: true, permissions: { allOf: ["settings"] }, responses: { 201: "Invited", 409: "Already a member", 422: "Invalid input", ...errors } },
+  { method: "post", path: "/users", tag: "Users", summary: "Invite a user (an email with a link to choose a password is sent)", auth: true, permissions: { allOf: ["settings"] }, body: InviteUserInput, responses: { 201: "Invited", 409: "Already a member", 422: "Invalid input", 502: "The invitation email could not be sent (nothing kept)", ...errors } },
   { method: "get", path: "/users/{id}", tag: "Users", summary: "One user", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, responses: { 200: "The user", ...errors } },
-  { method: "patch", path: "/users/{id}", tag: "Users", summary: "Update a user; one's own profile fields without the settings permission", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, responses: { 200: "Updated", 422: "Invalid input", ...errors } },
+  { method: "patch", path: "/users/{id}", tag: "Users", summary: "Update a user; one's own profile fields without the settings permission", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, body: UpdateUserInput, responses: { 200: "Updated", 409: "Email already used", 422: "Invalid input", ...errors } },
+  { method: "post", path: "/users/{id}/invitation", tag: "Users", summary: "Send a pending invitation again", auth: true, permissions: { allOf: ["settings"] }, responses: { 202: "Sent", 409: "The user has already chosen a password", 502: "The email could not be sent", ...errors } },
   { method: "get", path: "/api-tokens", tag: "API tokens", summary: "The company's API tokens (never their values)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
-  { method: "post", path: "/api-tokens", tag: "API tokens", summary: "Create a token; its value is shown once", auth: true, permissions: { allOf: ["settings"] }, responses: { 201: "Created, with the token", 422: "Invalid input", ...errors } },
+  { method: "post", path: "/api-tokens", tag: "API tokens", summary: "Create a token; its value is shown once (signed-in users only)", auth: true, permissions: { allOf: ["settings"] }, body: ApiTokenInput, responses: { 201: "Created, with the token", 422: "Invalid input", ...errors } },
   { method: "delete", path: "/api-tokens/{id}", tag: "API tokens", summary: "Revoke a token", auth: true, permissions: { allOf: ["settings"] }, responses: { 204: "Revoked", ...errors } },
   { method: "post", path: "/password-reset", tag: "Identity", summary: "Email a password reset link (same answer whether or not the email exists)", auth: false, responses: { 202: "Accepted", 422: "Email missing" } },
   { method: "post", path: "/password-reset/confirm", tag: "Identity", summary: "Set a new password with a reset or invitation link", auth: false, responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" } },

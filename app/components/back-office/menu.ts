@@ -67,6 +67,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.company_settings", to: "/settings/company-settings" },
       { label: "menu.users", to: "/settings/users" },
       { label: "menu.locations", to: "/settings/locations" },
+      { label: "menu.api_token", to: "/settings/api-token" },
     ],
   },
 ];

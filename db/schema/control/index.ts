@@ -62,6 +62,8 @@ export const memberships = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     userType: text("user_type", { enum: ["regularUser", "accountRepresentative"] }).notNull().default("regularUser"),
     posPermissions: text("pos_permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    // The user may not take stock below zero in this company, whatever the company allows.
+    preventNegativeInventory: integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false),
     // Set for B2B users: the customer (in the company's database) this user orders for.
     customerId: text("customer_id"),
     createdAt: integer("created_at").notNull().default(now),

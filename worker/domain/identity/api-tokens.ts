@@ -1,9 +1,14 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
+import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
 import { companyRef, type Actor } from "./actor";
+import { ALL_PERMISSIONS } from "./permissions";
 
-const { apiTokens, companies } = controlSchema;
+const { apiTokens, companies, users } = controlSchema;
+// "Last used" is written at most this often, so that a busy token does not write on every call.
+const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
 export const API_TOKEN_PREFIX = "ck_";
 
 /** Creates a token for an external system; the clear value is returned once and never stored. */
@@ -33,10 +38,77 @@ export async function resolveApiToken(control: ControlDb, token: string): Promis
     .where(and(eq(apiTokens.tokenHash, await sha256Hex(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
   if (!row) return null;
+  const now = Date.now();
+  if (row.token.lastUsedAt === null || row.token.lastUsedAt < now - LAST_USED_PRECISION_MS)
+    await control
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, row.token.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, now - LAST_USED_PRECISION_MS))));
   return {
     kind: "api_token",
     tokenId: row.token.id,
     permissions: row.token.permissions,
     company: companyRef(row.company),
   };
+}
+
+export const ApiTokenInput = z.object({
+  label: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
+  permissions: z
+    .array(z.enum(ALL_PERMISSIONS, { error: "unknown_permission" }), { error: "invalid" })
+    .max(ALL_PERMISSIONS.length)
+    .transform((list) => [...new Set(list)]),
+});
+export type ApiTokenInput = z.input<typeof ApiTokenInput>;
+
+/** A token as listed: never its value, which only its creator saw once. */
+export interface ApiTokenView {
+  id: string;
+  label: string;
+  permissions: string[];
+  created_at: number;
+  created_by: string | null;
+  last_used_at: number | null;
+}
+
+/**
+ * A person creates a token for the company they act in, holding only permissions they hold
+ * themselves. Tokens cannot make tokens: a leaked one must not be able to outlive its revocation.
+ */
+export async function createCompanyApiToken(control: ControlDb, actor: Actor, raw: unknown): Promise<ApiTokenView & { token: string }> {
+  if (actor.kind !== "user") throw new DomainError("forbidden");
+  const parsed = ApiTokenInput.safeParse(raw ?? {});
+  if (!parsed.success) throw DomainError.fromZod(parsed.error);
+  if (parsed.data.permissions.some((p) => !actor.permissions.includes(p)))
+    throw new DomainError("validation_failed", {}, { permissions: { code: "permission_not_held" } });
+  const { id, token } = await createApiToken(control, { companyId: actor.company.id, ...parsed.data, createdBy: actor.userId });
+  const [created] = await listApiTokens(control, actor.company.id, id);
+  return { ...created!, token };
+}
+
+/** The company's tokens still in force, newest first (or the one with `id`). */
+export async function listApiTokens(control: ControlDb, companyId: string, id?: string): Promise<ApiTokenView[]> {
+  const rows = await control
+    .select({ token: apiTokens, firstName: users.firstName, lastName: users.lastName })
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .where(and(eq(apiTokens.companyId, companyId), isNull(apiTokens.revokedAt), id ? eq(apiTokens.id, id) : undefined))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map(({ token, firstName, lastName }) => ({
+    id: token.id,
+    label: token.label,
+    permissions: token.permissions,
+    created_at: token.createdAt,
+    created_by: firstName !== null ? `${firstName} ${lastName ?? ""}`.trim() : null,
+    last_used_at: token.lastUsedAt,
+  }));
+}
+
+/** Revokes a token of the company at once; `not_found` for another company's or a revoked one. */
+export async function revokeApiToken(control: ControlDb, companyId: string, id: string, now = Date.now()): Promise<void> {
+  const result = await control
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.companyId, companyId), isNull(apiTokens.revokedAt)));
+  if (result.rowsAffected !== 1) throw new DomainError("not_found");
 }

@@ -1,13 +1,62 @@
+import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
+import { isDomainError } from "../../../../worker/domain/shared/domain-error";
+import { inviteUser } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
+import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
+import { submittedPermissions } from "../../../components/permissions-fieldset";
+import { UserForm, userFormValues } from "../../../components/user-form";
+import { useErrorText, useT } from "../../../i18n";
 import type { Route } from "./+types/create";
+import { userFormOptions } from "./form-options";
 
-// Placeholder, replaced by the feature's page.
 export function loader({ request, context }: Route.LoaderArgs) {
-  requirePage(request, context.get(requestContext), { allOf: ["settings"] });
-  return null;
+  const actor = requirePage(request, context.get(requestContext), { allOf: ["settings"] });
+  return { options: userFormOptions(actor, { manageAccess: true, emailEditable: true }) };
 }
 
-export default function Page() {
-  return null;
+// Invites the person: a new account gets an email with a link to choose a password.
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, { allOf: ["settings"] });
+  const form = await request.formData();
+  const values = userFormValues(form, { access: true, emailEditable: true, permissions: submittedPermissions(form, actor.permissions) });
+  try {
+    const { user, created } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, request) }, actor, values);
+    return redirect(`/settings/users/${user.id}?${created ? "invited" : "added"}=1`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const status = error.code === "validation_failed" ? 422 : error.code === "user_already_member" ? 409 : error.code === "invitation_email_failed" ? 502 : 400;
+    return data({ error: error.code, fields: error.fields, values }, { status });
+  }
+}
+
+export default function CreateUser({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const values = actionData?.values;
+  return (
+    <>
+      <title>{`${t("users.invite_title")} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{t("users.invite_title")}</h1>
+        <Link to="/settings/users">{t("users.back_to_list")}</Link>
+      </div>
+      <p className="muted">{t("users.invite_intro")}</p>
+      {actionData && !actionData.fields ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <UserForm
+        // A failed post keeps what was typed.
+        key={values ? JSON.stringify(values) : "new"}
+        user={values ? { ...values, type: values.type as "regularUser", language: values.language as "en", active: true } : null}
+        options={loaderData.options}
+        errors={actionData?.fields}
+        submitLabel={t("users.send_invitation")}
+        creating
+      />
+    </>
+  );
 }

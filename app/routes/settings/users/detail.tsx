@@ -1,13 +1,123 @@
+import { data, Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../../worker/context";
+import { isDomainError } from "../../../../worker/domain/shared/domain-error";
+import { PERMISSION_GROUPS } from "../../../../worker/domain/users/permission-groups";
+import { getUser, resendInvitation } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
+import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
+import { useErrorText, useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
+import { UserStatus } from "./user-status";
 
-// Placeholder, replaced by the feature's page.
-export function loader({ request, context }: Route.LoaderArgs) {
-  requirePage(request, context.get(requestContext), { allOf: ["settings"] });
-  return null;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, { allOf: ["settings"] });
+  try {
+    const user = await getUser(ctx.control, actor.company.id, params.id);
+    const notice = new URL(request.url).searchParams;
+    return {
+      user,
+      groups: PERMISSION_GROUPS.map((g) => ({ id: g.id, permissions: g.permissions.filter((p) => user.permissions.includes(p)) })).filter((g) => g.permissions.length),
+      notice: notice.has("invited") ? "invited" : notice.has("added") ? "added" : notice.has("saved") ? "saved" : null,
+    };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
 }
 
-export default function Page() {
-  return null;
+// The one action here: send a pending invitation again.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, { allOf: ["settings"] });
+  try {
+    await resendInvitation({ control: ctx.control, ...mailDeps(ctx, request) }, actor, params.id);
+    return { resent: true as const };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ error: error.code }, { status: 400 });
+  }
+}
+
+export default function UserDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { user, groups, notice } = loaderData;
+  return (
+    <>
+      <title>{`${user.display_name} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{user.display_name}</h1>
+        <div className="actions">
+          <Link to="/settings/users">{t("users.back_to_list")}</Link>
+          <Link to={`/settings/users/${user.id}/edit`} className="button button--primary">
+            {t("users.edit")}
+          </Link>
+        </div>
+      </div>
+      {notice ? (
+        <p role="status" className="alert alert--success">
+          {t(`users.notice_${notice}`, { email: user.email })}
+        </p>
+      ) : null}
+      {actionData && "resent" in actionData ? (
+        <p role="status" className="alert alert--success">
+          {t("users.notice_invited", { email: user.email })}
+        </p>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <section className="card">
+        <dl className="detail-list">
+          <dt>{t("users.email")}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t("users.status")}</dt>
+          <dd>
+            <UserStatus user={user} />
+          </dd>
+          <dt>{t("users.type")}</dt>
+          <dd>
+            {t(`users.type_${user.type}`)}
+            {user.is_admin ? ` · ${t("users.administrator")}` : ""}
+          </dd>
+          <dt>{t("users.language")}</dt>
+          <dd>{user.language === "fr" ? "Français" : "English"}</dd>
+          <dt>{t("users.timezone")}</dt>
+          <dd>{user.timezone}</dd>
+          <dt>{t("users.phone")}</dt>
+          <dd>{user.phone ?? "—"}</dd>
+          <dt>{t("users.prevent_negative_inventory")}</dt>
+          <dd>{t(user.prevent_negative_inventory ? "common.yes" : "common.no")}</dd>
+        </dl>
+        {user.invitation_pending ? (
+          <Form method="post" style={{ marginTop: "1rem" }}>
+            <button type="submit" className="button button--secondary" disabled={busy}>
+              {t("users.resend_invitation")}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+      <section className="card">
+        <h2>{t("users.permissions")}</h2>
+        {groups.length === 0 ? <p className="muted">{t("users.no_permissions")}</p> : null}
+        {groups.map((group) => (
+          <div key={group.id}>
+            <h3 style={{ fontSize: "0.95rem", margin: "0.75rem 0 0.35rem" }}>{t(`permission_group.${group.id}`)}</h3>
+            <p style={{ margin: 0 }}>{group.permissions.map((p) => t(`permission.${p}`)).join(" · ")}</p>
+          </div>
+        ))}
+        {user.pos_permissions.length ? (
+          <>
+            <h3 style={{ fontSize: "0.95rem", margin: "0.75rem 0 0.35rem" }}>{t("users.pos_permissions")}</h3>
+            <p style={{ margin: 0 }}>{user.pos_permissions.map((p) => t(`pos_permission.${p}`)).join(" · ")}</p>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
 }

@@ -1,13 +1,92 @@
+import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { requirePage } from "../../../../worker/guards";
+import { hasPermissions } from "../../../../worker/domain/identity/permissions";
+import { isDomainError } from "../../../../worker/domain/shared/domain-error";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../../worker/domain/shared/locale";
+import { getUser, updateUser } from "../../../../worker/domain/users/users";
+import { requireSelfOrPermission } from "../../../../worker/guards";
+import { submittedPermissions } from "../../../components/permissions-fieldset";
+import { UserForm, userFormValues } from "../../../components/user-form";
+import { useErrorText, useT } from "../../../i18n";
 import type { Route } from "./+types/edit";
+import { userFormOptions } from "./form-options";
 
-// Placeholder, replaced by the feature's page.
-export function loader({ request, context }: Route.LoaderArgs) {
-  requirePage(request, context.get(requestContext), { allOf: ["settings"] });
-  return null;
+const SETTINGS = { allOf: ["settings"] } as const;
+
+// One's own profile opens without the settings permission; anyone else's needs it.
+async function load(request: Request, ctx: Parameters<typeof requireSelfOrPermission>[1], id: string) {
+  const actor = requireSelfOrPermission(request, ctx, id, SETTINGS);
+  try {
+    const user = await getUser(ctx.control, actor.company.id, id);
+    const self = actor.userId === id;
+    const canManage = hasPermissions(actor.permissions, SETTINGS);
+    return { actor, user, self, canManage, options: userFormOptions(actor, { manageAccess: !self, emailEditable: self || user.invitation_pending }) };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
 }
 
-export default function Page() {
-  return null;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, self, canManage, options } = await load(request, context.get(requestContext), params.id);
+  return { user, self, canManage, options, saved: new URL(request.url).searchParams.has("saved") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const { actor, user, self, canManage, options } = await load(request, ctx, params.id);
+  const form = await request.formData();
+  const values = userFormValues(form, {
+    access: options.access !== null,
+    emailEditable: options.emailEditable,
+    permissions: submittedPermissions(form, actor.permissions, user.permissions),
+  });
+  try {
+    const updated = await updateUser(ctx.control, actor, user.id, values);
+    const headers = new Headers();
+    // Changing one's own language shows the app in it at once.
+    if (self && updated.language !== user.language)
+      headers.append("set-cookie", `${LOCALE_COOKIE}=${updated.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
+    return redirect(canManage ? `/settings/users/${user.id}?saved=1` : `/settings/users/${user.id}/edit?saved=1`, { headers });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    const status = error.code === "validation_failed" ? 422 : error.code === "email_taken" ? 409 : error.code === "forbidden" ? 403 : 400;
+    return data({ error: error.code, fields: error.fields, values }, { status });
+  }
+}
+
+export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const { user, self, canManage, options, saved } = loaderData;
+  const values = actionData?.values;
+  const title = self ? t("users.my_profile") : t("users.edit_title", { name: user.display_name });
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{title}</h1>
+        {canManage ? <Link to={`/settings/users/${user.id}`}>{t("users.back_to_user")}</Link> : null}
+      </div>
+      {saved ? (
+        <p role="status" className="alert alert--success">
+          {t("users.notice_saved")}
+        </p>
+      ) : null}
+      {actionData && !actionData.fields ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <UserForm
+        key={values ? JSON.stringify(values) : user.id}
+        user={values ? { ...user, ...values, type: (values.type ?? user.type) as "regularUser", language: values.language as "en" } : user}
+        options={options}
+        errors={actionData?.fields}
+        submitLabel={t("users.save")}
+        creating={false}
+      />
+    </>
+  );
 }

@@ -1,13 +1,58 @@
+import { Link } from "react-router";
 import { requestContext } from "../../../../worker/context";
+import { listUsers } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
+import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
+import { UserStatus } from "./user-status";
 
-// Placeholder, replaced by the feature's page.
-export function loader({ request, context }: Route.LoaderArgs) {
-  requirePage(request, context.get(requestContext), { allOf: ["settings"] });
-  return null;
+/** The company's staff users (B2B users are managed with their customers). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, { allOf: ["settings"] });
+  return { users: await listUsers(ctx.control, actor.company.id) };
 }
 
-export default function Page() {
-  return null;
+export default function UsersList({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <title>{`${t("users.title")} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{t("users.title")}</h1>
+        <Link to="/settings/users/create" className="button button--primary">
+          {t("users.invite")}
+        </Link>
+      </div>
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("users.name")}</th>
+              <th scope="col">{t("users.email")}</th>
+              <th scope="col">{t("users.type")}</th>
+              <th scope="col">{t("users.status")}</th>
+              <th scope="col">{t("users.permissions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.users.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  <Link to={`/settings/users/${user.id}`}>{user.display_name}</Link>
+                  {user.is_admin ? <span className="muted"> · {t("users.administrator")}</span> : null}
+                </td>
+                <td>{user.email}</td>
+                <td>{t(`users.type_${user.type}`)}</td>
+                <td>
+                  <UserStatus user={user} />
+                </td>
+                <td>{t("users.permission_count", { count: user.permissions.length })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,28 @@
+import type { UserActor } from "../../../../worker/domain/identity/actor";
+import { PERMISSION_GROUPS, PERMISSION_PRESETS, POS_PERMISSIONS } from "../../../../worker/domain/users/permission-groups";
+import type { UserFormOptions } from "../../../components/user-form";
+
+let zones: string[] | undefined;
+
+/** Time zone names the runtime knows, UTC first. */
+export function timeZones(): string[] {
+  zones ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")];
+  return zones;
+}
+
+/** What the user form offers to this editor: access choices only when managing someone else. */
+export function userFormOptions(actor: UserActor, options: { manageAccess: boolean; emailEditable: boolean }): UserFormOptions {
+  return {
+    timezones: timeZones(),
+    posPermissions: POS_PERMISSIONS,
+    emailEditable: options.emailEditable,
+    access: options.manageAccess
+      ? {
+          groups: PERMISSION_GROUPS,
+          // A preset offers only what the editor could grant.
+          presets: PERMISSION_PRESETS.map((p) => ({ id: p.id, permissions: p.permissions.filter((x) => actor.permissions.includes(x)) })),
+          grantable: actor.permissions,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `memberships` ADD `prevent_negative_inventory` integer DEFAULT false NOT NULL;

@@ -1,0 +1,171 @@
+import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL } from "drizzle-orm";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import type { SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { Decimal } from "./decimal";
+import type { FilterValue, ListCondition, ListField, ListFilter, ListQuery, ListRegistry } from "./list-query";
+import { toScaledInteger } from "./money";
+
+/** A column, or an SQL expression (e.g. `sql\`lower(${t.label})\``), a field reads from. */
+export type ListExpression = AnyColumn | SQL;
+
+export type SqlListField = ListField & {
+  column: ListExpression;
+  /** What ORDER BY uses when it differs from `column`, e.g. `sql\`${t.label} collate nocase\``. */
+  sortColumn?: ListExpression;
+};
+
+/** The registry of list-query.ts with where each field lives, the primary key and the free-text search. */
+export interface SqlListRegistry extends ListRegistry<SqlListField> {
+  /** The final ORDER BY tie-breaker, so that pages never overlap or skip rows. */
+  primaryKey: AnyColumn | readonly AnyColumn[];
+  /** The condition for `search`; prefer prefix matches (`likePrefix`) that an index can serve. */
+  search?: (text: string) => SQL | undefined;
+}
+
+/** Checks a registry once, where it is declared; returns it unchanged. */
+export function defineListRegistry<R extends SqlListRegistry>(registry: R): R {
+  for (const [name, field] of Object.entries(registry.fields)) {
+    if (name.includes("__") || name === "or" || name === "filters") throw new Error(`list field name ${name} is reserved`);
+    if (field.type === "decimal" && (!Number.isInteger(field.scale) || field.scale < 0)) throw new Error(`list field ${name} needs a scale`);
+    if (field.type === "enum" && field.values.length === 0) throw new Error(`list field ${name} needs values`);
+  }
+  return registry;
+}
+
+/** Escapes `\`, `%` and `_` for a LIKE pattern used with ESCAPE '\'. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+/** `expr LIKE 'text%'`: a prefix match, which SQLite serves from an index on expr (NOCASE for LIKE). */
+export function likePrefix(expr: ListExpression, text: string): SQL {
+  return sql`${expr} like ${sql.param(`${escapeLike(text)}%`)} escape '\\'`;
+}
+
+/** `expr LIKE '%text%'`: the literal text anywhere (a full scan). */
+export function likeContains(expr: ListExpression, text: string): SQL {
+  return sql`${expr} like ${sql.param(`%${escapeLike(text)}%`)} escape '\\'`;
+}
+
+// Values are bound as plain parameters, not through a column's encoder: the parser already gave them
+// their type, and the SQL stores booleans as 0/1 and decimals as scaled integers.
+function toParam(field: SqlListField, value: FilterValue): Param {
+  if (value instanceof Decimal) {
+    if (field.type !== "decimal") throw new Error("a decimal value for a non-decimal list field");
+    return sql.param(toScaledInteger(value, field.scale));
+  }
+  if (typeof value === "boolean") return sql.param(value ? 1 : 0);
+  return sql.param(value);
+}
+
+function fieldOf(registry: SqlListRegistry, name: string): SqlListField {
+  const field = Object.hasOwn(registry.fields, name) ? registry.fields[name] : undefined;
+  // The parser only lets registered fields through: this is a query parsed against another registry.
+  if (!field) throw new Error(`list field ${name} is not in this registry`);
+  return field;
+}
+
+function conditionSql(registry: SqlListRegistry, condition: ListCondition): SQL {
+  const field = fieldOf(registry, condition.field);
+  const expr = field.column;
+  switch (condition.op) {
+    case "eq":
+      return sql`${expr} = ${toParam(field, condition.value)}`;
+    case "Gte":
+      return sql`${expr} >= ${toParam(field, condition.value)}`;
+    case "Lte":
+      return sql`${expr} <= ${toParam(field, condition.value)}`;
+    case "Contains":
+      return likeContains(expr, String(condition.value));
+    case "In":
+      return sql`${expr} in (${sql.join(
+        condition.values.map((v) => toParam(field, v)),
+        sql`, `,
+      )})`;
+    case "Between":
+      return sql`${expr} between ${toParam(field, condition.from)} and ${toParam(field, condition.to)}`;
+  }
+}
+
+function filterSql(registry: SqlListRegistry, filter: ListFilter): SQL | undefined {
+  return and(
+    ...filter.conditions.map((c) => conditionSql(registry, c)),
+    ...filter.or.map((group) => or(...group.map((branch) => filterSql(registry, branch)))),
+  );
+}
+
+/** The WHERE condition: the filters, the search and an optional fixed condition (e.g. the B2B customer). */
+export function listWhere(registry: SqlListRegistry, query: ListQuery, base?: SQL): SQL | undefined {
+  const search = query.search !== undefined ? registry.search?.(query.search) : undefined;
+  return and(base, filterSql(registry, query.filter), search);
+}
+
+/** ORDER BY terms: the asked sort, then the primary key (ascending) unless already sorted on. */
+export function listOrderBy(registry: SqlListRegistry, query: ListQuery): SQL[] {
+  const used = new Set<ListExpression>();
+  const terms: SQL[] = [];
+  for (const { by, direction } of query.sort) {
+    const field = fieldOf(registry, by);
+    const expr = field.sortColumn ?? field.column;
+    used.add(expr);
+    terms.push(direction === "desc" ? desc(expr) : asc(expr));
+  }
+  const keys: readonly AnyColumn[] = Array.isArray(registry.primaryKey) ? registry.primaryKey : [registry.primaryKey as AnyColumn];
+  for (const key of keys) if (!used.has(key)) terms.push(asc(key));
+  return terms;
+}
+
+export function listLimits(query: ListQuery): { limit: number; offset: number } {
+  return { limit: query.limit, offset: query.offset };
+}
+
+export interface ListResult<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  /** Only when the query asked for it (`total_count=true`). */
+  total_count?: number;
+}
+
+interface RunListCommon {
+  registry: SqlListRegistry;
+  query: ListQuery;
+  /** A condition always applied (scoping), ANDed with the filters: the select must not set its own WHERE. */
+  where?: SQL;
+}
+
+/** The select builder must be `.$dynamic()` and fresh on each call: builders are mutable, and the count reuses it. */
+type AnyDynamicSelect = SQLiteSelect<string | undefined, "async", unknown, Record<string, unknown>, "partial" | "single" | "multiple">;
+
+/**
+ * Runs a list: one page of rows in the query's order, and when asked the number of rows matching,
+ * counted in the same batch (one round trip, one snapshot).
+ */
+export async function runList<T extends SQLiteTable>(
+  db: LibSQLDatabase<Record<string, unknown>>,
+  args: RunListCommon & { from: T },
+): Promise<ListResult<T["$inferSelect"]>>;
+export async function runList<Q extends AnyDynamicSelect>(
+  db: LibSQLDatabase<Record<string, unknown>>,
+  args: RunListCommon & { select: () => Q },
+): Promise<ListResult<Q["_"]["result"][number]>>;
+export async function runList(
+  db: LibSQLDatabase<Record<string, unknown>>,
+  args: RunListCommon & ({ from: SQLiteTable } | { select: () => AnyDynamicSelect }),
+): Promise<ListResult<unknown>> {
+  const { registry, query } = args;
+  const where = listWhere(registry, query, args.where);
+  const order = listOrderBy(registry, query);
+  const rows = () => ("from" in args ? db.select().from(args.from).$dynamic() : args.select()).where(where);
+  const items = rows().orderBy(...order).limit(query.limit).offset(query.offset);
+  const result: ListResult<unknown> = { items: [], page: query.page, page_size: query.page_size };
+  if (!query.total_count) {
+    result.items = await items;
+    return result;
+  }
+  const counted = db.select({ n: count() }).from("from" in args ? args.from : rows().as("list_rows"));
+  const [found, total] = await db.batch([items, "from" in args ? counted.where(where) : counted]);
+  result.items = found;
+  result.total_count = total[0]?.n ?? 0;
+  return result;
+}
