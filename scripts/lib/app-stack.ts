@@ -13,6 +13,8 @@ export interface AppStackOptions {
   stateDir: string;
   port: number;
   secrets: { SESSION_SECRET: string; PASSWORD_PEPPER: string };
+  /** Further variables for the Worker (SMTP_PORT, APP_URL…). */
+  vars?: Record<string, string>;
   seedScale?: Scale | null;
   log?: (line: string) => void;
   quiet?: boolean;
@@ -45,7 +47,7 @@ export async function startApp(options: AppStackOptions): Promise<{ url: string;
   if (options.seedScale) await seed(options.seedScale, { ...target, pepper: options.secrets.PASSWORD_PEPPER }, log);
 
   const envFile = join(options.stateDir, "worker.env");
-  const vars = { ...options.secrets, LOCAL_DB_URL: options.dbUrl, CONTROL_DATABASE_URL: target.controlUrl };
+  const vars = { ...options.vars, ...options.secrets, LOCAL_DB_URL: options.dbUrl, CONTROL_DATABASE_URL: target.controlUrl };
   writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });
 
   const child = spawn(

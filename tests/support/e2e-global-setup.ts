@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { startDbServer } from "../../db/server/server";
 import { startApp } from "../../scripts/lib/app-stack";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { serveSinkOverHttp, startSmtpSink } from "../../scripts/lib/smtp-sink";
 import { freePort } from "./free-port";
 
 declare module "vitest" {
@@ -16,6 +17,8 @@ declare module "vitest" {
     /** The database server and the pepper, so tests can create their own companies and users. */
     dbUrl: string;
     pepper: string;
+    /** The HTTP view of the SMTP server the app sends its email to (tests/support/sink-client.ts). */
+    mailUrl: string;
   }
 }
 
@@ -23,11 +26,14 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const db = await startDbServer({ dir, port: 0, host: "127.0.0.1" });
   const secrets = { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") };
+  const sink = await startSmtpSink();
+  const sinkHttp = await serveSinkOverHttp(sink);
   const app = await startApp({
     dbUrl: db.url,
     stateDir: dir,
     port: await freePort(),
     secrets,
+    vars: { SMTP_HOST: sink.host, SMTP_PORT: String(sink.port), SMTP_SECURITY: "none" },
     seedScale: "small",
     quiet: true,
   });
@@ -36,8 +42,11 @@ export default async function setup(project: TestProject) {
   project.provide("demoPassword", DEMO_PASSWORD);
   project.provide("dbUrl", db.url);
   project.provide("pepper", secrets.PASSWORD_PEPPER);
+  project.provide("mailUrl", sinkHttp.url);
   return async () => {
     await app.close();
+    await sinkHttp.close();
+    await sink.close();
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   };

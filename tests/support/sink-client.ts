@@ -1,14 +1,8 @@
 // Reads the SMTP sink's messages over HTTP: usable from Node and from inside workerd alike.
 
-export interface ReceivedEmail {
-  /** Envelope recipients, lower-cased: who the message was really delivered to. */
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  receivedAt: number;
-}
+import type { ReceivedEmail } from "../../scripts/lib/smtp-sink";
+
+export type { ReceivedEmail };
 
 /** The emails received so far for one address. */
 export async function emailsTo(mailUrl: string, to: string): Promise<ReceivedEmail[]> {

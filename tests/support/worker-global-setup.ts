@@ -6,7 +6,7 @@ import { migrateDatabase } from "../../db/migrate";
 import { startDbServer } from "../../db/server/server";
 import { migrations as controlMigrations } from "../../migrations/control/bundle";
 import { ensureControlDatabase } from "../../scripts/lib/local-db";
-import { serveSinkOverHttp, startSmtpSink } from "./smtp-sink";
+import { serveSinkOverHttp, startSmtpSink } from "../../scripts/lib/smtp-sink";
 
 // Starts the local database server and the SMTP sink the Worker tests talk to, on the ports the config chose.
 export default async function setup() {

@@ -2,9 +2,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import type { ReceivedEmail } from "./sink-client";
 
-export type { ReceivedEmail };
+/** One email as the sink received it. */
+export interface ReceivedEmail {
+  /** Envelope recipients, lower-cased: who the message was really delivered to. */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  receivedAt: number;
+}
 
 export interface SmtpSink {
   host: string;

@@ -1,0 +1,192 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { makeCompany, makeUser } from "../support/e2e-factories";
+import { firstLink, waitForEmail } from "../support/sink-client";
+
+const appUrl = inject("appUrl");
+const mailUrl = inject("mailUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function englishContext(): Promise<BrowserContext> {
+  return browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" }, viewport: { width: 1280, height: 800 } });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${appUrl}/login`);
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", password);
+  await page.click("button[type=submit]");
+}
+
+const fieldError = (page: Page, name: string) => page.textContent(`#field-${name}-error`).catch(() => null);
+const alertText = (page: Page) => page.textContent("[role=alert]").catch(() => null);
+
+describe("a forgotten password", () => {
+  it("is reset through the emailed link, which works once; the old password stops working", async () => {
+    const company = await makeCompany();
+    const user = await makeUser(company.companyId, ["view_products"]);
+    const context = await englishContext();
+    const page = await context.newPage();
+
+    await page.goto(`${appUrl}/login`);
+    await page.click("text=Forgot your password?");
+    await page.waitForURL(`${appUrl}/password-reset`);
+    await page.click("button[type=submit]");
+    await expect.poll(() => fieldError(page, "email")).toBe("Enter your email");
+    await page.fill("input[name=email]", user.email);
+    await page.click("button[type=submit]");
+    await expect.poll(() => page.textContent("[role=status]")).toBe("If an account exists for this email, we have sent a link to reset the password.");
+
+    const email = await waitForEmail(mailUrl, user.email);
+    const link = firstLink(email);
+    expect(link.pathname).toMatch(/^\/password-reset\/[^/]+\/[0-9a-z]+\/[0-9a-f]{64}$/);
+    await page.goto(`${appUrl}${link.pathname}${link.search}`);
+    await expect.poll(() => page.textContent("h1")).toBe("Choose a new password");
+
+    // Each broken rule is named at its field.
+    await page.fill("input[name=password]", "short");
+    await page.fill("input[name=confirmation]", "short");
+    await page.click("button[type=submit]");
+    await expect.poll(() => fieldError(page, "password")).toBe("The password must have at least 8 characters");
+    await page.fill("input[name=password]", user.password);
+    await page.fill("input[name=confirmation]", user.password);
+    await page.click("button[type=submit]");
+    await expect.poll(() => fieldError(page, "password")).toBe("The new password must be different from the current one");
+    await page.fill("input[name=password]", "Fresh-start-42!");
+    await page.fill("input[name=confirmation]", "Fresh-start-4");
+    await page.click("button[type=submit]");
+    await expect.poll(() => fieldError(page, "confirmation")).toBe("The passwords do not match");
+
+    await page.fill("input[name=password]", "Fresh-start-42!");
+    await page.fill("input[name=confirmation]", "Fresh-start-42!");
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${appUrl}/dashboard`);
+
+    // The link is spent.
+    await page.goto(`${appUrl}${link.pathname}${link.search}`);
+    await expect.poll(() => alertText(page)).toBe("This link is not valid. It may have been used already.");
+
+    const other = await (await englishContext()).newPage();
+    await signIn(other, user.email, user.password);
+    await expect.poll(() => alertText(other)).toBe("Email and Password are not valid");
+    await signIn(other, user.email, "Fresh-start-42!");
+    await other.waitForURL(`${appUrl}/dashboard`);
+    await context.close();
+    await other.context().close();
+  });
+});
+
+describe("an administrator", () => {
+  it("invites a second user with fewer permissions, who then cannot open what they lack", async () => {
+    const company = await makeCompany();
+    const adminContext = await englishContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, company.email, company.password);
+    await admin.waitForURL(`${appUrl}/dashboard`);
+
+    await admin.goto(`${appUrl}/settings/users`);
+    await expect.poll(() => admin.textContent("h1")).toBe("Users");
+    expect(await admin.textContent("table")).toContain(company.email);
+    await admin.click("text=Invite a user");
+    await admin.waitForURL(`${appUrl}/settings/users/create`);
+
+    const email = `invited-${Date.now().toString(36)}@example.test`;
+    // A bad email is named at its field and what was typed stays.
+    await admin.fill("input[name=first_name]", "Inès");
+    await admin.fill("input[name=last_name]", "Vendeuse");
+    await admin.fill("input[name=email]", "not-an-email");
+    await admin.click("button[type=submit]");
+    await expect.poll(() => fieldError(admin, "email")).toBe("This email is not valid");
+    expect(await admin.inputValue("input[name=first_name]")).toBe("Inès");
+
+    await admin.fill("input[name=email]", email);
+    await admin.selectOption("select[name=language]", "fr");
+    await admin.check("input[name=permissions][value=view_customers]");
+    await admin.check("input[name=permissions][value=view_products]");
+    await admin.click("button[type=submit]");
+    await admin.waitForURL(/\/settings\/users\/[^/]+\?invited=1$/);
+    await expect.poll(() => admin.textContent("[role=status]")).toBe(`An invitation was sent to ${email}.`);
+    expect(await admin.textContent("main")).toContain("Invitation sent");
+
+    // The invitation arrives in the invitee's language; its link lets them choose a password.
+    const mail = await waitForEmail(mailUrl, email);
+    expect(mail.subject).toBe(`Ada Admin vous invite à rejoindre ${company.label} sur Comptoir`);
+    const link = firstLink(mail);
+    const inviteeContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(`${appUrl}${link.pathname}${link.search}`);
+    await expect.poll(() => invitee.textContent("h1")).toBe("Choisissez votre mot de passe");
+    await invitee.fill("input[name=password]", "Bienvenue-2026!");
+    await invitee.fill("input[name=confirmation]", "Bienvenue-2026!");
+    await invitee.click("button[type=submit]");
+    await invitee.waitForURL(`${appUrl}/dashboard`);
+    expect(await invitee.textContent("main")).toContain(company.label);
+
+    // What they were given shows in the menu; what they lack is neither shown nor reachable.
+    const menu = (await invitee.textContent("nav")) ?? "";
+    expect(menu).toContain("Clients");
+    expect(menu).not.toContain("Paramètres");
+    for (const path of ["/settings/users", "/settings/api-token", "/account-settings", `/settings/users/${company.userId}/edit`]) {
+      await invitee.goto(`${appUrl}${path}`);
+      expect(new URL(invitee.url()).pathname).toBe("/dashboard");
+    }
+
+    // Their own profile is theirs to edit, and a language change applies at once.
+    await invitee.click("button[aria-label=Compte]");
+    await invitee.click("text=Modifier le profil");
+    await invitee.waitForURL(/\/settings\/users\/[^/]+\/edit$/);
+    expect(await invitee.locator("input[name=permissions]").count()).toBe(0);
+    await invitee.selectOption("select[name=language]", "en");
+    await invitee.fill("input[name=phone]", "+33 6 00 00 00 01");
+    await invitee.click("button[type=submit]");
+    await invitee.waitForURL(/\?saved=1$/);
+    await expect.poll(() => invitee.textContent("h1")).toBe("My profile");
+
+    // The administrator sees the invitation accepted.
+    await admin.goto(`${appUrl}/settings/users`);
+    const row = admin.locator("tr", { hasText: email });
+    expect(await row.textContent()).toContain("Active");
+    expect(await row.textContent()).toContain("2 permissions");
+    await adminContext.close();
+    await inviteeContext.close();
+  });
+
+  it("creates an API token shown once that works as a bearer, then revokes it", async () => {
+    const company = await makeCompany();
+    const context = await englishContext();
+    const page = await context.newPage();
+    await signIn(page, company.email, company.password);
+    await page.waitForURL(`${appUrl}/dashboard`);
+    await page.goto(`${appUrl}/settings/api-token`);
+    await page.click("text=Create the token");
+    await expect.poll(() => fieldError(page, "label")).toBe("This field is required");
+    await page.fill("input[name=label]", "ERP sync");
+    await page.check("input[name=permissions][value=view_products]");
+    await page.click("text=Create the token");
+    const token = (await page.locator("[data-testid=new-api-token]").textContent())!.trim();
+    expect(token).toMatch(/^ck_/);
+
+    const me = await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ kind: "api_token", permissions: ["view_products"] });
+
+    // Reloading does not show it again.
+    await page.goto(`${appUrl}/settings/api-token`);
+    expect(await page.locator("[data-testid=new-api-token]").count()).toBe(0);
+    expect(await page.textContent("table")).toContain("ERP sync");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.click("button[aria-label='Revoke the token ERP sync']");
+    await expect.poll(() => page.textContent("[role=status]")).toBe("The token was revoked.");
+    expect((await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    await context.close();
+  });
+});
