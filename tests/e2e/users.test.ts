@@ -103,7 +103,7 @@ describe("an administrator", () => {
     await admin.fill("input[name=first_name]", "Inès");
     await admin.fill("input[name=last_name]", "Vendeuse");
     await admin.fill("input[name=email]", "not-an-email");
-    await admin.click("button[type=submit]");
+    await admin.click("main button[type=submit]");
     await expect.poll(() => fieldError(admin, "email")).toBe("This email is not valid");
     expect(await admin.inputValue("input[name=first_name]")).toBe("Inès");
 
@@ -111,7 +111,7 @@ describe("an administrator", () => {
     await admin.selectOption("select[name=language]", "fr");
     await admin.check("input[name=permissions][value=view_customers]");
     await admin.check("input[name=permissions][value=view_products]");
-    await admin.click("button[type=submit]");
+    await admin.click("main button[type=submit]");
     await admin.waitForURL(/\/settings\/users\/[^/]+\?invited=1$/);
     await expect.poll(() => admin.textContent("[role=status]")).toBe(`An invitation was sent to ${email}.`);
     expect(await admin.textContent("main")).toContain("Invitation sent");
@@ -126,9 +126,9 @@ describe("an administrator", () => {
     await expect.poll(() => invitee.textContent("h1")).toBe("Choisissez votre mot de passe");
     await invitee.fill("input[name=password]", "Bienvenue-2026!");
     await invitee.fill("input[name=confirmation]", "Bienvenue-2026!");
-    await invitee.click("button[type=submit]");
+    await invitee.click("main button[type=submit]");
     await invitee.waitForURL(`${appUrl}/dashboard`);
-    expect(await invitee.textContent("main")).toContain(company.label);
+    await expect.poll(() => invitee.textContent("main")).toContain(company.label);
 
     // What they were given shows in the menu; what they lack is neither shown nor reachable.
     const menu = (await invitee.textContent("nav")) ?? "";
@@ -146,7 +146,7 @@ describe("an administrator", () => {
     expect(await invitee.locator("input[name=permissions]").count()).toBe(0);
     await invitee.selectOption("select[name=language]", "en");
     await invitee.fill("input[name=phone]", "+33 6 00 00 00 01");
-    await invitee.click("button[type=submit]");
+    await invitee.click("main button[type=submit]");
     await invitee.waitForURL(/\?saved=1$/);
     await expect.poll(() => invitee.textContent("h1")).toBe("My profile");
 

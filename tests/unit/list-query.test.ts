@@ -1,11 +1,13 @@
 import { createClient, type Client } from "@libsql/client/web";
 import { or, sql } from "drizzle-orm";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql/web";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { drizzle } from "drizzle-orm/libsql/web";
 import { integer, QueryBuilder, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { tenantSchema, type TenantDb } from "../../db/client";
 import { startDbServer, type DbServer } from "../../db/server/server";
 import { Decimal } from "../../worker/domain/shared/decimal";
 import { DomainError } from "../../worker/domain/shared/domain-error";
@@ -18,6 +20,7 @@ import {
   listOrderBy,
   listWhere,
   runList,
+  type ListResult,
 } from "../../worker/domain/shared/list-query-sql";
 
 const items = sqliteTable("items", {
@@ -123,7 +126,13 @@ describe("reading list parameters", () => {
   });
 
   it("reads the same filters from a JSON body, arrays and native types included", () => {
-    const query = parse({ stock__In: [1, "2"], active: false, price__Gte: 12.5, label__In: ["a,b", "c"], day__Between: ["2024-01-01", "2024-01-31"] });
+    const query = parse({
+      stock__In: [1, "2"],
+      active: false,
+      price__Gte: 12.5,
+      label__In: ["a,b", "c"],
+      day__Between: ["2024-01-01", "2024-01-31"],
+    });
     expect(query.filter.conditions).toEqual([
       { field: "stock", op: "In", values: [1, 2] },
       { field: "active", op: "eq", value: false },
@@ -164,12 +173,16 @@ describe("reading list parameters", () => {
     const branches = [{ kind: "service" }, { price__Gte: "10", or: [{ stock: 1 }, { stock: 2 }] }];
     const fromString = parse(`active=true&or=${encodeURIComponent(JSON.stringify(branches))}`);
     expect(fromString.filter).toEqual(fromJson.filter);
-    const repeated = parse(`or=${encodeURIComponent('[{"kind":"service"},{"stock":1}]')}&or=${encodeURIComponent('[{"active":true},{"stock":2}]')}`);
+    const repeated = parse(
+      `or=${encodeURIComponent('[{"kind":"service"},{"stock":1}]')}&or=${encodeURIComponent('[{"active":true},{"stock":2}]')}`,
+    );
     expect(repeated.filter.or).toHaveLength(2);
   });
 
   it("drops filters without a value: blank strings, null, empty arrays, empty ranges and empty or-branches", () => {
-    expect(parse("kind=&label__In=&price__Between=,&stock__In=,,&or=" + encodeURIComponent('[{"kind":""},{"stock__In":[]}]')).filter).toEqual({
+    expect(
+      parse("kind=&label__In=&price__Between=,&stock__In=,,&or=" + encodeURIComponent('[{"kind":""},{"stock__In":[]}]')).filter,
+    ).toEqual({
       conditions: [],
       or: [],
     });
@@ -192,11 +205,29 @@ describe("reading list parameters", () => {
   });
 
   it.each([
-    ["sort=label,-created", [{ by: "label", direction: "asc" }, { by: "created", direction: "desc" }]],
+    [
+      "sort=label,-created",
+      [
+        { by: "label", direction: "asc" },
+        { by: "created", direction: "desc" },
+      ],
+    ],
     ["sort=%2Bsku", [{ by: "sku", direction: "asc" }]],
-    ["sort=-price&sort=id", [{ by: "price", direction: "desc" }, { by: "id", direction: "asc" }]],
+    [
+      "sort=-price&sort=id",
+      [
+        { by: "price", direction: "desc" },
+        { by: "id", direction: "asc" },
+      ],
+    ],
     ["sort=label,-label", [{ by: "label", direction: "asc" }]],
-    [`sort=${encodeURIComponent('[{"by":"price","direction":"DESC"},{"by":"sku"}]')}`, [{ by: "price", direction: "desc" }, { by: "sku", direction: "asc" }]],
+    [
+      `sort=${encodeURIComponent('[{"by":"price","direction":"DESC"},{"by":"sku"}]')}`,
+      [
+        { by: "price", direction: "desc" },
+        { by: "sku", direction: "asc" },
+      ],
+    ],
     ["sort=", [{ by: "label", direction: "asc" }]],
   ])("reads %s as a sort", (input, expected) => {
     expect(parse(input).sort).toEqual(expected);
@@ -204,7 +235,10 @@ describe("reading list parameters", () => {
 
   it("reads a sort from a JSON body as objects, terms or one string", () => {
     expect(parse({ sort: [{ by: "day", direction: "desc" }] }).sort).toEqual([{ by: "day", direction: "desc" }]);
-    expect(parse({ sort: ["-day", "sku"] }).sort).toEqual([{ by: "day", direction: "desc" }, { by: "sku", direction: "asc" }]);
+    expect(parse({ sort: ["-day", "sku"] }).sort).toEqual([
+      { by: "day", direction: "desc" },
+      { by: "sku", direction: "asc" },
+    ]);
     expect(parse({ sort: "-day" }).sort).toEqual([{ by: "day", direction: "desc" }]);
   });
 });
@@ -252,7 +286,9 @@ describe("refusing bad list parameters", () => {
   });
 
   it("names every bad parameter at once", () => {
-    const error = errorOf(() => parse({ nope: 1, price: "x", sort: "-nope", page_size: 0, or: [{ kind: "product" }, { day: "tomorrow" }] }));
+    const error = errorOf(() =>
+      parse({ nope: 1, price: "x", sort: "-nope", page_size: 0, or: [{ kind: "product" }, { day: "tomorrow" }] }),
+    );
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(["nope", "or.1.day", "page_size", "price", "sort"]);
   });
 
@@ -278,6 +314,7 @@ describe("refusing bad list parameters", () => {
 
   it("refuses a registry with a field name the parameters cannot spell", () => {
     expect(() => defineListRegistry({ primaryKey: items.id, fields: { a__b: { type: "text", column: items.label } } })).toThrow(/reserved/);
+    expect(() => defineListRegistry({ ...registry, defaultSort: [{ by: "active", direction: "asc" }] })).toThrow(/not a sortable/);
   });
 });
 
@@ -301,7 +338,7 @@ describe("translating a list query to SQL", () => {
   });
 
   it("does not repeat the primary key when the sort already uses it", () => {
-    expect(toSql(parse("sort=-id,sku")).sql).toBe('select "id" from "items" order by "items"."id" desc, "items"."sku" asc limit ? offset ?');
+    expect(toSql(parse("sort=-id,sku")).sql).toBe('select "id" from "items" order by "items"."id" desc, "items"."sku" asc limit ?');
   });
 
   it("binds every value as a parameter: booleans as 0/1, decimals as scaled integers", () => {
@@ -309,8 +346,8 @@ describe("translating a list query to SQL", () => {
     expect(toSql(query)).toEqual({
       sql:
         'select "id" from "items" where ("items"."active" = ? and "items"."price" between ? and ? and "items"."kind" in (?, ?) and "items"."day" >= ?) ' +
-        'order by "items"."sku" asc, "items"."id" asc limit ? offset ?',
-      params: [1, 15000n, 200000n, "product", "service", "2024-01-01", 50, 0],
+        'order by "items"."sku" asc, "items"."id" asc limit ?',
+      params: [1, 15000n, 200000n, "product", "service", "2024-01-01", 50],
     });
   });
 
@@ -326,15 +363,19 @@ describe("translating a list query to SQL", () => {
     const query = parse({ stock: 1, or: [{ kind: "service" }, { price__Lte: 2, active: false }], search: "ab%", sort: "sku" });
     expect(toSql(query)).toEqual({
       sql:
-        'select "id" from "items" where ("items"."stock" = ? and ("items"."kind" = ? or ("items"."price" <= ? and "items"."active" = ?)) ' +
-        `and ("items"."label" like ? escape '\\' or "items"."sku" like ? escape '\\')) order by "items"."sku" asc, "items"."id" asc limit ? offset ?`,
-      params: [1, "service", 20000n, 0, "ab\\%%", "ab\\%%", 50, 0],
+        'select "id" from "items" where (("items"."stock" = ? and ("items"."kind" = ? or ("items"."price" <= ? and "items"."active" = ?))) ' +
+        `and ("items"."label" like ? escape '\\' or "items"."sku" like ? escape '\\')) order by "items"."sku" asc, "items"."id" asc limit ?`,
+      params: [1, "service", 20000n, 0, "ab\\%%", "ab\\%%", 50],
     });
   });
 
   it("has no WHERE without filters, and ANDs a fixed condition", () => {
     expect(listWhere(registry, parse(""))).toBeUndefined();
-    const scoped = qb.select({ id: items.id }).from(items).where(listWhere(registry, parse("kind=service"), sql`${items.active} = 1`)).toSQL();
+    const scoped = qb
+      .select({ id: items.id })
+      .from(items)
+      .where(listWhere(registry, parse("kind=service"), sql`${items.active} = 1`))
+      .toSQL();
     expect(scoped.sql).toBe('select "id" from "items" where ("items"."active" = 1 and "items"."kind" = ?)');
   });
 });
@@ -371,7 +412,8 @@ describe("running lists against the local libSQL server", () => {
     return x < y ? -1 : x > y ? 1 : a.id - b.id;
   };
   const ids = (list: { id: number }[]) => list.map((r) => r.id);
-  const list = (input: string | Record<string, unknown>, options?: ParseListOptions) => runList(db, { from: items, registry, query: parse(input, options) });
+  const list = (input: string | Record<string, unknown>, options?: ParseListOptions) =>
+    runList(db, { from: items, registry, query: parse(input, options) });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "list-query-test-"));
@@ -436,8 +478,14 @@ describe("running lists against the local libSQL server", () => {
     ["id__In=5,6", (r) => r.id === 5 || r.id === 6],
     ["label__In=Item 01,item 03", (r) => ["Item 01", "item 03"].includes(r.label)],
     ["sku__Between=SKU-010,SKU-019", (r) => r.sku >= "SKU-010" && r.sku <= "SKU-019"],
-    [`active=true&or=${encodeURIComponent('[{"kind":"service"},{"stock__Lte":2}]')}`, (r) => r.active && (r.kind === "service" || r.stock <= 2)],
-    [`or=${encodeURIComponent('[{"stock":1},{"stock":2}]')}&or=${encodeURIComponent('[{"kind":"service"},{"active":false}]')}`, (r) => (r.stock === 1 || r.stock === 2) && (r.kind === "service" || !r.active)],
+    [
+      `active=true&or=${encodeURIComponent('[{"kind":"service"},{"stock__Lte":2}]')}`,
+      (r) => r.active && (r.kind === "service" || r.stock <= 2),
+    ],
+    [
+      `or=${encodeURIComponent('[{"stock":1},{"stock":2}]')}&or=${encodeURIComponent('[{"kind":"service"},{"active":false}]')}`,
+      (r) => (r.stock === 1 || r.stock === 2) && (r.kind === "service" || !r.active),
+    ],
     ["label__Contains=50%25", (r) => r.label === "50% off"],
     ["label__Contains=a_b", (r) => r.label === "a_b"],
     ["label__Contains=k%5Cs", (r) => r.label === "back\\slash"],
@@ -471,7 +519,7 @@ describe("running lists against the local libSQL server", () => {
     expect(result.total_count).toBe(expected.length);
   });
 
-  it("lets SQLite answer the prefix search from the label index", async () => {
+  it("lets SQLite answer the prefix search from the label and sku indexes", async () => {
     const query = new QueryBuilder()
       .select({ id: items.id })
       .from(items)
@@ -479,7 +527,28 @@ describe("running lists against the local libSQL server", () => {
       .toSQL();
     const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never });
     const details = plan.rows.map((r) => String(r.detail)).join("\n");
-    expect(details).toMatch(/USING INDEX items_label_nocase/);
-    expect(details).not.toMatch(/^SCAN items$/m);
+    // The LIKE optimization turns each prefix into a range on its NOCASE index, even with ESCAPE and a bound parameter.
+    expect(details).toContain("SEARCH items USING INDEX items_label_nocase (label>? AND label<?)");
+    expect(details).toContain("SEARCH items USING INDEX items_sku_nocase (sku>? AND sku<?)");
+    expect(details).not.toMatch(/^SCAN items/m);
+  });
+});
+
+describe("the types runList gives", () => {
+  it("infers the row type from a tenant table or from the caller's select", () => {
+    const { locations } = tenantSchema;
+    const locationList = defineListRegistry({
+      primaryKey: locations.id,
+      fields: { label: { type: "text", column: locations.label, sortable: true } },
+    });
+    const fromTable = (db: TenantDb) => runList(db, { from: locations, registry: locationList, query: parseListQuery({}, locationList) });
+    const fromSelect = (db: TenantDb) =>
+      runList(db, {
+        select: () => db.select({ id: locations.id, label: locations.label }).from(locations).$dynamic(),
+        registry: locationList,
+        query: parseListQuery({}, locationList),
+      });
+    expectTypeOf(fromTable).returns.toEqualTypeOf<Promise<ListResult<typeof locations.$inferSelect>>>();
+    expectTypeOf(fromSelect).returns.toEqualTypeOf<Promise<ListResult<{ id: number; label: string }>>>();
   });
 });

@@ -3,6 +3,9 @@ import { requestContext, type RequestContext } from "../../../worker/context";
 import { checkPasswordLink, completePasswordReset } from "../../../worker/domain/identity/password-reset";
 import { startSession } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { pageUrl } from "../../../worker/guards";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../worker/domain/shared/locale";
+import { readCookie } from "../../../worker/session-cookie";
 import { signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
 import { useErrorText, useT } from "../../i18n";
@@ -25,6 +28,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const link = linkOf(params, request);
   try {
     const { user } = await checkPasswordLink(linkDeps(ctx), link);
+    // Shown in the language saved for the user, unless this browser already chose one.
+    if (!readCookie(request, LOCALE_COOKIE) && user.language !== ctx.locale)
+      throw redirect(pageUrl(request).pathname + pageUrl(request).search, {
+        headers: { "set-cookie": `${LOCALE_COOKIE}=${user.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax` },
+      });
     return { linkError: null, kind: link.kind, firstName: user.firstName };
   } catch (error) {
     if (!isDomainError(error) || !LINK_ERRORS.has(error.code)) throw error;

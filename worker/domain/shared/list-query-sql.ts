@@ -1,6 +1,6 @@
 import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL } from "drizzle-orm";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
-import type { SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteSelectBase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Decimal } from "./decimal";
 import type { FilterValue, ListCondition, ListField, ListFilter, ListQuery, ListRegistry } from "./list-query";
 import { toScaledInteger } from "./money";
@@ -26,9 +26,12 @@ export interface SqlListRegistry extends ListRegistry<SqlListField> {
 export function defineListRegistry<R extends SqlListRegistry>(registry: R): R {
   for (const [name, field] of Object.entries(registry.fields)) {
     if (name.includes("__") || name === "or" || name === "filters") throw new Error(`list field name ${name} is reserved`);
-    if (field.type === "decimal" && (!Number.isInteger(field.scale) || field.scale < 0)) throw new Error(`list field ${name} needs a scale`);
+    if (field.type === "decimal" && (!Number.isInteger(field.scale) || field.scale < 0))
+      throw new Error(`list field ${name} needs a scale`);
     if (field.type === "enum" && field.values.length === 0) throw new Error(`list field ${name} needs values`);
   }
+  for (const { by } of registry.defaultSort ?? [])
+    if (!registry.fields[by]?.sortable) throw new Error(`the default sort uses ${by}, which is not a sortable list field`);
   return registry;
 }
 
@@ -135,29 +138,34 @@ interface RunListCommon {
 }
 
 /** The select builder must be `.$dynamic()` and fresh on each call: builders are mutable, and the count reuses it. */
-type AnyDynamicSelect = SQLiteSelect<string | undefined, "async", unknown, Record<string, unknown>, "partial" | "single" | "multiple">;
+// Any selection, joins and row type: `any` is how drizzle itself spells "some select" (AnySQLiteSelect).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDynamicSelect = SQLiteSelectBase<any, "async", any, any, any, any, true, never, any, any>;
 
 /**
  * Runs a list: one page of rows in the query's order, and when asked the number of rows matching,
  * counted in the same batch (one round trip, one snapshot).
  */
-export async function runList<T extends SQLiteTable>(
-  db: LibSQLDatabase<Record<string, unknown>>,
+export async function runList<T extends SQLiteTable, S extends Record<string, unknown>>(
+  db: LibSQLDatabase<S>,
   args: RunListCommon & { from: T },
 ): Promise<ListResult<T["$inferSelect"]>>;
-export async function runList<Q extends AnyDynamicSelect>(
-  db: LibSQLDatabase<Record<string, unknown>>,
+export async function runList<Q extends AnyDynamicSelect, S extends Record<string, unknown>>(
+  db: LibSQLDatabase<S>,
   args: RunListCommon & { select: () => Q },
 ): Promise<ListResult<Q["_"]["result"][number]>>;
-export async function runList(
-  db: LibSQLDatabase<Record<string, unknown>>,
+export async function runList<S extends Record<string, unknown>>(
+  db: LibSQLDatabase<S>,
   args: RunListCommon & ({ from: SQLiteTable } | { select: () => AnyDynamicSelect }),
 ): Promise<ListResult<unknown>> {
   const { registry, query } = args;
   const where = listWhere(registry, query, args.where);
   const order = listOrderBy(registry, query);
   const rows = () => ("from" in args ? db.select().from(args.from).$dynamic() : args.select()).where(where);
-  const items = rows().orderBy(...order).limit(query.limit).offset(query.offset);
+  const items = rows()
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
   const result: ListResult<unknown> = { items: [], page: query.page, page_size: query.page_size };
   if (!query.total_count) {
     result.items = await items;

@@ -118,18 +118,48 @@ const zPage = z.preprocess(digits, z.number("invalid_number").int("invalid_numbe
 const zPageSize = z.preprocess(digits, z.number("page_size_invalid").int("page_size_invalid"));
 const zFlag = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], "invalid");
 const zText = z.union([z.string(), z.number().transform(String)], "invalid_filter_value").pipe(z.string().trim().max(MAX_TEXT, "too_long"));
-const zNumber = z.union(
-  [z.number("invalid_number"), z.string().trim().regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, "invalid_number").transform(Number)],
-  "invalid_number",
-).pipe(z.number().refine(Number.isFinite, "invalid_number"));
-const zBoolean = z.union([z.boolean(), z.literal([0, 1]).transform(Boolean), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], "invalid_filter_value");
+const zNumber = z
+  .union(
+    [
+      z.number("invalid_number"),
+      z
+        .string()
+        .trim()
+        .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, "invalid_number")
+        .transform(Number),
+    ],
+    "invalid_number",
+  )
+  .pipe(z.number().refine(Number.isFinite, "invalid_number"));
+const zBoolean = z.union(
+  [z.boolean(), z.literal([0, 1]).transform(Boolean), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")],
+  "invalid_filter_value",
+);
 const zDate = z
   .string("invalid_date")
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date")
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "invalid_date");
-const zIntegerId = z.preprocess(digits, z.number("invalid_filter_value").int("invalid_filter_value").min(1, "invalid_filter_value").max(Number.MAX_SAFE_INTEGER, "invalid_filter_value"));
-const zTextId = z.string("invalid_filter_value").trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "invalid_filter_value");
+  .refine(isCalendarDate, "invalid_date");
+const zIntegerId = z.preprocess(
+  digits,
+  z
+    .number("invalid_filter_value")
+    .int("invalid_filter_value")
+    .min(1, "invalid_filter_value")
+    .max(Number.MAX_SAFE_INTEGER, "invalid_filter_value"),
+);
+const zTextId = z
+  .string("invalid_filter_value")
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "invalid_filter_value");
+
+// zod runs the remaining checks after a failed one: this must not assume the regex passed.
+function isCalendarDate(text: string): boolean {
+  const [y, m, d] = text.split("-").map(Number);
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 
 function decimalSchema(scale: number) {
   return z.union([z.string(), z.number()], "invalid_number").transform((raw, ctx) => {
@@ -237,7 +267,11 @@ function parseCondition(key: string, raw: unknown, registry: ListRegistry, path:
     issues.push({ path, message: "invalid_operator", params: { operator: op } });
     return null;
   }
-  if (!(FILTER_OPERATORS as readonly string[]).includes(op) || !allowed.includes(op as FilterOperator) || !OPERATORS_BY_TYPE[field.type].includes(op as FilterOperator)) {
+  if (
+    !(FILTER_OPERATORS as readonly string[]).includes(op) ||
+    !allowed.includes(op as FilterOperator) ||
+    !OPERATORS_BY_TYPE[field.type].includes(op as FilterOperator)
+  ) {
     issues.push({ path, message: "invalid_operator", params: { operator: op } });
     return null;
   }
@@ -341,7 +375,9 @@ function parseSortTerms(raw: unknown, issues: Issue[]): ListSort[] | undefined {
       .split(",")
       .map((t) => t.trim())
       .filter(Boolean)
-      .map((t) => (t.startsWith("-") ? { by: t.slice(1).trim(), direction: "desc" } : { by: t.replace(/^\+/, "").trim(), direction: "asc" }));
+      .map((t) =>
+        t.startsWith("-") ? { by: t.slice(1).trim(), direction: "desc" } : { by: t.replace(/^\+/, "").trim(), direction: "asc" },
+      );
   }
   const items = Array.isArray(raw) ? raw : [raw];
   const terms: ListSort[] = [];
@@ -402,7 +438,8 @@ function fromSearchParams(params: URLSearchParams): Record<string, unknown> {
 
 /** `or` from a query string may be repeated: several groups, each a JSON array of branches. */
 function orGroups(raw: unknown): { value: unknown; path: Issue["path"] }[] {
-  if (Array.isArray(raw) && raw.length > 1 && raw.every((g) => typeof g === "string")) return raw.map((value, i) => ({ value, path: ["or", i] }));
+  if (Array.isArray(raw) && raw.length > 1 && raw.every((g) => typeof g === "string"))
+    return raw.map((value, i) => ({ value, path: ["or", i] }));
   return [{ value: raw, path: ["or"] }];
 }
 
@@ -421,7 +458,11 @@ function toDomainError(issues: Issue[]): DomainError {
  * Throws `validation_failed` naming each bad parameter: unknown_filter, invalid_operator,
  * invalid_filter_value, invalid_number, invalid_date, too_many_decimals, unknown_sort, page_size_invalid...
  */
-export function parseListQuery(input: URLSearchParams | Record<string, unknown>, registry: ListRegistry, options: ParseListOptions = {}): ListQuery {
+export function parseListQuery(
+  input: URLSearchParams | Record<string, unknown>,
+  registry: ListRegistry,
+  options: ParseListOptions = {},
+): ListQuery {
   const raw = input instanceof URLSearchParams ? fromSearchParams(input) : input;
   if (!isPlainObject(raw)) throw new DomainError("validation_failed", {}, { _: { code: "invalid" } });
   const defaults: Required<Omit<ListDefaults, "defaultSort">> & ListDefaults = {
@@ -438,7 +479,8 @@ export function parseListQuery(input: URLSearchParams | Record<string, unknown>,
   let pageSize = defaults.defaultPageSize;
   if (!isEmpty(raw.page_size)) {
     const asked = check(zPageSize, raw.page_size, ["page_size"], issues);
-    if (asked !== undefined && asked !== -1 && (asked < 1 || asked > defaults.maxPageSize)) issues.push({ path: ["page_size"], message: "page_size_invalid" });
+    if (asked !== undefined && asked !== -1 && (asked < 1 || asked > defaults.maxPageSize))
+      issues.push({ path: ["page_size"], message: "page_size_invalid" });
     else if (asked !== undefined) pageSize = asked;
   }
   const total = isEmpty(raw.total_count) ? false : (check(zFlag, raw.total_count, ["total_count"], issues) ?? false);
@@ -446,7 +488,13 @@ export function parseListQuery(input: URLSearchParams | Record<string, unknown>,
   let search: string | undefined;
   if (!isEmpty(raw.search)) {
     if (!registry.search) issues.push({ path: ["search"], message: "unknown_filter", params: { field: "search" } });
-    else search = check(zText.refine((v) => v !== "", "invalid"), raw.search, ["search"], issues);
+    else
+      search = check(
+        zText.refine((v) => v !== "", "invalid"),
+        raw.search,
+        ["search"],
+        issues,
+      );
   }
 
   const sort = parseSort(raw.sort, registry, defaults, issues);
@@ -498,9 +546,4 @@ function pickDefined(source: ListDefaults): ListDefaults {
   if (source.maxPageSize !== undefined) out.maxPageSize = source.maxPageSize;
   if (source.maxAll !== undefined) out.maxAll = source.maxAll;
   return out;
-}
-
-/** True when the list has no filter and no search: handy to skip work or show an empty state. */
-export function isUnfiltered(query: ListQuery): boolean {
-  return query.filter.conditions.length === 0 && query.filter.or.length === 0 && query.search === undefined;
 }
