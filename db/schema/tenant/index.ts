@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+export * from "./catalogue";
+
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
 /** One row: the company's own settings, kept beside its data. */
@@ -16,6 +18,14 @@ export const companySettings = sqliteTable(
       .default("comma_point"),
     languages: text("languages", { mode: "json" }).$type<string[]>().notNull().default(sql`'["en"]'`),
     timezone: text("timezone").notNull().default("UTC"),
+    // Taxes (domain spec §3 'Tax'): 'us' is the US model; exclusive or inclusive prices; whose taxes win.
+    taxModel: text("tax_model", { enum: ["us", "global"] }).notNull().default("global"),
+    taxType: text("tax_type", { enum: ["tax_exclusive", "tax_inclusive"] }).notNull().default("tax_exclusive"),
+    taxPriority: text("tax_priority", { enum: ["product", "document"] }).notNull().default("product"),
+    // Price levels used when a customer or document names none (ids in price_levels).
+    defaultSellingPriceLevelId: integer("default_selling_price_level_id"),
+    defaultPurchasingPriceLevelId: integer("default_purchasing_price_level_id"),
+    preventNegativeInventory: integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [check("company_settings_single_row", sql`${t.id} = 1`)],
