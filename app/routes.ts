@@ -21,6 +21,10 @@ export default [
     route("settings/users/:id", "routes/settings/users/detail.tsx"),
     route("settings/users/:id/edit", "routes/settings/users/edit.tsx"),
     route("settings/api-token", "routes/settings/api-token.tsx"),
+    // ── catalogue settings: locations, price levels, currencies, taxes ──
+    // ── products settings: attributes, brands, product tags, seasons ──
+    // ── services ──
+    // ── products ──
   ]),
   route("companies/switch", "routes/companies-switch.ts"),
   route("logout", "routes/auth/logout.ts"),

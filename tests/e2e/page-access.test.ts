@@ -1,45 +1,27 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { ADMINISTRATOR_PERMISSIONS, type Permission } from "../../worker/domain/identity/permissions";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { eq } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
 import { control, makeCompany, makeUser } from "../support/e2e-factories";
+import type { Access, PageArea } from "../support/page-access/types";
 
 const appUrl = inject("appUrl");
 
-type Access =
-  | { kind: "public" }
-  | { kind: "action" } // a form target: its GET only redirects
-  | { kind: "signed_in" }
-  | { kind: "permission"; allOf: Permission[] }
-  | { kind: "self_or_permission"; allOf: Permission[] }
-  | { kind: "store" }
-  | { kind: "not_found" };
+// Who may open each page, per area: tests/support/page-access/*.ts. A route missing there fails the first test.
+const areas = Object.values(import.meta.glob<PageArea>(["../support/page-access/*.ts", "!../support/page-access/types.ts"], { eager: true, import: "pages" }));
+const ACCESS: Record<string, Access> = Object.assign({}, ...areas.map((a) => a.access));
+const RECORDS: NonNullable<PageArea["records"]> = Object.assign({}, ...areas.map((a) => a.records ?? {}));
 
-// Every page of app/routes.ts and who may open it. A route missing here fails the first test.
-const ACCESS: Record<string, Access> = {
-  login: { kind: "public" },
-  signup: { kind: "public" },
-  "password-reset": { kind: "public" },
-  "password-reset/:uid/:timestamp/:hash": { kind: "public" },
-  maintenance: { kind: "public" },
-  "b2b/login": { kind: "public" },
-  setup: { kind: "signed_in" },
-  b2b: { kind: "store" },
-  "": { kind: "signed_in" },
-  dashboard: { kind: "signed_in" },
-  "account-settings": { kind: "permission", allOf: ["account_settings"] },
-  "settings/users": { kind: "permission", allOf: ["settings"] },
-  "settings/users/create": { kind: "permission", allOf: ["settings"] },
-  "settings/users/:id": { kind: "permission", allOf: ["settings"] },
-  "settings/users/:id/edit": { kind: "self_or_permission", allOf: ["settings"] },
-  "settings/api-token": { kind: "permission", allOf: ["settings"] },
-  "companies/switch": { kind: "action" },
-  logout: { kind: "action" },
-  locale: { kind: "action" },
-  "*": { kind: "not_found" },
-};
+/** An id of a record of `company` for a route with :id. */
+async function recordOf(path: string, company: Awaited<ReturnType<typeof makeCompany>>): Promise<string> {
+  const prefix = Object.keys(RECORDS)
+    .filter((p) => path.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!prefix) throw new Error(`no record is known for /${path}: add it to tests/support/page-access/`);
+  return RECORDS[prefix]!(company);
+}
 
 function flatten(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((e) => [...(e.index ? [""] : e.path !== undefined ? [e.path] : []), ...flatten(e.children ?? [])]);
@@ -85,7 +67,8 @@ describe("every page", () => {
   it.each(pages.filter((p) => ["permission", "signed_in"].includes(ACCESS[p]!.kind) && p !== "" && p !== "setup"))(
     "/%s opens for a user holding its permissions",
     async (path) => {
-      const response = await get(concrete(path, nobody.userId), everything.cookie);
+      const id = path.includes(":id") ? await recordOf(path, mine) : "";
+      const response = await get(concrete(path, id), everything.cookie);
       expect(response.status).toBe(200);
     },
   );
@@ -97,7 +80,7 @@ describe("every page", () => {
   });
 
   it.each(pages.filter((p) => p.includes(":id")))("/%s answers 404 for a user of another company", async (path) => {
-    const response = await get(concrete(path, theirs.userId), everything.cookie);
+    const response = await get(concrete(path, await recordOf(path, theirs)), everything.cookie);
     expect(response.status).toBe(404);
   });
 

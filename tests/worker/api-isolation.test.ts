@@ -2,24 +2,21 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiRouter } from "../../worker/api";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
-import { createApiToken } from "../../worker/domain/identity/api-tokens";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser, api, control, makeCompany } from "../support/factories";
+import { addUser, api, makeCompany } from "../support/factories";
+import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 
 const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
-// A valid body per write, so that a refusal can only come from the token, not from validation.
-const BODIES: Record<string, unknown> = {
-  "post /companies/switch": { company_id: "01jzzzzzzzzzzzzzzzzzzzzzzz" },
-  "post /users": { email: "someone-new@example.test", first_name: "New", last_name: "Person", language: "en", permissions: [] },
-  "patch /users/{id}": { first_name: "Changed" },
-  "post /users/{id}/invitation": {},
-  "post /api-tokens": { label: "ERP", permissions: [] },
-};
+// Bodies and other-company records per area: tests/support/isolation/*.ts.
+const areas = Object.values(import.meta.glob<IsolationArea>(["../support/isolation/*.ts", "!../support/isolation/types.ts"], { eager: true, import: "isolation" }));
+const BODIES: Record<string, unknown> = Object.assign({}, ...areas.map((a) => a.bodies));
+const RECORDS: IsolationArea["records"] = Object.assign({}, ...areas.map((a) => a.records));
 
 interface World {
-  other: { userId: string; tokenId: string };
+  mine: IsolationCompany;
+  theirs: IsolationCompany;
   stranger: { token: string };
   admin: { token: string; userId: string };
 }
@@ -30,21 +27,22 @@ beforeAll(async () => {
   const theirs = await makeCompany();
   const admin = await addUser(mine.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
   const stranger = await addUser(mine.companyId, { permissions: [] });
-  const theirToken = await createApiToken(control, { companyId: theirs.companyId, label: "theirs", permissions: [] });
-  world = { other: { userId: theirs.userId, tokenId: theirToken.id }, stranger, admin };
+  world = { mine, theirs, stranger, admin };
 });
 
-// Where an {id} of another company comes from, per path. A new {id} route needs an entry here.
-function otherCompanyId(op: ApiOperation): string {
-  if (op.path.startsWith("/users/")) return world.other.userId;
-  if (op.path.startsWith("/api-tokens/")) return world.other.tokenId;
-  throw new Error(`no id of another company is known for ${op.method.toUpperCase()} ${op.path}: add it to the isolation test`);
+// Where an {id} of another company comes from, per path. A new {id} route needs an entry in its area's file.
+function otherCompanyId(op: ApiOperation): Promise<string> {
+  const prefix = Object.keys(RECORDS)
+    .filter((p) => op.path.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!prefix) throw new Error(`no id of another company is known for ${op.method.toUpperCase()} ${op.path}: add it to tests/support/isolation/`);
+  return RECORDS[prefix]!(world.theirs, world.mine);
 }
 
 function call(op: ApiOperation, token: string | undefined, id = "01jzzzzzzzzzzzzzzzzzzzzzzz") {
   const key = `${op.method} ${op.path}`;
   const body = BODIES[key];
-  if (["post", "patch", "put"].includes(op.method) && op.auth && body === undefined) throw new Error(`no body for ${key}: add one to the isolation test`);
+  if (["post", "patch", "put"].includes(op.method) && op.auth && body === undefined) throw new Error(`no body for ${key}: add one to tests/support/isolation/`);
   return fetchApp(
     api(`/api/v1${op.path.replace(/\{\w+\}/g, id)}`, {
       method: op.method.toUpperCase(),
@@ -84,7 +82,7 @@ describe("every /api/v1 route", () => {
   it.each(guarded.filter((op) => op.path.includes("{")).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     "%s answers 404 for a record of another company, even to an administrator",
     async (_name, op) => {
-      const response = await call(op, world.admin.token, otherCompanyId(op));
+      const response = await call(op, world.admin.token, await otherCompanyId(op));
       expect(response.status).toBe(404);
     },
   );

@@ -11,6 +11,17 @@ import { openApi } from "./openapi";
 import { apiTokens } from "./api-tokens";
 import { passwordReset } from "./password-reset";
 import { users } from "./users";
+import { priceLevels } from "./price-levels";
+import { currencies } from "./currencies";
+import { taxes } from "./taxes";
+import { taxSettings } from "./tax-settings";
+import { attributes } from "./attributes";
+import { brands } from "./brands";
+import { productTags } from "./product-tags";
+import { seasons } from "./seasons";
+import { products } from "./products";
+import { services } from "./services";
+import { savedViews } from "./saved-views";
 import type { ApiEnv } from "./types";
 
 /** The REST API, mounted at /api/v1. Every route is JSON, errors included. */
@@ -34,6 +45,17 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/users", users);
   api.route("/api-tokens", apiTokens);
   api.route("/password-reset", passwordReset);
+  api.route("/price-levels", priceLevels);
+  api.route("/currencies", currencies);
+  api.route("/taxes", taxes);
+  api.route("/tax-settings", taxSettings);
+  api.route("/attributes", attributes);
+  api.route("/brands", brands);
+  api.route("/product-tags", productTags);
+  api.route("/seasons", seasons);
+  api.route("/products", products);
+  api.route("/services", services);
+  api.route("/saved-views", savedViews);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

@@ -2,26 +2,24 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { switchCompanyInput } from "../domain/companies/switch-company";
 import { ApiTokenInput } from "../domain/identity/api-tokens";
-import type { PermissionCheck } from "../domain/identity/permissions";
 import { InviteUserInput, UpdateUserInput } from "../domain/users/users";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
+import { attributeOperations } from "./attributes";
+import { brandOperations } from "./brands";
+import { currencyOperations } from "./currencies";
+import { priceLevelOperations } from "./price-levels";
+import { productOperations } from "./products";
+import { productTagOperations } from "./product-tags";
+import { savedViewOperations } from "./saved-views";
+import { seasonOperations } from "./seasons";
+import { serviceOperations } from "./services";
+import { taxOperations } from "./taxes";
+import { taxSettingsOperations } from "./tax-settings";
 
-/** One documented operation. `permissions` is what the isolation test checks against. */
-export interface ApiOperation {
-  method: "get" | "post" | "patch" | "put" | "delete";
-  path: string;
-  tag: string;
-  summary: string;
-  /** false for calls made without a token (health, password reset). */
-  auth: boolean;
-  permissions?: PermissionCheck;
-  /** A signed-in user may call it on their own id without the permissions. */
-  selfAllowed?: boolean;
-  body?: z.ZodType;
-  responses: Record<number, string>;
-}
+import type { PermissionCheck } from "../domain/identity/permissions";
 
-const errors = { 401: "No valid token", 403: "A permission is missing, or the company is frozen", 404: "Not found in the caller's company" };
+export type { ApiOperation };
 
 /** Every route of /api/v1. A test fails when the router and this list disagree. */
 export const API_OPERATIONS: ApiOperation[] = [
@@ -45,6 +43,18 @@ export const API_OPERATIONS: ApiOperation[] = [
   { method: "delete", path: "/api-tokens/{id}", tag: "API tokens", summary: "Revoke a token", auth: true, permissions: { allOf: ["settings"] }, responses: { 204: "Revoked", ...errors } },
   { method: "post", path: "/password-reset", tag: "Identity", summary: "Email a password reset link (same answer whether or not the email exists)", auth: false, responses: { 202: "Accepted", 422: "Email missing" } },
   { method: "post", path: "/password-reset/confirm", tag: "Identity", summary: "Set a new password with a reset or invitation link", auth: false, responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" } },
+  // Each resource router documents its own operations beside its routes.
+  ...priceLevelOperations,
+  ...currencyOperations,
+  ...taxOperations,
+  ...taxSettingsOperations,
+  ...attributeOperations,
+  ...brandOperations,
+  ...productTagOperations,
+  ...seasonOperations,
+  ...productOperations,
+  ...serviceOperations,
+  ...savedViewOperations,
 ];
 
 function openApiPath(path: string) {

@@ -27,6 +27,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.services", to: "/products-and-services/services", allOf: p("view_services") },
       { label: "menu.batches", to: "/products-and-services/batches", allOf: p("view_products", "batch_tracking") },
       { label: "menu.price_rules", to: "/products-and-services/price-rules", allOf: p("advanced_prices") },
+      { label: "menu.products_settings", to: "/products-and-services/products-settings/attributes", allOf: p("edit_products") },
     ],
   },
   {
@@ -67,6 +68,9 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.company_settings", to: "/settings/company-settings" },
       { label: "menu.users", to: "/settings/users" },
       { label: "menu.locations", to: "/settings/locations" },
+      { label: "menu.price_levels", to: "/settings/price-levels" },
+      { label: "menu.currencies", to: "/settings/currencies" },
+      { label: "menu.taxes", to: "/settings/taxes" },
       { label: "menu.api_token", to: "/settings/api-token" },
     ],
   },

@@ -1,0 +1,30 @@
+import { makeUser } from "../e2e-factories";
+import type { PageArea } from "./types";
+
+export const pages: PageArea = {
+  access: {
+    login: { kind: "public" },
+    signup: { kind: "public" },
+    "password-reset": { kind: "public" },
+    "password-reset/:uid/:timestamp/:hash": { kind: "public" },
+    maintenance: { kind: "public" },
+    "b2b/login": { kind: "public" },
+    setup: { kind: "signed_in" },
+    b2b: { kind: "store" },
+    "": { kind: "signed_in" },
+    dashboard: { kind: "signed_in" },
+    "account-settings": { kind: "permission", allOf: ["account_settings"] },
+    "settings/users": { kind: "permission", allOf: ["settings"] },
+    "settings/users/create": { kind: "permission", allOf: ["settings"] },
+    "settings/users/:id": { kind: "permission", allOf: ["settings"] },
+    "settings/users/:id/edit": { kind: "self_or_permission", allOf: ["settings"] },
+    "settings/api-token": { kind: "permission", allOf: ["settings"] },
+    "companies/switch": { kind: "action" },
+    logout: { kind: "action" },
+    locale: { kind: "action" },
+    "*": { kind: "not_found" },
+  },
+  records: {
+    "settings/users/": async (company) => (await makeUser(company.companyId, [])).userId,
+  },
+};

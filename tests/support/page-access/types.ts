@@ -1,0 +1,24 @@
+import type { Permission } from "../../../worker/domain/identity/permissions";
+import type { makeCompany } from "../e2e-factories";
+
+export type E2eCompany = Awaited<ReturnType<typeof makeCompany>>;
+
+export type Access =
+  | { kind: "public" }
+  | { kind: "action" } // a form target: its GET only redirects
+  | { kind: "signed_in" }
+  | { kind: "permission"; allOf: Permission[] }
+  | { kind: "self_or_permission"; allOf: Permission[] }
+  | { kind: "store" }
+  | { kind: "not_found" };
+
+/**
+ * One area's pages for the page access test: who may open each route of app/routes.ts, and
+ * for routes with :id, how to make a record of a company to open. Each file of this folder
+ * (but this one) exports `pages`.
+ */
+export interface PageArea {
+  access: Record<string, Access>;
+  /** Per route prefix ("settings/users/"): makes a record in `company` and returns its id. */
+  records?: Record<string, (company: E2eCompany) => Promise<string>>;
+}
