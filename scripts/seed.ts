@@ -6,13 +6,15 @@ import { openCompanyDatabase } from "../db/tenants";
 import { createCompany } from "../worker/domain/companies/create-company";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
 import { ensureDevVars } from "./lib/dev-vars";
+import { seedCatalogue } from "./lib/seed-catalogue";
 import { ensureControlDatabase, ensureDbServer } from "./lib/local-db";
 import { dbTargetFromEnv, migrateAll, type DbTarget } from "./db-migrate";
 
 // Row counts per scale; later areas add their tables here (large: 100,000 variants, 10,000 customers).
 export const SCALES = {
-  small: { operations: 25 },
-  large: { operations: 20_000 },
+  small: { operations: 25, bulkProducts: 40 },
+  // 20,000 products of 5 variants each: 100,000 variants beside the hand-made demo products.
+  large: { operations: 20_000, bulkProducts: 20_000 },
 } as const;
 export type Scale = keyof typeof SCALES;
 
@@ -80,6 +82,7 @@ export async function seed(
     };
   });
   await insertInChunks(operations, 500, (chunk) => db.insert(tenantSchema.backgroundOperations).values(chunk));
+  await seedCatalogue(db, { bulkProducts: counts.bulkProducts }, log);
 
   log(`demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`);
   return { created: true };
