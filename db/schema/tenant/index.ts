@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export * from "./catalogue";
+export * from "./contacts";
+export * from "./stock";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
