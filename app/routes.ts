@@ -25,6 +25,8 @@ export default [
     // ── products settings: attributes, brands, product tags, seasons ──
     // ── services ──
     // ── products ──
+    // ── contacts: customers, suppliers, employees, contacts settings ──
+    // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
   ]),
   route("companies/switch", "routes/companies-switch.ts"),
   route("logout", "routes/auth/logout.ts"),

@@ -22,6 +22,18 @@ import { seasons } from "./seasons";
 import { products } from "./products";
 import { services } from "./services";
 import { savedViews } from "./saved-views";
+import { customers } from "./customers";
+import { suppliers } from "./suppliers";
+import { employees } from "./employees";
+import { customerTags } from "./customer-tags";
+import { supplierTags } from "./supplier-tags";
+import { stockLevels } from "./stock-levels";
+import { stockEntries } from "./stock-entries";
+import { stockRemovals } from "./stock-removals";
+import { stockMovements } from "./stock-movements";
+import { inventoryLogs } from "./inventory-logs";
+import { inventoryBulkUpdates } from "./inventory-bulk-updates";
+import { batches } from "./batches";
 import type { ApiEnv } from "./types";
 
 /** The REST API, mounted at /api/v1. Every route is JSON, errors included. */
@@ -56,6 +68,18 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/products", products);
   api.route("/services", services);
   api.route("/saved-views", savedViews);
+  api.route("/customers", customers);
+  api.route("/suppliers", suppliers);
+  api.route("/employees", employees);
+  api.route("/customer-tags", customerTags);
+  api.route("/supplier-tags", supplierTags);
+  api.route("/stock-levels", stockLevels);
+  api.route("/stock-entries", stockEntries);
+  api.route("/stock-removals", stockRemovals);
+  api.route("/stock-movements", stockMovements);
+  api.route("/inventory-logs", inventoryLogs);
+  api.route("/inventory-bulk-updates", inventoryBulkUpdates);
+  api.route("/batches", batches);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

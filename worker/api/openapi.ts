@@ -3,6 +3,18 @@ import { z } from "zod";
 import { switchCompanyInput } from "../domain/companies/switch-company";
 import { ApiTokenInput } from "../domain/identity/api-tokens";
 import { InviteUserInput, UpdateUserInput } from "../domain/users/users";
+import { customerOperations } from "./customers";
+import { supplierOperations } from "./suppliers";
+import { employeeOperations } from "./employees";
+import { customerTagOperations } from "./customer-tags";
+import { supplierTagOperations } from "./supplier-tags";
+import { stockLevelOperations } from "./stock-levels";
+import { stockEntryOperations } from "./stock-entries";
+import { stockRemovalOperations } from "./stock-removals";
+import { stockMovementOperations } from "./stock-movements";
+import { inventoryLogOperations } from "./inventory-logs";
+import { inventoryBulkUpdateOperations } from "./inventory-bulk-updates";
+import { batchOperations } from "./batches";
 import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 import { attributeOperations } from "./attributes";
@@ -55,6 +67,18 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...productOperations,
   ...serviceOperations,
   ...savedViewOperations,
+  ...customerOperations,
+  ...supplierOperations,
+  ...employeeOperations,
+  ...customerTagOperations,
+  ...supplierTagOperations,
+  ...stockLevelOperations,
+  ...stockEntryOperations,
+  ...stockRemovalOperations,
+  ...stockMovementOperations,
+  ...inventoryLogOperations,
+  ...inventoryBulkUpdateOperations,
+  ...batchOperations,
 ];
 
 function openApiPath(path: string) {
