@@ -57,3 +57,9 @@ export async function signedIn(userId: string) {
   const session = await startSession(control, userId);
   return { token: session.accessToken, cookie: `session=v1:${session.accessToken}:${session.refreshToken}:${session.expiresAt}` };
 }
+
+/** The tenant database of a company made by `makeCompany`, to put records straight into it. */
+export async function companyDb(companyId: string) {
+  const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) }))!;
+  return openCompanyDatabase(control, provisioner, company);
+}

@@ -1,7 +1,64 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import {
+  CreateServiceInput,
+  createService,
+  deleteService,
+  getService,
+  listServices,
+  setServiceActive,
+  UpdateServiceInput,
+  updateService,
+} from "../domain/services/services";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/services).
-export const serviceOperations: ApiOperation[] = [];
-export const services = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_services"] } as const;
+const EDIT = { allOf: ["edit_services"] } as const;
+
+export const serviceOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/services", tag: "Services",
+    summary: "Services: filters reference, label, price, active, deposit, tax_charged, tax_id, tag_id; sort label (default), reference, price, created; search",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  { method: "post", path: "/services", tag: "Services", summary: "Create a service", auth: true, permissions: EDIT, body: CreateServiceInput, responses: { 201: "Created", 409: "Reference already used", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/services/{id}", tag: "Services", summary: "One service", auth: true, permissions: VIEW, responses: { 200: "The service", ...errors } },
+  { method: "patch", path: "/services/{id}", tag: "Services", summary: "Update a service (tag_ids replaces its tags)", auth: true, permissions: EDIT, body: UpdateServiceInput, responses: { 200: "Updated", 409: "Reference already used", 422: "Invalid input", ...errors } },
+  { method: "delete", path: "/services/{id}", tag: "Services", summary: "Delete a service", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+  { method: "post", path: "/services/{id}/enable", tag: "Services", summary: "Make a service active", auth: true, permissions: EDIT, responses: { 200: "The service", ...errors } },
+  { method: "post", path: "/services/{id}/disable", tag: "Services", summary: "Make a service inactive", auth: true, permissions: EDIT, responses: { 200: "The service", ...errors } },
+];
+
+/** /api/v1/services: services sold beside products (domain spec §3 "Service"). */
+export const services = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listServices(db, new URL(c.req.url).searchParams));
+  })
+  .post("/", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await createService(db, await jsonBody(c)), 201);
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getService(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateService(db, c.req.param("id"), await jsonBody(c)));
+  })
+  .delete("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    await deleteService(db, c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/enable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setServiceActive(db, c.req.param("id"), true));
+  })
+  .post("/:id/disable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setServiceActive(db, c.req.param("id"), false));
+  });

@@ -1,0 +1,145 @@
+import { data, redirect } from "react-router";
+import type { RequestContext } from "../../../worker/context";
+import type { Actor } from "../../../worker/domain/identity/actor";
+import type { ListType } from "../../../worker/domain/saved-views/list-types";
+import {
+  createSavedView,
+  deleteSavedView,
+  listSavedViews,
+  updateSavedView,
+  type SavedView,
+} from "../../../worker/domain/saved-views/saved-views";
+import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
+import { pageUrl } from "../../../worker/guards";
+import {
+  canonicalListSearch,
+  EMPTY_LIST_STATE,
+  hasListState,
+  listQueryParams,
+  listStateToParams,
+  parseListState,
+  savedViewHref,
+  savedViewSearchFromState,
+  type ListSortTerm,
+  type ListState,
+} from "./list-state";
+
+type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
+
+export interface ListPageData<T> {
+  pathname: string;
+  state: ListState;
+  /** The sort the list uses when the address names none. */
+  defaultSort: ListSortTerm[];
+  result: ListResult<T> & { total_count: number };
+  views: (Pick<SavedView, "id" | "label" | "is_default"> & { href: string })[];
+  /** Parameters of the address the list could not use (shown above the table; the defaults were used). */
+  error: { code: string; fields: FieldErrors } | null;
+}
+
+const LABEL_ASC: ListSortTerm[] = [{ by: "label", direction: "asc" }];
+
+/**
+ * The loader half of a list screen: cleans the address (blank filters out), opens the user's
+ * default view when the address carries no list state, runs the list (with its count) and loads
+ * the user's views. Bad parameters do not fail the page: the list falls back to its defaults.
+ */
+export async function loadListPage<T>(args: {
+  request: Request;
+  db: TenantDb;
+  actor: Actor;
+  type: ListType;
+  defaultSort?: ListSortTerm[];
+  /** Runs the list through its domain verb with the engine's parameters. */
+  run: (params: URLSearchParams) => Promise<ListResult<T>>;
+}): Promise<ListPageData<T>> {
+  const url = pageUrl(args.request);
+  const defaultSort = args.defaultSort ?? LABEL_ASC;
+  const canonical = canonicalListSearch(url.searchParams);
+  if (canonical !== null) throw redirect(url.pathname + canonical);
+
+  const saved = await listSavedViews(args.db, args.actor, args.type);
+  if (!hasListState(url.searchParams)) {
+    const preferred = saved.find((v) => v.is_default);
+    if (preferred) {
+      // A notice of the page (e.g. "deleted") travels along.
+      const target = new URL(savedViewHref(url.pathname, preferred.search, defaultSort), url);
+      for (const [key, value] of url.searchParams) target.searchParams.append(key, value);
+      throw redirect(target.pathname + target.search);
+    }
+  }
+
+  let state = parseListState(url.searchParams);
+  let error: ListPageData<T>["error"] = null;
+  let result: ListResult<T>;
+  try {
+    result = await args.run(listQueryParams(url.searchParams));
+  } catch (caught) {
+    if (!isDomainError(caught) || caught.code !== "validation_failed") throw caught;
+    error = { code: caught.code, fields: caught.fields ?? {} };
+    result = await args.run(listQueryParams(new URLSearchParams()));
+    // The page and size shown are the ones used; the filters stay in the bar so that they can be corrected.
+    state = { ...state, page: 0, pageSize: null, sort: [] };
+  }
+  return {
+    pathname: url.pathname,
+    state,
+    defaultSort,
+    result: { ...result, total_count: result.total_count ?? result.items.length },
+    views: saved.map((v) => ({
+      id: v.id,
+      label: v.label,
+      is_default: v.is_default,
+      href: savedViewHref(url.pathname, v.search, defaultSort),
+    })),
+    error,
+  };
+}
+
+export interface ListActionFailure {
+  viewError: { code: string; fields?: FieldErrors; label: string };
+}
+
+/**
+ * The action half: the saved-view forms of a list screen post here (save the current state as a
+ * view, make a view the default, delete one), then come back to the list.
+ */
+export async function listPageAction(args: { request: Request; db: TenantDb; actor: Actor; type: ListType }) {
+  const url = pageUrl(args.request);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const current = parseListState(new URLSearchParams(String(form.get("state") ?? "")));
+  const back = () => {
+    const query = listStateToParams(current).toString();
+    return redirect(`${url.pathname}?${query || "page=0"}`);
+  };
+  const label = String(form.get("label") ?? "");
+  try {
+    if (intent === "save_view") {
+      await createSavedView(args.db, args.actor, {
+        type: args.type,
+        label,
+        is_default: form.get("is_default") === "on" || form.get("is_default") === "true",
+        search: savedViewSearchFromState({ ...EMPTY_LIST_STATE, ...current }),
+      });
+      return back();
+    }
+    if (intent === "default_view") {
+      await updateSavedView(args.db, args.actor, String(form.get("id") ?? ""), { is_default: true });
+      return back();
+    }
+    if (intent === "delete_view") {
+      await deleteSavedView(args.db, args.actor, String(form.get("id") ?? ""));
+      return back();
+    }
+    return data({ viewError: { code: "invalid", label } } satisfies ListActionFailure, { status: 400 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const status =
+      error.code === "validation_failed" ? 422 : error.code === "saved_view_label_taken" ? 409 : error.code === "not_found" ? 404 : 400;
+    return data({ viewError: { code: error.code, ...(error.fields ? { fields: error.fields } : {}), label } } satisfies ListActionFailure, {
+      status,
+    });
+  }
+}

@@ -1,0 +1,423 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { useErrorText, useT } from "../../i18n";
+import {
+  filterParamNames,
+  listHref,
+  listStateToParams,
+  nextSort,
+  sortParam,
+  type ListFilterDefinition,
+  type ListSortTerm,
+  type ListState,
+} from "./list-state";
+import "./list-screen.css";
+
+export type { ListFilterDefinition } from "./list-state";
+
+export interface ListColumn<T> {
+  key: string;
+  label: string;
+  /** The list field the header sorts on (usually `key`); none means not sortable. */
+  sortable?: boolean;
+  sortKey?: string;
+  render: (row: T) => ReactNode;
+  /** Shown when the address names no columns. Default true. */
+  defaultVisible?: boolean;
+  /** Right-aligned (amounts). */
+  numeric?: boolean;
+}
+
+export interface ListViewLink {
+  id: number;
+  label: string;
+  is_default: boolean;
+  href: string;
+}
+
+export interface ListScreenProps<T> {
+  title: string;
+  /** Where the list lives: every link of the screen is this path with another state. */
+  pathname: string;
+  columns: ListColumn<T>[];
+  rows: T[];
+  rowKey?: (row: T) => string | number;
+  /** The first cell of each row links here. */
+  rowHref: (row: T) => string;
+  page: number;
+  /** -1: every row on one page. */
+  pageSize: number;
+  totalCount: number;
+  filters?: ListFilterDefinition[];
+  /** Shows the free-text search box (the list must support `search`). */
+  searchable?: boolean;
+  state: ListState;
+  defaultSort: ListSortTerm[];
+  views?: ListViewLink[];
+  /** A failed saved-view form (from the list's action). */
+  viewError?: { code: string; fields?: Record<string, { code: string; params?: Record<string, unknown> }>; label: string } | undefined;
+  /** Parameters of the address the list could not use. */
+  error?: { code: string; fields: Record<string, { code: string; params?: Record<string, unknown> }> } | null;
+  createHref?: string | undefined;
+  createLabel?: string;
+  /** A message above the filters (e.g. "Service deleted"). */
+  notice?: ReactNode;
+}
+
+const PAGE_SIZES = [25, 50, 100, 200];
+
+function HiddenInputs({ values }: { values: [string, string][] }) {
+  return (
+    <>
+      {values.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * The list screen every area reuses: filter bar, sortable headers, column choice, saved views,
+ * pagination and the empty state. All of it is links and GET or POST forms, so it works without
+ * JavaScript; its state is the address (see list-state.ts).
+ */
+export function ListScreen<T>(props: ListScreenProps<T>) {
+  const t = useT();
+  const errorText = useErrorText();
+  const { pathname } = props;
+  const sort = props.state.sort.length ? props.state.sort : props.defaultSort;
+  // Links carry the sort in use, so that the address of any page of the list names its state.
+  const state = { ...props.state, sort };
+  const known = new Set(props.columns.map((c) => c.key));
+  const chosen = state.columns.filter((key) => known.has(key));
+  const visible = chosen.length
+    ? props.columns.filter((c) => chosen.includes(c.key))
+    : props.columns.filter((c) => c.defaultVisible !== false);
+  const rowKey = props.rowKey ?? ((row: T) => (row as { id: string | number }).id);
+  const filters = props.filters ?? [];
+  const barParams = new Set(filters.flatMap(filterParamNames));
+  const otherFilters = Object.entries(state.filters).filter(([name]) => !barParams.has(name));
+  const sortValue = sortParam(sort);
+  const columnValue = state.columns.join(",");
+
+  // Pagination: "x–y of N", first/previous/next/last.
+  const size = props.pageSize === -1 ? Math.max(props.totalCount, 1) : props.pageSize;
+  const lastPage = Math.max(Math.ceil(props.totalCount / size) - 1, 0);
+  const from = props.totalCount === 0 ? 0 : props.page * size + 1;
+  const to = Math.min((props.page + 1) * size, props.totalCount);
+  const pageLink = (page: number, label: string, text: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={listHref(pathname, state, { page })} aria-label={label} className="list-pagination__link">
+        {text}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className="list-pagination__link list-pagination__link--disabled" title={label}>
+        {text}
+      </span>
+    );
+
+  const currentQuery = listStateToParams(state).toString();
+  const viewError = props.viewError;
+
+  return (
+    <div className="list-screen">
+      <div className="page-header">
+        <h1>{props.title}</h1>
+        <div className="actions">
+          <details className="list-menu" open={viewError ? true : undefined}>
+            <summary className="button button--secondary">{t("list.saved_views")}</summary>
+            <div className="list-menu__panel">
+              {props.views?.length ? (
+                <ul className="list-menu__views">
+                  {props.views.map((view) => {
+                    const current = view.href === (currentQuery ? `${pathname}?${currentQuery}` : pathname);
+                    return (
+                      <li key={view.id}>
+                        <Link to={view.href} aria-current={current ? "page" : undefined}>
+                          {view.label}
+                        </Link>
+                        {view.is_default ? <span className="badge badge--ok">{t("list.default_view")}</span> : null}
+                        <span className="list-menu__view-actions">
+                          {!view.is_default ? (
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="default_view" />
+                              <input type="hidden" name="id" value={view.id} />
+                              <input type="hidden" name="state" value={currentQuery} />
+                              <button
+                                type="submit"
+                                className="link-button"
+                                aria-label={t("list.make_default_label", { label: view.label })}
+                              >
+                                {t("list.make_default")}
+                              </button>
+                            </Form>
+                          ) : null}
+                          <Form
+                            method="post"
+                            onSubmit={(event) => {
+                              if (!window.confirm(t("list.delete_view_confirm", { label: view.label }))) event.preventDefault();
+                            }}
+                          >
+                            <input type="hidden" name="intent" value="delete_view" />
+                            <input type="hidden" name="id" value={view.id} />
+                            <input type="hidden" name="state" value={currentQuery} />
+                            <button type="submit" className="link-button" aria-label={t("list.delete_view_label", { label: view.label })}>
+                              {t("list.delete_view")}
+                            </button>
+                          </Form>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <p className="muted">{t("list.no_saved_views")}</p>
+              )}
+              <Form method="post" className="list-menu__save" noValidate>
+                <input type="hidden" name="intent" value="save_view" />
+                <input type="hidden" name="state" value={currentQuery} />
+                {viewError && !viewError.fields ? (
+                  <p role="alert" className="alert alert--error">
+                    {errorText(viewError.code)}
+                  </p>
+                ) : null}
+                <div className={`field${viewError?.fields?.label ? " field--invalid" : ""}`}>
+                  <label htmlFor="list-view-label">{t("list.view_label")}</label>
+                  <input
+                    id="list-view-label"
+                    name="label"
+                    maxLength={100}
+                    defaultValue={viewError?.label}
+                    aria-invalid={Boolean(viewError?.fields?.label)}
+                    aria-describedby={viewError?.fields?.label ? "list-view-label-error" : undefined}
+                  />
+                  {viewError?.fields?.label ? (
+                    <span id="list-view-label-error" className="field__error" role="alert">
+                      {errorText(viewError.fields.label.code, viewError.fields.label.params)}
+                    </span>
+                  ) : null}
+                </div>
+                <label className="checkbox">
+                  <input type="checkbox" name="is_default" />
+                  <span>{t("list.view_is_default")}</span>
+                </label>
+                <button type="submit" className="button button--secondary">
+                  {t("list.save_view")}
+                </button>
+              </Form>
+            </div>
+          </details>
+
+          <details className="list-menu">
+            <summary className="button button--secondary">{t("list.columns")}</summary>
+            <Form method="get" className="list-menu__panel">
+              <fieldset className="list-menu__columns">
+                <legend>{t("list.columns_legend")}</legend>
+                {props.columns.map((column) => (
+                  <label key={column.key} className="checkbox">
+                    <input type="checkbox" name="columns" value={column.key} defaultChecked={visible.includes(column)} />
+                    <span>{column.label}</span>
+                  </label>
+                ))}
+              </fieldset>
+              <HiddenInputs
+                values={[
+                  ...Object.entries(state.filters),
+                  ...(state.search ? [["search", state.search] as [string, string]] : []),
+                  ["sort", sortValue],
+                  ...(state.pageSize !== null ? [["page_size", String(state.pageSize)] as [string, string]] : []),
+                ]}
+              />
+              <button type="submit" className="button button--secondary">
+                {t("list.apply_columns")}
+              </button>
+            </Form>
+          </details>
+
+          {props.createHref ? (
+            <Link to={props.createHref} className="button button--primary">
+              {props.createLabel}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      {props.notice}
+
+      {props.error ? (
+        <div role="alert" className="alert alert--error list-screen__error">
+          <p>{t("list.bad_parameters")}</p>
+          <ul>
+            {Object.entries(props.error.fields).map(([name, field]) => (
+              <li key={name}>
+                <code>{name}</code> — {errorText(field.code, field.params)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <Form method="get" role="search" aria-label={t("list.filters")} className="list-filters">
+        {props.searchable ? (
+          <div className="field list-filter">
+            <label htmlFor="list-search">{t("list.search")}</label>
+            <input id="list-search" type="search" name="search" defaultValue={state.search} />
+          </div>
+        ) : null}
+        {filters.map((filter) => (
+          <FilterInput key={filter.key} filter={filter} values={state.filters} />
+        ))}
+        <div className="field list-filter">
+          <label htmlFor="list-page-size">{t("list.page_size")}</label>
+          <select id="list-page-size" name="page_size" defaultValue={state.pageSize === null ? "" : String(state.pageSize)}>
+            <option value="">{t("list.page_size_default", { size: 50 })}</option>
+            {PAGE_SIZES.filter((s) => s !== 50).map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+            <option value="-1">{t("list.page_size_all")}</option>
+          </select>
+        </div>
+        <HiddenInputs
+          values={[...otherFilters, ["sort", sortValue], ...(columnValue ? [["columns", columnValue] as [string, string]] : [])]}
+        />
+        <div className="actions list-filters__actions">
+          <button type="submit" className="button button--primary">
+            {t("list.apply_filters")}
+          </button>
+          <Link to={listHref(pathname, state, { filters: {}, search: "", page: 0, sort })}>{t("list.clear_filters")}</Link>
+        </div>
+      </Form>
+      {otherFilters.length ? (
+        <p className="muted list-screen__other-filters">
+          {t("list.other_filters")} {otherFilters.map(([name, value]) => `${name} = ${value}`).join(" · ")}
+        </p>
+      ) : null}
+
+      {props.rows.length === 0 ? (
+        <p className="list-screen__empty" role="status">
+          {t("generic.no_data")}
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">{props.title}</caption>
+            <thead>
+              <tr>
+                {visible.map((column) => {
+                  const by = column.sortKey ?? column.key;
+                  const sorted = sort[0]?.by === by ? sort[0].direction : null;
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      className={column.numeric ? "list-screen__numeric" : undefined}
+                      aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                    >
+                      {column.sortable ? (
+                        <Link to={listHref(pathname, state, { sort: nextSort(sort, by), page: 0 })} className="list-screen__sort">
+                          {column.label}
+                          <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
+                        </Link>
+                      ) : (
+                        column.label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {visible.map((column, i) => (
+                    <td key={column.key} className={column.numeric ? "list-screen__numeric" : undefined}>
+                      {i === 0 ? <Link to={props.rowHref(row)}>{column.render(row)}</Link> : column.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {props.totalCount > 0 ? (
+        <nav aria-label={t("list.pagination")} className="list-pagination">
+          {pageLink(0, t("list.first_page"), "«", props.page > 0)}
+          {pageLink(props.page - 1, t("list.previous_page"), "‹", props.page > 0)}
+          <span className="list-pagination__range">{t("list.range", { from, to, total: props.totalCount })}</span>
+          {pageLink(props.page + 1, t("list.next_page"), "›", props.page < lastPage)}
+          {pageLink(lastPage, t("list.last_page"), "»", props.page < lastPage)}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterInput({ filter, values }: { filter: ListFilterDefinition; values: Record<string, string> }) {
+  const t = useT();
+  const [first, second] = filterParamNames(filter);
+  const id = `list-filter-${filter.key}`;
+  switch (filter.type) {
+    case "text":
+      return (
+        <div className="field list-filter">
+          <label htmlFor={id}>{filter.label}</label>
+          <input id={id} name={first} defaultValue={values[first!] ?? ""} />
+        </div>
+      );
+    case "select":
+    case "boolean": {
+      const options =
+        filter.type === "boolean"
+          ? [
+              { value: "true", label: t("common.yes") },
+              { value: "false", label: t("common.no") },
+            ]
+          : (filter.options ?? []);
+      return (
+        <div className="field list-filter">
+          <label htmlFor={id}>{filter.label}</label>
+          <select id={id} name={first} defaultValue={values[first!] ?? ""}>
+            <option value="">{t("list.any")}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    }
+    case "range":
+    case "date": {
+      const type = filter.type === "date" ? "date" : "text";
+      const inputMode = filter.type === "range" ? ("decimal" as const) : undefined;
+      return (
+        <fieldset className="list-filter list-filter--range">
+          <legend>{filter.label}</legend>
+          <input
+            id={id}
+            type={type}
+            inputMode={inputMode}
+            name={first}
+            defaultValue={values[first!] ?? ""}
+            placeholder={t("list.range_from")}
+            aria-label={t("list.range_from_label", { label: filter.label })}
+          />
+          <span aria-hidden="true">–</span>
+          <input
+            type={type}
+            inputMode={inputMode}
+            name={second}
+            defaultValue={values[second!] ?? ""}
+            placeholder={t("list.range_to")}
+            aria-label={t("list.range_to_label", { label: filter.label })}
+          />
+        </fieldset>
+      );
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import { deleteService, getService, setServiceActive } from "../../../worker/domain/services/services";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { requirePage } from "../../../worker/guards";
+import { useErrorText, useT } from "../../i18n";
+import type { Route } from "./+types/detail";
+import { EDIT_SERVICES, formatPrice, SERVICES_PATH, VIEW_SERVICES } from "./format";
+
+const NOTICES = ["created", "saved", "enabled", "disabled"] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_SERVICES);
+  try {
+    const service = await getService(await ctx.tenant(), params.id);
+    const notice = new URL(request.url).searchParams.get("notice");
+    return {
+      service,
+      canEdit: hasPermissions(actor.permissions, EDIT_SERVICES),
+      notice: NOTICES.find((n) => n === notice) ?? null,
+    };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+// Delete (after confirmation), enable and disable: each needs edit_services.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  requirePage(request, ctx, EDIT_SERVICES);
+  const db = await ctx.tenant();
+  const intent = String((await request.formData()).get("intent") ?? "");
+  try {
+    if (intent === "delete") {
+      await deleteService(db, params.id);
+      return redirect(`${SERVICES_PATH}?notice=deleted`);
+    }
+    if (intent === "enable" || intent === "disable") {
+      await setServiceActive(db, params.id, intent === "enable");
+      return redirect(`${SERVICES_PATH}/${params.id}?notice=${intent}d`);
+    }
+    return data({ error: "invalid" }, { status: 400 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ error: error.code }, { status: error.code === "in_use" ? 409 : 400 });
+  }
+}
+
+export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { service, canEdit, notice } = loaderData;
+  const yesNo = (value: boolean) => t(value ? "common.yes" : "common.no");
+  const published = [
+    service.published_to_quickbooks ? "QuickBooks" : null,
+    service.published_to_shopify ? "Shopify" : null,
+    service.published_to_pennylane ? "Pennylane" : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <title>{`${service.label} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>
+          {service.label} <span className="muted">· {service.reference}</span>
+        </h1>
+        <div className="actions">
+          <Link to={SERVICES_PATH}>{t("services.back_to_list")}</Link>
+          {canEdit ? (
+            <>
+              <Link to={`${SERVICES_PATH}/${service.id}/edit`} className="button button--primary">
+                {t("services.edit")}
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value={service.active ? "disable" : "enable"} />
+                <button type="submit" className="button button--secondary" disabled={busy}>
+                  {service.active ? t("services.disable") : t("services.enable")}
+                </button>
+              </Form>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(t("services.delete_confirm", { label: service.label }))) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <button type="submit" className="button button--danger" disabled={busy}>
+                  {t("services.delete")}
+                </button>
+              </Form>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {notice ? (
+        <p role="status" className="alert alert--success">
+          {t(`services.notice_${notice}`)}
+        </p>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <section className="card">
+        <dl className="detail-list">
+          <dt>{t("services.reference")}</dt>
+          <dd>{service.reference}</dd>
+          <dt>{t("services.label")}</dt>
+          <dd>{service.label}</dd>
+          <dt>{t("services.status")}</dt>
+          <dd>
+            <span className={`badge ${service.active ? "badge--ok" : "badge--off"}`}>
+              {service.active ? t("services.active") : t("services.inactive")}
+            </span>
+          </dd>
+          <dt>{t("services.price")}</dt>
+          <dd>{formatPrice(service.price)}</dd>
+          <dt>{t("services.tax_charged")}</dt>
+          <dd>{yesNo(service.tax_charged)}</dd>
+          <dt>{t("services.tax")}</dt>
+          <dd>{service.tax?.label ?? "—"}</dd>
+          <dt>{t("services.deposit")}</dt>
+          <dd>{yesNo(service.deposit)}</dd>
+          <dt>{t("services.tags")}</dt>
+          <dd>{service.tags.length ? service.tags.map((tag) => tag.label).join(", ") : "—"}</dd>
+          <dt>{t("services.publishing")}</dt>
+          <dd>{published.length ? published.join(", ") : "—"}</dd>
+          <dt>{t("services.description")}</dt>
+          <dd style={{ whiteSpace: "pre-wrap" }}>{service.description ?? "—"}</dd>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { requestContext } from "../../../worker/context";
+import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import { listServices, serviceFormOptions } from "../../../worker/domain/services/services";
+import { requirePage } from "../../../worker/guards";
+import { loadListPage, listPageAction } from "../../components/list/list-page.server";
+import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { useT } from "../../i18n";
+import type { Route } from "./+types/list";
+import { EDIT_SERVICES, formatPrice, SERVICES_PATH, VIEW_SERVICES } from "./format";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_SERVICES);
+  const db = await ctx.tenant();
+  const list = await loadListPage({ request, db, actor, type: "services", run: (params) => listServices(db, params) });
+  const options = await serviceFormOptions(db);
+  const notice = new URL(request.url).searchParams.get("notice");
+  return { list, options, canEdit: hasPermissions(actor.permissions, EDIT_SERVICES), notice: notice === "deleted" ? notice : null };
+}
+
+// The saved-view forms of the list screen.
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_SERVICES);
+  return listPageAction({ request, db: await ctx.tenant(), actor, type: "services" });
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+
+export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { list, options, canEdit, notice } = loaderData;
+  const yesNo = (value: boolean) => (value ? t("common.yes") : t("common.no"));
+  const columns: ListColumn<Row>[] = [
+    { key: "reference", label: t("services.reference"), sortable: true, render: (s) => s.reference },
+    { key: "label", label: t("services.label"), sortable: true, render: (s) => s.label },
+    { key: "price", label: t("services.price"), sortable: true, numeric: true, render: (s) => formatPrice(s.price) },
+    {
+      key: "tax",
+      label: t("services.tax"),
+      render: (s) => (s.tax_charged ? (s.tax?.label ?? t("services.tax_charged_short")) : t("services.no_tax")),
+      defaultVisible: false,
+    },
+    { key: "tags", label: t("services.tags"), render: (s) => s.tags.map((tag) => tag.label).join(", ") || "—" },
+    { key: "deposit", label: t("services.deposit"), render: (s) => yesNo(s.deposit), defaultVisible: false },
+    {
+      key: "active",
+      label: t("services.status"),
+      render: (s) => (
+        <span className={`badge ${s.active ? "badge--ok" : "badge--off"}`}>{s.active ? t("services.active") : t("services.inactive")}</span>
+      ),
+    },
+    {
+      key: "created",
+      label: t("services.created_at"),
+      sortable: true,
+      defaultVisible: false,
+      render: (s) => new Date(s.created_at).toISOString().slice(0, 10),
+    },
+  ];
+  const filters: ListFilterDefinition[] = [
+    { key: "reference", label: t("services.reference"), type: "text" },
+    { key: "label", label: t("services.label"), type: "text" },
+    { key: "active", label: t("services.active"), type: "boolean" },
+    { key: "deposit", label: t("services.deposit"), type: "boolean" },
+    { key: "tax_charged", label: t("services.tax_charged"), type: "boolean" },
+    ...(options.tags.length
+      ? [
+          {
+            key: "tag_id",
+            label: t("services.tag"),
+            type: "select" as const,
+            options: options.tags.map((tag) => ({ value: String(tag.id), label: tag.label })),
+          },
+        ]
+      : []),
+    { key: "price", label: t("services.price"), type: "range" },
+  ];
+  return (
+    <>
+      <title>{`${t("services.title")} | ${t("app.name")}`}</title>
+      <ListScreen
+        title={t("services.title")}
+        pathname={list.pathname}
+        columns={columns}
+        rows={list.result.items}
+        rowHref={(s) => `${SERVICES_PATH}/${s.id}`}
+        page={list.result.page}
+        pageSize={list.result.page_size}
+        totalCount={list.result.total_count}
+        filters={filters}
+        searchable
+        state={list.state}
+        defaultSort={list.defaultSort}
+        views={list.views}
+        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
+        error={list.error}
+        createHref={canEdit ? `${SERVICES_PATH}/create` : undefined}
+        createLabel={t("services.new")}
+        notice={
+          notice ? (
+            <p role="status" className="alert alert--success list-screen__notice">
+              {t("services.notice_deleted")}
+            </p>
+          ) : null
+        }
+      />
+    </>
+  );
+}
