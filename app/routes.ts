@@ -22,10 +22,37 @@ export default [
     route("settings/users/:id/edit", "routes/settings/users/edit.tsx"),
     route("settings/api-token", "routes/settings/api-token.tsx"),
     // ── catalogue settings: locations, price levels, currencies, taxes ──
+    route("settings/locations", "routes/settings/locations.tsx"),
+    route("settings/price-levels", "routes/settings/price-levels.tsx"),
+    route("settings/currencies", "routes/settings/currencies.tsx"),
+    route("settings/taxes", "routes/settings/taxes.tsx"),
     // ── products settings: attributes, brands, product tags, seasons ──
+    route("products-and-services/products-settings", "routes/products-settings/index.ts"),
+    route("products-and-services/products-settings/attributes", "routes/products-settings/attributes.tsx"),
+    route("products-and-services/products-settings/brands", "routes/products-settings/brands.tsx"),
+    route("products-and-services/products-settings/product-tags", "routes/products-settings/product-tags.tsx"),
+    route("products-and-services/products-settings/seasons", "routes/products-settings/seasons.tsx"),
     // ── services ──
+    route("products-and-services/services", "routes/services/list.tsx"),
+    route("products-and-services/services/create", "routes/services/create.tsx"),
+    route("products-and-services/services/:id", "routes/services/detail.tsx"),
+    route("products-and-services/services/:id/edit", "routes/services/edit.tsx"),
     // ── products ──
     // ── contacts: customers, suppliers, employees, contacts settings ──
+    route("contacts/customers", "routes/contacts/customers/list.tsx"),
+    route("contacts/customers/create", "routes/contacts/customers/create.tsx"),
+    route("contacts/customers/:id", "routes/contacts/customers/detail.tsx"),
+    route("contacts/customers/:id/edit", "routes/contacts/customers/edit.tsx"),
+    route("contacts/suppliers", "routes/contacts/suppliers/list.tsx"),
+    route("contacts/suppliers/create", "routes/contacts/suppliers/create.tsx"),
+    route("contacts/suppliers/:id", "routes/contacts/suppliers/detail.tsx"),
+    route("contacts/suppliers/:id/edit", "routes/contacts/suppliers/edit.tsx"),
+    route("contacts/employees", "routes/contacts/employees/list.tsx"),
+    route("contacts/employees/create", "routes/contacts/employees/create.tsx"),
+    route("contacts/employees/:id", "routes/contacts/employees/detail.tsx"),
+    route("contacts/employees/:id/edit", "routes/contacts/employees/edit.tsx"),
+    route("contacts/contacts-settings/customer-tags", "routes/contacts/contacts-settings/customer-tags.tsx"),
+    route("contacts/contacts-settings/supplier-tags", "routes/contacts/contacts-settings/supplier-tags.tsx"),
     // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
   ]),
   route("companies/switch", "routes/companies-switch.ts"),

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { controlDb, tenantSchema, type ControlDb } from "../../db/client";
+import { controlDb, type ControlDb } from "../../db/client";
 import { localProvisioner, openCompanyDatabase } from "../../db/tenants";
 import { createCompany } from "../../worker/domain/companies/create-company";
 import { createApiToken } from "../../worker/domain/identity/api-tokens";
@@ -17,7 +17,14 @@ export async function makeCompany(options: { label?: string; permissions?: strin
   const label = options.label ?? `Company ${n}`;
   const created = await createCompany(
     { control, provisioner, pepper: bindings.PASSWORD_PEPPER! },
-    { label, country: "FR", currency: "EUR", admin: { email: `admin-${n}@example.test`, firstName: "Ada", lastName: "Admin", password: "Secret-pass-1!" } },
+    {
+      label,
+      country: "FR",
+      currency: "EUR",
+      // Given locations replace the "Main warehouse" a new company starts with.
+      locations: options.locations,
+      admin: { email: `admin-${n}@example.test`, firstName: "Ada", lastName: "Admin", password: "Secret-pass-1!" },
+    },
   );
   const { token } = await createApiToken(control, {
     companyId: created.companyId,
@@ -26,7 +33,6 @@ export async function makeCompany(options: { label?: string; permissions?: strin
   });
   const company = (await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, created.companyId) }))!;
   const db = await openCompanyDatabase(control, provisioner, company);
-  for (const location of options.locations ?? []) await db.insert(tenantSchema.locations).values({ label: location });
   return { ...created, label, token, company, db };
 }
 

@@ -81,7 +81,7 @@ describe("the REST API foundation", () => {
 
     const response = await fetchApp(api("/api/v1/locations", { token }));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ totalCount: 0, items: [] });
+    expect(await response.json()).toEqual({ items: [], page: 0, page_size: 50 });
     const row = await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, id) });
     expect(row?.schemaVersion).toBe(tenantMigrations.length);
     expect(owner.companyId).not.toBe(id);

@@ -1,10 +1,48 @@
 import { Hono } from "hono";
-import { listLocations } from "../domain/settings/list-locations";
+import {
+  createLocation,
+  deleteLocation,
+  disableLocation,
+  enableLocation,
+  getLocation,
+  listLocationsPage,
+  LocationInput,
+  updateLocation,
+  UpdateLocationInput,
+} from "../domain/settings/locations";
 import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-/** GET /api/v1/locations: the company's stores and warehouses. */
-export const locations = new Hono<ApiEnv>().get("/", requireActor(), async (c) => {
-  const items = await listLocations(await c.get("ctx").tenant());
-  return c.json({ totalCount: items.length, items });
-});
+const SETTINGS = { allOf: ["settings"] } as const;
+const TAG = "Settings";
+const read = { 200: "The location", 401: errors[401], 403: errors[403], 404: errors[404] };
+const write = { 409: "Label taken, or the last active location (last_active_location)", 422: "Invalid input", ...errors };
+
+export const locationOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/locations", tag: TAG, auth: true,
+    summary: "The company's stores and warehouses (list parameters: filters label, type, active, shipping, city, country; sort; search)",
+    responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
+  },
+  { method: "post", path: "/locations", tag: TAG, summary: "Add a store or warehouse", auth: true, permissions: SETTINGS, body: LocationInput, responses: { 201: "Created", ...write } },
+  { method: "get", path: "/locations/{id}", tag: TAG, summary: "One location", auth: true, responses: read },
+  { method: "patch", path: "/locations/{id}", tag: TAG, summary: "Change a location", auth: true, permissions: SETTINGS, body: UpdateLocationInput, responses: { 200: "Updated", ...write } },
+  { method: "delete", path: "/locations/{id}", tag: TAG, summary: "Delete a location (never the last active one)", auth: true, permissions: SETTINGS, responses: { 204: "Deleted", 409: "The last active location", ...errors } },
+  { method: "post", path: "/locations/{id}/enable", tag: TAG, summary: "Activate a location", auth: true, permissions: SETTINGS, responses: { 200: "Active", ...errors } },
+  { method: "post", path: "/locations/{id}/disable", tag: TAG, summary: "Deactivate a location (never the last active one)", auth: true, permissions: SETTINGS, responses: { 200: "Inactive", 409: "The last active location", ...errors } },
+];
+
+/** /api/v1/locations: any signed-in user reads them (other screens pick locations); changes need settings. */
+export const locations = new Hono<ApiEnv>()
+  .get("/", requireActor(), async (c) => c.json(await listLocationsPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(SETTINGS), async (c) => c.json(await createLocation(await c.get("ctx").tenant(), await jsonBody(c)), 201))
+  .get("/:id", requireActor(), async (c) => c.json(await getLocation(await c.get("ctx").tenant(), c.req.param("id"))))
+  .patch("/:id", requireActor(SETTINGS), async (c) => c.json(await updateLocation(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))))
+  .delete("/:id", requireActor(SETTINGS), async (c) => {
+    await deleteLocation(await c.get("ctx").tenant(), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableLocation(await c.get("ctx").tenant(), c.req.param("id"))))
+  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableLocation(await c.get("ctx").tenant(), c.req.param("id"))));

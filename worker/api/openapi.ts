@@ -20,6 +20,7 @@ import type { ApiEnv } from "./types";
 import { attributeOperations } from "./attributes";
 import { brandOperations } from "./brands";
 import { currencyOperations } from "./currencies";
+import { locationOperations } from "./locations";
 import { priceLevelOperations } from "./price-levels";
 import { productOperations } from "./products";
 import { productTagOperations } from "./product-tags";
@@ -44,7 +45,6 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "post", path: "/companies/switch", tag: "Identity", summary: "Move the signed-in session to another of the user's companies", auth: true,
     body: switchCompanyInput, responses: { 200: "Switched (or skipped)", 401: errors[401], 403: "API tokens cannot switch", 404: "Not one of the user's companies", 422: "Invalid input" },
   },
-  { method: "get", path: "/locations", tag: "Settings", summary: "The company's stores and warehouses", auth: true, responses: { 200: "List", 401: errors[401] } },
   { method: "get", path: "/users", tag: "Users", summary: "Users of the company (B2B users excluded)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
   { method: "post", path: "/users", tag: "Users", summary: "Invite a user (an email with a link to choose a password is sent)", auth: true, permissions: { allOf: ["settings"] }, body: InviteUserInput, responses: { 201: "Invited", 409: "Already a member", 422: "Invalid input", 502: "The invitation email could not be sent (nothing kept)", ...errors } },
   { method: "get", path: "/users/{id}", tag: "Users", summary: "One user", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, responses: { 200: "The user", ...errors } },
@@ -56,6 +56,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   { method: "post", path: "/password-reset", tag: "Identity", summary: "Email a password reset link (same answer whether or not the email exists)", auth: false, responses: { 202: "Accepted", 422: "Email missing" } },
   { method: "post", path: "/password-reset/confirm", tag: "Identity", summary: "Set a new password with a reset or invitation link", auth: false, responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" } },
   // Each resource router documents its own operations beside its routes.
+  ...locationOperations,
   ...priceLevelOperations,
   ...currencyOperations,
   ...taxOperations,

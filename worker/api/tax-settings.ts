@@ -1,7 +1,18 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import { getTaxSettings, TaxSettingsInput, updateTaxSettings } from "../domain/settings/tax-settings";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/tax-settings).
-export const taxSettingsOperations: ApiOperation[] = [];
-export const taxSettings = new Hono<ApiEnv>();
+const SETTINGS = { allOf: ["settings"] } as const;
+
+export const taxSettingsOperations: ApiOperation[] = [
+  { method: "get", path: "/tax-settings", tag: "Settings", summary: "The company's tax model, tax type and tax priority", auth: true, responses: { 200: "{ tax_model, tax_type, tax_priority }", 401: errors[401], 403: errors[403] } },
+  { method: "patch", path: "/tax-settings", tag: "Settings", summary: "Change the tax model (us, global), type (tax_exclusive, tax_inclusive) or priority (product, document)", auth: true, permissions: SETTINGS, body: TaxSettingsInput, responses: { 200: "Updated", 422: "Invalid input", ...errors } },
+];
+
+/** /api/v1/tax-settings: read by any signed-in user, changed with settings. */
+export const taxSettings = new Hono<ApiEnv>()
+  .get("/", requireActor(), async (c) => c.json(await getTaxSettings(await c.get("ctx").tenant())))
+  .patch("/", requireActor(SETTINGS), async (c) => c.json(await updateTaxSettings(await c.get("ctx").tenant(), await jsonBody(c))));

@@ -7,6 +7,7 @@ import { newId } from "../shared/ids";
 import { hashPassword } from "../identity/password";
 import { ADMINISTRATOR_PERMISSIONS } from "../identity/permissions";
 import { newPassword } from "../identity/password-rules";
+import { catalogueDefaultStatements } from "../settings/provision-catalogue";
 
 export const TRIAL_DAYS = 14;
 
@@ -25,6 +26,8 @@ export const createCompanyInput = z.object({
   }),
   /** Signup sends the new administrator to onboarding (/setup) first. */
   sendToWizard: z.boolean().default(false),
+  /** Labels of the company's first warehouses; without any, one "Main warehouse" is made. */
+  locations: z.array(z.string().trim().min(1, "required").max(100, "too_long")).max(20, "too_long").optional(),
 });
 export type CreateCompanyInput = z.input<typeof createCompanyInput>;
 
@@ -95,14 +98,18 @@ export async function createCompany(deps: CreateCompanyDeps, raw: CreateCompanyI
 
   try {
     const db = await openCompanyDatabase(control, provisioner, { id: companyId, databaseUrl: address.url, schemaVersion: 0 });
-    await db.insert(tenantSchema.companySettings).values({
-      id: 1,
-      label: input.label,
-      country: input.country,
-      defaultCurrency: input.currency,
-      numberFormat: input.numberFormat,
-      languages: [input.language],
-    });
+    // The settings row and what the catalogue needs from the start (currency, price levels, a location), at once.
+    await db.batch([
+      db.insert(tenantSchema.companySettings).values({
+        id: 1,
+        label: input.label,
+        country: input.country,
+        defaultCurrency: input.currency,
+        numberFormat: input.numberFormat,
+        languages: [input.language],
+      }),
+      ...catalogueDefaultStatements(db, { currency: input.currency, language: input.language, locations: input.locations }),
+    ]);
   } catch (error) {
     await control.batch([
       control.delete(controlSchema.users).where(eq(controlSchema.users.id, userId)),

@@ -1,0 +1,71 @@
+import { data, redirect } from "react-router";
+import { requestContext, type RequestContext } from "../../../worker/context";
+import type { PermissionCheck } from "../../../worker/domain/identity/permissions";
+import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import { pageUrl, requirePage } from "../../../worker/guards";
+
+interface ContextArgs {
+  request: Request;
+  context: { get(key: typeof requestContext): RequestContext };
+}
+
+export const SETTINGS = { allOf: ["settings"] } as const;
+
+/** The guard of a catalogue settings page (and of its form posts), with the company's database. */
+export async function openCataloguePage({ request, context }: ContextArgs, check: PermissionCheck) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, check);
+  const url = pageUrl(request);
+  return { ctx, actor, db: await ctx.tenant(), notice: url.searchParams.get("notice"), editId: url.searchParams.get("edit") };
+}
+
+export const INTENTS = ["create", "update", "delete", "enable", "disable", "default", "tax_settings"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+export interface CatalogueFailure<V> {
+  intent: Intent;
+  id: string | null;
+  error: string;
+  params: Record<string, unknown>;
+  fields: FieldErrors | null;
+  values: V;
+}
+
+/** The record named by `?edit=`, or null when there is none (or it no longer exists). */
+export async function loadEditing<T>(editId: string | null, get: (id: string) => Promise<T>): Promise<T | null> {
+  if (!editId) return null;
+  try {
+    return await get(editId);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") return null;
+    throw error;
+  }
+}
+
+function statusOf(code: string): number {
+  if (code === "validation_failed") return 422;
+  if (code === "not_found") return 404;
+  if (code === "forbidden") return 403;
+  return 409;
+}
+
+/**
+ * Runs one form post: success goes back to the page with a notice (`?notice=<intent>`), a domain
+ * error comes back with the values typed so the form shows them again.
+ */
+export async function runCatalogueAction<V>(request: Request, form: FormData, values: V, run: (intent: Intent, id: string) => Promise<unknown>) {
+  const raw = String(form.get("intent") ?? "create");
+  const intent: Intent = INTENTS.find((i) => i === raw) ?? "create";
+  const id = String(form.get("id") ?? "");
+  try {
+    await run(intent, id);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const failed: CatalogueFailure<V> = { intent, id: id || null, error: error.code, params: error.params, fields: error.fields ?? null, values };
+    return data(failed, { status: statusOf(error.code) });
+  }
+  return redirect(`${pageUrl(request).pathname}?notice=${intent}`);
+}
+
+/** A form's text field ("" when absent). */
+export const text = (form: FormData, name: string) => String(form.get(name) ?? "");

@@ -1,0 +1,145 @@
+import {
+  allCurrencies,
+  createCurrency,
+  deleteCurrency,
+  disableCurrency,
+  enableCurrency,
+  getCurrency,
+  makeDefaultCurrency,
+  updateCurrency,
+} from "../../../worker/domain/settings/currencies";
+import { COMMON_CURRENCIES } from "../../../worker/domain/shared/countries";
+import { FormField } from "../../components/form-field";
+import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
+import { CatalogueHeader, CheckboxField, DefaultBadge, RecordFormCard, RecordsTable, RowActions, StatusBadge, type Failure } from "../../components/settings/catalogue-settings-parts";
+import { useT } from "../../i18n";
+import type { Route } from "./+types/currencies";
+
+/** The company's currencies: list, add, edit (`?edit=<id>`), the default one, enable or disable, delete. */
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, db, notice, editId } = await openCataloguePage(args, SETTINGS);
+  const names = new Intl.DisplayNames([ctx.locale], { type: "currency" });
+  const known = Intl.supportedValuesOf("currency");
+  const codes = [...COMMON_CURRENCIES, ...known.filter((code) => !COMMON_CURRENCIES.includes(code))];
+  return {
+    currencies: await allCurrencies(db),
+    editing: await loadEditing(editId, (id) => getCurrency(db, id)),
+    choices: codes.map((code) => ({ code, name: `${code} · ${names.of(code) ?? code}` })),
+    notice,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { db } = await openCataloguePage(args, SETTINGS);
+  const form = await args.request.formData();
+  // Blank name, sign or format on a new currency: the code's usual ones are used.
+  const optional = (name: string) => (form.get("intent") === "update" || text(form, name).trim() ? { [name]: text(form, name) } : {});
+  const values = {
+    iso: text(form, "iso"),
+    ...optional("label"),
+    ...optional("sign"),
+    ...optional("symbol_template"),
+    exchange_rate: text(form, "exchange_rate"),
+    active: form.get("active") === "on",
+  };
+  return runCatalogueAction(args.request, form, values, (intent, id) => {
+    if (intent === "delete") return deleteCurrency(db, id);
+    if (intent === "enable") return enableCurrency(db, id);
+    if (intent === "disable") return disableCurrency(db, id);
+    if (intent === "default") return makeDefaultCurrency(db, id);
+    return intent === "update" ? updateCurrency(db, id, values) : createCurrency(db, values);
+  });
+}
+
+export default function Currencies({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { currencies, editing, choices, notice } = loaderData;
+  const failure = actionData as Failure | undefined;
+  const base = currencies.find((c) => c.is_default)?.iso ?? "";
+  return (
+    <>
+      <CatalogueHeader prefix="currencies" notice={notice} failure={failure} intro={t("currencies.intro")} />
+      <section className="card">
+        <RecordsTable
+          empty={currencies.length === 0}
+          head={
+            <>
+              <th scope="col">{t("currencies.iso")}</th>
+              <th scope="col">{t("currencies.label")}</th>
+              <th scope="col">{t("currencies.sign")}</th>
+              <th scope="col">{t("currencies.exchange_rate")}</th>
+              <th scope="col">{t("catalogue_settings.status")}</th>
+            </>
+          }
+        >
+          {currencies.map((currency) => (
+            <tr key={currency.id}>
+              <td>
+                {currency.iso} {currency.is_default ? <DefaultBadge /> : null}
+              </td>
+              <td>{currency.label}</td>
+              <td>{currency.sign}</td>
+              <td>{currency.exchange_rate.replace(/0+$/, "").replace(/\.$/, "")}</td>
+              <td>
+                <StatusBadge active={currency.active} />
+              </td>
+              <td>
+                <RowActions id={currency.id} label={currency.iso} active={currency.active} isDefault={currency.is_default} />
+              </td>
+            </tr>
+          ))}
+        </RecordsTable>
+      </section>
+
+      <RecordFormCard prefix="currencies" editing={editing ? { id: editing.id, label: editing.iso } : null} failure={failure}>
+        {({ errors, value }) => (
+          <>
+            <div className="form-grid">
+              <FormField name="iso" label={t("currencies.iso")} errors={errors}>
+                {(p) => (
+                  <select {...p} defaultValue={String(value("iso", editing?.iso ?? ""))} required>
+                    <option value="">—</option>
+                    {choices.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField name="label" label={t("currencies.label")} errors={errors}>
+                {(p) => <input {...p} defaultValue={String(value("label", editing?.label ?? ""))} maxLength={100} placeholder={editing ? undefined : t("currencies.from_code")} />}
+              </FormField>
+              <FormField name="sign" label={t("currencies.sign")} errors={errors}>
+                {(p) => <input {...p} defaultValue={String(value("sign", editing?.sign ?? ""))} maxLength={10} placeholder={editing ? undefined : t("currencies.from_code")} />}
+              </FormField>
+              <FormField name="symbol_template" label={t("currencies.symbol_template")} errors={errors}>
+                {(p) => (
+                  <input
+                    {...p}
+                    defaultValue={String(value("symbol_template", editing?.symbol_template ?? ""))}
+                    maxLength={40}
+                    placeholder={editing ? undefined : t("currencies.from_code")}
+                    title={t("currencies.symbol_template_hint", { amount: "{amount}", sign: "{sign}" })}
+                  />
+                )}
+              </FormField>
+              <FormField name="exchange_rate" label={base ? t("currencies.exchange_rate_for", { iso: base }) : t("currencies.exchange_rate")} errors={errors}>
+                {(p) => (
+                  <input
+                    {...p}
+                    inputMode="decimal"
+                    defaultValue={String(value("exchange_rate", editing ? editing.exchange_rate.replace(/0+$/, "").replace(/\.$/, "") : "1"))}
+                    readOnly={editing?.is_default}
+                  />
+                )}
+              </FormField>
+            </div>
+            <p className="muted">{t("currencies.symbol_template_hint", { amount: "{amount}", sign: "{sign}" })}</p>
+            <CheckboxField name="active" label={t("catalogue_settings.active")} defaultChecked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+          </>
+        )}
+      </RecordFormCard>
+    </>
+  );
+}

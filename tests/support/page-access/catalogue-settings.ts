@@ -1,0 +1,11 @@
+import type { PageArea } from "./types";
+
+export const pages: PageArea = {
+  access: {
+    "settings/locations": { kind: "permission", allOf: ["settings"] },
+    // Also open with edit_price_levels alone; the test's users hold settings.
+    "settings/price-levels": { kind: "permission", allOf: ["settings"] },
+    "settings/currencies": { kind: "permission", allOf: ["settings"] },
+    "settings/taxes": { kind: "permission", allOf: ["settings"] },
+  },
+};
