@@ -59,13 +59,15 @@ export async function seed(
       // The demo user reads English; the company keeps French number formats.
       language: "en",
       numberFormat: "space_comma",
+      locations: LOCATIONS.map((l) => l.label),
       admin: { email: DEMO_EMAIL, firstName: "Camille", lastName: "Durand", password: DEMO_PASSWORD, phone: "+33 6 12 34 56 78" },
     },
   );
   const company = await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) });
   const db = await openCompanyDatabase(control, provisioner, company!);
 
-  await db.insert(tenantSchema.locations).values(LOCATIONS.map((l) => ({ ...l })));
+  // The company was made with these locations by label; their details follow.
+  for (const location of LOCATIONS) await db.update(tenantSchema.locations).set({ ...location }).where(eq(tenantSchema.locations.label, location.label));
 
   const counts = SCALES[scale];
   const now = Date.now();

@@ -27,7 +27,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.services", to: "/products-and-services/services", allOf: p("view_services") },
       { label: "menu.batches", to: "/products-and-services/batches", allOf: p("view_products", "batch_tracking") },
       { label: "menu.price_rules", to: "/products-and-services/price-rules", allOf: p("advanced_prices") },
-      { label: "menu.products_settings", to: "/products-and-services/products-settings/attributes", allOf: p("edit_products") },
+      { label: "menu.products_settings", to: "/products-and-services/products-settings/attributes", allOf: p("view_products") },
     ],
   },
   {
