@@ -1,7 +1,288 @@
-import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import { Hono, type Context } from "hono";
+import type { PermissionCheck } from "../domain/identity/permissions";
+import { addPack } from "../domain/products/add-pack";
+import { addVariant } from "../domain/products/add-variant";
+import { createProduct } from "../domain/products/create-product";
+import { deletePack } from "../domain/products/delete-pack";
+import { deleteProduct } from "../domain/products/delete-product";
+import { deleteVariant } from "../domain/products/delete-variant";
+import { getProduct } from "../domain/products/get-product";
+import { getVariantPrice } from "../domain/products/get-variant-price";
+import { listProducts } from "../domain/products/list-products";
+import {
+  ComponentsInput,
+  CreateProductInput,
+  PackInput,
+  PricesInput,
+  UpdatePackInput,
+  UpdateProductInput,
+  UpdateVariantInput,
+  VariantInput,
+} from "../domain/products/product-schemas";
+import { setComponents } from "../domain/products/set-components";
+import { setPackPrices, setVariantPrices } from "../domain/products/set-prices";
+import { setProductActive, setVariantActive } from "../domain/products/set-product-active";
+import { updatePack } from "../domain/products/update-pack";
+import { updateProduct } from "../domain/products/update-product";
+import { updateVariant } from "../domain/products/update-variant";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/products).
-export const productOperations: ApiOperation[] = [];
-export const products = new Hono<ApiEnv>();
+const VIEW: PermissionCheck = { allOf: ["view_products"] };
+const EDIT: PermissionCheck = { allOf: ["edit_products"] };
+// Prices and costs: which levels a caller may see or change is checked per level type by the verbs.
+const VIEW_PRICES: PermissionCheck = { allOf: ["view_products"], anyOf: ["view_products_selling_info", "view_products_purchasing_info"] };
+const EDIT_PRICES: PermissionCheck = { allOf: ["edit_products"], anyOf: ["edit_products_selling_info", "edit_products_purchasing_info"] };
+
+const VARIANT = "/products/{id}/variants/{variantId}";
+const PACK = `${VARIANT}/packs/{packId}`;
+const withErrors = (responses: Record<number, string>) => ({ ...responses, ...errors });
+const TAG = "Products";
+
+export const productOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/products",
+    tag: TAG,
+    summary:
+      "Products: filters (label, kind, active, brand_id, season_id, tag_id, b2b_published, created_at, updated_at, sku), sort, search by label or sku prefix, pages",
+    auth: true,
+    permissions: VIEW,
+    responses: withErrors({ 200: "A page of products", 422: "Invalid list parameters" }),
+  },
+  {
+    method: "post",
+    path: "/products",
+    tag: TAG,
+    summary: "Create a product of any kind with its variants, packs, components and prices",
+    auth: true,
+    permissions: EDIT,
+    body: CreateProductInput,
+    responses: withErrors({ 201: "Created", 409: "A sku is already used", 422: "Invalid input" }),
+  },
+  {
+    method: "get",
+    path: "/products/{id}",
+    tag: TAG,
+    summary: "One product with its variants, options, packs, components, prices, taxes and tags",
+    auth: true,
+    permissions: VIEW,
+    responses: withErrors({ 200: "The product" }),
+  },
+  {
+    method: "patch",
+    path: "/products/{id}",
+    tag: TAG,
+    summary: "Change a product's own fields",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateProductInput,
+    responses: withErrors({ 200: "Updated", 409: "Attributes in use by variants", 422: "Invalid input" }),
+  },
+  {
+    method: "delete",
+    path: "/products/{id}",
+    tag: TAG,
+    summary: "Delete a product and all it holds",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 204: "Deleted", 409: "A variant is a component of a kit or an assembly" }),
+  },
+  {
+    method: "post",
+    path: "/products/{id}/enable",
+    tag: TAG,
+    summary: "Enable a product",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 200: "The product" }),
+  },
+  {
+    method: "post",
+    path: "/products/{id}/disable",
+    tag: TAG,
+    summary: "Disable a product",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 200: "The product" }),
+  },
+  {
+    method: "post",
+    path: "/products/{id}/variants",
+    tag: TAG,
+    summary: "Add a variant to a product with variants (250 at most)",
+    auth: true,
+    permissions: EDIT,
+    body: VariantInput,
+    responses: withErrors({ 201: "The variant", 409: "Sku used, one-variant product, or too many variants", 422: "Invalid input" }),
+  },
+  {
+    method: "patch",
+    path: VARIANT,
+    tag: TAG,
+    summary: "Change a variant's fields",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateVariantInput,
+    responses: withErrors({ 200: "The variant", 409: "Sku used", 422: "Invalid input" }),
+  },
+  {
+    method: "delete",
+    path: VARIANT,
+    tag: TAG,
+    summary: "Delete a variant (never the last one, nor a component)",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 204: "Deleted", 409: "Last variant, or a component of a kit or an assembly" }),
+  },
+  {
+    method: "post",
+    path: `${VARIANT}/enable`,
+    tag: TAG,
+    summary: "Enable a variant",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 200: "The variant" }),
+  },
+  {
+    method: "post",
+    path: `${VARIANT}/disable`,
+    tag: TAG,
+    summary: "Disable a variant",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 200: "The variant" }),
+  },
+  {
+    method: "put",
+    path: `${VARIANT}/prices`,
+    tag: TAG,
+    summary: "Replace a variant's prices (the levels the caller may edit)",
+    auth: true,
+    permissions: EDIT_PRICES,
+    body: PricesInput,
+    responses: withErrors({ 200: "The prices", 422: "Invalid input" }),
+  },
+  {
+    method: "put",
+    path: `${VARIANT}/components`,
+    tag: TAG,
+    summary: "Replace what a kit or an assembly is made of",
+    auth: true,
+    permissions: EDIT,
+    body: ComponentsInput,
+    responses: withErrors({ 200: "The components", 422: "Invalid input" }),
+  },
+  {
+    method: "get",
+    path: `${VARIANT}/price`,
+    tag: TAG,
+    summary: "The resolved price of a variant or pack: query price_level_id, currency_id, exchange_rate, pack_id, discount_rate",
+    auth: true,
+    permissions: VIEW_PRICES,
+    responses: withErrors({ 200: "The price and where it came from", 422: "Invalid parameters" }),
+  },
+  {
+    method: "post",
+    path: `${VARIANT}/packs`,
+    tag: TAG,
+    summary: "Add a pack to a variant",
+    auth: true,
+    permissions: EDIT,
+    body: PackInput,
+    responses: withErrors({ 201: "The pack", 422: "Invalid input" }),
+  },
+  {
+    method: "patch",
+    path: PACK,
+    tag: TAG,
+    summary: "Change a pack",
+    auth: true,
+    permissions: EDIT,
+    body: UpdatePackInput,
+    responses: withErrors({ 200: "The pack", 422: "Invalid input" }),
+  },
+  {
+    method: "delete",
+    path: PACK,
+    tag: TAG,
+    summary: "Delete a pack and its prices",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 204: "Deleted" }),
+  },
+  {
+    method: "put",
+    path: `${PACK}/prices`,
+    tag: TAG,
+    summary: "Replace a pack's prices (the levels the caller may edit)",
+    auth: true,
+    permissions: EDIT_PRICES,
+    body: PricesInput,
+    responses: withErrors({ 200: "The prices", 422: "Invalid input" }),
+  },
+];
+
+const tenant = (c: Context<ApiEnv>) => c.get("ctx").tenant();
+const actor = (c: Context<ApiEnv>) => c.get("ctx").actor!;
+
+/** /api/v1/products: products of every kind, their variants, packs, components and prices. */
+export const products = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => c.json(await listProducts(await tenant(c), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(EDIT), async (c) => c.json(await createProduct(await tenant(c), actor(c), await jsonBody(c)), 201))
+  .get("/:id", requireActor(VIEW), async (c) => c.json(await getProduct(await tenant(c), actor(c), c.req.param("id"))))
+  .patch("/:id", requireActor(EDIT), async (c) =>
+    c.json(await updateProduct(await tenant(c), actor(c), c.req.param("id"), await jsonBody(c))),
+  )
+  .delete("/:id", requireActor(EDIT), async (c) => {
+    await deleteProduct(await tenant(c), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await setProductActive(await tenant(c), actor(c), c.req.param("id"), true)))
+  .post("/:id/disable", requireActor(EDIT), async (c) =>
+    c.json(await setProductActive(await tenant(c), actor(c), c.req.param("id"), false)),
+  )
+  .post("/:id/variants", requireActor(EDIT), async (c) =>
+    c.json(await addVariant(await tenant(c), actor(c), c.req.param("id"), await jsonBody(c)), 201),
+  )
+  .patch("/:id/variants/:variantId", requireActor(EDIT), async (c) =>
+    c.json(await updateVariant(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c))),
+  )
+  .delete("/:id/variants/:variantId", requireActor(EDIT), async (c) => {
+    await deleteVariant(await tenant(c), c.req.param("id"), c.req.param("variantId"));
+    return c.body(null, 204);
+  })
+  .post("/:id/variants/:variantId/enable", requireActor(EDIT), async (c) =>
+    c.json(await setVariantActive(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), true)),
+  )
+  .post("/:id/variants/:variantId/disable", requireActor(EDIT), async (c) =>
+    c.json(await setVariantActive(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), false)),
+  )
+  .put("/:id/variants/:variantId/prices", requireActor(EDIT_PRICES), async (c) =>
+    c.json(await setVariantPrices(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c))),
+  )
+  .put("/:id/variants/:variantId/components", requireActor(EDIT), async (c) =>
+    c.json(await setComponents(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c))),
+  )
+  .get("/:id/variants/:variantId/price", requireActor(VIEW_PRICES), async (c) =>
+    c.json(await getVariantPrice(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), c.req.query())),
+  )
+  .post("/:id/variants/:variantId/packs", requireActor(EDIT), async (c) =>
+    c.json(await addPack(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c)), 201),
+  )
+  .patch("/:id/variants/:variantId/packs/:packId", requireActor(EDIT), async (c) =>
+    c.json(
+      await updatePack(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), c.req.param("packId"), await jsonBody(c)),
+    ),
+  )
+  .delete("/:id/variants/:variantId/packs/:packId", requireActor(EDIT), async (c) => {
+    await deletePack(await tenant(c), c.req.param("id"), c.req.param("variantId"), c.req.param("packId"));
+    return c.body(null, 204);
+  })
+  .put("/:id/variants/:variantId/packs/:packId/prices", requireActor(EDIT_PRICES), async (c) =>
+    c.json(
+      await setPackPrices(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), c.req.param("packId"), await jsonBody(c)),
+    ),
+  );

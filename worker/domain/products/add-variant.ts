@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { conflict, FieldIssues, isUniqueViolation, parseInput, recordId, runBatch } from "./common";
+import { priceAccess, type Caller } from "./price-access";
+import { defaultVariantLabel, hasOneVariant, MAX_VARIANTS } from "./product-rules";
+import { VariantInput } from "./product-schemas";
+import { findProduct, loadProductView, type VariantView } from "./product-view";
+import { allPrices, assertPriceEdits, duplicateSkuError, variantDependents, variantIdOfSku, variantValues } from "./product-writes";
+import { checkReferences, priceRefs } from "./references";
+import { checkVariantOptions, variantContext } from "./variant-checks";
+
+const t = tenantSchema;
+
+/** Adds a variant (with its taxes, prices and packs) to a product with variants; at most 250. */
+export async function addVariant(db: TenantDb, caller: Caller, productId: unknown, raw: unknown): Promise<VariantView> {
+  const id = recordId(productId);
+  const input = parseInput(VariantInput, raw);
+  const product = await findProduct(db, id);
+  if (hasOneVariant(product.kind)) throw conflict("single_variant_only");
+  const context = await variantContext(db, id);
+  if (context.variantsCount >= MAX_VARIANTS) throw conflict("too_many_variants", undefined, { max: MAX_VARIANTS });
+
+  const issues = new FieldIssues();
+  const options = checkVariantOptions(product.kind, context, input.option_ids ?? [], "option_ids", issues);
+  const prices = [priceRefs(input.prices, "prices"), ...(input.packs ?? []).map((p, j) => priceRefs(p.prices, `packs.${j}.prices`))];
+  const refs = await checkReferences(
+    db,
+    {
+      options,
+      taxes: (input.tax_ids ?? []).map((taxId, i) => ({ id: taxId, field: `tax_ids.${i}` })),
+      priceLevels: prices.flatMap((p) => p.priceLevels),
+      currencies: prices.flatMap((p) => p.currencies),
+      skus: [{ sku: input.sku, field: "sku" }],
+    },
+    issues,
+  );
+  issues.throwIfAny();
+  assertPriceEdits(priceAccess(caller), refs, {
+    prices: allPrices(input),
+    costs: input.initial_cost !== undefined,
+    recommended: input.recommended_price != null,
+  });
+  if (refs.takenSkus.length) throw duplicateSkuError(refs.takenSkus);
+
+  const label =
+    input.label ??
+    defaultVariantLabel(
+      product.label,
+      (input.option_ids ?? []).map((o) => refs.options.get(o)?.label ?? ""),
+    );
+  const variantId = variantIdOfSku(input.sku);
+  try {
+    await runBatch(db, [
+      db
+        .insert(t.variants)
+        .values(variantValues({ ...input, label }, { id, kind: product.kind, batchTracked: product.batchTracked, label: product.label })),
+      ...variantDependents(db, variantId, input),
+      db.update(t.products).set({ updatedAt: Date.now() }).where(eq(t.products.id, id)),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateSkuError(["sku"]);
+    throw error;
+  }
+  const view = await loadProductView(db, id, priceAccess(caller));
+  return view.variants.find((v) => v.sku === input.sku)!;
+}

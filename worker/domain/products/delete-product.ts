@@ -1,0 +1,32 @@
+import { eq, inArray } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { conflict, isForeignKeyViolation, recordId, runBatch } from "./common";
+import { findProduct, usedAsComponent } from "./product-view";
+
+const t = tenantSchema;
+
+/** Deletes a product and all it holds, unless one of its variants is a component of a kit or an assembly (`in_use`). */
+export async function deleteProduct(db: TenantDb, productId: unknown): Promise<void> {
+  const product = await findProduct(db, recordId(productId));
+  const variants = await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, product.id));
+  const ids = variants.map((v) => v.id);
+  if (await usedAsComponent(db, ids)) throw conflict("in_use");
+  // Dependents are deleted explicitly rather than left to ON DELETE CASCADE, which needs foreign keys on.
+  const mine = db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, product.id));
+  try {
+    await runBatch(db, [
+      db.delete(t.prices).where(inArray(t.prices.variantId, mine)),
+      db.delete(t.packs).where(inArray(t.packs.variantId, mine)),
+      db.delete(t.components).where(inArray(t.components.parentVariantId, mine)),
+      db.delete(t.variantTaxes).where(inArray(t.variantTaxes.variantId, mine)),
+      db.delete(t.variants).where(eq(t.variants.productId, product.id)),
+      db.delete(t.productTagLinks).where(eq(t.productTagLinks.productId, product.id)),
+      db.delete(t.productAttributes).where(eq(t.productAttributes.productId, product.id)),
+      db.delete(t.products).where(eq(t.products.id, product.id)),
+    ]);
+  } catch (error) {
+    // A kit took one of the variants as a component meanwhile: the foreign key refused the delete.
+    if (isForeignKeyViolation(error)) throw conflict("in_use");
+    throw error;
+  }
+}
