@@ -133,7 +133,8 @@ describe("an administrator", () => {
     // What they were given shows in the menu; what they lack is neither shown nor reachable.
     const menu = (await invitee.textContent("nav")) ?? "";
     expect(menu).toContain("Clients");
-    expect(menu).not.toContain("Paramètres");
+    expect(menu).not.toContain("Utilisateurs");
+    expect(await invitee.locator('nav a[href="/settings/users"]').count()).toBe(0);
     for (const path of ["/settings/users", "/settings/api-token", "/account-settings", `/settings/users/${company.userId}/edit`]) {
       await invitee.goto(`${appUrl}${path}`);
       expect(new URL(invitee.url()).pathname).toBe("/dashboard");
