@@ -12,17 +12,13 @@ export interface DatabaseAddress {
   authToken?: string | undefined;
 }
 
-// One client per database per isolate: clients are cheap to keep and costly to rebuild per request.
-const clients = new Map<string, Client>();
-
+/**
+ * A new client per call (each request builds its own). A client shared by the requests of an
+ * isolate queues their statements behind one promise limiter, and Workers refuse I/O resumed on
+ * behalf of another request; an HTTP client is cheap to make (no connection, no version probe).
+ */
 export function libsqlClient({ url, authToken }: DatabaseAddress): Client {
-  const key = `${url}\n${authToken ?? ""}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = createClient({ url, authToken, intMode: "number" });
-    clients.set(key, client);
-  }
-  return client;
+  return createClient({ url, authToken, intMode: "number" });
 }
 
 export function controlDb(address: DatabaseAddress): ControlDb {

@@ -1,7 +1,54 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import { CreateBatchInput, createBatch, getBatch, listBatches, listUnallocatedBatchStock, UpdateBatchInput, updateBatch } from "../domain/stock/batches";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/batches).
-export const batchOperations: ApiOperation[] = [];
-export const batches = new Hono<ApiEnv>();
+// Batches belong to products (the Products and services menu): the products permissions plus the batch_tracking feature.
+const VIEW = { allOf: ["view_products", "batch_tracking"] } as const;
+const EDIT = { allOf: ["edit_products", "batch_tracking"] } as const;
+
+export const batchOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/batches", tag: "Batches",
+    summary: "Batches: filters variant_id, product_id, number, barcode, expiration_date, created; sort number (default), expiration_date, sku, created; search on the number",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  {
+    method: "post", path: "/batches", tag: "Batches", summary: "Create a batch of a batch-tracked variant",
+    auth: true, permissions: EDIT, body: CreateBatchInput, responses: { 201: "Created", 409: "The number is already a batch of the variant (duplicate_batch)", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "get", path: "/batches/unallocated", tag: "Batches", summary: "Unallocated negative batch stock: batches holding less than nothing in a location",
+    auth: true, permissions: VIEW, responses: { 200: "{ items }", ...errors },
+  },
+  { method: "get", path: "/batches/{id}", tag: "Batches", summary: "One batch with its stock per location", auth: true, permissions: VIEW, responses: { 200: "The batch", ...errors } },
+  {
+    method: "patch", path: "/batches/{id}", tag: "Batches", summary: "Update a batch; a new expiration date makes an expired batch usable again",
+    auth: true, permissions: EDIT, body: UpdateBatchInput, responses: { 200: "Updated", 409: "duplicate_batch", 422: "Invalid input", ...errors },
+  },
+];
+
+/** /api/v1/batches: lots of batch-tracked variants, with expiration dates. */
+export const batches = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listBatches(db, new URL(c.req.url).searchParams));
+  })
+  .post("/", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await createBatch(db, await jsonBody(c)), 201);
+  })
+  .get("/unallocated", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listUnallocatedBatchStock(db));
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getBatch(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateBatch(db, c.req.param("id"), await jsonBody(c)));
+  });

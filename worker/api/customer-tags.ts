@@ -1,7 +1,50 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import {
+  ContactTagInput,
+  createCustomerTag,
+  deleteCustomerTag,
+  getCustomerTag,
+  listCustomerTags,
+  UpdateContactTagInput,
+  updateCustomerTag,
+} from "../domain/contacts/contact-tags";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/customer-tags).
-export const customerTagOperations: ApiOperation[] = [];
-export const customerTags = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_customers"] } as const;
+const EDIT = { allOf: ["edit_customers"] } as const;
+const tag = "Contacts settings";
+
+export const customerTagOperations: ApiOperation[] = [
+  { method: "get", path: "/customer-tags", tag, summary: "Customer tags with how many customers carry each (list query: label; sort label, created; search)", auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors } },
+  { method: "post", path: "/customer-tags", tag, summary: "Create a customer tag", auth: true, permissions: EDIT, body: ContactTagInput, responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/customer-tags/{id}", tag, summary: "One customer tag", auth: true, permissions: VIEW, responses: { 200: "The tag", ...errors } },
+  { method: "patch", path: "/customer-tags/{id}", tag, summary: "Rename a customer tag", auth: true, permissions: EDIT, body: UpdateContactTagInput, responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
+  { method: "delete", path: "/customer-tags/{id}", tag, summary: "Delete a customer tag (the customers carrying it lose it)", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+];
+
+/** /api/v1/customer-tags */
+export const customerTags = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listCustomerTags(db, new URL(c.req.url).searchParams));
+  })
+  .post("/", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await createCustomerTag(db, await jsonBody(c)), 201);
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getCustomerTag(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateCustomerTag(db, c.req.param("id"), await jsonBody(c)));
+  })
+  .delete("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    await deleteCustomerTag(db, c.req.param("id"));
+    return c.body(null, 204);
+  });

@@ -1,7 +1,74 @@
-import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import { Hono, type Context } from "hono";
+import {
+  CreateCustomerInput,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  setCustomerActive,
+  UpdateCustomerInput,
+  updateCustomer,
+  type StaffDirectory,
+} from "../domain/contacts/customers";
+import { DomainError } from "../domain/shared/domain-error";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/customers).
-export const customerOperations: ApiOperation[] = [];
-export const customers = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_customers"] } as const;
+const EDIT = { allOf: ["edit_customers"] } as const;
+const tag = "Customers";
+
+export const customerOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/customers", tag,
+    summary: "Customers: filters number, label, active, status, b2b_access, price_level_id, currency_id, account_manager_id, tag_id, country, credit_limit, created; sort label (default), number, credit_limit, created; search on name, number or email",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  { method: "post", path: "/customers", tag, summary: "Create a customer with its addresses and tags (number: the next free one unless given)", auth: true, permissions: EDIT, body: CreateCustomerInput, responses: { 201: "Created", 409: "customer_number_taken", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/customers/{id}", tag, summary: "One customer with its addresses and tags", auth: true, permissions: VIEW, responses: { 200: "The customer", ...errors } },
+  { method: "patch", path: "/customers/{id}", tag, summary: "Update a customer (addresses replaces the list, tag_ids the tags)", auth: true, permissions: EDIT, body: UpdateCustomerInput, responses: { 200: "Updated", 409: "customer_number_taken", 422: "Invalid input", ...errors } },
+  { method: "delete", path: "/customers/{id}", tag, summary: "Delete a customer with its addresses", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+  { method: "post", path: "/customers/{id}/enable", tag, summary: "Make a customer active", auth: true, permissions: EDIT, responses: { 200: "The customer", ...errors } },
+  { method: "post", path: "/customers/{id}/disable", tag, summary: "Make a customer inactive", auth: true, permissions: EDIT, responses: { 200: "The customer", ...errors } },
+];
+
+/** Account managers are checked against the company's staff in the control database. */
+function staffOf(c: Context<ApiEnv>): StaffDirectory {
+  const ctx = c.get("ctx");
+  if (!ctx.actor) throw new DomainError("unauthenticated");
+  return { control: ctx.control, companyId: ctx.actor.company.id };
+}
+
+/** /api/v1/customers (domain spec §3 "Customer"). */
+export const customers = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listCustomers(db, new URL(c.req.url).searchParams));
+  })
+  .post("/", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await createCustomer(db, await jsonBody(c), staffOf(c)), 201);
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getCustomer(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateCustomer(db, c.req.param("id"), await jsonBody(c), staffOf(c)));
+  })
+  .delete("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    await deleteCustomer(db, c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/enable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setCustomerActive(db, c.req.param("id"), true));
+  })
+  .post("/:id/disable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setCustomerActive(db, c.req.param("id"), false));
+  });

@@ -1,7 +1,65 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import {
+  CreateEmployeeInput,
+  createEmployee,
+  deleteEmployee,
+  getEmployee,
+  listEmployees,
+  setEmployeeActive,
+  UpdateEmployeeInput,
+  updateEmployee,
+} from "../domain/contacts/employees";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/employees).
-export const employeeOperations: ApiOperation[] = [];
-export const employees = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_employees"] } as const;
+const EDIT = { allOf: ["edit_employees"] } as const;
+const tag = "Employees";
+
+export const employeeOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/employees", tag,
+    summary: "Employees: filters label, position, employer, email, active, country, city, created; sort label (default), position, employer, city, created; search on name or email",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  { method: "post", path: "/employees", tag, summary: "Create an employee", auth: true, permissions: EDIT, body: CreateEmployeeInput, responses: { 201: "Created", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/employees/{id}", tag, summary: "One employee", auth: true, permissions: VIEW, responses: { 200: "The employee", ...errors } },
+  { method: "patch", path: "/employees/{id}", tag, summary: "Update an employee", auth: true, permissions: EDIT, body: UpdateEmployeeInput, responses: { 200: "Updated", 422: "Invalid input", ...errors } },
+  { method: "delete", path: "/employees/{id}", tag, summary: "Delete an employee", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+  { method: "post", path: "/employees/{id}/enable", tag, summary: "Make an employee active", auth: true, permissions: EDIT, responses: { 200: "The employee", ...errors } },
+  { method: "post", path: "/employees/{id}/disable", tag, summary: "Make an employee inactive", auth: true, permissions: EDIT, responses: { 200: "The employee", ...errors } },
+];
+
+/** /api/v1/employees (domain spec §3 "Supplier and employee"). */
+export const employees = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listEmployees(db, new URL(c.req.url).searchParams));
+  })
+  .post("/", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await createEmployee(db, await jsonBody(c)), 201);
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getEmployee(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateEmployee(db, c.req.param("id"), await jsonBody(c)));
+  })
+  .delete("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    await deleteEmployee(db, c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/enable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setEmployeeActive(db, c.req.param("id"), true));
+  })
+  .post("/:id/disable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setEmployeeActive(db, c.req.param("id"), false));
+  });

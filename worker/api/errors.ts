@@ -58,14 +58,22 @@ export function statusForCode(code: string): number {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, { code: string; message: string }> };
+  error: {
+    code: string;
+    message: string;
+    params?: Record<string, unknown>;
+    fields?: Record<string, { code: string; message: string; params?: Record<string, unknown> }>;
+  };
 }
 
+// The values a message names (e.g. the quantity still available) travel with it, for programs.
+const withParams = (params: Record<string, unknown> | undefined) => (params && Object.keys(params).length ? { params } : {});
+
 export function errorBody(locale: Locale, code: string, params: Record<string, unknown> = {}, fields?: FieldErrors): ErrorBody {
-  const body: ErrorBody = { error: { code, message: translate(locale, `error.${code}`, params) } };
+  const body: ErrorBody = { error: { code, message: translate(locale, `error.${code}`, params), ...withParams(params) } };
   if (fields)
     body.error.fields = Object.fromEntries(
-      Object.entries(fields).map(([name, f]) => [name, { code: f.code, message: translate(locale, `error.${f.code}`, f.params) }]),
+      Object.entries(fields).map(([name, f]) => [name, { code: f.code, message: translate(locale, `error.${f.code}`, f.params), ...withParams(f.params) }]),
     );
   return body;
 }

@@ -1,7 +1,21 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import { listInventoryLogs } from "../domain/stock/inventory-logs";
+import { requireActor } from "./auth";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/inventory-logs).
-export const inventoryLogOperations: ApiOperation[] = [];
-export const inventoryLogs = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_products_inventory"] } as const;
+
+export const inventoryLogOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/inventory-logs", tag: "Inventory logs",
+    summary: "The stock ledger, one row per change: filters variant_id, location_id, batch_id, document_type, document_id, user_id, change, created; sort -id (default), change, created",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+];
+
+/** /api/v1/inventory-logs: the stock ledger (read only: rows are written with each change). */
+export const inventoryLogs = new Hono<ApiEnv>().get("/", requireActor(VIEW), async (c) => {
+  const db = await c.get("ctx").tenant();
+  return c.json(await listInventoryLogs(db, new URL(c.req.url).searchParams));
+});

@@ -140,7 +140,7 @@ export function openApiDocument(origin: string) {
       title: "Comptoir API",
       version: "1",
       description:
-        "Errors are `{ error: { code, message, fields? } }` with the message in the caller's language (Accept-Language). " +
+        "Errors are `{ error: { code, message, params?, fields? } }` with the message in the caller's language (Accept-Language) and the values it names in params. " +
         "Authenticate with `Authorization: Bearer <token>`: an API token (settings page) or an OAuth access token. During maintenance every call answers 503 with the message in the `x-maintenance-message` header.",
     },
     servers: [{ url: origin }],

@@ -1,7 +1,97 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import type { z } from "zod";
+import { stockActor } from "../domain/stock/stock-actor";
+import {
+  createStockDocument,
+  CreateStockEntryInput,
+  deleteStockDocument,
+  getStockDocument,
+  listStockDocuments,
+  UpdateStockEntryInput,
+  updateStockDocument,
+} from "../domain/stock/stock-documents";
+import type { StockDocumentKind } from "../domain/stock/stock-rules";
+import type { Permission } from "../domain/identity/permissions";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/stock-entries).
-export const stockEntryOperations: ApiOperation[] = [];
-export const stockEntries = new Hono<ApiEnv>();
+interface DocumentApi {
+  kind: StockDocumentKind;
+  path: string;
+  tag: string;
+  view: Permission;
+  edit: Permission;
+  create: z.ZodType;
+  update: z.ZodType;
+  what: string;
+}
+
+/** The documented operations of one kind of stock document. */
+export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
+  const VIEW = { allOf: [d.view] };
+  const EDIT = { allOf: [d.edit] };
+  const stock = { 409: "Another edit of the document came first (conflict)", 422: "Invalid input, or not enough stock (insufficient_stock, naming lines.N.quantity)" };
+  return [
+    {
+      method: "get", path: d.path, tag: d.tag,
+      summary: `${d.what}: filters number, date, location_id, arrival_location_id, created; sort -id (default), number, date, created; search on the number`,
+      auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    },
+    {
+      method: "post", path: d.path, tag: d.tag,
+      summary: `Create a ${d.what.toLowerCase().replace(/s$/, "")} and apply its stock (an Idempotency-Key header makes a retry answer the same document)`,
+      auth: true, permissions: EDIT, body: d.create, responses: { 201: "Created, with its lines", ...stock, ...errors },
+    },
+    { method: "get", path: `${d.path}/{id}`, tag: d.tag, summary: "One document with its lines", auth: true, permissions: VIEW, responses: { 200: "The document", ...errors } },
+    {
+      method: "patch", path: `${d.path}/{id}`, tag: d.tag,
+      summary: "Update a document; lines (or a new location) replace its stock effect in one batch",
+      auth: true, permissions: EDIT, body: d.update, responses: { 200: "Updated", ...stock, ...errors },
+    },
+    { method: "delete", path: `${d.path}/{id}`, tag: d.tag, summary: "Delete a document, reversing its stock", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...stock, ...errors } },
+  ];
+}
+
+/** The router of one kind of stock document: list, create, read, update, delete. */
+export function stockDocumentRouter(d: Pick<DocumentApi, "kind" | "view" | "edit">) {
+  const VIEW = { allOf: [d.view] };
+  const EDIT = { allOf: [d.edit] };
+  return new Hono<ApiEnv>()
+    .get("/", requireActor(VIEW), async (c) => {
+      const db = await c.get("ctx").tenant();
+      return c.json(await listStockDocuments(db, d.kind, new URL(c.req.url).searchParams));
+    })
+    .post("/", requireActor(EDIT), async (c) => {
+      const ctx = c.get("ctx");
+      const db = await ctx.tenant();
+      const body = await jsonBody(c);
+      const actor = await stockActor(ctx.control, ctx.actor!);
+      return c.json(await createStockDocument(db, actor, d.kind, body, { idempotencyKey: c.req.header("idempotency-key") ?? null }), 201);
+    })
+    .get("/:id", requireActor(VIEW), async (c) => {
+      const db = await c.get("ctx").tenant();
+      return c.json(await getStockDocument(db, d.kind, c.req.param("id")));
+    })
+    .patch("/:id", requireActor(EDIT), async (c) => {
+      const ctx = c.get("ctx");
+      const db = await ctx.tenant();
+      const body = await jsonBody(c);
+      const actor = await stockActor(ctx.control, ctx.actor!);
+      return c.json(await updateStockDocument(db, actor, d.kind, c.req.param("id"), body));
+    })
+    .delete("/:id", requireActor(EDIT), async (c) => {
+      const ctx = c.get("ctx");
+      const db = await ctx.tenant();
+      await deleteStockDocument(db, await stockActor(ctx.control, ctx.actor!), d.kind, c.req.param("id"));
+      return c.body(null, 204);
+    });
+}
+
+const ENTRIES = { kind: "entry", path: "/stock-entries", tag: "Stock entries", view: "view_stock_entries", edit: "edit_stock_entries", what: "Stock entries" } as const;
+
+export const stockEntryOperations: ApiOperation[] = stockDocumentOperations({ ...ENTRIES, create: CreateStockEntryInput, update: UpdateStockEntryInput });
+
+/** /api/v1/stock-entries: stock added at a location, with an optional unit cost per line (moving average cost). */
+export const stockEntries = stockDocumentRouter(ENTRIES);

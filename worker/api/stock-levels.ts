@@ -1,7 +1,37 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import { getStockLevel, listStockLevels, UpdateStockLevelInput, updateStockLevel } from "../domain/stock/stock-levels";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/stock-levels).
-export const stockLevelOperations: ApiOperation[] = [];
-export const stockLevels = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_products_inventory"] } as const;
+const EDIT = { allOf: ["edit_products_inventory"] } as const;
+
+export const stockLevelOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/stock-levels", tag: "Stock levels",
+    summary: "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort sku (default), label, on_hand, available; search on SKU or label",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  { method: "get", path: "/stock-levels/{id}", tag: "Stock levels", summary: "One stock level with its batches", auth: true, permissions: VIEW, responses: { 200: "The stock level", ...errors } },
+  {
+    method: "patch", path: "/stock-levels/{id}", tag: "Stock levels", summary: "Set the reorder point or bin location (on hand changes only through stock documents)",
+    auth: true, permissions: EDIT, body: UpdateStockLevelInput, responses: { 200: "Updated", 422: "Invalid input", ...errors },
+  },
+];
+
+/** /api/v1/stock-levels: what each location holds of each variant. */
+export const stockLevels = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listStockLevels(db, new URL(c.req.url).searchParams));
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getStockLevel(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateStockLevel(db, c.req.param("id"), await jsonBody(c)));
+  });

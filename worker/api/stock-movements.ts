@@ -1,7 +1,10 @@
-import { Hono } from "hono";
+import { CreateStockMovementInput, UpdateStockMovementInput } from "../domain/stock/stock-documents";
 import type { ApiOperation } from "./operation";
-import type { ApiEnv } from "./types";
+import { stockDocumentOperations, stockDocumentRouter } from "./stock-entries";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/stock-movements).
-export const stockMovementOperations: ApiOperation[] = [];
-export const stockMovements = new Hono<ApiEnv>();
+const MOVEMENTS = { kind: "movement", path: "/stock-movements", tag: "Stock movements", view: "view_stock_movements", edit: "edit_stock_movements", what: "Stock movements" } as const;
+
+export const stockMovementOperations: ApiOperation[] = stockDocumentOperations({ ...MOVEMENTS, create: CreateStockMovementInput, update: UpdateStockMovementInput });
+
+/** /api/v1/stock-movements: stock moved from a departure location (location_id) to an arrival location. */
+export const stockMovements = stockDocumentRouter(MOVEMENTS);

@@ -1,7 +1,10 @@
-import { Hono } from "hono";
+import { CreateStockRemovalInput, UpdateStockRemovalInput } from "../domain/stock/stock-documents";
 import type { ApiOperation } from "./operation";
-import type { ApiEnv } from "./types";
+import { stockDocumentOperations, stockDocumentRouter } from "./stock-entries";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/stock-removals).
-export const stockRemovalOperations: ApiOperation[] = [];
-export const stockRemovals = new Hono<ApiEnv>();
+const REMOVALS = { kind: "removal", path: "/stock-removals", tag: "Stock removals", view: "view_stock_removals", edit: "edit_stock_removals", what: "Stock removals" } as const;
+
+export const stockRemovalOperations: ApiOperation[] = stockDocumentOperations({ ...REMOVALS, create: CreateStockRemovalInput, update: UpdateStockRemovalInput });
+
+/** /api/v1/stock-removals: stock taken out of a location (refused below zero where negative stock is not allowed). */
+export const stockRemovals = stockDocumentRouter(REMOVALS);

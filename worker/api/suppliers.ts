@@ -1,7 +1,65 @@
 import { Hono } from "hono";
-import type { ApiOperation } from "./operation";
+import {
+  CreateSupplierInput,
+  createSupplier,
+  deleteSupplier,
+  getSupplier,
+  listSuppliers,
+  setSupplierActive,
+  UpdateSupplierInput,
+  updateSupplier,
+} from "../domain/contacts/suppliers";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Placeholder, replaced by the feature's endpoints (mounted at /api/v1/suppliers).
-export const supplierOperations: ApiOperation[] = [];
-export const suppliers = new Hono<ApiEnv>();
+const VIEW = { allOf: ["view_suppliers"] } as const;
+const EDIT = { allOf: ["edit_suppliers"] } as const;
+const tag = "Suppliers";
+
+export const supplierOperations: ApiOperation[] = [
+  {
+    method: "get", path: "/suppliers", tag,
+    summary: "Suppliers: filters name, email, active, country, city, default_currency_id, default_price_level_id, default_lead_time_days, tag_id, created; sort name (default), city, default_lead_time_days, created; search on name or email",
+    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  { method: "post", path: "/suppliers", tag, summary: "Create a supplier", auth: true, permissions: EDIT, body: CreateSupplierInput, responses: { 201: "Created", 422: "Invalid input", ...errors } },
+  { method: "get", path: "/suppliers/{id}", tag, summary: "One supplier", auth: true, permissions: VIEW, responses: { 200: "The supplier", ...errors } },
+  { method: "patch", path: "/suppliers/{id}", tag, summary: "Update a supplier (tag_ids replaces its tags)", auth: true, permissions: EDIT, body: UpdateSupplierInput, responses: { 200: "Updated", 422: "Invalid input", ...errors } },
+  { method: "delete", path: "/suppliers/{id}", tag, summary: "Delete a supplier (in_use while a variant names it)", auth: true, permissions: EDIT, responses: { 204: "Deleted", 409: "in_use", ...errors } },
+  { method: "post", path: "/suppliers/{id}/enable", tag, summary: "Make a supplier active", auth: true, permissions: EDIT, responses: { 200: "The supplier", ...errors } },
+  { method: "post", path: "/suppliers/{id}/disable", tag, summary: "Make a supplier inactive", auth: true, permissions: EDIT, responses: { 200: "The supplier", ...errors } },
+];
+
+/** /api/v1/suppliers (domain spec §3 "Supplier and employee"). */
+export const suppliers = new Hono<ApiEnv>()
+  .get("/", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await listSuppliers(db, new URL(c.req.url).searchParams));
+  })
+  .post("/", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await createSupplier(db, await jsonBody(c)), 201);
+  })
+  .get("/:id", requireActor(VIEW), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await getSupplier(db, c.req.param("id")));
+  })
+  .patch("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await updateSupplier(db, c.req.param("id"), await jsonBody(c)));
+  })
+  .delete("/:id", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    await deleteSupplier(db, c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/enable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setSupplierActive(db, c.req.param("id"), true));
+  })
+  .post("/:id/disable", requireActor(EDIT), async (c) => {
+    const db = await c.get("ctx").tenant();
+    return c.json(await setSupplierActive(db, c.req.param("id"), false));
+  });

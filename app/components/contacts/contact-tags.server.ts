@@ -1,0 +1,44 @@
+import { data, redirect } from "react-router";
+import type { ContactTagView } from "../../../worker/domain/contacts/contact-tags";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
+import { formStatus } from "./contacts.server";
+
+import type { RequestContext } from "../../../worker/context";
+
+type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
+
+export interface TagVerbs {
+  list: (db: TenantDb, raw: Record<string, unknown>) => Promise<ListResult<ContactTagView>>;
+  create: (db: TenantDb, raw: unknown) => Promise<ContactTagView>;
+  remove: (db: TenantDb, id: unknown) => Promise<void>;
+}
+
+/** Every tag of the kind, by label, and the notice of the last change. */
+export async function loadTags(request: Request, db: TenantDb, verbs: TagVerbs) {
+  const { items } = await verbs.list(db, { page_size: -1 });
+  const notice = new URL(request.url).searchParams.get("notice");
+  return { tags: items, notice: notice === "created" || notice === "deleted" ? (notice as "created" | "deleted") : null };
+}
+
+/** The new-tag form and the delete buttons of a tags page. */
+export async function tagsAction(request: Request, db: TenantDb, verbs: TagVerbs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const label = String(form.get("label") ?? "");
+  const path = new URL(request.url).pathname;
+  try {
+    if (intent === "create") {
+      await verbs.create(db, { label });
+      return redirect(`${path}?notice=created`);
+    }
+    if (intent === "delete") {
+      await verbs.remove(db, String(form.get("id") ?? ""));
+      return redirect(`${path}?notice=deleted`);
+    }
+    return data({ error: "invalid", fields: undefined, label }, { status: 400 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ error: error.code, fields: error.fields, label }, { status: error.code === "not_found" ? 404 : formStatus(error.code) });
+  }
+}

@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import type { Locale } from "../../../worker/domain/shared/locale";
+import type { CountryOption } from "./contacts";
+
+/** Every country with its name in the user's language, sorted by name. */
+export function countryOptions(locale: Locale): CountryOption[] {
+  const regions = new Intl.DisplayNames([locale], { type: "region" });
+  const collator = new Intl.Collator(locale);
+  return COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** A record a page asks for: an unknown id is the 404 page. */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The HTTP status of a refused form, as the API would answer it. */
+export function formStatus(code: string): number {
+  if (code === "validation_failed") return 422;
+  if (code.endsWith("_taken") || code === "in_use") return 409;
+  return 400;
+}
+
+/** Delete (after confirmation), enable and disable from a detail page: the same three forms for every contact. */
+export async function detailAction(args: {
+  request: Request;
+  id: string;
+  listPath: string;
+  remove: (id: string) => Promise<void>;
+  setActive: (id: string, active: boolean) => Promise<unknown>;
+}) {
+  const intent = String((await args.request.formData()).get("intent") ?? "");
+  try {
+    if (intent === "delete") {
+      await args.remove(args.id);
+      return redirect(`${args.listPath}?notice=deleted`);
+    }
+    if (intent === "enable" || intent === "disable") {
+      await args.setActive(args.id, intent === "enable");
+      return redirect(`${args.listPath}/${args.id}?notice=${intent}d`);
+    }
+    return data({ error: "invalid" }, { status: 400 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ error: error.code }, { status: formStatus(error.code) });
+  }
+}

@@ -1,0 +1,151 @@
+import { requestContext } from "../../../../worker/context";
+import { deleteCustomer, getCustomer, listAccountManagers, setCustomerActive } from "../../../../worker/domain/contacts/customers";
+import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
+import { hasPermissions } from "../../../../worker/domain/identity/permissions";
+import { requirePage } from "../../../../worker/guards";
+import { CUSTOMERS_PATH, detailNotice, EDIT_CUSTOMERS, formatAmount, formatNumber, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
+import { detailAction, orNotFound } from "../../../components/contacts/contacts.server";
+import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
+import { useT } from "../../../i18n";
+import type { Route } from "./+types/detail";
+import "../../../components/contacts/contacts.css";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
+  const customer = await orNotFound(async () => getCustomer(await ctx.tenant(), params.id));
+  const managers = customer.account_manager_id ? await listAccountManagers({ control: ctx.control, companyId: actor.company.id }) : [];
+  return {
+    customer,
+    accountManager: customer.account_manager_id ? (managers.find((m) => m.id === customer.account_manager_id)?.name ?? customer.account_manager_id) : null,
+    // What the terms mean, shown as the due date of a document dated today.
+    dueToday: dueDate(customer.payment_terms, new Date().toISOString().slice(0, 10)),
+    canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
+    notice: detailNotice(request),
+  };
+}
+
+// Delete (after confirmation), enable and disable: each needs edit_customers.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  requirePage(request, ctx, EDIT_CUSTOMERS);
+  const db = await ctx.tenant();
+  return detailAction({
+    request,
+    id: params.id,
+    listPath: CUSTOMERS_PATH,
+    remove: (id) => deleteCustomer(db, id),
+    setActive: (id, active) => setCustomerActive(db, id, active),
+  });
+}
+
+export default function CustomerDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const countryName = useCountryName();
+  const { customer: c, accountManager, dueToday, canEdit, notice } = loaderData;
+  const terms =
+    c.payment_terms.type === "net"
+      ? t("customers.terms_net", { days: c.payment_terms.days })
+      : c.payment_terms.days
+        ? t("customers.terms_eom_plus", { days: c.payment_terms.days })
+        : t("customers.terms_eom");
+  return (
+    <>
+      <title>{`${c.label} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>
+          {c.label} <span className="muted">· {t("customers.number_short", { number: c.number })}</span>
+        </h1>
+        <DetailActions
+          backHref={CUSTOMERS_PATH}
+          backLabel={t("customers.back_to_list")}
+          editHref={`${CUSTOMERS_PATH}/${c.id}/edit`}
+          active={c.active}
+          canEdit={canEdit}
+          deleteConfirm={t("customers.delete_confirm", { label: c.label })}
+        />
+      </div>
+      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <div className="contact-detail">
+        <section className="card">
+          <h2>{t("customers.identity")}</h2>
+          <dl className="detail-list">
+            <DetailRow label={t("customers.number")}>{c.number}</DetailRow>
+            <DetailRow label={t("contacts.status")}>
+              <ActiveBadge active={c.active} /> {t(`customers.status_${c.status ?? "customer"}`)}
+            </DetailRow>
+            <DetailRow label={t("customers.emails")}>{c.emails.join(", ")}</DetailRow>
+            <DetailRow label={t("contacts.phone")}>{c.phone}</DetailRow>
+            <DetailRow label={t("customers.tax_number")}>{c.tax_number}</DetailRow>
+            <DetailRow label={t("customers.location_name")}>{c.location_name}</DetailRow>
+            <DetailRow label={t("customers.location_phone")}>{c.location_phone}</DetailRow>
+            <DetailRow label={t("customers.account_manager")}>{accountManager}</DetailRow>
+            <DetailRow label={t("contacts.tags")}>{c.tags.map((tag) => tag.label).join(", ")}</DetailRow>
+          </dl>
+        </section>
+        <section className="card">
+          <h2>{t("customers.terms_and_prices")}</h2>
+          <dl className="detail-list">
+            <DetailRow label={t("customers.payment_terms")}>
+              {terms} <span className="muted">· {t("customers.due_today", { date: dueToday })}</span>
+            </DetailRow>
+            <DetailRow label={t("customers.discount_rate")}>{`${formatNumber(c.discount_rate)} %`}</DetailRow>
+            <DetailRow label={t("customers.credit_limit")}>{c.credit_limit === null ? t("customers.no_limit") : formatAmount(c.credit_limit)}</DetailRow>
+            <DetailRow label={t("customers.current_balance")}>{formatAmount(c.current_balance)}</DetailRow>
+            <DetailRow label={t("customers.minimum_order_amount")}>{c.minimum_order_amount === null ? null : formatAmount(c.minimum_order_amount)}</DetailRow>
+            <DetailRow label={t("customers.minimum_order_quantity")}>{c.minimum_order_quantity === null ? null : formatNumber(c.minimum_order_quantity)}</DetailRow>
+            <DetailRow label={t("customers.price_level")}>{c.price_level?.label ?? t("customers.default_choice")}</DetailRow>
+            <DetailRow label={t("customers.currency")}>{c.currency ? `${c.currency.iso} — ${c.currency.label}` : t("customers.default_choice")}</DetailRow>
+            <DetailRow label={t("customers.tax_type")}>{c.tax_type ? t(`customers.tax_type_${c.tax_type}`) : t("customers.default_choice")}</DetailRow>
+            <DetailRow label={t("customers.b2b_access")}>{t(`customers.b2b_access_${c.b2b_access}`)}</DetailRow>
+          </dl>
+        </section>
+        <section className="card">
+          <h2>{t("customers.addresses")}</h2>
+          {c.addresses.length === 0 ? (
+            <p className="muted">{t("customers.no_addresses")}</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("customers.address_label")}</th>
+                    <th scope="col">{t("customers.address_type")}</th>
+                    <th scope="col">{t("contacts.address")}</th>
+                    <th scope="col">{t("contacts.phone")}</th>
+                    <th scope="col">{t("customers.defaults")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.addresses.map((a) => (
+                    <tr key={a.id}>
+                      <td>{a.label ?? "—"}</td>
+                      <td>{t(`customers.address_type_${a.type}`)}</td>
+                      <td>
+                        {addressLine(a, countryName)}
+                        {a.is_european ? <span className="badge badge--ok"> {t("customers.european_union")}</span> : null}
+                      </td>
+                      <td>{a.phone ?? "—"}</td>
+                      <td>
+                        {[a.default_billing ? t("customers.default_billing") : null, a.default_shipping ? t("customers.default_shipping") : null]
+                          .filter(Boolean)
+                          .join(" · ") || "—"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section className="card">
+          <h2>{t("customers.notes_and_messages")}</h2>
+          <dl className="detail-list">
+            <DetailRow label={t("contacts.notes")}>{c.notes ? <span style={{ whiteSpace: "pre-wrap" }}>{c.notes}</span> : null}</DetailRow>
+            <DetailRow label={t("customers.private_message")}>{c.private_message ? <span style={{ whiteSpace: "pre-wrap" }}>{c.private_message}</span> : null}</DetailRow>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import { requestContext } from "../../../../worker/context";
+import { customerFormOptions, listCustomers } from "../../../../worker/domain/contacts/customers";
+import { hasPermissions } from "../../../../worker/domain/identity/permissions";
+import { requirePage } from "../../../../worker/guards";
+import { formatAmount, CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
+import { countryOptions } from "../../../components/contacts/contacts.server";
+import { ActiveBadge } from "../../../components/contacts/form-parts";
+import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
+import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { useT } from "../../../i18n";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
+  const db = await ctx.tenant();
+  const staff = { control: ctx.control, companyId: actor.company.id };
+  const [list, options] = await Promise.all([
+    loadListPage({ request, db, actor, type: "customers", run: (params) => listCustomers(db, params) }),
+    customerFormOptions(db, staff),
+  ]);
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    list,
+    options: { ...options, countries: countryOptions(ctx.locale) },
+    canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
+    notice: notice === "deleted" ? notice : null,
+  };
+}
+
+// The saved-view forms of the list screen.
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
+  return listPageAction({ request, db: await ctx.tenant(), actor, type: "customers" });
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+
+export default function CustomersList({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { list, options, canEdit, notice } = loaderData;
+  const columns: ListColumn<Row>[] = [
+    { key: "label", label: t("customers.label"), sortable: true, render: (c) => c.label },
+    { key: "number", label: t("customers.number"), sortable: true, numeric: true, render: (c) => c.number },
+    { key: "emails", label: t("customers.emails"), render: (c) => c.emails.join(", ") || "—" },
+    { key: "phone", label: t("contacts.phone"), render: (c) => c.phone ?? "—" },
+    { key: "tags", label: t("contacts.tags"), render: (c) => c.tags.map((tag) => tag.label).join(", ") || "—" },
+    { key: "status", label: t("customers.status"), render: (c) => t(`customers.status_${c.status ?? "customer"}`), defaultVisible: false },
+    { key: "credit_limit", label: t("customers.credit_limit"), sortable: true, numeric: true, render: (c) => formatAmount(c.credit_limit) },
+    { key: "price_level", label: t("customers.price_level"), render: (c) => c.price_level?.label ?? "—", defaultVisible: false },
+    { key: "currency", label: t("customers.currency"), render: (c) => c.currency?.iso ?? "—", defaultVisible: false },
+    { key: "city", label: t("contacts.city"), render: (c) => c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? "—", defaultVisible: false },
+    { key: "active", label: t("contacts.status"), render: (c) => <ActiveBadge active={c.active} /> },
+    { key: "created", label: t("contacts.created_at"), sortable: true, defaultVisible: false, render: (c) => new Date(c.created_at).toISOString().slice(0, 10) },
+  ];
+  const select = (key: string, label: string, items: { value: string; label: string }[]): ListFilterDefinition[] =>
+    items.length ? [{ key, label, type: "select", options: items }] : [];
+  const filters: ListFilterDefinition[] = [
+    { key: "label", label: t("customers.label"), type: "text" },
+    { key: "active", label: t("contacts.active"), type: "boolean" },
+    ...select("status", t("customers.status"), ["prospect", "former_customer"].map((s) => ({ value: s, label: t(`customers.status_${s}`) }))),
+    ...select("tag_id", t("contacts.tag"), options.tags.map((tag) => ({ value: String(tag.id), label: tag.label }))),
+    ...select("price_level_id", t("customers.price_level"), options.priceLevels.map((l) => ({ value: String(l.id), label: l.label }))),
+    ...select("currency_id", t("customers.currency"), options.currencies.map((c) => ({ value: String(c.id), label: c.iso }))),
+    ...select("country", t("contacts.country"), options.countries.map((c) => ({ value: c.code, label: c.name }))),
+    { key: "credit_limit", label: t("customers.credit_limit"), type: "range" },
+    { key: "created", label: t("contacts.created_at"), type: "date" },
+  ];
+  return (
+    <>
+      <title>{`${t("customers.title")} | ${t("app.name")}`}</title>
+      <ListScreen
+        title={t("customers.title")}
+        pathname={list.pathname}
+        columns={columns}
+        rows={list.result.items}
+        rowHref={(c) => `${CUSTOMERS_PATH}/${c.id}`}
+        page={list.result.page}
+        pageSize={list.result.page_size}
+        totalCount={list.result.total_count}
+        filters={filters}
+        searchable
+        state={list.state}
+        defaultSort={list.defaultSort}
+        views={list.views}
+        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
+        error={list.error}
+        createHref={canEdit ? `${CUSTOMERS_PATH}/create` : undefined}
+        createLabel={t("customers.new")}
+        notice={
+          notice ? (
+            <p role="status" className="alert alert--success list-screen__notice">
+              {t("customers.notice_deleted")}
+            </p>
+          ) : null
+        }
+      />
+      {canEdit ? (
+        <p className="contact-links">
+          <Link to={CUSTOMER_TAGS_PATH}>{t("customer_tags.title")}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

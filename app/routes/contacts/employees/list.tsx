@@ -1,0 +1,90 @@
+import { requestContext } from "../../../../worker/context";
+import { listEmployees } from "../../../../worker/domain/contacts/employees";
+import { hasPermissions } from "../../../../worker/domain/identity/permissions";
+import { requirePage } from "../../../../worker/guards";
+import { EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../components/contacts/contacts";
+import { countryOptions } from "../../../components/contacts/contacts.server";
+import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
+import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
+import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { useT } from "../../../i18n";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_EMPLOYEES);
+  const db = await ctx.tenant();
+  const list = await loadListPage({ request, db, actor, type: "employees", run: (params) => listEmployees(db, params) });
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    list,
+    countries: countryOptions(ctx.locale),
+    canEdit: hasPermissions(actor.permissions, EDIT_EMPLOYEES),
+    notice: notice === "deleted" ? notice : null,
+  };
+}
+
+// The saved-view forms of the list screen.
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_EMPLOYEES);
+  return listPageAction({ request, db: await ctx.tenant(), actor, type: "employees" });
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+
+export default function EmployeesList({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const countryName = useCountryName();
+  const { list, countries, canEdit, notice } = loaderData;
+  const columns: ListColumn<Row>[] = [
+    { key: "label", label: t("employees.label"), sortable: true, render: (e) => e.label },
+    { key: "position", label: t("employees.position"), sortable: true, render: (e) => e.position ?? "—" },
+    { key: "employer", label: t("employees.employer"), sortable: true, render: (e) => e.employer ?? "—" },
+    { key: "email", label: t("contacts.email"), render: (e) => e.email ?? "—" },
+    { key: "phone", label: t("contacts.phone"), render: (e) => e.phone ?? "—" },
+    { key: "city", label: t("contacts.city"), sortable: true, render: (e) => e.city ?? "—", defaultVisible: false },
+    { key: "country", label: t("contacts.country"), render: (e) => (e.country ? countryName(e.country) : "—"), defaultVisible: false },
+    { key: "active", label: t("contacts.status"), render: (e) => <ActiveBadge active={e.active} /> },
+    { key: "created", label: t("contacts.created_at"), sortable: true, defaultVisible: false, render: (e) => new Date(e.created_at).toISOString().slice(0, 10) },
+  ];
+  const filters: ListFilterDefinition[] = [
+    { key: "label", label: t("employees.label"), type: "text" },
+    { key: "position", label: t("employees.position"), type: "text" },
+    { key: "employer", label: t("employees.employer"), type: "text" },
+    { key: "active", label: t("contacts.active"), type: "boolean" },
+    { key: "country", label: t("contacts.country"), type: "select", options: countries.map((c) => ({ value: c.code, label: c.name })) },
+    { key: "created", label: t("contacts.created_at"), type: "date" },
+  ];
+  return (
+    <>
+      <title>{`${t("employees.title")} | ${t("app.name")}`}</title>
+      <ListScreen
+        title={t("employees.title")}
+        pathname={list.pathname}
+        columns={columns}
+        rows={list.result.items}
+        rowHref={(e) => `${EMPLOYEES_PATH}/${e.id}`}
+        page={list.result.page}
+        pageSize={list.result.page_size}
+        totalCount={list.result.total_count}
+        filters={filters}
+        searchable
+        state={list.state}
+        defaultSort={list.defaultSort}
+        views={list.views}
+        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
+        error={list.error}
+        createHref={canEdit ? `${EMPLOYEES_PATH}/create` : undefined}
+        createLabel={t("employees.new")}
+        notice={
+          notice ? (
+            <p role="status" className="alert alert--success list-screen__notice">
+              {t("employees.notice_deleted")}
+            </p>
+          ) : null
+        }
+      />
+    </>
+  );
+}

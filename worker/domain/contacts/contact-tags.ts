@@ -1,0 +1,112 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { DomainError } from "../shared/domain-error";
+import { parseListQuery, type ParseListOptions } from "../shared/list-query";
+import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
+import { conflict, isUniqueViolation, parseInput, recordId, strictInput, zName } from "./shared";
+
+/** A customer tag or a supplier tag as the API and the screens show it. */
+export interface ContactTagView {
+  id: number;
+  label: string;
+  /** How many customers (or suppliers) carry it. */
+  usage_count: number;
+  created_at: number;
+}
+
+export const ContactTagInput = strictInput({ label: zName(100) });
+export type ContactTagInput = z.input<typeof ContactTagInput>;
+export const UpdateContactTagInput = ContactTagInput.partial();
+export type UpdateContactTagInput = z.input<typeof UpdateContactTagInput>;
+
+const { customerTags, customerTagLinks, supplierTags, supplierTagLinks } = tenantSchema;
+
+/** The same verbs for both kinds of tag: the table of tags, and the column of its links naming the tag. */
+function tagVerbs(table: typeof customerTags | typeof supplierTags, linkTagId: typeof customerTagLinks.tagId | typeof supplierTagLinks.tagId) {
+  const usage = sql<number>`(select count(*) from ${linkTagId.table} where ${linkTagId} = ${table.id})`.mapWith(Number);
+  const registry = defineListRegistry({
+    primaryKey: table.id,
+    fields: {
+      id: { type: "id", column: table.id },
+      label: { type: "text", column: table.label, sortColumn: sql`${table.label} collate nocase`, sortable: true },
+      created: { type: "date", column: sql`date(${table.createdAt} / 1000, 'unixepoch')`, sortColumn: table.createdAt, sortable: true },
+    },
+    search: (text: string) => likePrefix(table.label, text),
+  });
+  const select = (db: TenantDb) => db.select({ id: table.id, label: table.label, usage_count: usage, created_at: table.createdAt }).from(table);
+  const taken = () => conflict("tag_label_taken", "label");
+
+  async function labelTaken(db: TenantDb, label: string, exceptId?: number) {
+    const rows = await db.all<{ id: number }>(
+      sql`select id from ${table} where label = ${label} collate nocase${exceptId === undefined ? sql`` : sql` and id <> ${exceptId}`} limit 1`,
+    );
+    return rows.length > 0;
+  }
+
+  async function get(db: TenantDb, rawId: unknown): Promise<ContactTagView> {
+    const [found] = await select(db).where(eq(table.id, recordId(rawId))).limit(1);
+    if (!found) throw new DomainError("not_found");
+    return found;
+  }
+
+  return {
+    registry,
+    /** The tags, through the list query engine (filter label; sort label (default), created; search on the label's start). */
+    async list(db: TenantDb, raw: URLSearchParams | Record<string, unknown>, options?: ParseListOptions): Promise<ListResult<ContactTagView>> {
+      const query = parseListQuery(raw, registry, options);
+      return runList(db, { select: () => select(db).$dynamic(), registry, query });
+    },
+    get,
+    async create(db: TenantDb, raw: unknown): Promise<ContactTagView> {
+      const input = parseInput(ContactTagInput, raw);
+      if (await labelTaken(db, input.label)) throw taken();
+      try {
+        const [row] = await db.insert(table).values({ label: input.label }).returning({ id: table.id });
+        return get(db, row!.id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+    },
+    async update(db: TenantDb, rawId: unknown, raw: unknown): Promise<ContactTagView> {
+      const current = await get(db, rawId);
+      const input = parseInput(UpdateContactTagInput, raw);
+      if (input.label === undefined || input.label === current.label) return current;
+      if (await labelTaken(db, input.label, current.id)) throw taken();
+      try {
+        await db.update(table).set({ label: input.label }).where(eq(table.id, current.id));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      return get(db, current.id);
+    },
+    /** Deletes a tag; the contacts carrying it simply lose it (the links go in the same batch). */
+    async delete(db: TenantDb, rawId: unknown): Promise<void> {
+      const id = recordId(rawId);
+      const [, deleted] = await db.batch([
+        db.delete(linkTagId.table).where(eq(linkTagId, id)),
+        db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+      ]);
+      if (deleted.length === 0) throw new DomainError("not_found");
+    },
+  };
+}
+
+const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId);
+const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId);
+
+export const customerTagListRegistry = customerTagVerbs.registry;
+export const listCustomerTags = customerTagVerbs.list;
+export const getCustomerTag = customerTagVerbs.get;
+export const createCustomerTag = customerTagVerbs.create;
+export const updateCustomerTag = customerTagVerbs.update;
+export const deleteCustomerTag = customerTagVerbs.delete;
+
+export const supplierTagListRegistry = supplierTagVerbs.registry;
+export const listSupplierTags = supplierTagVerbs.list;
+export const getSupplierTag = supplierTagVerbs.get;
+export const createSupplierTag = supplierTagVerbs.create;
+export const updateSupplierTag = supplierTagVerbs.update;
+export const deleteSupplierTag = supplierTagVerbs.delete;

@@ -1,0 +1,153 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zRefId, zScaledQuantity } from "./common";
+import { StockBatch } from "./ledger";
+import { checkLocation, loadStockReferences } from "./references";
+import type { StockActor } from "./stock-actor";
+import { getStockDocument, type StockDocumentView } from "./stock-documents";
+import { DOCUMENT_PREFIX, type StockChange } from "./stock-rules";
+
+const { stockDocuments, stockDocumentLines, stockLevels, batchStock } = tenantSchema;
+
+const required = (code: string) =>
+  z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === "") {
+      ctx.addIssue({ code: "custom", message: "required" });
+      return z.NEVER;
+    }
+    const parsed = zRefId(code).safeParse(v);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: code });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const BulkLine = z.strictObject(
+  {
+    variant_id: required("unknown_variant"),
+    batch_id: z
+      .unknown()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v === "") return null;
+        const parsed = zRefId("unknown_batch").safeParse(v);
+        if (!parsed.success) {
+          ctx.addIssue({ code: "custom", message: "unknown_batch" });
+          return z.NEVER;
+        }
+        return parsed.data;
+      })
+      .optional(),
+    counted: z.unknown().transform((v, ctx) => {
+      if (v === undefined || v === null || v === "") {
+        ctx.addIssue({ code: "custom", message: "required" });
+        return z.NEVER;
+      }
+      const parsed = zScaledQuantity().safeParse(v);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid_number" });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  },
+  objectError,
+);
+
+export const InventoryBulkUpdateInput = z.strictObject(
+  {
+    location_id: required("unknown_location"),
+    date: zCalendarDate.optional(),
+    notes: z
+      .string({ error: "invalid" })
+      .max(5000, "too_long")
+      .nullable()
+      .transform((v) => (v?.trim() ? v.trim() : null))
+      .optional(),
+    lines: z
+      .array(BulkLine, { error: (i) => (i.input === undefined ? "required" : "invalid") })
+      .min(1, "required")
+      .max(1000, "too_long"),
+  },
+  objectError,
+);
+export type InventoryBulkUpdateInput = z.input<typeof InventoryBulkUpdateInput>;
+
+/**
+ * Sets counted quantities at a location (a stock count). Each level (or batch) moves by the
+ * difference to what was read, and only if it still holds what was read: a change made meanwhile
+ * fails the whole count with `stock_changed` instead of logging a wrong difference.
+ */
+export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: unknown): Promise<StockDocumentView> {
+  const input = parseInput(InventoryBulkUpdateInput, raw);
+  const refs = await loadStockReferences(db, {
+    locationIds: [input.location_id],
+    variantIds: input.lines.map((l) => l.variant_id),
+    packIds: [],
+    batchIds: input.lines.map((l) => l.batch_id),
+  });
+  const issues = new FieldIssues();
+  checkLocation(refs, input.location_id, "location_id", issues, { mustBeActive: true });
+  const seen = new Set<string>();
+  input.lines.forEach((line, i) => {
+    const at = (name: string) => `lines.${i}.${name}`;
+    const variant = refs.variants.get(line.variant_id);
+    if (!variant) return issues.add(at("variant_id"), "unknown_variant");
+    if (variant.isKit || !variant.trackInventory) return issues.add(at("variant_id"), "untracked_variant");
+    const key = `${line.variant_id}:${line.batch_id ?? ""}`;
+    if (seen.has(key)) issues.add(at("variant_id"), "duplicate_line");
+    seen.add(key);
+    if (line.batch_id != null) {
+      const batch = refs.batches.get(line.batch_id);
+      if (!batch || batch.variantId !== variant.id) issues.add(at("batch_id"), "unknown_batch");
+    } else if (variant.batchTracked) issues.add(at("batch_id"), "batch_required");
+  });
+  issues.throwIfAny();
+
+  const variantIds = input.lines.map((l) => l.variant_id);
+  const batchIds = input.lines.flatMap((l) => (l.batch_id != null ? [l.batch_id] : []));
+  const [levels, held] = await db.batch([
+    db
+      .select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(and(eq(stockLevels.locationId, input.location_id), inArray(stockLevels.variantId, variantIds))),
+    db
+      .select({ batchId: batchStock.batchId, quantity: batchStock.quantity })
+      .from(batchStock)
+      .where(and(eq(batchStock.locationId, input.location_id), inArray(batchStock.batchId, batchIds.length ? batchIds : [0]))),
+  ]);
+  const onHand = new Map(levels.map((l) => [l.variantId, l.onHand]));
+  const inBatch = new Map(held.map((b) => [b.batchId, b.quantity]));
+  const changes: StockChange[] = input.lines.map((line, i) => {
+    const before = line.batch_id != null ? (inBatch.get(line.batch_id) ?? 0) : (onHand.get(line.variant_id) ?? 0);
+    return { variantId: line.variant_id, locationId: input.location_id, batchId: line.batch_id ?? null, delta: line.counted - before, expected: before, field: `lines.${i}.counted` };
+  });
+  if (changes.some((c) => Math.abs(c.delta) > MAX_UNITS * 1e7 * 2)) issues.add("lines", "too_large");
+  issues.throwIfAny();
+
+  const lastId = sql`(select max(id) from stock_documents)`;
+  const prefix = DOCUMENT_PREFIX.bulk_update;
+  const insert = db
+    .insert(stockDocuments)
+    .values({
+      type: "bulk_update",
+      number: sql`${prefix + "-"} || printf('%06d', 1 + coalesce((select max(cast(substr(number, ${prefix.length + 2}) as integer)) from stock_documents where type = 'bulk_update'), 0))` as unknown as string,
+      locationId: input.location_id,
+      date: input.date ?? refs.today,
+      notes: input.notes ?? null,
+      userId: actor.userId,
+    })
+    .returning({ id: stockDocuments.id });
+  const lines = db.insert(stockDocumentLines).values(
+    input.lines.map((l) => ({ documentId: lastId as unknown as number, variantId: l.variant_id, batchId: l.batch_id ?? null, quantity: l.counted })),
+  );
+  // Unchanged counts are recorded on the document but move nothing.
+  const moving = changes.filter((c) => c.delta !== 0);
+  const results = await new StockBatch(db)
+    .add(insert, lines)
+    .addChanges(moving, { documentType: "bulk_update", documentId: lastId, userId: actor.userId, userForbidsNegative: actor.forbidsNegative })
+    .run();
+  const [created] = results[0] as { id: number }[];
+  return getStockDocument(db, "bulk_update", created!.id);
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { Decimal } from "../shared/decimal";
+import { DomainError } from "../shared/domain-error";
+import { fromScaledInteger, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
+
+/** A record id from a path: a positive integer, else the record cannot exist (`not_found`). */
+export function recordId(raw: unknown): number {
+  const text = String(raw ?? "");
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new DomainError("not_found");
+  return Number(text);
+}
+
+/** Parses input with a schema, or throws `validation_failed` naming each field (an unknown key by its own name). */
+export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.flatMap((issue): { path: PropertyKey[]; message: string }[] =>
+    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ message: issue.message, path: [...issue.path, key] })) : [issue],
+  );
+  throw DomainError.fromZod({ issues });
+}
+
+/** Unknown keys are named (`unknown_field`); other shape errors are `invalid`. */
+export const objectError = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") };
+
+/** Collects field errors found after parsing; `throwIfAny` raises them together. */
+export class FieldIssues {
+  readonly fields: Record<string, { code: string; params?: Record<string, unknown> }> = {};
+  add(field: string, code: string, params?: Record<string, unknown>): void {
+    this.fields[field] ??= params ? { code, params } : { code };
+  }
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+  throwIfAny(code = "validation_failed"): void {
+    if (!this.empty) throw new DomainError(code, {}, this.fields);
+  }
+}
+
+export function fieldError(field: string, code: string, params?: Record<string, unknown>): DomainError {
+  return new DomainError("validation_failed", {}, { [field]: params ? { code, params } : { code } });
+}
+
+/** A referenced id: a positive integer (a string of digits is accepted, as forms send). */
+export const zRefId = (code: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: code }).int(code).positive(code).max(Number.MAX_SAFE_INTEGER, code),
+  );
+
+/** Largest quantity of one line or count: 100 million units keeps every scaled sum a safe integer. */
+export const MAX_UNITS = 100_000_000;
+const MAX_SCALED = BigInt(MAX_UNITS) * 10n ** BigInt(QUANTITY_SCALE);
+
+/** A quantity as a decimal string or number, 7 decimals, returned as scaled integer units. */
+export function zScaledQuantity(options: { positive?: boolean } = {}) {
+  return z.union([z.string(), z.number()], { error: "invalid_number" }).transform((raw, ctx) => {
+    let value: Decimal;
+    try {
+      value = Decimal.parse(raw).round(QUANTITY_SCALE);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "invalid_number" });
+      return z.NEVER;
+    }
+    const units = toScaledInteger(value, QUANTITY_SCALE);
+    if (units < 0n || (options.positive && units === 0n)) {
+      ctx.addIssue({ code: "custom", message: "too_small" });
+      return z.NEVER;
+    }
+    if (units > MAX_SCALED) {
+      ctx.addIssue({ code: "custom", message: "too_large" });
+      return z.NEVER;
+    }
+    return Number(units);
+  });
+}
+
+/** Quantities as the API shows them: decimal text at 7 places. */
+export const qty = (units: number | bigint) => fromScaledInteger(units, QUANTITY_SCALE).toString();
+
+function isCalendarDate(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * A calendar date as YYYY-MM-DD, DD/MM/YYYY or ISO with an offset (its date part), stored as
+ * YYYY-MM-DD; 1970 dates are placeholders and refused (domain spec §5).
+ */
+export const zCalendarDate = z.string({ error: "invalid_date" }).transform((raw, ctx) => {
+  const text = raw.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  let parts: [number, number, number] | null = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  if (!parts && (m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text))) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
+  if (!parts || !isCalendarDate(...parts) || parts[0] === 1970 || parts[0] < 1900 || parts[0] > 9999) {
+    ctx.addIssue({ code: "custom", message: "invalid_date" });
+    return z.NEVER;
+  }
+  return `${String(parts[0]).padStart(4, "0")}-${String(parts[1]).padStart(2, "0")}-${String(parts[2]).padStart(2, "0")}`;
+});
+
+/** Today's date (YYYY-MM-DD) in a time zone; UTC when the zone is unknown. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}

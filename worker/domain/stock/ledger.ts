@@ -1,0 +1,187 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { DomainError } from "../shared/domain-error";
+import { qty } from "./common";
+import { availableUnits, type StockChange } from "./stock-rules";
+
+/**
+ * The one place where stock levels change. Every change of on_hand is written as:
+ *   1. INSERT … ON CONFLICT DO NOTHING      (the level row exists, at 0)
+ *   2. UPDATE … SET on_hand = on_hand + :d WHERE … AND <rule>   (the conditional update)
+ *   3. GUARD                               (aborts the batch when step 2 changed no row)
+ *   4. INSERT INTO inventory_logs SELECT on_hand - :d, on_hand, :d FROM stock_levels …
+ * inside ONE db.batch, which libSQL runs as one transaction: the ledger row reads the level
+ * that step 2 wrote, so the ledger always sums to on_hand, and nothing is saved when a guard fires.
+ */
+
+const { stockLevels } = tenantSchema;
+
+// JS numbers travel to libSQL as floats: quantities are sent as integers so that arithmetic stays exact.
+const int = (n: number) => BigInt(n);
+
+const NOW = sql.raw("cast(unixepoch('subsecond') * 1000 as integer)");
+
+// SQLite's raise() only works in triggers, and the schema may not change. changes() is the row count
+// of the previous INSERT/UPDATE/DELETE of the connection: when the conditional update matched no row,
+// this inserts a NULL into a NOT NULL column, the statement fails and the whole batch rolls back.
+const GUARD = sql.raw("insert into stock_levels (variant_id, location_id) select null, null where changes() = 0");
+
+/** Negative stock is allowed unless the user's membership or the company's settings forbid it. */
+function negativeAllowed(userForbids: boolean): SQL {
+  if (userForbids) return sql.raw("0");
+  return sql.raw("((select prevent_negative_inventory from company_settings where id = 1) is not 1)");
+}
+
+export interface LedgerContext {
+  /** stock_documents.type of the document the changes belong to (or any other source's name). */
+  documentType: string;
+  /** The document's id, or an SQL expression reading it inside the same batch. */
+  documentId: number | SQL | null;
+  userId: string | null;
+  /** The acting user's own prevent_negative_inventory flag (control database membership). */
+  userForbidsNegative: boolean;
+}
+
+type Guard = { kind: "level" | "batch"; change: StockChange } | { kind: "document" };
+
+/** Statements of one atomic batch, with the guards that can abort it and what each one means. */
+export class StockBatch {
+  readonly items: BatchItem<"sqlite">[] = [];
+  private readonly guards = new Map<number, Guard>();
+
+  constructor(private readonly db: TenantDb) {}
+
+  add(...items: BatchItem<"sqlite">[]): this {
+    this.items.push(...items);
+    return this;
+  }
+
+  /** A guard statement right after a conditional write: fails the batch when that write changed nothing. */
+  private guard(guard: Guard) {
+    this.guards.set(this.items.length, guard);
+    this.items.push(this.db.run(GUARD));
+  }
+
+  /**
+   * Claims a saved document for this batch: its updated_at must still be the one read, else another
+   * edit got there first and this batch fails with `conflict` (a reversal is never applied twice).
+   */
+  claimDocument(documentId: number, seenUpdatedAt: number): this {
+    this.add(
+      this.db.run(
+        sql`update stock_documents set updated_at = max(${NOW}, updated_at + 1) where id = ${int(documentId)} and updated_at = ${int(seenUpdatedAt)}`,
+      ),
+    );
+    this.guard({ kind: "document" });
+    return this;
+  }
+
+  /** Adds the writes of some changes, in order: batch stock, moving average cost, level, ledger row. */
+  addChanges(changes: readonly StockChange[], ctx: LedgerContext): this {
+    const db = this.db;
+    const allowed = negativeAllowed(ctx.userForbidsNegative);
+    for (const c of changes) {
+      const d = int(c.delta);
+      const variantId = int(c.variantId);
+      const locationId = int(c.locationId);
+      const batchId = c.batchId === null ? null : int(c.batchId);
+      if (batchId !== null) {
+        const rule =
+          c.expected !== undefined ? sql`quantity = ${int(c.expected)}` : d >= 0n ? sql`1` : sql`(quantity + ${d} >= 0 or ${allowed})`;
+        this.add(
+          db.run(sql`insert into batch_stock (batch_id, location_id) values (${batchId}, ${locationId}) on conflict do nothing`),
+          db.run(sql`update batch_stock set quantity = quantity + ${d} where batch_id = ${batchId} and location_id = ${locationId} and ${rule}`),
+        );
+        if (d < 0n || c.expected !== undefined) this.guard({ kind: "batch", change: c });
+      }
+      if (c.unitCost !== undefined && d > 0n) this.add(db.run(movingAverageCost(variantId, d, int(c.unitCost))));
+      // A count on a batch sets the batch; the level follows by the same difference under the usual rule.
+      const expected = c.batchId === null ? c.expected : undefined;
+      const rule =
+        expected !== undefined ? sql`on_hand = ${int(expected)}` : d >= 0n ? sql`1` : sql`(on_hand - reserved + ${d} >= 0 or ${allowed})`;
+      this.add(
+        db.run(sql`insert into stock_levels (variant_id, location_id) values (${variantId}, ${locationId}) on conflict do nothing`),
+        db.run(
+          sql`update stock_levels set on_hand = on_hand + ${d}, updated_at = ${NOW} where variant_id = ${variantId} and location_id = ${locationId} and ${rule}`,
+        ),
+      );
+      if (d < 0n || expected !== undefined) this.guard({ kind: "level", change: c });
+      const documentId = typeof ctx.documentId === "number" ? int(ctx.documentId) : ctx.documentId;
+      this.add(
+        db.run(sql`insert into inventory_logs (variant_id, location_id, batch_id, quantity_before, quantity_after, change, document_type, document_id, user_id)
+          select variant_id, location_id, ${batchId}, on_hand - ${d}, on_hand, ${d}, ${ctx.documentType}, ${documentId}, ${ctx.userId}
+          from stock_levels where variant_id = ${variantId} and location_id = ${locationId}`),
+      );
+    }
+    return this;
+  }
+
+  /**
+   * Runs the batch. A fired guard becomes `insufficient_stock` (or `stock_changed` for a count
+   * whose level moved since it was read), naming the line's field with the quantity now available.
+   */
+  async run(): Promise<unknown[]> {
+    if (this.items.length === 0) return [];
+    try {
+      return await this.db.batch(this.items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    } catch (error) {
+      const index = statementIndex(error);
+      const guard = index === null ? undefined : this.guards.get(index);
+      if (!guard) throw error;
+      throw await guardError(this.db, guard);
+    }
+  }
+}
+
+/** The index (in the batch) of the statement that failed, when the client tells it. */
+function statementIndex(error: unknown): number | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const index = (e as { statementIndex?: unknown }).statementIndex;
+    if (typeof index === "number") return index;
+  }
+  return null;
+}
+
+async function guardError(db: TenantDb, guard: Guard): Promise<DomainError> {
+  if (guard.kind === "document") return new DomainError("conflict");
+  const c = guard.change;
+  if (guard.kind === "batch") {
+    const [row] = await db.all<{ quantity: number }>(
+      sql`select quantity from batch_stock where batch_id = ${c.batchId} and location_id = ${c.locationId}`,
+    );
+    const held = Number(row?.quantity ?? 0);
+    if (c.expected !== undefined) return stockChanged(c.field, held);
+    return insufficient(c.field, Math.max(0, held));
+  }
+  const [row] = await db
+    .select({ onHand: stockLevels.onHand, reserved: stockLevels.reserved })
+    .from(stockLevels)
+    .where(sql`${stockLevels.variantId} = ${c.variantId} and ${stockLevels.locationId} = ${c.locationId}`);
+  if (c.expected !== undefined && c.batchId === null) return stockChanged(c.field, row?.onHand ?? 0);
+  return insufficient(c.field, availableUnits(row?.onHand ?? 0, row?.reserved ?? 0));
+}
+
+function insufficient(field: string, available: number): DomainError {
+  const params = { available: qty(available) };
+  return new DomainError("insufficient_stock", params, { [field]: { code: "insufficient_stock", params } });
+}
+
+function stockChanged(field: string, current: number): DomainError {
+  const params = { current: qty(current) };
+  return new DomainError("stock_changed", params, { [field]: { code: "stock_changed", params } });
+}
+
+/**
+ * The weighted average of the stock held (all locations, negative counted as 0) and the units added
+ * at their cost, computed inside the batch so that concurrent entries compose: mac + (cost - mac) × d / (q + d),
+ * rounded half away from zero with integers (SQLite turns an overflowing product into a float, far past real stock).
+ */
+function movingAverageCost(variantId: bigint, added: bigint, unitCost: bigint): SQL {
+  const held = sql`max(0, coalesce((select sum(on_hand) from stock_levels where variant_id = ${variantId}), 0))`;
+  const total = sql`(${held} + ${added})`;
+  const num = sql`((${unitCost} - moving_average_cost) * ${added})`;
+  return sql`update variants set moving_average_cost = cast(moving_average_cost
+      + (2 * ${num} + (case when ${num} >= 0 then 1 else -1 end) * ${total}) / (2 * ${total}) as integer),
+    updated_at = ${NOW} where id = ${variantId}`;
+}
