@@ -7,14 +7,16 @@ import { createCompany } from "../worker/domain/companies/create-company";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
 import { ensureDevVars } from "./lib/dev-vars";
 import { seedCatalogue } from "./lib/seed-catalogue";
+import { seedContactsAndStock } from "./lib/seed-contacts-stock";
 import { ensureControlDatabase, ensureDbServer } from "./lib/local-db";
 import { dbTargetFromEnv, migrateAll, type DbTarget } from "./db-migrate";
 
 // Row counts per scale; later areas add their tables here (large: 100,000 variants, 10,000 customers).
 export const SCALES = {
-  small: { operations: 25, bulkProducts: 40 },
-  // 20,000 products of 5 variants each: 100,000 variants beside the hand-made demo products.
-  large: { operations: 20_000, bulkProducts: 20_000 },
+  small: { operations: 25, bulkProducts: 40, bulkCustomers: 36 },
+  // 20,000 products of 5 variants each: 100,000 variants beside the hand-made demo products,
+  // each with stock in Lyon; 10,000 customers with the hand-made ones.
+  large: { operations: 20_000, bulkProducts: 20_000, bulkCustomers: 9_996 },
 } as const;
 export type Scale = keyof typeof SCALES;
 
@@ -85,6 +87,7 @@ export async function seed(
   });
   await insertInChunks(operations, 500, (chunk) => db.insert(tenantSchema.backgroundOperations).values(chunk));
   await seedCatalogue(db, { bulkProducts: counts.bulkProducts }, log);
+  await seedContactsAndStock(db, { control, companyId }, { bulkCustomers: counts.bulkCustomers }, log);
 
   log(`demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`);
   return { created: true };

@@ -13,14 +13,14 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
 /** With `ttfb`, the time until the response headers arrive (a streamed page's first byte). */
-async function measure(name: string, make: () => Promise<Response>, requests = REQUESTS, options: { ttfb?: boolean } = {}) {
+async function measure(name: string, make: () => Promise<Response>, requests = REQUESTS, options: { ttfb?: boolean; concurrency?: number } = {}) {
   for (let i = 0; i < Math.min(50, requests / 10); i++) await (await make()).arrayBuffer(); // warm-up
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: options.concurrency ?? CONCURRENCY }, async () => {
       while (next++ < requests) {
         const t = performance.now();
         const response = await make();
@@ -103,6 +103,32 @@ await measure("GET /api/v1/products filter+sort", () => fetch(`${base}/api/v1/pr
 await measure("GET /api/v1/products search SKU", () => fetch(`${base}/api/v1/products?search=SWE-012&page_size=50`, { headers: bearer }));
 await measure("GET /api/v1/products search label", () => fetch(`${base}/api/v1/products?search=Sweat%20lin&page_size=50`, { headers: bearer }));
 await measure("GET products page (SSR, TTFB)", () => fetch(`${base}/products-and-services/products?${productList}`, { headers: { cookie } }), REQUESTS, { ttfb: true });
+// Stock: documents written at 20 concurrent clients (each one atomic batch: document, lines,
+// conditional level updates and ledger rows), and the contacts and stock lists.
+const STOCK_CONCURRENCY = Number(process.env.BENCH_STOCK_CONCURRENCY ?? 20);
+const STOCK_REQUESTS = Number(process.env.BENCH_STOCK_REQUESTS ?? 1000);
+const locations = ((await (await fetch(`${base}/api/v1/locations?active=true`, { headers: bearer })).json()) as { items: { id: number }[] }).items;
+const levels = ((await (await fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=40`, { headers: bearer })).json()) as {
+  items: { variant_id: number; batch_tracked: boolean }[];
+}).items.filter((l) => !l.batch_tracked);
+let round = 0;
+const stockLines = (count: number) => Array.from({ length: count }, () => ({ variant_id: levels[round++ % levels.length]!.variant_id, quantity: "1" }));
+const postJson = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: JSON.stringify(body) });
+await measure("POST /api/v1/stock-entries (3 lines)", () => postJson("/api/v1/stock-entries", { location_id: locations[0]!.id, lines: stockLines(3) }), STOCK_REQUESTS, {
+  concurrency: STOCK_CONCURRENCY,
+});
+await measure("POST /api/v1/stock-removals (1 line)", () => postJson("/api/v1/stock-removals", { location_id: locations[0]!.id, lines: stockLines(1) }), STOCK_REQUESTS, {
+  concurrency: STOCK_CONCURRENCY,
+});
+await measure(
+  "POST /api/v1/stock-movements (2 lines)",
+  () => postJson("/api/v1/stock-movements", { location_id: locations[0]!.id, arrival_location_id: locations[1]!.id, lines: stockLines(2) }),
+  STOCK_REQUESTS,
+  { concurrency: STOCK_CONCURRENCY },
+);
+await measure("GET /api/v1/stock-levels filter+sort", () => fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=50&sort=-on_hand`, { headers: bearer }));
+await measure("GET /api/v1/customers search+sort", () => fetch(`${base}/api/v1/customers?search=Bou&page_size=50&sort=label`, { headers: bearer }));
 // Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
 await stop();
