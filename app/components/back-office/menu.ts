@@ -52,6 +52,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.stock_entries", to: "/inventory/stock-entries", allOf: p("view_stock_entries") },
       { label: "menu.stock_removals", to: "/inventory/stock-removals", allOf: p("view_stock_removals") },
       { label: "menu.stock_movements", to: "/inventory/stock-movements", allOf: p("view_stock_movements") },
+      { label: "menu.inventory_bulk_update", to: "/inventory/inventory-bulk-update", allOf: p("view_products_inventory", "edit_products_inventory") },
       { label: "menu.inventory_logs", to: "/inventory/inventory-logs", allOf: p("view_products_inventory") },
     ],
   },

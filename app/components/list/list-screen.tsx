@@ -64,6 +64,33 @@ export interface ListScreenProps<T> {
   notice?: ReactNode;
 }
 
+/** What a list page's loader answers (see list-page.server.ts), as the screen reads it. */
+export interface ListPageProps<T> {
+  pathname: string;
+  state: ListState;
+  defaultSort: ListSortTerm[];
+  result: { items: T[]; page: number; page_size: number; total_count: number };
+  views: ListViewLink[];
+  error: ListScreenProps<T>["error"];
+}
+
+/** The props of a list screen that come from its loader's list and its action's failed view form. */
+export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
+  const failed = actionData && typeof actionData === "object" && "viewError" in actionData ? (actionData as Pick<ListScreenProps<T>, "viewError">).viewError : undefined;
+  return {
+    pathname: list.pathname,
+    rows: list.result.items,
+    page: list.result.page,
+    pageSize: list.result.page_size,
+    totalCount: list.result.total_count,
+    state: list.state,
+    defaultSort: list.defaultSort,
+    views: list.views,
+    viewError: failed,
+    error: list.error,
+  } satisfies Partial<ListScreenProps<T>>;
+}
+
 const PAGE_SIZES = [25, 50, 100, 200];
 
 function HiddenInputs({ values }: { values: [string, string][] }) {

@@ -3,7 +3,7 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listServices, serviceFormOptions } from "../../../worker/domain/services/services";
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../components/list/list-page.server";
-import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
 import { EDIT_SERVICES, formatPrice, SERVICES_PATH, VIEW_SERVICES } from "./format";
@@ -80,21 +80,12 @@ export default function ServicesList({ loaderData, actionData }: Route.Component
     <>
       <title>{`${t("services.title")} | ${t("app.name")}`}</title>
       <ListScreen
+        {...fromListPage(list, actionData)}
         title={t("services.title")}
-        pathname={list.pathname}
         columns={columns}
-        rows={list.result.items}
         rowHref={(s) => `${SERVICES_PATH}/${s.id}`}
-        page={list.result.page}
-        pageSize={list.result.page_size}
-        totalCount={list.result.total_count}
         filters={filters}
         searchable
-        state={list.state}
-        defaultSort={list.defaultSort}
-        views={list.views}
-        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
-        error={list.error}
         createHref={canEdit ? `${SERVICES_PATH}/create` : undefined}
         createLabel={t("services.new")}
         notice={

@@ -7,7 +7,7 @@ import { formatAmount, CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
-import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
@@ -72,21 +72,12 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
     <>
       <title>{`${t("customers.title")} | ${t("app.name")}`}</title>
       <ListScreen
+        {...fromListPage(list, actionData)}
         title={t("customers.title")}
-        pathname={list.pathname}
         columns={columns}
-        rows={list.result.items}
         rowHref={(c) => `${CUSTOMERS_PATH}/${c.id}`}
-        page={list.result.page}
-        pageSize={list.result.page_size}
-        totalCount={list.result.total_count}
         filters={filters}
         searchable
-        state={list.state}
-        defaultSort={list.defaultSort}
-        views={list.views}
-        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
-        error={list.error}
         createHref={canEdit ? `${CUSTOMERS_PATH}/create` : undefined}
         createLabel={t("customers.new")}
         notice={

@@ -6,7 +6,7 @@ import { EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../compone
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
-import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
@@ -60,21 +60,12 @@ export default function EmployeesList({ loaderData, actionData }: Route.Componen
     <>
       <title>{`${t("employees.title")} | ${t("app.name")}`}</title>
       <ListScreen
+        {...fromListPage(list, actionData)}
         title={t("employees.title")}
-        pathname={list.pathname}
         columns={columns}
-        rows={list.result.items}
         rowHref={(e) => `${EMPLOYEES_PATH}/${e.id}`}
-        page={list.result.page}
-        pageSize={list.result.page_size}
-        totalCount={list.result.total_count}
         filters={filters}
         searchable
-        state={list.state}
-        defaultSort={list.defaultSort}
-        views={list.views}
-        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
-        error={list.error}
         createHref={canEdit ? `${EMPLOYEES_PATH}/create` : undefined}
         createLabel={t("employees.new")}
         notice={

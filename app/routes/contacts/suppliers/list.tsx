@@ -7,7 +7,7 @@ import { EDIT_SUPPLIERS, SUPPLIER_TAGS_PATH, SUPPLIERS_PATH, VIEW_SUPPLIERS } fr
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
-import { ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
@@ -70,21 +70,12 @@ export default function SuppliersList({ loaderData, actionData }: Route.Componen
     <>
       <title>{`${t("suppliers.title")} | ${t("app.name")}`}</title>
       <ListScreen
+        {...fromListPage(list, actionData)}
         title={t("suppliers.title")}
-        pathname={list.pathname}
         columns={columns}
-        rows={list.result.items}
         rowHref={(s) => `${SUPPLIERS_PATH}/${s.id}`}
-        page={list.result.page}
-        pageSize={list.result.page_size}
-        totalCount={list.result.total_count}
         filters={filters}
         searchable
-        state={list.state}
-        defaultSort={list.defaultSort}
-        views={list.views}
-        viewError={actionData && "viewError" in actionData ? actionData.viewError : undefined}
-        error={list.error}
         createHref={canEdit ? `${SUPPLIERS_PATH}/create` : undefined}
         createLabel={t("suppliers.new")}
         notice={

@@ -1,0 +1,209 @@
+import { data, redirect } from "react-router";
+import type { RequestContext } from "../../../worker/context";
+import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { listBatches } from "../../../worker/domain/stock/batches";
+import { stockActor } from "../../../worker/domain/stock/stock-actor";
+import {
+  createStockDocument,
+  deleteStockDocument,
+  getStockDocument,
+  listStockDocuments,
+  stockLocations,
+  updateStockDocument,
+  variantIdsBySku,
+} from "../../../worker/domain/stock/stock-documents";
+import { requirePage } from "../../../worker/guards";
+import { listPageAction, loadListPage } from "../list/list-page.server";
+import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFormValues } from "./document-form";
+import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
+import { locationOptions, userNames } from "./inventory.server";
+
+type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
+
+const DETAIL_NOTICES = ["created", "saved"] as const;
+
+// ── List ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function documentListLoader(ctx: RequestContext, request: Request, kind: DocumentKind) {
+  const info = DOCUMENT_KINDS[kind];
+  const actor = requirePage(request, ctx, info.view);
+  const db = await ctx.tenant();
+  const [list, locations] = await Promise.all([
+    loadListPage({
+      request,
+      db,
+      actor,
+      type: info.listType,
+      defaultSort: [{ by: "id", direction: "desc" }],
+      run: (params) => listStockDocuments(db, kind, params),
+    }),
+    locationOptions(db),
+  ]);
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    list,
+    locations,
+    canEdit: hasPermissions(actor.permissions, info.edit),
+    notice: notice === "deleted" ? ("deleted" as const) : null,
+  };
+}
+
+export async function documentListAction(ctx: RequestContext, request: Request, kind: DocumentKind) {
+  const info = DOCUMENT_KINDS[kind];
+  const actor = requirePage(request, ctx, info.view);
+  return listPageAction({ request, db: await ctx.tenant(), actor, type: info.listType });
+}
+
+// ── Detail ───────────────────────────────────────────────────────────────────────────────────
+
+async function findDocument(db: TenantDb, kind: DocumentKind, id: string | undefined) {
+  try {
+    return await getStockDocument(db, kind, id);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function documentDetailLoader(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
+  const info = DOCUMENT_KINDS[kind];
+  const actor = requirePage(request, ctx, info.view);
+  const db = await ctx.tenant();
+  const doc = await findDocument(db, kind, id);
+  const users = doc.user_id ? await userNames(ctx, actor.company.id) : {};
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    doc,
+    author: doc.user_id ? (users[doc.user_id] ?? null) : null,
+    canEdit: hasPermissions(actor.permissions, info.edit),
+    canViewLog: hasPermissions(actor.permissions, { allOf: ["view_products_inventory"] }),
+    notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
+  };
+}
+
+/** Delete (after confirmation): reverses the document's stock. */
+export async function documentDetailAction(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
+  const info = DOCUMENT_KINDS[kind];
+  const actor = requirePage(request, ctx, info.edit);
+  const db = await ctx.tenant();
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (intent !== "delete") return data({ error: "invalid", fields: undefined as FieldErrors | undefined }, { status: 400 });
+  try {
+    await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id);
+    return redirect(`${info.path}?notice=deleted`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ error: error.code, fields: error.fields as FieldErrors | undefined }, { status: statusOf(error.code) });
+  }
+}
+
+// ── Create and edit ──────────────────────────────────────────────────────────────────────────
+
+export async function documentFormOptions(db: TenantDb, keep: (number | null)[] = []) {
+  // Active locations, plus the (now inactive) ones the document already names.
+  const all = await stockLocations(db, true);
+  return all.filter((l) => l.active || keep.includes(l.id)).map((l) => ({ value: String(l.id), label: l.label }));
+}
+
+export async function documentCreateLoader(ctx: RequestContext, request: Request, kind: DocumentKind) {
+  requirePage(request, ctx, DOCUMENT_KINDS[kind].edit);
+  return { locations: await documentFormOptions(await ctx.tenant()) };
+}
+
+export async function documentEditLoader(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
+  requirePage(request, ctx, DOCUMENT_KINDS[kind].edit);
+  const db = await ctx.tenant();
+  const doc = await findDocument(db, kind, id);
+  return { doc, locations: await documentFormOptions(db, [doc.location_id, doc.arrival_location_id]) };
+}
+
+function statusOf(code: string): number {
+  if (code === "validation_failed" || code === "insufficient_stock") return 422;
+  if (code === "conflict" || code === "stock_changed") return 409;
+  if (code === "not_found") return 404;
+  return 400;
+}
+
+/** The domain names line fields by what it takes (variant_id, batch_id); the form by what is typed (sku, batch). */
+function formFields(fields: FieldErrors | undefined): FieldErrors | undefined {
+  if (!fields) return fields;
+  const out: FieldErrors = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const name = key.replace(/^(lines\.\d+)\.(variant_id|pack_id)$/, "$1.sku").replace(/^(lines\.\d+)\.batch_id$/, "$1.batch");
+    out[name] ??= value;
+  }
+  return out;
+}
+
+/**
+ * The domain input of the typed form: SKUs become variant ids (an unknown SKU an id that names
+ * nothing, so that the domain reports it with the line's other errors), batch numbers batch ids.
+ */
+async function documentInput(db: TenantDb, kind: DocumentKind, values: DocumentFormValues, forUpdate: boolean) {
+  const ids = await variantIdsBySku(
+    db,
+    values.lines.map((l) => l.sku),
+  );
+  const variantOf = (sku: string) => (sku ? (ids.get(sku.toLowerCase()) ?? 0) : "");
+  const wanted = [
+    ...new Set(values.lines.flatMap((l) => (l.batch ? [variantOf(l.sku)] : [])).filter((v): v is number => typeof v === "number" && v > 0)),
+  ];
+  const batches = wanted.length ? (await listBatches(db, { variant_id__In: wanted.join(","), page_size: "-1" })).items : [];
+  const batchIssues: FieldErrors = {};
+  const lines = values.lines.map((line, i) => {
+    const variantId = variantOf(line.sku);
+    let batchId: number | null = null;
+    if (line.batch && typeof variantId === "number" && variantId > 0) {
+      const found = batches.find((b) => b.variant_id === variantId && b.number.toLowerCase() === line.batch.toLowerCase());
+      if (found) batchId = found.id;
+      else batchIssues[`lines.${i}.batch`] = { code: "unknown_batch_number", params: { number: line.batch } };
+    }
+    return {
+      variant_id: variantId,
+      quantity: line.quantity,
+      ...(batchId !== null ? { batch_id: batchId } : {}),
+      ...(kind === "entry" && line.unit_cost ? { unit_cost: line.unit_cost } : {}),
+    };
+  });
+  const input: Record<string, unknown> = {
+    location_id: values.location_id,
+    ...(kind === "movement" ? { arrival_location_id: values.arrival_location_id } : {}),
+    ...(values.date ? { date: values.date } : {}),
+    notes: values.notes.trim() ? values.notes : null,
+    lines,
+  };
+  if (forUpdate && !values.location_id) input.location_id = "";
+  return { input, batchIssues };
+}
+
+/** Saves the form (create, or update of `id`); a failure comes back with the typed values. */
+export async function saveDocumentAction(ctx: RequestContext, request: Request, kind: DocumentKind, id?: string) {
+  const info = DOCUMENT_KINDS[kind];
+  const actor = requirePage(request, ctx, info.edit);
+  const form = await request.formData();
+  const values = readDocumentForm(form);
+  if (String(form.get("intent") ?? "") === "add_lines") {
+    // The form without JavaScript asks for more rows: it comes back with them, nothing saved.
+    return data({ added: true, values: { ...values, rows: Math.min(values.rows + MORE_ROWS, 500) } } satisfies {
+      added: true;
+      values: DocumentFormValues;
+    });
+  }
+  const db = await ctx.tenant();
+  const { input, batchIssues } = await documentInput(db, kind, values, id !== undefined);
+  const fail = (code: string, fields: FieldErrors | undefined) =>
+    data({ error: code, fields, values } satisfies DocumentFormFailure, { status: statusOf(code) });
+  try {
+    const who = await stockActor(ctx.control, actor);
+    // A batch number that names no batch of the line's variant: nothing is saved.
+    if (Object.keys(batchIssues).length) return fail("validation_failed", batchIssues);
+    const doc = id === undefined ? await createStockDocument(db, who, kind, input) : await updateStockDocument(db, who, kind, id, input);
+    return redirect(`${info.path}/${doc.id}?notice=${id === undefined ? "created" : "saved"}`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found" && id !== undefined && !error.fields) throw data(null, { status: 404 });
+    return fail(error.code, formFields(error.fields as FieldErrors | undefined));
+  }
+}

@@ -1,0 +1,18 @@
+import { useT } from "../../i18n";
+
+/** An expiration date, marked when the batch is past it. */
+export function ExpirationCell({ date, expired }: { date: string | null; expired: boolean }) {
+  const t = useT();
+  if (!date) return <>—</>;
+  return (
+    <>
+      {date}
+      {expired ? (
+        <>
+          {" "}
+          <span className="badge badge--danger">{t("batches.expired")}</span>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/** Shared by the inventory screens (browser and server): paths, permissions, quantity display. */
+
+export type DocumentKind = "entry" | "removal" | "movement";
+
+export const STOCK_LEVEL_PATH = "/inventory/stock-level";
+export const INVENTORY_LOGS_PATH = "/inventory/inventory-logs";
+export const BULK_UPDATE_PATH = "/inventory/inventory-bulk-update";
+export const BATCHES_PATH = "/products-and-services/batches";
+
+export const VIEW_INVENTORY = { allOf: ["view_products_inventory"] } as const;
+/** The bulk update screen: the counts API reads with view_products_inventory and writes with edit_products_inventory. */
+export const BULK_UPDATE = { allOf: ["view_products_inventory", "edit_products_inventory"] } as const;
+/** Batches belong to products: the products permissions plus the batch_tracking feature (as /api/v1/batches). */
+export const VIEW_BATCHES = { allOf: ["view_products", "batch_tracking"] } as const;
+export const EDIT_BATCHES = { allOf: ["edit_products", "batch_tracking"] } as const;
+
+export interface DocumentKindInfo {
+  kind: DocumentKind;
+  path: string;
+  /** The list type of saved views. */
+  listType: "stock_entries" | "stock_removals" | "stock_movements";
+  view: { allOf: readonly ["view_stock_entries"] | readonly ["view_stock_removals"] | readonly ["view_stock_movements"] };
+  edit: { allOf: readonly ["edit_stock_entries"] | readonly ["edit_stock_removals"] | readonly ["edit_stock_movements"] };
+  /** Prefix of the translation ids: stock_entries.title... */
+  messages: "stock_entries" | "stock_removals" | "stock_movements";
+}
+
+export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindInfo> = {
+  entry: {
+    kind: "entry",
+    path: "/inventory/stock-entries",
+    listType: "stock_entries",
+    view: { allOf: ["view_stock_entries"] },
+    edit: { allOf: ["edit_stock_entries"] },
+    messages: "stock_entries",
+  },
+  removal: {
+    kind: "removal",
+    path: "/inventory/stock-removals",
+    listType: "stock_removals",
+    view: { allOf: ["view_stock_removals"] },
+    edit: { allOf: ["edit_stock_removals"] },
+    messages: "stock_removals",
+  },
+  movement: {
+    kind: "movement",
+    path: "/inventory/stock-movements",
+    listType: "stock_movements",
+    view: { allOf: ["view_stock_movements"] },
+    edit: { allOf: ["edit_stock_movements"] },
+    messages: "stock_movements",
+  },
+};
+
+/** Where a ledger row's document lives, by its type (bulk updates open on the count screen). */
+export function documentHref(type: string | null, id: number | null): string | null {
+  if (id === null) return null;
+  if (type === "entry" || type === "removal" || type === "movement") return `${DOCUMENT_KINDS[type].path}/${id}`;
+  if (type === "bulk_update") return `${BULK_UPDATE_PATH}?count=${id}`;
+  return null;
+}
+
+/** A quantity as stored ("10.0000000") without its trailing zeros: "10", "2.5", "-3". */
+export function formatQty(text: string | null | undefined): string {
+  if (text === null || text === undefined || text === "") return "—";
+  if (!text.includes(".")) return text;
+  const trimmed = text.replace(/0+$/, "").replace(/\.$/, "");
+  return trimmed === "-0" ? "0" : trimmed;
+}
+
+/** A price as stored ("12.5000") with at least two decimals. */
+export function formatCost(text: string | null | undefined): string {
+  if (text === null || text === undefined || text === "") return "—";
+  const [int, frac = ""] = text.split(".");
+  return `${int}.${frac.replace(/0+$/, "").padEnd(2, "0")}`;
+}
+
+/** A timestamp (ms) as "YYYY-MM-DD HH:MM" in UTC, the same on the server and in the browser. */
+export function formatDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** The field errors a form shows, with their translated params (quantities made readable). */
+export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>;
+
+export function readableParams(errors: FieldErrors | undefined): FieldErrors | undefined {
+  if (!errors) return errors;
+  const out: FieldErrors = {};
+  for (const [key, value] of Object.entries(errors)) {
+    const params = value.params
+      ? Object.fromEntries(
+          Object.entries(value.params).map(([k, v]) => [
+            k,
+            (k === "available" || k === "current") && typeof v === "string" ? formatQty(v) : v,
+          ]),
+        )
+      : undefined;
+    out[key] = params ? { code: value.code, params } : { code: value.code };
+  }
+  return out;
+}

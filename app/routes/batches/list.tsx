@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { listBatches, listUnallocatedBatchStock } from "../../../worker/domain/stock/batches";
+import { requirePage } from "../../../worker/guards";
+import { ExpirationCell } from "../../components/inventory/expiration";
+import { BATCHES_PATH, formatQty, VIEW_BATCHES } from "../../components/inventory/format";
+import { listPageAction, loadListPage } from "../../components/list/list-page.server";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { useT } from "../../i18n";
+import type { Route } from "./+types/list";
+import "../../components/inventory/inventory.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_BATCHES);
+  const db = await ctx.tenant();
+  const [list, unallocated] = await Promise.all([
+    loadListPage({
+      request,
+      db,
+      actor,
+      type: "batches",
+      defaultSort: [{ by: "number", direction: "asc" }],
+      run: (params) => listBatches(db, params),
+    }),
+    listUnallocatedBatchStock(db),
+  ]);
+  return { list, unallocated: unallocated.items };
+}
+
+// The saved-view forms of the list screen.
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_BATCHES);
+  return listPageAction({ request, db: await ctx.tenant(), actor, type: "batches" });
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+
+export default function Batches({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { list, unallocated } = loaderData;
+  const columns: ListColumn<Row>[] = [
+    { key: "number", label: t("batches.number"), sortable: true, render: (b) => b.number },
+    { key: "sku", label: t("stock.sku"), sortable: true, render: (b) => b.sku },
+    { key: "label", label: t("stock.variant"), render: (b) => b.label },
+    {
+      key: "expiration_date",
+      label: t("batches.expiration_date"),
+      sortable: true,
+      render: (b) => <ExpirationCell date={b.expiration_date} expired={b.expired} />,
+    },
+    { key: "quantity", label: t("batches.quantity"), numeric: true, render: (b) => formatQty(b.quantity) },
+    {
+      key: "locations",
+      label: t("batches.locations"),
+      render: (b) => b.locations.map((l) => `${l.label} (${formatQty(l.quantity)})`).join(", ") || "—",
+    },
+    { key: "barcode", label: t("batches.barcode"), render: (b) => b.barcode ?? "—", defaultVisible: false },
+  ];
+  const filters: ListFilterDefinition[] = [
+    { key: "number", label: t("batches.number"), type: "text" },
+    { key: "sku", label: t("stock.sku"), type: "text" },
+    { key: "expiration_date", label: t("batches.expiration_date"), type: "date" },
+  ];
+  return (
+    <>
+      <title>{`${t("batches.title")} | ${t("app.name")}`}</title>
+      <ListScreen
+        {...fromListPage(list, actionData)}
+        title={t("batches.title")}
+        columns={columns}
+        rowHref={(b) => `${BATCHES_PATH}/${b.variant_id}`}
+        filters={filters}
+        searchable
+      />
+      <section className="inventory-section" aria-labelledby="unallocated-title">
+        <h2 id="unallocated-title">{t("batches.unallocated_title")}</h2>
+        <p className="muted">{t("batches.unallocated_hint")}</p>
+        {unallocated.length === 0 ? (
+          <p role="status">{t("batches.unallocated_none")}</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("stock.sku")}</th>
+                <th scope="col">{t("batches.number")}</th>
+                <th scope="col">{t("stock.location")}</th>
+                <th scope="col" className="numeric">
+                  {t("batches.quantity")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {unallocated.map((u) => (
+                <tr key={`${u.batch_id}-${u.location_id}`}>
+                  <td>
+                    <Link to={`${BATCHES_PATH}/${u.variant_id}`}>{u.sku}</Link>
+                  </td>
+                  <td>{u.number}</td>
+                  <td>{u.location.label}</td>
+                  <td className="numeric">{formatQty(u.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

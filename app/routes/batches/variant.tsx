@@ -1,0 +1,221 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { createBatch, getBatch, listBatches, updateBatch } from "../../../worker/domain/stock/batches";
+import { recordId } from "../../../worker/domain/stock/common";
+import { loadStockReferences } from "../../../worker/domain/stock/references";
+import { requirePage } from "../../../worker/guards";
+import { FormField } from "../../components/form-field";
+import { ExpirationCell } from "../../components/inventory/expiration";
+import { BATCHES_PATH, EDIT_BATCHES, formatQty, VIEW_BATCHES, type FieldErrors } from "../../components/inventory/format";
+import { useErrorText, useT } from "../../i18n";
+import type { Route } from "./+types/variant";
+import "../../components/inventory/inventory.css";
+
+type TenantDb = Parameters<typeof listBatches>[0];
+
+/** The variant of the page: it exists and is batch-tracked, else the page is not found. */
+async function variantOf(db: TenantDb, raw: string | undefined) {
+  let id: number;
+  try {
+    id = recordId(raw);
+  } catch {
+    throw data(null, { status: 404 });
+  }
+  const refs = await loadStockReferences(db, { locationIds: [], variantIds: [id], packIds: [], batchIds: [] });
+  const variant = refs.variants.get(id);
+  if (!variant || !variant.batchTracked) throw data(null, { status: 404 });
+  return variant;
+}
+
+const NOTICES = ["created", "saved"] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_BATCHES);
+  const db = await ctx.tenant();
+  const variant = await variantOf(db, params.id);
+  const batches = await listBatches(db, { variant_id: String(variant.id), page_size: "-1", sort: "expiration_date" });
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    variant: { id: variant.id, sku: variant.sku, label: variant.label },
+    batches: batches.items,
+    canEdit: hasPermissions(actor.permissions, EDIT_BATCHES),
+    notice: NOTICES.find((n) => n === notice) ?? null,
+  };
+}
+
+interface BatchFailure {
+  intent: "create" | "update";
+  batchId: string | null;
+  error: string;
+  fields: FieldErrors | undefined;
+  values: { number: string; barcode: string; expiration_date: string };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  requirePage(request, ctx, EDIT_BATCHES);
+  const db = await ctx.tenant();
+  const variant = await variantOf(db, params.id);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const intent = text("intent") === "update" ? "update" : "create";
+  const values = { number: text("number"), barcode: text("barcode"), expiration_date: text("expiration_date") };
+  const batchId = intent === "update" ? text("batch_id") : null;
+  try {
+    if (intent === "create") {
+      await createBatch(db, {
+        variant_id: variant.id,
+        number: values.number,
+        barcode: values.barcode || null,
+        expiration_date: values.expiration_date || null,
+      });
+    } else {
+      const batch = await getBatch(db, batchId);
+      if (batch.variant_id !== variant.id) throw data(null, { status: 404 });
+      await updateBatch(db, batch.id, { expiration_date: values.expiration_date || null });
+    }
+    return redirect(`${BATCHES_PATH}/${variant.id}?notice=${intent === "create" ? "created" : "saved"}`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    const status = error.code === "duplicate_batch" ? 409 : error.code === "validation_failed" ? 422 : 400;
+    return data({ intent, batchId, error: error.code, fields: error.fields as FieldErrors | undefined, values } satisfies BatchFailure, {
+      status,
+    });
+  }
+}
+
+export default function VariantBatches({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { variant, batches, canEdit, notice } = loaderData;
+  const failure = actionData as BatchFailure | undefined;
+  const createFailure = failure?.intent === "create" ? failure : undefined;
+  const title = t("batches.variant_title", { sku: variant.sku });
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>
+          {title} <span className="muted">· {variant.label}</span>
+        </h1>
+        <Link to={BATCHES_PATH}>{t("batches.back_to_list")}</Link>
+      </div>
+      {notice ? (
+        <p role="status" className="alert alert--success">
+          {t(`batches.notice_${notice}`)}
+        </p>
+      ) : null}
+      {failure && !failure.fields ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(failure.error)}
+        </p>
+      ) : null}
+
+      {batches.length === 0 ? (
+        <p role="status">{t("batches.none")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("batches.number")}</th>
+                <th scope="col">{t("batches.barcode")}</th>
+                <th scope="col">{t("batches.expiration_date")}</th>
+                <th scope="col" className="numeric">
+                  {t("batches.quantity")}
+                </th>
+                <th scope="col">{t("batches.locations")}</th>
+                {canEdit ? <th scope="col">{t("batches.new_expiration_date")}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {batches.map((b) => {
+                const mine = failure?.intent === "update" && failure.batchId === String(b.id) ? failure : undefined;
+                return (
+                  <tr key={b.id}>
+                    <td>{b.number}</td>
+                    <td>{b.barcode ?? "—"}</td>
+                    <td>
+                      <ExpirationCell date={b.expiration_date} expired={b.expired} />
+                    </td>
+                    <td className="numeric">{formatQty(b.quantity)}</td>
+                    <td>{b.locations.map((l) => `${l.label} (${formatQty(l.quantity)})`).join(", ") || "—"}</td>
+                    {canEdit ? (
+                      <td>
+                        <Form method="post" noValidate className="batch-update">
+                          <input type="hidden" name="intent" value="update" />
+                          <input type="hidden" name="batch_id" value={b.id} />
+                          {(() => {
+                            const id = `batch-${b.id}-expiration`;
+                            const error = mine ? (mine.fields?.expiration_date ?? { code: mine.error }) : undefined;
+                            return (
+                              <div className={`field${error ? " field--invalid" : ""}`}>
+                                <label htmlFor={id} className="visually-hidden">
+                                  {t("batches.expiration_of", { number: b.number })}
+                                </label>
+                                <input
+                                  id={id}
+                                  name="expiration_date"
+                                  type="date"
+                                  defaultValue={mine ? mine.values.expiration_date : (b.expiration_date ?? "")}
+                                  aria-invalid={Boolean(error)}
+                                  aria-describedby={error ? `${id}-error` : undefined}
+                                />
+                                {error ? (
+                                  <span id={`${id}-error`} className="field__error" role="alert">
+                                    {errorText(error.code, error.params)}
+                                  </span>
+                                ) : null}
+                              </div>
+                            );
+                          })()}
+                          <button type="submit" className="button button--secondary" disabled={busy}>
+                            {t("batches.update")}
+                          </button>
+                        </Form>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {canEdit ? (
+        <Form
+          method="post"
+          noValidate
+          className="card inventory-section"
+          key={createFailure ? JSON.stringify(createFailure.values) : "new"}
+        >
+          <h2>{t("batches.new")}</h2>
+          <input type="hidden" name="intent" value="create" />
+          <div className="form-grid">
+            <FormField name="number" label={t("batches.number")} errors={createFailure?.fields}>
+              {(props) => <input {...props} maxLength={100} defaultValue={createFailure?.values.number ?? ""} />}
+            </FormField>
+            <FormField name="expiration_date" label={t("batches.expiration_date")} errors={createFailure?.fields}>
+              {(props) => <input {...props} type="date" defaultValue={createFailure?.values.expiration_date ?? ""} />}
+            </FormField>
+            <FormField name="barcode" label={t("batches.barcode")} errors={createFailure?.fields}>
+              {(props) => <input {...props} maxLength={100} defaultValue={createFailure?.values.barcode ?? ""} />}
+            </FormField>
+          </div>
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t("batches.create")}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,355 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { listBatches } from "../../../worker/domain/stock/batches";
+import { bulkUpdateInventory } from "../../../worker/domain/stock/bulk-update";
+import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
+import { stockActor } from "../../../worker/domain/stock/stock-actor";
+import { getStockDocument, listStockDocuments } from "../../../worker/domain/stock/stock-documents";
+import { locationCountSheet } from "../../../worker/domain/stock/stock-levels";
+import { requirePage } from "../../../worker/guards";
+import { FormField } from "../../components/form-field";
+import {
+  BULK_UPDATE,
+  BULK_UPDATE_PATH,
+  formatDateTime,
+  formatQty,
+  INVENTORY_LOGS_PATH,
+  readableParams,
+  type FieldErrors,
+} from "../../components/inventory/format";
+import { locationOptions } from "../../components/inventory/inventory.server";
+import { useErrorText, useT } from "../../i18n";
+import type { Route } from "./+types/inventory-bulk-update";
+import "../../components/inventory/inventory.css";
+
+const PAGE = 100;
+
+function positiveInt(text: string | null): number | null {
+  return text && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  requirePage(request, ctx, BULK_UPDATE);
+  const db = await ctx.tenant();
+  const params = new URL(request.url).searchParams;
+  const locations = await locationOptions(db, false);
+  const locationId = positiveInt(params.get("location_id"));
+  const location = locations.find((l) => l.value === String(locationId)) ?? null;
+  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const offset = Math.min(Number.parseInt(params.get("offset") ?? "0", 10) || 0, 1_000_000);
+  const sheet = location
+    ? await locationCountSheet(db, Number(location.value), { search, limit: PAGE, offset: Math.max(offset, 0) })
+    : null;
+
+  // The count just saved: its lines with what each level held before and holds now.
+  const countId = positiveInt(params.get("count"));
+  let count: { number: string; date: string; location: string; notes: string | null; created_at: number; lines: CountLine[] } | null = null;
+  if (countId) {
+    try {
+      const doc = await getStockDocument(db, "bulk_update", countId);
+      const logs = await listInventoryLogs(db, { document_type: "bulk_update", document_id: String(countId), page_size: "-1" });
+      count = {
+        number: doc.number,
+        date: doc.date,
+        location: doc.location.label,
+        notes: doc.notes,
+        created_at: doc.created_at,
+        lines: (doc.lines ?? []).map((line) => {
+          const log = logs.items.find((l) => l.variant_id === line.variant_id && l.batch_id === line.batch_id);
+          return {
+            sku: line.sku,
+            label: line.label,
+            batch: line.batch_number,
+            before: log ? log.quantity_before : line.quantity,
+            counted: line.quantity,
+            difference: log ? log.change : "0",
+          };
+        }),
+      };
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== "not_found") throw error;
+      throw data(null, { status: 404 });
+    }
+  }
+  const recent = await listStockDocuments(db, "bulk_update", { page_size: "10" });
+  return { locations, location, search, offset, sheet, count, recent: recent.items };
+}
+
+interface CountLine {
+  sku: string;
+  label: string;
+  batch: string | null;
+  before: string;
+  counted: string;
+  difference: string;
+}
+
+interface CountValues {
+  location_id: string;
+  notes: string;
+  counted: Record<string, string>;
+  batches: Record<string, string>;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, BULK_UPDATE);
+  const db = await ctx.tenant();
+  const form = await request.formData();
+  const values: CountValues = {
+    location_id: String(form.get("location_id") ?? ""),
+    notes: String(form.get("notes") ?? ""),
+    counted: {},
+    batches: {},
+  };
+  const order: string[] = [];
+  for (const [key, raw] of form) {
+    const m = /^(counted|batch)\.(\d{1,15})$/.exec(key);
+    if (!m) continue;
+    const value = String(raw).trim();
+    if (m[1] === "counted") {
+      values.counted[m[2]!] = value;
+      if (value) order.push(m[2]!);
+    } else values.batches[m[2]!] = value;
+  }
+  const fail = (code: string, fields: FieldErrors | undefined) =>
+    data({ error: code, fields, values }, { status: code === "stock_changed" ? 409 : 422 });
+
+  // Batch numbers typed for batch-tracked variants become batch ids.
+  const withBatch = order.filter((vid) => values.batches[vid]);
+  const batches = withBatch.length ? (await listBatches(db, { variant_id__In: withBatch.join(","), page_size: "-1" })).items : [];
+  const issues: FieldErrors = {};
+  const lines = order.map((vid) => {
+    const number = values.batches[vid];
+    let batchId: number | undefined;
+    if (number) {
+      const found = batches.find((b) => String(b.variant_id) === vid && b.number.toLowerCase() === number.toLowerCase());
+      if (found) batchId = found.id;
+      else issues[`batch.${vid}`] = { code: "unknown_batch_number", params: { number } };
+    }
+    return { variant_id: vid, counted: values.counted[vid], ...(batchId !== undefined ? { batch_id: batchId } : {}) };
+  });
+  if (Object.keys(issues).length) return fail("validation_failed", issues);
+  try {
+    const doc = await bulkUpdateInventory(db, await stockActor(ctx.control, actor), {
+      location_id: values.location_id,
+      notes: values.notes.trim() ? values.notes : null,
+      lines,
+    });
+    return redirect(`${BULK_UPDATE_PATH}?location_id=${doc.location_id}&count=${doc.id}`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // lines.N.x names the Nth counted row: shown at that variant's row.
+    const fields: FieldErrors = {};
+    for (const [key, value] of Object.entries(error.fields ?? {})) {
+      const m = /^lines\.(\d+)\.(\w+)$/.exec(key);
+      const vid = m ? order[Number(m[1])] : undefined;
+      const name = m && vid ? (m[2] === "batch_id" ? `batch.${vid}` : `counted.${vid}`) : key;
+      fields[name] ??= value as FieldErrors[string];
+    }
+    return fail(error.code, fields);
+  }
+}
+
+export default function InventoryBulkUpdate({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { locations, location, search, offset, sheet, count, recent } = loaderData;
+  const errors = readableParams(actionData?.fields);
+  const typed = actionData?.values;
+  const generalError = actionData && !Object.keys(errors ?? {}).some((k) => k.startsWith("counted.") || k.startsWith("batch."));
+  const pageHref = (to: number) =>
+    `${BULK_UPDATE_PATH}?${new URLSearchParams({ location_id: location?.value ?? "", ...(search ? { search } : {}), offset: String(to) }).toString()}`;
+  return (
+    <>
+      <title>{`${t("bulk_update.title")} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{t("bulk_update.title")}</h1>
+        <Link to={INVENTORY_LOGS_PATH}>{t("inventory_logs.title")}</Link>
+      </div>
+
+      {count ? (
+        <section className="card bulk-update__result">
+          <p role="status" className="alert alert--success">
+            {t("bulk_update.saved", { number: count.number, location: count.location })}
+          </p>
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">{t("bulk_update.differences")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("stock.sku")}</th>
+                  <th scope="col">{t("stock.variant")}</th>
+                  <th scope="col">{t("stock.batch")}</th>
+                  <th scope="col" className="numeric">
+                    {t("bulk_update.before")}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {t("bulk_update.counted")}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {t("bulk_update.difference")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {count.lines.map((line, i) => {
+                  const diff = formatQty(line.difference);
+                  const negative = line.difference.startsWith("-");
+                  return (
+                    <tr key={i}>
+                      <td>{line.sku}</td>
+                      <td>{line.label}</td>
+                      <td>{line.batch ?? "—"}</td>
+                      <td className="numeric">{formatQty(line.before)}</td>
+                      <td className="numeric">{formatQty(line.counted)}</td>
+                      <td className={`numeric ${negative ? "diff--down" : diff === "0" ? "" : "diff--up"}`}>
+                        {negative || diff === "0" ? diff : `+${diff}`}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <Form method="get" className="card list-filters" aria-label={t("bulk_update.choose_location")}>
+        <div className="field">
+          <label htmlFor="bulk-location">{t("stock_documents.location")}</label>
+          <select id="bulk-location" name="location_id" defaultValue={location?.value ?? ""}>
+            <option value="">{t("stock_documents.choose_location")}</option>
+            {locations.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="bulk-search">{t("bulk_update.search")}</label>
+          <input id="bulk-search" type="search" name="search" defaultValue={search} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button--secondary">
+            {t("bulk_update.show_sheet")}
+          </button>
+        </div>
+      </Form>
+
+      {generalError ? (
+        <div role="alert" className="alert alert--error">
+          <p>{errorText(actionData.error)}</p>
+          {Object.entries(errors ?? {}).map(([name, field]) => (
+            <p key={name}>{errorText(field.code, field.params)}</p>
+          ))}
+        </div>
+      ) : actionData ? (
+        <p role="alert" className="alert alert--error">
+          {t("stock_documents.fix_fields")}
+        </p>
+      ) : null}
+
+      {location && sheet ? (
+        <Form method="post" noValidate className="card">
+          <h2>{t("bulk_update.sheet_title", { location: location.label })}</h2>
+          <p className="muted">{t("bulk_update.hint")}</p>
+          <input type="hidden" name="location_id" value={location.value} />
+          {sheet.items.length === 0 ? (
+            <p role="status">{t("generic.no_data")}</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="data-table count-sheet">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("stock.sku")}</th>
+                    <th scope="col">{t("stock.variant")}</th>
+                    <th scope="col" className="numeric">
+                      {t("stock.on_hand")}
+                    </th>
+                    <th scope="col">{t("bulk_update.counted")}</th>
+                    <th scope="col">{t("stock_documents.batch_number")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sheet.items.map((item) => {
+                    const vid = String(item.variant_id);
+                    return (
+                      <tr key={vid}>
+                        <td>{item.sku}</td>
+                        <td>{item.label}</td>
+                        <td className="numeric">{formatQty(item.on_hand)}</td>
+                        <td>
+                          <FormField name={`counted.${vid}`} label={t("bulk_update.counted_for", { sku: item.sku })} errors={errors}>
+                            {(props) => <input {...props} inputMode="decimal" defaultValue={typed?.counted[vid] ?? ""} />}
+                          </FormField>
+                        </td>
+                        <td>
+                          {item.batch_tracked ? (
+                            <FormField name={`batch.${vid}`} label={t("bulk_update.batch_for", { sku: item.sku })} errors={errors}>
+                              {(props) => <input {...props} defaultValue={typed?.batches[vid] ?? ""} />}
+                            </FormField>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav className="list-pagination" aria-label={t("list.pagination")}>
+            {offset > 0 ? <Link to={pageHref(Math.max(offset - PAGE, 0))}>{t("list.previous_page")}</Link> : null}
+            {sheet.more ? <Link to={pageHref(offset + PAGE)}>{t("list.next_page")}</Link> : null}
+          </nav>
+          <FormField name="notes" label={t("stock_documents.notes")} errors={errors}>
+            {(props) => <textarea {...props} rows={2} maxLength={5000} defaultValue={typed?.notes ?? ""} />}
+          </FormField>
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={busy || sheet.items.length === 0}>
+              {t("bulk_update.save")}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+
+      {recent.length ? (
+        <section className="inventory-section">
+          <h2>{t("bulk_update.recent")}</h2>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("stock_documents.number")}</th>
+                <th scope="col">{t("stock_documents.date")}</th>
+                <th scope="col">{t("stock_documents.location")}</th>
+                <th scope="col" className="numeric">
+                  {t("stock_documents.lines_count")}
+                </th>
+                <th scope="col">{t("stock_documents.created_at")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((doc) => (
+                <tr key={doc.id}>
+                  <td>
+                    <Link to={`${BULK_UPDATE_PATH}?location_id=${doc.location_id}&count=${doc.id}`}>{doc.number}</Link>
+                  </td>
+                  <td>{doc.date}</td>
+                  <td>{doc.location.label}</td>
+                  <td className="numeric">{doc.lines_count}</td>
+                  <td>{formatDateTime(doc.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </>
+  );
+}

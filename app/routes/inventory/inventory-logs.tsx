@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
+import { requirePage } from "../../../worker/guards";
+import { documentHref, formatDateTime, formatQty, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
+import { locationOptions, userNames } from "../../components/inventory/inventory.server";
+import { listPageAction, loadListPage } from "../../components/list/list-page.server";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { useT } from "../../i18n";
+import type { Route } from "./+types/inventory-logs";
+import "../../components/inventory/inventory.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_INVENTORY);
+  const db = await ctx.tenant();
+  const [list, locations, users] = await Promise.all([
+    loadListPage({
+      request,
+      db,
+      actor,
+      type: "inventory_logs",
+      defaultSort: [{ by: "id", direction: "desc" }],
+      run: (params) => listInventoryLogs(db, params),
+    }),
+    locationOptions(db),
+    userNames(ctx, actor.company.id),
+  ]);
+  return { list, locations, users };
+}
+
+// The saved-view forms of the list screen.
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_INVENTORY);
+  return listPageAction({ request, db: await ctx.tenant(), actor, type: "inventory_logs" });
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+
+const DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update"] as const;
+
+export default function InventoryLogs({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { list, locations, users } = loaderData;
+  const typeLabel = (type: string | null) =>
+    type && (DOCUMENT_TYPES as readonly string[]).includes(type) ? t(`inventory_logs.type_${type}`) : (type ?? "—");
+  const columns: ListColumn<Row>[] = [
+    { key: "created", label: t("inventory_logs.when"), sortable: true, render: (r) => formatDateTime(r.created_at) },
+    { key: "user", label: t("inventory_logs.who"), render: (r) => (r.user_id ? (users[r.user_id] ?? "—") : t("inventory_logs.api")) },
+    {
+      key: "document",
+      label: t("inventory_logs.document"),
+      render: (r) => {
+        const href = documentHref(r.document_type, r.document_id);
+        const text = `${typeLabel(r.document_type)} ${r.document_number ?? (r.document_id !== null ? `#${r.document_id}` : "")}`.trim();
+        return href && r.document_number ? (
+          <Link to={href} className="inventory-log__document">
+            {text}
+          </Link>
+        ) : (
+          text || "—"
+        );
+      },
+    },
+    { key: "sku", label: t("stock.sku"), render: (r) => r.sku },
+    { key: "label", label: t("stock.variant"), render: (r) => r.label, defaultVisible: false },
+    { key: "location", label: t("stock.location"), render: (r) => r.location.label },
+    { key: "batch", label: t("stock.batch"), render: (r) => r.batch_number ?? "—" },
+    { key: "quantity_before", label: t("inventory_logs.before"), numeric: true, render: (r) => formatQty(r.quantity_before) },
+    { key: "quantity_after", label: t("inventory_logs.after"), numeric: true, render: (r) => formatQty(r.quantity_after) },
+    {
+      key: "change",
+      label: t("inventory_logs.change"),
+      sortable: true,
+      numeric: true,
+      render: (r) => {
+        const value = formatQty(r.change);
+        return (
+          <span className={r.change.startsWith("-") ? "diff--down" : "diff--up"}>{r.change.startsWith("-") ? value : `+${value}`}</span>
+        );
+      },
+    },
+  ];
+  const filters: ListFilterDefinition[] = [
+    ...(locations.length ? [{ key: "location_id", label: t("stock.location"), type: "select" as const, options: locations }] : []),
+    {
+      key: "document_type",
+      label: t("inventory_logs.document_type"),
+      type: "select",
+      options: DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`inventory_logs.type_${type}`) })),
+    },
+    { key: "change", label: t("inventory_logs.change"), type: "range" },
+  ];
+  return (
+    <>
+      <title>{`${t("inventory_logs.title")} | ${t("app.name")}`}</title>
+      <ListScreen
+        {...fromListPage(list, actionData)}
+        title={t("inventory_logs.title")}
+        columns={columns}
+        rowHref={(r) => `${STOCK_LEVEL_PATH}?variant_id=${r.variant_id}&location_id=${r.location_id}`}
+        filters={filters}
+        searchable
+        notice={<p className="muted">{t("inventory_logs.hint")}</p>}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { requestContext } from "../../../../worker/context";
+import { documentListAction, documentListLoader } from "../../../components/inventory/documents.server";
+import { DocumentListPage } from "../../../components/inventory/document-pages";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return documentListLoader(context.get(requestContext), request, "movement");
+}
+
+// The saved-view forms of the list screen.
+export async function action({ request, context }: Route.ActionArgs) {
+  return documentListAction(context.get(requestContext), request, "movement");
+}
+
+export default function StockMovementsList({ loaderData, actionData }: Route.ComponentProps) {
+  return <DocumentListPage kind="movement" loaderData={loaderData} actionData={actionData} />;
+}

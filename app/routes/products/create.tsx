@@ -1,0 +1,144 @@
+import { data, Link, redirect } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { createProduct } from "../../../worker/domain/products/create-product";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { requirePage } from "../../../worker/guards";
+import type { FieldErrorMap } from "../../components/form-field";
+import { useErrorText, useT } from "../../i18n";
+import type { Route } from "./+types/create";
+import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";
+import { productInput, variantInput } from "./fields";
+import { EDIT_PRODUCTS, errorStatus, PRODUCTS_PATH, productPath } from "./format";
+import { loadProductOptions, unknownComponents, variantIdsOfSkus } from "./options.server";
+import { priceList } from "./price-grid";
+import type { ProductOptions } from "./product-options";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, EDIT_PRODUCTS);
+  return { options: await loadProductOptions(await ctx.tenant(), actor) };
+}
+
+/** The domain's input of the form, and the grid cell of each price (to put errors back). */
+function createInput(values: CreateFormValues, options: ProductOptions, componentIds: Map<string, number>) {
+  const { kind } = values;
+  const { prices, keys } = priceList(values.prices);
+  const shared = {
+    ...variantInput(values.variant, { mode: "create", access: options.access, kind, withSku: false, withStatus: false }),
+    ...(prices.length ? { prices } : {}),
+  };
+  const optionLabel = new Map(options.attributes.flatMap((a) => a.options.map((o) => [o.id, o.label] as const)));
+  const variants =
+    kind === "variants"
+      ? values.variants.map((row) => {
+          const ids = row.options.split(",").filter(Boolean).map(Number);
+          return {
+            ...shared,
+            sku:
+              row.sku.trim() ||
+              derivedSku(
+                values.variant.sku,
+                ids.map((id) => optionLabel.get(id) ?? String(id)),
+              ),
+            barcode: row.barcode,
+            option_ids: ids,
+          };
+        })
+      : [{ ...shared, sku: values.variant.sku, barcode: values.variant.barcode }];
+  const components =
+    kind === "kit" || kind === "assembly"
+      ? values.components
+          .filter((c) => c.sku.trim() || c.quantity.trim())
+          .map((c) => ({ variant_id: componentIds.get(c.sku.trim().toLowerCase()) ?? 0, quantity: c.quantity.trim() || "1" }))
+      : undefined;
+  return {
+    keys,
+    input: {
+      ...productInput(values.product, kind, "create"),
+      kind,
+      ...(kind === "variants" ? { attribute_ids: values.attribute_ids } : {}),
+      ...(components ? { components } : {}),
+      variants,
+    },
+  };
+}
+
+/** The domain's field names as the form's: a one-variant product's `variants.0.sku` is the form's `sku`, a price its cell. */
+function formErrors(fields: FieldErrorMap, values: CreateFormValues, keys: string[]): FieldErrorMap {
+  if (!fields) return undefined;
+  const out: NonNullable<FieldErrorMap> = {};
+  const typedComponents = values.components.filter((c) => c.sku.trim() || c.quantity.trim());
+  for (const [field, error] of Object.entries(fields)) {
+    let name = field;
+    const variant = /^variants\.(\d+)\.(.+)$/.exec(field);
+    const component = /^components\.(\d+)\.(variant_id|quantity)$/.exec(field);
+    if (variant) {
+      const [, i, rest] = variant as unknown as [string, string, string];
+      if (rest.startsWith("prices.")) name = keys[Number(rest.split(".")[1])] ?? "prices";
+      else if (values.kind !== "variants") name = rest;
+      else if (rest === "sku") name = `variants.${i}.sku`;
+      else if (rest.startsWith("option_ids") || rest === "barcode") name = `variants.${i}`;
+      else name = rest;
+    } else if (component) {
+      // Blank rows are not posted: the index is of the typed rows, the same as the form's as long as the blanks come last.
+      const index = values.components.indexOf(typedComponents[Number(component[1])]!);
+      name = `components.${index}.${component[2] === "variant_id" ? "sku" : "quantity"}`;
+    }
+    out[name] ??= error;
+  }
+  return out;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, EDIT_PRODUCTS);
+  const db = await ctx.tenant();
+  const values = readCreateForm(await request.formData());
+  const options = await loadProductOptions(db, actor);
+  const componentIds = await variantIdsOfSkus(
+    db,
+    actor,
+    values.components.map((c) => c.sku),
+  );
+  const { input, keys } = createInput(values, options, componentIds);
+  try {
+    const product = await createProduct(db, actor, input);
+    return redirect(`${productPath(product.id)}?notice=created`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      {
+        error: error.code,
+        fields: { ...formErrors(error.fields, values, keys), ...unknownComponents(values.components, componentIds) },
+        values,
+      },
+      { status: errorStatus(error.code) },
+    );
+  }
+}
+
+export default function CreateProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const values = actionData?.values;
+  return (
+    <>
+      <title>{`${t("products.new_title")} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{t("products.new_title")}</h1>
+        <Link to={PRODUCTS_PATH}>{t("products.back_to_list")}</Link>
+      </div>
+      {actionData ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <CreateProductForm
+        key={values ? JSON.stringify(values) : "new"}
+        values={values ?? NEW_CREATE_FORM}
+        options={loaderData.options}
+        errors={actionData?.fields}
+      />
+    </>
+  );
+}

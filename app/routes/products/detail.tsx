@@ -1,0 +1,232 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import { deleteProduct } from "../../../worker/domain/products/delete-product";
+import { getProduct } from "../../../worker/domain/products/get-product";
+import { setProductActive } from "../../../worker/domain/products/set-product-active";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { requirePage } from "../../../worker/guards";
+import { useErrorText, useT } from "../../i18n";
+import type { Route } from "./+types/detail";
+import { EDIT_PRODUCTS, errorStatus, formatAmount, formatQuantity, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { PriceGridView } from "./price-grid";
+import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
+import "./products.css";
+
+const NOTICES = ["created", "saved", "enabled", "disabled"] as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, VIEW_PRODUCTS);
+  try {
+    const product = await getProduct(await ctx.tenant(), actor, params.id);
+    const notice = new URL(request.url).searchParams.get("notice");
+    return {
+      product,
+      canEdit: hasPermissions(actor.permissions, EDIT_PRODUCTS),
+      notice: NOTICES.find((n) => n === notice) ?? null,
+    };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+// Delete (after confirmation), enable and disable: each needs edit_products.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  const actor = requirePage(request, ctx, EDIT_PRODUCTS);
+  const db = await ctx.tenant();
+  const intent = String((await request.formData()).get("intent") ?? "");
+  try {
+    if (intent === "delete") {
+      await deleteProduct(db, params.id);
+      return redirect(`${PRODUCTS_PATH}?notice=deleted`);
+    }
+    if (intent === "enable" || intent === "disable") {
+      await setProductActive(db, actor, params.id, intent === "enable");
+      return redirect(`${productPath(params.id)}?notice=${intent}d`);
+    }
+    return data({ error: "invalid" }, { status: 400 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ error: error.code }, { status: errorStatus(error.code) });
+  }
+}
+
+export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { product, canEdit, notice } = loaderData;
+  const yesNo = (value: boolean) => t(value ? "common.yes" : "common.no");
+  const single = product.kind !== "variants";
+  const only = single ? product.variants[0] : undefined;
+  return (
+    <div className="product-page">
+      <title>{`${product.label} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>
+          {product.label} {product.sku ? <span className="muted">· {product.sku}</span> : null}
+        </h1>
+        <div className="actions">
+          <Link to={PRODUCTS_PATH}>{t("products.back_to_list")}</Link>
+          <Link to={`${productPath(product.id)}/variants`}>{t("products.variants")}</Link>
+          {canEdit ? (
+            <>
+              <Link to={`${productPath(product.id)}/edit`} className="button button--primary">
+                {t("products.edit")}
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value={product.active ? "disable" : "enable"} />
+                <button type="submit" className="button button--secondary" disabled={busy}>
+                  {product.active ? t("products.disable") : t("products.enable")}
+                </button>
+              </Form>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm(t("products.delete_confirm", { label: product.label }))) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <button type="submit" className="button button--danger" disabled={busy}>
+                  {t("products.delete")}
+                </button>
+              </Form>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {notice ? (
+        <p role="status" className="alert alert--success">
+          {t(`products.notice_${notice}`)}
+        </p>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <section className="card">
+        <dl className="detail-list">
+          <dt>{t("products.kind")}</dt>
+          <dd data-field="kind">{t(`products.kind_${product.kind}`)}</dd>
+          <dt>{t("products.status")}</dt>
+          <dd>
+            <StatusBadge active={product.active} />
+          </dd>
+          <dt>{t("products.brand")}</dt>
+          <dd>{product.brand?.label ?? "—"}</dd>
+          <dt>{t("products.season")}</dt>
+          <dd>{product.season?.label ?? "—"}</dd>
+          <dt>{t("products.tags")}</dt>
+          <dd>{product.tags.length ? product.tags.map((tag) => tag.label).join(", ") : "—"}</dd>
+          {product.attributes.length ? (
+            <>
+              <dt>{t("products.attributes")}</dt>
+              <dd>{product.attributes.map((a) => a.label).join(", ")}</dd>
+            </>
+          ) : null}
+          {product.kind === "kit" ? (
+            <>
+              <dt>{t("products.kit_discount_rate")}</dt>
+              <dd data-field="kit_discount_rate">{formatQuantity(product.kit_discount_rate)} %</dd>
+            </>
+          ) : null}
+          <dt>{t("products.batch_tracked")}</dt>
+          <dd>{yesNo(product.batch_tracked)}</dd>
+          <dt>{t("products.b2b_published")}</dt>
+          <dd>{yesNo(product.b2b_published)}</dd>
+          <dt>{t("products.country_of_origin")}</dt>
+          <dd>{product.country_of_origin ?? "—"}</dd>
+          <dt>{t("products.hs_code")}</dt>
+          <dd>{product.hs_code ?? "—"}</dd>
+          <dt>{t("products.accounting_family")}</dt>
+          <dd>{product.accounting_family ?? "—"}</dd>
+          <dt>{t("products.description")}</dt>
+          <dd style={{ whiteSpace: "pre-wrap" }}>{product.description ?? "—"}</dd>
+        </dl>
+      </section>
+
+      {only ? (
+        <>
+          <div className="page-header">
+            <h2>{t("products.variant_details")}</h2>
+            <div className="actions">
+              <Link to={variantPath(product.id, only.id)}>{t("products.open_variant")}</Link>
+              {canEdit ? <Link to={`${variantPath(product.id, only.id)}/edit`}>{t("products.edit_variant")}</Link> : null}
+            </div>
+          </div>
+          <section className="card">
+            <VariantDetails variant={only} />
+          </section>
+        </>
+      ) : (
+        <>
+          <div className="page-header">
+            <h2>{t("products.variants_n", { n: product.variants_count })}</h2>
+            {canEdit ? (
+              <Link to={`${productPath(product.id)}/variants/create`} className="button button--secondary">
+                {t("products.add_variant")}
+              </Link>
+            ) : null}
+          </div>
+          <VariantsTable product={product} />
+        </>
+      )}
+
+      {only && (product.kind === "kit" || product.kind === "assembly") ? (
+        <>
+          <h2>{t("products.components")}</h2>
+          <ComponentsTable variant={only} />
+        </>
+      ) : null}
+
+      <h2>{t("products.prices")}</h2>
+      {product.variants.map((v) => (
+        <section key={v.id} className="card">
+          {single ? null : <h3>{`${v.label} · ${v.sku}`}</h3>}
+          <PriceGridView prices={v.prices} caption={t("products.prices_of", { label: v.label })} />
+        </section>
+      ))}
+
+      <h2>{t("products.packs")}</h2>
+      {product.variants.some((v) => v.packs.length) ? (
+        <div className="table-scroll">
+          <table className="data-table" aria-label={t("products.packs")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("products.variant")}</th>
+                <th scope="col">{t("products.pack_label")}</th>
+                <th scope="col" className="numeric">
+                  {t("products.quantity")}
+                </th>
+                <th scope="col">{t("products.prices")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {product.variants.flatMap((v) =>
+                v.packs.map((pack) => (
+                  <tr key={pack.id}>
+                    <td>
+                      <Link to={variantPath(product.id, v.id)}>{v.sku}</Link>
+                    </td>
+                    <td>{pack.label}</td>
+                    <td className="numeric">{formatQuantity(pack.quantity)}</td>
+                    <td>
+                      {pack.prices.map((p) => `${p.price_level_label} ${p.currency_iso} ${formatAmount(p.amount)}`).join(" · ") || "—"}
+                    </td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t("products.no_packs")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { getProduct } from "../../../worker/domain/products/get-product";
+import { updateProduct } from "../../../worker/domain/products/update-product";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { requirePage } from "../../../worker/guards";
+import { useErrorText, useT } from "../../i18n";
+import type { Route } from "./+types/edit";
+import { byField, ProductFields, productFieldsOf, productInput, readProductFields } from "./fields";
+import { EDIT_PRODUCTS, errorStatus, productPath } from "./format";
+import { loadProductOptions } from "./options.server";
+import "./products.css";
+
+async function load(request: Request, ctx: Route.LoaderArgs["context"], id: string) {
+  const context = ctx.get(requestContext);
+  const actor = requirePage(request, context, EDIT_PRODUCTS);
+  const db = await context.tenant();
+  try {
+    return { actor, db, product: await getProduct(db, actor, id) };
+  } catch (error) {
+    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor, db, product } = await load(request, context, params.id);
+  return { product, options: await loadProductOptions(db, actor) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor, db, product } = await load(request, context, params.id);
+  const values = readProductFields(await request.formData());
+  try {
+    await updateProduct(db, actor, product.id, productInput(values, product.kind, "update"));
+    return redirect(`${productPath(product.id)}?notice=saved`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ error: error.code, fields: error.fields, values }, { status: errorStatus(error.code) });
+  }
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { product, options } = loaderData;
+  const values = actionData?.values ?? productFieldsOf(product);
+  const title = t("products.edit_title", { label: product.label });
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{title}</h1>
+        <Link to={productPath(product.id)}>{t("products.back_to_product")}</Link>
+      </div>
+      {actionData ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error)}
+        </p>
+      ) : null}
+      <Form method="post" className="form product-form" noValidate key={actionData ? JSON.stringify(actionData.values) : product.id}>
+        <p className="muted">
+          {t("products.kind")}: {t(`products.kind_${product.kind}`)}
+        </p>
+        <ProductFields values={values} options={options} errors={byField(actionData?.fields)} kind={product.kind} />
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("products.save")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { tenantSchema } from "../../../db/client";
+import { companyDb } from "../e2e-factories";
+import type { E2eCompany, PageArea } from "./types";
+
+const { products, variants } = tenantSchema;
+
+// Random ids far from the small ones of other companies, so that another company's ids name nothing here.
+const randomId = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+
+/** A product with variants and one variant in `company`: their ids. */
+async function makeProduct(company: E2eCompany): Promise<{ productId: number; variantId: number }> {
+  const db = await companyDb(company.companyId);
+  const productId = randomId();
+  const variantId = randomId();
+  await db.batch([
+    db.insert(products).values({ id: productId, label: "Page access product", kind: "variants" }),
+    db.insert(variants).values({ id: variantId, productId, label: "Page access variant", sku: `PA-${productId}` }),
+  ]);
+  return { productId, variantId };
+}
+
+/*
+ * The page access test puts one id in place of `:id`; the variant pages have a second parameter.
+ * Their makers give "product/variants/variant[/edit]?rest=": what follows `:id` in the route
+ * (`/variants/:variant…`) then lands in an ignored query parameter.
+ */
+export const pages: PageArea = {
+  access: {
+    "products-and-services/products": { kind: "permission", allOf: ["view_products"] },
+    "products-and-services/products/create": { kind: "permission", allOf: ["edit_products"] },
+    "products-and-services/products/:id": { kind: "permission", allOf: ["view_products"] },
+    "products-and-services/products/:id/edit": { kind: "permission", allOf: ["edit_products"] },
+    "products-and-services/products/:id/variants": { kind: "permission", allOf: ["view_products"] },
+    "products-and-services/products/:id/variants/create": { kind: "permission", allOf: ["edit_products"] },
+    "products-and-services/products/:id/variants/:variant": { kind: "permission", allOf: ["view_products"] },
+    "products-and-services/products/:id/variants/:variant/edit": { kind: "permission", allOf: ["edit_products"] },
+  },
+  records: {
+    "products-and-services/products/": async (company) => String((await makeProduct(company)).productId),
+    "products-and-services/products/:id/variants/:variant": async (company) => {
+      const { productId, variantId } = await makeProduct(company);
+      return `${productId}/variants/${variantId}?rest=`;
+    },
+    "products-and-services/products/:id/variants/:variant/edit": async (company) => {
+      const { productId, variantId } = await makeProduct(company);
+      return `${productId}/variants/${variantId}/edit?rest=`;
+    },
+  },
+};
