@@ -1,3 +1,4 @@
+import { tenantSchema } from "../../db/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAttribute } from "../../worker/domain/products-settings/attributes";
@@ -60,6 +61,7 @@ describe("the catalogue in the browser", () => {
     const usd = await createCurrency(db, { iso: "USD", exchange_rate: "1.1" });
     const retail = (await allPriceLevels(db)).find((l) => l.type === "selling" && l.id !== wholesale.id)!;
     const eur = (await allCurrencies(db)).find((c) => c.iso === "EUR")!;
+    await db.insert(tenantSchema.suppliers).values({ name: "Faïencerie de Gien" });
     const page = await staffPage(EDITOR, company.companyId);
 
     // A product with variants: without a label it is refused at the field, and what was typed stays.
@@ -148,9 +150,18 @@ describe("the catalogue in the browser", () => {
     await hydrated(page);
     await page.fill("input[name=label]", "Mug");
     await page.fill("input[name=sku]", "MUG-1");
+    await page.selectOption("select[name=supplier_id]", { label: "Faïencerie de Gien" });
+    await page.fill("input[name=initial_stock]", "12");
+    await page.click("button:has-text('Create the product')");
+    // Initial stock needs a location: named at its field, nothing saved, what was typed kept.
+    await expect.poll(() => fieldError(page, "initial_location_id")).toBe("This field is required");
+    expect(await page.inputValue("input[name=initial_stock]")).toBe("12");
+    await page.selectOption("select[name=initial_location_id]", { index: 1 });
     await page.click("button:has-text('Create the product')");
     await page.waitForURL(/\/products\/\d+\?notice=created$/);
-    expect(await page.textContent("[data-field=sku]")).toBe("MUG-1");
+    await expect.poll(() => page.textContent("[data-field=sku]")).toBe("MUG-1");
+    expect(await page.textContent("[data-field=on_hand]")).toBe("12");
+    expect(await page.textContent("main")).toContain("Faïencerie de Gien");
 
     await page.goto(`${PRODUCTS}/create`);
     await hydrated(page);
@@ -195,7 +206,8 @@ describe("the catalogue in the browser", () => {
     await page.fill("#list-view-label", "Kits only");
     await page.check("input[name=is_default]");
     await page.click("button:has-text('Save the current view')");
-    await page.waitForURL(/kind=kit/);
+    // The URL already names the kit filter: wait for the saved view itself before leaving.
+    await page.waitForSelector(".list-menu li:has(a:text-is('Kits only')) .badge", { state: "attached" });
     await page.goto(PRODUCTS);
     await page.waitForURL(/kind=kit/);
     await expect.poll(() => cells(page, 2)).toEqual(["Gift set"]);

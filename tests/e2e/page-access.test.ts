@@ -5,7 +5,7 @@ import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissi
 import { eq } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
 import { control, makeCompany, makeUser } from "../support/e2e-factories";
-import type { Access, PageArea } from "../support/page-access/types";
+import type { Access, PageArea, RouteParams } from "../support/page-access/types";
 
 const appUrl = inject("appUrl");
 
@@ -14,8 +14,8 @@ const areas = Object.values(import.meta.glob<PageArea>(["../support/page-access/
 const ACCESS: Record<string, Access> = Object.assign({}, ...areas.map((a) => a.access));
 const RECORDS: NonNullable<PageArea["records"]> = Object.assign({}, ...areas.map((a) => a.records ?? {}));
 
-/** An id of a record of `company` for a route with :id. */
-async function recordOf(path: string, company: Awaited<ReturnType<typeof makeCompany>>): Promise<string> {
+/** The parameters naming a record of `company` for a route with :id (and maybe more parameters). */
+async function recordOf(path: string, company: Awaited<ReturnType<typeof makeCompany>>): Promise<RouteParams> {
   const prefix = Object.keys(RECORDS)
     .filter((p) => path.startsWith(p))
     .sort((a, b) => b.length - a.length)[0];
@@ -42,7 +42,9 @@ beforeAll(async () => {
 });
 
 const pages = flatten(routes);
-const concrete = (path: string, id: string) => `/${path.replace(":id", id)}`;
+/** The route with each parameter filled: one value for every parameter, or each by its name. */
+const concrete = (path: string, params: RouteParams) =>
+  `/${path.replace(/:(\w+)/g, (whole, name: string) => (typeof params === "string" ? params : (params[name] ?? whole)))}`;
 
 describe("every page", () => {
   it("has its access rule in this test", () => {

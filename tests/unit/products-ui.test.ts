@@ -102,12 +102,13 @@ describe("the product forms", () => {
     form.append("variant_options", "10,20");
     form.append("variant_sku", "TS-S");
     form.append("variant_barcode", "");
+    form.append("variant_initial_stock", "4");
     form.append("component_sku", "X");
     form.append("component_quantity", "2");
     const values = readCreateForm(form);
     expect(values.kind).toBe("variants");
     expect(values.attribute_ids).toEqual(["1"]);
-    expect(values.variants).toEqual([{ options: "10,20", sku: "TS-S", barcode: "" }]);
+    expect(values.variants).toEqual([{ options: "10,20", sku: "TS-S", barcode: "", initial_stock: "4" }]);
     expect(values.components).toEqual([{ sku: "X", quantity: "2" }]);
     expect(readCreateForm(new FormData()).kind).toBe("single");
   });

@@ -1,3 +1,4 @@
+import { tenantSchema } from "../../db/client";
 import { describe, expect, it } from "vitest";
 import { call, makeSingle, productWorld, unique } from "./products-fixtures";
 
@@ -173,6 +174,7 @@ describe("/api/v1/products: every kind", () => {
   it("names the one variant after the product and keeps every variant field", async () => {
     const w = await productWorld();
     const sku = `ALL-${unique()}`;
+    const [supplier] = await w.db.insert(tenantSchema.suppliers).values({ name: `Roaster ${sku}` }).returning();
     const created = await call("POST", "/products", w.token, {
       label: "Coffee",
       variants: [
@@ -181,7 +183,7 @@ describe("/api/v1/products: every kind", () => {
           barcode: "3700000000001",
           active: false,
           track_inventory: false,
-          supplier_id: 42,
+          supplier_id: supplier!.id,
           supplier_sku: "SUP-1",
           supplier_description: "Ground coffee 250 g",
           weight_amount: "0.25",
@@ -206,7 +208,7 @@ describe("/api/v1/products: every kind", () => {
       barcode: "3700000000001",
       active: false,
       track_inventory: false,
-      supplier_id: 42,
+      supplier_id: supplier!.id,
       supplier_sku: "SUP-1",
       supplier_description: "Ground coffee 250 g",
       weight_grams: "250.00000",

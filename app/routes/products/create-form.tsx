@@ -23,6 +23,7 @@ export interface VariantRow {
   options: string;
   sku: string;
   barcode: string;
+  initial_stock: string;
 }
 
 export interface ComponentRow {
@@ -59,6 +60,7 @@ export function readCreateForm(form: FormData): CreateFormValues {
   const all = (name: string) => form.getAll(name).map(String);
   const skus = all("variant_sku");
   const barcodes = all("variant_barcode");
+  const stocks = all("variant_initial_stock");
   const quantities = all("component_quantity");
   return {
     kind,
@@ -66,7 +68,7 @@ export function readCreateForm(form: FormData): CreateFormValues {
     variant: readVariantFields(form),
     attribute_ids: all("attribute_ids").filter(Boolean),
     option_ids: all("option_ids"),
-    variants: all("variant_options").map((options, i) => ({ options, sku: skus[i] ?? "", barcode: barcodes[i] ?? "" })),
+    variants: all("variant_options").map((options, i) => ({ options, sku: skus[i] ?? "", barcode: barcodes[i] ?? "", initial_stock: stocks[i] ?? "" })),
     components: all("component_sku").map((sku, i) => ({ sku, quantity: quantities[i] ?? "" })),
     prices: readPriceCells(form, "price"),
   };
@@ -242,6 +244,7 @@ function VariantMatrix({
                 <th scope="col">{t("products.variant")}</th>
                 <th scope="col">{t("products.sku")}</th>
                 <th scope="col">{t("products.barcode")}</th>
+                <th scope="col">{t("products.initial_stock")}</th>
               </tr>
             </thead>
             <tbody>
@@ -250,6 +253,7 @@ function VariantMatrix({
                 const row = typed.get(key);
                 const skuError = errors?.[`variants.${i}.sku`];
                 const rowError = errors?.[`variants.${i}`];
+                const stockError = errors?.[`variants.${i}.initial_stock`];
                 return (
                   <tr key={key}>
                     <td>
@@ -284,6 +288,21 @@ function VariantMatrix({
                         aria-label={t("products.barcode_of", { label: combo.labels.join(" / ") })}
                         autoComplete="off"
                       />
+                    </td>
+                    <td className={stockError ? "field--invalid" : undefined}>
+                      <input
+                        name="variant_initial_stock"
+                        defaultValue={row?.initial_stock ?? ""}
+                        inputMode="decimal"
+                        placeholder="0"
+                        aria-label={t("products.initial_stock_of", { label: combo.labels.join(" / ") })}
+                        aria-invalid={Boolean(stockError)}
+                      />
+                      {stockError ? (
+                        <span className="field__error" role="alert">
+                          {errorText(stockError.code, stockError.params)}
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 );
@@ -354,7 +373,15 @@ export function CreateProductForm({
       {kind === "variants" ? <VariantMatrix values={values} options={options} errors={errors} baseSku={baseSku} /> : null}
       {kind === "kit" || kind === "assembly" ? <ComponentRows rows={values.components} errors={errors} /> : null}
       <h2>{kind === "variants" ? t("products.variant_defaults") : t("products.variant_details")}</h2>
-      <VariantFields values={values.variant} options={options} errors={errors} kind={kind} withSku={false} withStatus={false} />
+      <VariantFields
+        values={values.variant}
+        options={options}
+        errors={errors}
+        kind={kind}
+        withSku={false}
+        withStatus={false}
+        withInitialStock={kind === "variants" ? "location" : "all"}
+      />
       <fieldset className="fieldset">
         <legend>{t("products.prices")}</legend>
         {kind === "variants" ? <p className="muted">{t("products.prices_for_every_variant")}</p> : null}

@@ -9,7 +9,8 @@ import type { Route } from "./+types/create";
 import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";
 import { productInput, variantInput } from "./fields";
 import { EDIT_PRODUCTS, errorStatus, PRODUCTS_PATH, productPath } from "./format";
-import { loadProductOptions, unknownComponents, variantIdsOfSkus } from "./options.server";
+import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
+import { loadProductOptions, unknownComponents } from "./options.server";
 import { priceList } from "./price-grid";
 import type { ProductOptions } from "./product-options";
 
@@ -42,6 +43,9 @@ function createInput(values: CreateFormValues, options: ProductOptions, componen
               ),
             barcode: row.barcode,
             option_ids: ids,
+            ...(row.initial_stock.trim()
+              ? { initial_stock: row.initial_stock.trim(), initial_location_id: values.variant.initial_location_id.trim() || undefined }
+              : {}),
           };
         })
       : [{ ...shared, sku: values.variant.sku, barcode: values.variant.barcode }];
@@ -76,7 +80,7 @@ function formErrors(fields: FieldErrorMap, values: CreateFormValues, keys: strin
       const [, i, rest] = variant as unknown as [string, string, string];
       if (rest.startsWith("prices.")) name = keys[Number(rest.split(".")[1])] ?? "prices";
       else if (values.kind !== "variants") name = rest;
-      else if (rest === "sku") name = `variants.${i}.sku`;
+      else if (rest === "sku" || rest === "initial_stock") name = `variants.${i}.${rest}`;
       else if (rest.startsWith("option_ids") || rest === "barcode") name = `variants.${i}`;
       else name = rest;
     } else if (component) {
@@ -95,9 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await ctx.tenant();
   const values = readCreateForm(await request.formData());
   const options = await loadProductOptions(db, actor);
-  const componentIds = await variantIdsOfSkus(
+  const componentIds = await variantIdsBySku(
     db,
-    actor,
     values.components.map((c) => c.sku),
   );
   const { input, keys } = createInput(values, options, componentIds);

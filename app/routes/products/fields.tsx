@@ -27,6 +27,7 @@ export interface VariantFieldValues {
   label: string;
   sku: string;
   barcode: string;
+  supplier_id: string;
   supplier_sku: string;
   supplier_description: string;
   weight_amount: string;
@@ -37,6 +38,9 @@ export interface VariantFieldValues {
   minimum_quantity: string;
   track_inventory: boolean;
   initial_cost: string;
+  /** Only when the variant is made: stock received at the location. */
+  initial_stock: string;
+  initial_location_id: string;
   recommended_price: string;
   default_component_discount: string;
   active: boolean;
@@ -66,6 +70,7 @@ export const NEW_VARIANT_FIELDS: VariantFieldValues = {
   label: "",
   sku: "",
   barcode: "",
+  supplier_id: "",
   supplier_sku: "",
   supplier_description: "",
   weight_amount: "",
@@ -76,6 +81,8 @@ export const NEW_VARIANT_FIELDS: VariantFieldValues = {
   minimum_quantity: "",
   track_inventory: true,
   initial_cost: "",
+  initial_stock: "",
+  initial_location_id: "",
   recommended_price: "",
   default_component_discount: "",
   active: true,
@@ -111,6 +118,7 @@ export function readVariantFields(form: FormData): VariantFieldValues {
     label: text(form, "variant_label"),
     sku: text(form, "sku"),
     barcode: text(form, "barcode"),
+    supplier_id: text(form, "supplier_id"),
     supplier_sku: text(form, "supplier_sku"),
     supplier_description: text(form, "supplier_description"),
     weight_amount: text(form, "weight_amount"),
@@ -121,6 +129,8 @@ export function readVariantFields(form: FormData): VariantFieldValues {
     minimum_quantity: text(form, "minimum_quantity"),
     track_inventory: flag(form, "track_inventory"),
     initial_cost: text(form, "initial_cost"),
+    initial_stock: text(form, "initial_stock"),
+    initial_location_id: text(form, "initial_location_id"),
     recommended_price: text(form, "recommended_price"),
     default_component_discount: text(form, "default_component_discount"),
     active: flag(form, "variant_active"),
@@ -154,6 +164,7 @@ export function variantFieldsOf(v: VariantView): VariantFieldValues {
     label: v.label,
     sku: v.sku,
     barcode: v.barcode ?? "",
+    supplier_id: v.supplier_id === null ? "" : String(v.supplier_id),
     supplier_sku: v.supplier_sku ?? "",
     supplier_description: v.supplier_description ?? "",
     weight_amount: formatQuantity(v.weight_amount),
@@ -164,6 +175,8 @@ export function variantFieldsOf(v: VariantView): VariantFieldValues {
     minimum_quantity: formatQuantity(v.minimum_quantity),
     track_inventory: v.track_inventory,
     initial_cost: v.initial_cost === undefined ? "" : formatAmount(v.initial_cost),
+    initial_stock: "",
+    initial_location_id: "",
     recommended_price: v.recommended_price == null ? "" : formatAmount(v.recommended_price),
     default_component_discount: formatQuantity(v.default_component_discount),
     active: v.active,
@@ -206,6 +219,7 @@ export function variantInput(
 ): Record<string, unknown> {
   const number = (value: string) => (value.trim() ? value.trim() : options.mode === "update" ? "0" : undefined);
   const out: Record<string, unknown> = {
+    supplier_id: idOrNull(v.supplier_id),
     supplier_sku: v.supplier_sku,
     supplier_description: v.supplier_description,
     weight_amount: number(v.weight_amount),
@@ -230,6 +244,10 @@ export function variantInput(
     if (v.label.trim() || options.mode === "update") out.label = v.label;
   }
   if (options.kind === "kit") out.default_component_discount = number(v.default_component_discount);
+  if (options.mode === "create" && v.initial_stock.trim()) {
+    out.initial_stock = v.initial_stock.trim();
+    out.initial_location_id = idOrNull(v.initial_location_id) ?? undefined;
+  }
   if (options.access.editPurchasing) out.initial_cost = number(v.initial_cost);
   if (options.access.editSelling) out.recommended_price = v.recommended_price.trim() || null;
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
@@ -430,6 +448,7 @@ export function VariantFields({
   kind,
   withSku,
   withStatus,
+  withInitialStock,
 }: {
   values: VariantFieldValues;
   options: ProductOptions;
@@ -437,6 +456,8 @@ export function VariantFields({
   kind: ProductKindName;
   withSku: boolean;
   withStatus: boolean;
+  /** A new variant: its first stock and where it is ("location" when the quantities are typed per variant elsewhere). */
+  withInitialStock?: "all" | "location";
 }) {
   const t = useT();
   return (
@@ -457,6 +478,18 @@ export function VariantFields({
             {(p) => <input {...p} defaultValue={values.label} maxLength={200} placeholder={t("products.variant_label_hint")} />}
           </FormField>
         ) : null}
+        <FormField name="supplier_id" label={t("products.supplier")} errors={errors}>
+          {(p) => (
+            <select {...p} defaultValue={values.supplier_id}>
+              <option value="">{t("products.no_supplier")}</option>
+              {options.suppliers.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <FormField name="supplier_sku" label={t("products.supplier_sku")} errors={errors}>
           {(p) => <input {...p} defaultValue={values.supplier_sku} maxLength={100} autoComplete="off" />}
         </FormField>
@@ -487,6 +520,27 @@ export function VariantFields({
           <FormField name="initial_cost" label={t("products.initial_cost")} errors={errors}>
             {(p) => <input {...p} defaultValue={values.initial_cost} inputMode="decimal" placeholder="0.00" />}
           </FormField>
+        ) : null}
+        {withInitialStock && kind !== "kit" ? (
+          <>
+            {withInitialStock === "all" ? (
+              <FormField name="initial_stock" label={t("products.initial_stock")} errors={errors}>
+                {(p) => <input {...p} defaultValue={values.initial_stock} inputMode="decimal" placeholder="0" />}
+              </FormField>
+            ) : null}
+            <FormField name="initial_location_id" label={t("products.initial_location")} errors={errors}>
+              {(p) => (
+                <select {...p} defaultValue={values.initial_location_id}>
+                  <option value="">{t("products.choose_location")}</option>
+                  {options.locations.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </>
         ) : null}
         {options.access.editSelling ? (
           <FormField name="recommended_price" label={t("products.recommended_price")} errors={errors}>

@@ -3,9 +3,9 @@ import { listAttributes } from "../../../worker/domain/products-settings/attribu
 import { listBrands } from "../../../worker/domain/products-settings/brands";
 import { listProductTags } from "../../../worker/domain/products-settings/product-tags";
 import { listSeasons } from "../../../worker/domain/products-settings/seasons";
-import { getProduct } from "../../../worker/domain/products/get-product";
-import { listProducts } from "../../../worker/domain/products/list-products";
 import { canEdit, canView, priceAccess, type Caller } from "../../../worker/domain/products/price-access";
+import { listSuppliers } from "../../../worker/domain/contacts/suppliers";
+import { stockLocations } from "../../../worker/domain/stock/stock-documents";
 import { allCurrencies } from "../../../worker/domain/settings/currencies";
 import { allPriceLevels } from "../../../worker/domain/settings/price-levels";
 import { allTaxes } from "../../../worker/domain/settings/taxes";
@@ -15,9 +15,9 @@ type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
 const ALL = { page_size: "-1" };
 
-/** What the product forms choose from: brands, seasons, tags, attributes with options, taxes, price levels, currencies. */
+/** What the product forms choose from: brands, seasons, tags, attributes with options, taxes, price levels, currencies, suppliers, locations. */
 export async function loadProductOptions(db: TenantDb, caller: Caller): Promise<ProductOptions> {
-  const [brands, seasons, tags, attributes, taxes, levels, currencies] = await Promise.all([
+  const [brands, seasons, tags, attributes, taxes, levels, currencies, suppliers, locations] = await Promise.all([
     listBrands(db, ALL),
     listSeasons(db, ALL),
     listProductTags(db, ALL),
@@ -25,6 +25,8 @@ export async function loadProductOptions(db: TenantDb, caller: Caller): Promise<
     allTaxes(db),
     allPriceLevels(db),
     allCurrencies(db),
+    listSuppliers(db, { active: "true", page_size: "-1" }),
+    stockLocations(db),
   ]);
   const access = priceAccess(caller);
   return {
@@ -37,22 +39,10 @@ export async function loadProductOptions(db: TenantDb, caller: Caller): Promise<
       .filter((l) => l.active && canView(access, l.type))
       .map((l) => ({ id: l.id, label: l.label, type: l.type, editable: canEdit(access, l.type) })),
     currencies: currencies.filter((c) => c.active).map((c) => ({ id: c.id, iso: c.iso })),
+    suppliers: suppliers.items.map((x) => ({ id: x.id, label: x.name })),
+    locations: locations.map((l) => ({ id: l.id, label: l.label })),
     access,
   };
-}
-
-/** Variant ids of skus typed in a form (case aside), found through the products list; unknown skus are absent. */
-export async function variantIdsOfSkus(db: TenantDb, caller: Caller, skus: readonly string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const sku of new Set(skus.map((s) => s.trim()).filter(Boolean))) {
-    const found = await listProducts(db, { sku, page_size: "5" });
-    for (const item of found.items) {
-      const product = await getProduct(db, caller, item.id);
-      const variant = product.variants.find((v) => v.sku.toLowerCase() === sku.toLowerCase());
-      if (variant) out.set(sku.toLowerCase(), variant.id);
-    }
-  }
-  return out;
 }
 
 /** Component rows whose sku names no variant (`unknown_variant`), or a quantity without a sku (`required`), keyed by row. */

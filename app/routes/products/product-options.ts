@@ -9,5 +9,8 @@ export interface ProductOptions {
   /** Active levels the user may view; `editable` when the user may change their prices. */
   priceLevels: { id: number; label: string; type: "selling" | "purchasing"; editable: boolean }[];
   currencies: { id: number; iso: string }[];
+  suppliers: { id: number; label: string }[];
+  /** Active locations, where a new variant's initial stock can be put. */
+  locations: { id: number; label: string }[];
   access: PriceAccess;
 }

@@ -96,6 +96,7 @@ export default function CreateVariant({ loaderData, actionData }: Route.Componen
             kind={product.kind}
             withSku
             withStatus
+            withInitialStock="all"
           />
           <fieldset className="fieldset">
             <legend>{t("products.prices")}</legend>

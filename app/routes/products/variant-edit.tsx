@@ -10,7 +10,8 @@ import type { Route } from "./+types/variant-edit";
 import { ComponentRows } from "./create-form";
 import { readVariantFields, VariantFields, variantFieldsOf, variantFormErrors, variantInput } from "./fields";
 import { EDIT_PRODUCTS, errorStatus, variantPath } from "./format";
-import { loadProductOptions, unknownComponents, variantIdsOfSkus } from "./options.server";
+import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
+import { loadProductOptions, unknownComponents } from "./options.server";
 import { PriceGridInputs, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
 import "./products.css";
@@ -63,9 +64,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (withComponents) {
       const typed = components.filter((c) => c.sku.trim() || c.quantity.trim());
-      const ids = await variantIdsOfSkus(
+      const ids = await variantIdsBySku(
         db,
-        actor,
         typed.map((c) => c.sku),
       );
       await setComponents(db, actor, product.id, variant.id, {
@@ -77,9 +77,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
     const ids = withComponents
-      ? await variantIdsOfSkus(
+      ? await variantIdsBySku(
           db,
-          actor,
           components.map((c) => c.sku),
         )
       : new Map<string, number>();

@@ -26,6 +26,8 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
           <dd>{variant.options.map((o) => o.label).join(" / ")}</dd>
         </>
       ) : null}
+      <dt>{t("products.supplier")}</dt>
+      <dd>{variant.supplier ? <Link to={`/contacts/suppliers/${variant.supplier.id}`}>{variant.supplier.label}</Link> : "—"}</dd>
       <dt>{t("products.supplier_sku")}</dt>
       <dd>{variant.supplier_sku ?? "—"}</dd>
       <dt>{t("products.supplier_description")}</dt>
@@ -46,6 +48,18 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
       <dd>{yesNo(variant.track_inventory)}</dd>
       <dt>{t("products.batch_tracked")}</dt>
       <dd>{yesNo(variant.batch_tracked)}</dd>
+      {variant.track_inventory && !variant.is_kit ? (
+        <>
+          <dt>{t("products.on_hand")}</dt>
+          <dd data-field="on_hand">{formatQuantity(variant.on_hand)}</dd>
+          <dt>{t("products.stock_by_location")}</dt>
+          <dd>
+            {variant.stock_levels.length
+              ? variant.stock_levels.map((l) => `${l.location_label}: ${formatQuantity(l.on_hand)}`).join(" · ")
+              : "—"}
+          </dd>
+        </>
+      ) : null}
       {variant.initial_cost !== undefined ? (
         <>
           <dt>{t("products.initial_cost")}</dt>
@@ -91,6 +105,9 @@ export function VariantsTable({ product }: { product: ProductView }) {
             <th scope="col">{t("products.label")}</th>
             <th scope="col">{t("products.options_label")}</th>
             <th scope="col">{t("products.packs")}</th>
+            <th scope="col" className="numeric">
+              {t("products.on_hand")}
+            </th>
             <th scope="col">{t("products.status")}</th>
           </tr>
         </thead>
@@ -103,6 +120,7 @@ export function VariantsTable({ product }: { product: ProductView }) {
               <td>{v.label}</td>
               <td>{v.options.map((o) => o.label).join(" / ") || "—"}</td>
               <td>{v.packs.length ? v.packs.map((p) => `${p.label} (${formatQuantity(p.quantity)})`).join(", ") : "—"}</td>
+              <td className="numeric">{v.is_kit ? "—" : formatQuantity(v.on_hand)}</td>
               <td>
                 <StatusBadge active={v.active} />
               </td>

@@ -19,11 +19,6 @@ async function makeProduct(company: E2eCompany): Promise<{ productId: number; va
   return { productId, variantId };
 }
 
-/*
- * The page access test puts one id in place of `:id`; the variant pages have a second parameter.
- * Their makers give "product/variants/variant[/edit]?rest=": what follows `:id` in the route
- * (`/variants/:variant…`) then lands in an ignored query parameter.
- */
 export const pages: PageArea = {
   access: {
     "products-and-services/products": { kind: "permission", allOf: ["view_products"] },
@@ -39,11 +34,7 @@ export const pages: PageArea = {
     "products-and-services/products/": async (company) => String((await makeProduct(company)).productId),
     "products-and-services/products/:id/variants/:variant": async (company) => {
       const { productId, variantId } = await makeProduct(company);
-      return `${productId}/variants/${variantId}?rest=`;
-    },
-    "products-and-services/products/:id/variants/:variant/edit": async (company) => {
-      const { productId, variantId } = await makeProduct(company);
-      return `${productId}/variants/${variantId}/edit?rest=`;
+      return { id: String(productId), variant: String(variantId) };
     },
   },
 };

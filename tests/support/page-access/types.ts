@@ -3,6 +3,8 @@ import type { makeCompany } from "../e2e-factories";
 
 export type E2eCompany = Awaited<ReturnType<typeof makeCompany>>;
 
+export type RouteParams = string | Record<string, string>;
+
 export type Access =
   | { kind: "public" }
   | { kind: "action" } // a form target: its GET only redirects
@@ -19,6 +21,9 @@ export type Access =
  */
 export interface PageArea {
   access: Record<string, Access>;
-  /** Per route prefix ("settings/users/"): makes a record in `company` and returns its id. */
-  records?: Record<string, (company: E2eCompany) => Promise<string>>;
+  /**
+   * Per route prefix ("settings/users/"): makes a record in `company` and returns its id (put in
+   * place of `:id`), or the value of each parameter of the route (`{ id, variant }`).
+   */
+  records?: Record<string, (company: E2eCompany) => Promise<RouteParams>>;
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { conflict, FieldIssues, isUniqueViolation, parseInput, recordId, runBatch } from "./common";
 import { priceAccess, type Caller } from "./price-access";
+import { checkInitialStock, receiveInitialStock } from "./initial-stock";
 import { defaultVariantLabel, hasOneVariant, MAX_VARIANTS } from "./product-rules";
 import { VariantInput } from "./product-schemas";
 import { findProduct, loadProductView, type VariantView } from "./product-view";
@@ -31,6 +32,8 @@ export async function addVariant(db: TenantDb, caller: Caller, productId: unknow
       priceLevels: prices.flatMap((p) => p.priceLevels),
       currencies: prices.flatMap((p) => p.currencies),
       skus: [{ sku: input.sku, field: "sku" }],
+      suppliers: input.supplier_id ? [{ id: input.supplier_id, field: "supplier_id" }] : [],
+      locations: checkInitialStock(input, "", { batchTracked: product.batchTracked, holdsStock: product.kind !== "kit" && input.track_inventory !== false }, issues),
     },
     issues,
   );
@@ -61,6 +64,12 @@ export async function addVariant(db: TenantDb, caller: Caller, productId: unknow
     if (isUniqueViolation(error)) throw duplicateSkuError(["sku"]);
     throw error;
   }
-  const view = await loadProductView(db, id, priceAccess(caller));
-  return view.variants.find((v) => v.sku === input.sku)!;
+  let view = await loadProductView(db, id, priceAccess(caller));
+  let made = view.variants.find((v) => v.sku === input.sku)!;
+  if (input.initial_stock && !input.initial_stock.isZero()) {
+    await receiveInitialStock(db, caller, [{ variantId: made.id, input }]);
+    view = await loadProductView(db, id, priceAccess(caller));
+    made = view.variants.find((v) => v.sku === input.sku)!;
+  }
+  return made;
 }

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { FieldIssues, isUniqueViolation, parseInput, runBatch } from "./common";
 import { priceAccess, type Caller } from "./price-access";
-import { checkKindShape, defaultVariantLabel, duplicateSkus, storedKind } from "./product-rules";
+import { checkInitialStock, receiveInitialStock } from "./initial-stock";
+import { checkKindShape, defaultVariantLabel, duplicateSkus, storedKind, variantFlags } from "./product-rules";
 import { CreateProductInput } from "./product-schemas";
 import { loadProductView, RATE_SCALE, type ProductView } from "./product-view";
 import {
@@ -53,6 +55,10 @@ export async function createProduct(db: TenantDb, caller: Caller, raw: unknown):
     priceLevels: [],
     currencies: [],
     components: (input.components ?? []).map((c, i) => ({ id: c.variant_id, field: `components.${i}.variant_id` })),
+    suppliers: input.variants.flatMap((v, i) => (v.supplier_id ? [{ id: v.supplier_id, field: `variants.${i}.supplier_id` }] : [])),
+    locations: input.variants.flatMap((v, i) =>
+      checkInitialStock(v, `variants.${i}.`, { batchTracked, holdsStock: !variantFlags(kind, batchTracked).isKit && v.track_inventory !== false }, issues),
+    ),
     skus: input.variants.map((v, i) => ({ sku: v.sku, field: `variants.${i}.sku` })),
   };
   input.variants.forEach((v, i) => {
@@ -123,5 +129,10 @@ export async function createProduct(db: TenantDb, caller: Caller, raw: unknown):
     throw error;
   }
   const [created] = results[0] as { id: number }[];
+  if (input.variants.some((v) => v.initial_stock && !v.initial_stock.isZero())) {
+    const made = await db.select({ id: t.variants.id, sku: t.variants.sku }).from(t.variants).where(eq(t.variants.productId, created!.id));
+    const idOf = new Map(made.map((v) => [v.sku, v.id]));
+    await receiveInitialStock(db, caller, input.variants.map((v) => ({ variantId: idOf.get(v.sku)!, input: v })));
+  }
   return loadProductView(db, created!.id, access);
 }

@@ -110,7 +110,6 @@ const variantFields = {
   track_inventory: zFlag,
   // One option per attribute of the product, in the attributes' order.
   option_ids: z.array(zRecordId, { error: "invalid" }).max(MAX_ATTRIBUTES, "too_many_attributes"),
-  // Suppliers arrive with contacts: a plain id until then.
   supplier_id: zRecordId.nullable(),
   supplier_sku: zText(100),
   supplier_description: zText(1000),
@@ -137,6 +136,9 @@ export const VariantInput = z.strictObject(
     sku: variantFields.sku,
     prices: PriceListInput.optional(),
     packs: z.array(PackInput, { error: "invalid" }).max(50, "too_long").optional(),
+    // Stock received when the variant is made (a stock entry at the initial cost).
+    initial_stock: zQuantityUpTo().optional(),
+    initial_location_id: zRecordId.optional(),
   },
   objectError,
 );

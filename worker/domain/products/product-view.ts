@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, type WeightUnit } from "../shared/money";
+import { availableUnits } from "../stock/stock-rules";
 import { canView, type PriceAccess, type PriceLevelType } from "./price-access";
 import type { ProductKind } from "./product-rules";
 import { WEIGHT_SCALE, weightInGrams } from "./weights";
@@ -60,6 +61,7 @@ export interface VariantView {
   option_ids: number[];
   options: OptionView[];
   supplier_id: number | null;
+  supplier: { id: number; label: string } | null;
   supplier_sku: string | null;
   supplier_description: string | null;
   weight_amount: string;
@@ -81,6 +83,10 @@ export interface VariantView {
   published_to_shopify: boolean;
   published_to_pennylane: boolean;
   published_to_sellsy: boolean;
+  /** Units held in every location (negative levels counted as they are). */
+  on_hand: string;
+  /** The variant's stock per location (kits hold none of their own). */
+  stock_levels: { location_id: number; location_label: string; on_hand: string; available: string }[];
   /** Prices of the levels the caller may view, the packs' apart. */
   prices: PriceView[];
   packs: PackView[];
@@ -126,7 +132,7 @@ const rate = (units: number) => fromScaledInteger(units, RATE_SCALE).toString();
 /** One product with everything it holds, read in one round trip; `not_found` when it does not exist. */
 export async function loadProductView(db: TenantDb, productId: number, access: PriceAccess): Promise<ProductView> {
   const variantIds = db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, productId));
-  const [products, attributes, tags, variants, options, taxes, prices, packs, components] = await db.batch([
+  const [products, attributes, tags, variants, options, taxes, prices, packs, components, levels, suppliers] = await db.batch([
     db
       .select({ product: t.products, brandLabel: t.brands.label, seasonLabel: t.seasons.label })
       .from(t.products)
@@ -192,6 +198,22 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
       .innerJoin(t.variants, eq(t.variants.id, t.components.componentVariantId))
       .where(inArray(t.components.parentVariantId, variantIds))
       .orderBy(asc(t.components.id)),
+    db
+      .select({
+        variantId: t.stockLevels.variantId,
+        locationId: t.stockLevels.locationId,
+        locationLabel: t.locations.label,
+        onHand: t.stockLevels.onHand,
+        reserved: t.stockLevels.reserved,
+      })
+      .from(t.stockLevels)
+      .innerJoin(t.locations, eq(t.locations.id, t.stockLevels.locationId))
+      .where(inArray(t.stockLevels.variantId, variantIds))
+      .orderBy(asc(t.locations.label)),
+    db
+      .select({ id: t.suppliers.id, label: t.suppliers.name })
+      .from(t.suppliers)
+      .where(inArray(t.suppliers.id, db.select({ id: t.variants.supplierId }).from(t.variants).where(eq(t.variants.productId, productId)))),
   ]);
   const row = products[0];
   if (!row) throw new DomainError("not_found");
@@ -212,6 +234,7 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
   const variantViews = variants.map((v): VariantView => {
     const optionIds = [v.option1Id, v.option2Id, v.option3Id].filter((id): id is number => id !== null);
     const variantTaxes = taxes.filter((x) => x.variantId === v.id).map(({ id, label, abbreviation }) => ({ id, label, abbreviation }));
+    const variantLevels = levels.filter((l) => l.variantId === v.id);
     return {
       id: v.id,
       product_id: v.productId,
@@ -227,6 +250,7 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
       option_ids: optionIds,
       options: optionIds.map((id) => optionMap.get(id)).filter((o) => o !== undefined),
       supplier_id: v.supplierId,
+      supplier: suppliers.find((x) => x.id === v.supplierId) ?? null,
       supplier_sku: v.supplierSku,
       supplier_description: v.supplierDescription,
       weight_amount: fromScaledInteger(v.weightAmount, WEIGHT_SCALE).toString(),
@@ -245,6 +269,13 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
       published_to_shopify: v.publishedToShopify,
       published_to_pennylane: v.publishedToPennylane,
       published_to_sellsy: v.publishedToSellsy,
+      on_hand: qty(variantLevels.reduce((sum, l) => sum + l.onHand, 0)),
+      stock_levels: variantLevels.map((l) => ({
+        location_id: l.locationId,
+        location_label: l.locationLabel,
+        on_hand: qty(l.onHand),
+        available: qty(availableUnits(l.onHand, l.reserved)),
+      })),
       prices: visible.filter((x) => x.variantId === v.id && x.packId === null).map(priceView),
       packs: packs
         .filter((k) => k.variantId === v.id)

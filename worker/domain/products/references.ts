@@ -24,6 +24,9 @@ export interface ReferenceRequest {
   priceLevels?: Ref[];
   currencies?: Ref[];
   components?: Ref[];
+  suppliers?: Ref[];
+  /** Active locations (where initial stock is put). */
+  locations?: Ref[];
   skus?: { sku: string; field: string; exceptVariantId?: number }[];
 }
 
@@ -38,8 +41,8 @@ const ids = (refs: Ref[] | undefined) => [...new Set((refs ?? []).map((r) => r.i
 
 /**
  * Loads what the input names and records `unknown_<thing>` for each missing id: brands, seasons,
- * tags, attributes, options of the right attribute, active taxes, price levels, currencies, and
- * components (existing variants that are not kits).
+ * tags, attributes, options of the right attribute, active taxes, price levels, currencies,
+ * components (existing variants that are not kits), suppliers and active locations.
  */
 export async function checkReferences(db: TenantDb, request: ReferenceRequest, issues: FieldIssues): Promise<References> {
   const skus = request.skus ?? [];
@@ -49,7 +52,7 @@ export async function checkReferences(db: TenantDb, request: ReferenceRequest, i
         sql`, `,
       )
     : sql`null`;
-  const [brands, seasons, tags, attributes, options, taxes, levels, currencies, components, taken] = await db.batch([
+  const [brands, seasons, tags, attributes, options, taxes, levels, currencies, components, suppliers, locations, taken] = await db.batch([
     db
       .select({ id: t.brands.id })
       .from(t.brands)
@@ -86,6 +89,14 @@ export async function checkReferences(db: TenantDb, request: ReferenceRequest, i
       .select({ id: t.variants.id, isKit: t.variants.isKit })
       .from(t.variants)
       .where(inArray(t.variants.id, ids(request.components))),
+    db
+      .select({ id: t.suppliers.id })
+      .from(t.suppliers)
+      .where(inArray(t.suppliers.id, ids(request.suppliers))),
+    db
+      .select({ id: t.locations.id })
+      .from(t.locations)
+      .where(and(inArray(t.locations.id, ids(request.locations)), eq(t.locations.active, true))),
     // The NOCASE comparison of the unique index, served by it.
     db
       .select({ id: t.variants.id, sku: t.variants.sku })
@@ -104,6 +115,8 @@ export async function checkReferences(db: TenantDb, request: ReferenceRequest, i
   check(request.taxes, taxes, "unknown_tax");
   check(request.priceLevels, levels, "unknown_price_level");
   check(request.currencies, currencies, "unknown_currency");
+  check(request.suppliers, suppliers, "unknown_supplier");
+  check(request.locations, locations, "unknown_location");
 
   const optionMap = new Map(options.map((o) => [o.id, { label: o.label, attributeId: o.attributeId }]));
   for (const ref of request.options ?? []) {

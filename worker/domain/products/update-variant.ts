@@ -37,6 +37,7 @@ export async function updateVariant(
       options,
       taxes: (input.tax_ids ?? []).map((id, i) => ({ id, field: `tax_ids.${i}` })),
       skus: input.sku !== undefined ? [{ sku: input.sku, field: "sku", exceptVariantId: vid }] : [],
+      suppliers: input.supplier_id ? [{ id: input.supplier_id, field: "supplier_id" }] : [],
     },
     issues,
   );
