@@ -1,16 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { canEdit } from "../../../worker/domain/products/price-access";
-import { setComponents } from "../../../worker/domain/products/set-components";
-import { setVariantPrices } from "../../../worker/domain/products/set-prices";
-import { updateVariant } from "../../../worker/domain/products/update-variant";
+import { saveVariant } from "../../../worker/domain/products/save-variant";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-edit";
 import { ComponentRows } from "./create-form";
 import { readVariantFields, VariantFields, variantFieldsOf, variantFormErrors, variantInput } from "./fields";
 import { EDIT_PRODUCTS, errorStatus, variantPath } from "./format";
-import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
 import { loadProductOptions, unknownComponents } from "./options.server";
 import { PriceGridInputs, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -27,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { product, variant, options: await loadProductOptions(db, actor) };
 }
 
-/** Saves the variant's fields, then its prices (the levels the user may change), then its components (kits and assemblies). */
+/** Saves the variant's fields, its prices (the levels the user may change) and its components (kits and assemblies) at once. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor, db, product, variant } = await loadProductPage(
     request,
@@ -46,42 +44,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const withComponents = product.kind === "kit" || product.kind === "assembly";
   const failure = (code: string, fields: ReturnType<typeof variantFormErrors>) =>
     data({ error: code, fields, values, cells, components }, { status: errorStatus(code) });
-  try {
-    await updateVariant(
-      db,
-      actor,
-      product.id,
-      variant.id,
-      variantInput(values, { mode: "update", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
-    );
-    if (options.priceLevels.some((l) => l.editable)) {
-      // Prices of levels or currencies the grid does not show (inactive ones) are kept as they are.
-      const shown = new Set(options.priceLevels.filter((l) => l.editable).flatMap((l) => options.currencies.map((c) => `${l.id}:${c.id}`)));
-      const kept = variant.prices
-        .filter((p) => canEdit(options.access, p.price_level_type) && !shown.has(`${p.price_level_id}:${p.currency_id}`))
-        .map((p) => ({ price_level_id: p.price_level_id, currency_id: p.currency_id, amount: p.amount }));
-      await setVariantPrices(db, actor, product.id, variant.id, { prices: [...prices, ...kept] });
-    }
-    if (withComponents) {
-      const typed = components.filter((c) => c.sku.trim() || c.quantity.trim());
-      const ids = await variantIdsBySku(
+  // Prices of levels or currencies the grid does not show (inactive ones) are kept as they are.
+  const shown = new Set(options.priceLevels.filter((l) => l.editable).flatMap((l) => options.currencies.map((c) => `${l.id}:${c.id}`)));
+  const kept = variant.prices
+    .filter((p) => canEdit(options.access, p.price_level_type) && !shown.has(`${p.price_level_id}:${p.currency_id}`))
+    .map((p) => ({ price_level_id: p.price_level_id, currency_id: p.currency_id, amount: p.amount }));
+  const typed = components.filter((c) => c.sku.trim() || c.quantity.trim());
+  const ids = withComponents
+    ? await variantIdsBySku(
         db,
-        typed.map((c) => c.sku),
-      );
-      await setComponents(db, actor, product.id, variant.id, {
-        components: typed.map((c) => ({ variant_id: ids.get(c.sku.trim().toLowerCase()) ?? 0, quantity: c.quantity.trim() || "1" })),
-      });
-    }
+        components.map((c) => c.sku),
+      )
+    : new Map<string, number>();
+  try {
+    await saveVariant(db, actor, product.id, variant.id, {
+      fields: variantInput(values, { mode: "update", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
+      ...(options.priceLevels.some((l) => l.editable) ? { prices: { prices: [...prices, ...kept] } } : {}),
+      ...(withComponents
+        ? {
+            components: {
+              components: typed.map((c) => ({ variant_id: ids.get(c.sku.trim().toLowerCase()) ?? 0, quantity: c.quantity.trim() || "1" })),
+            },
+          }
+        : {}),
+    });
     return redirect(`${variantPath(product.id, variant.id)}?notice=saved`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    const ids = withComponents
-      ? await variantIdsBySku(
-          db,
-          components.map((c) => c.sku),
-        )
-      : new Map<string, number>();
     return failure(error.code, { ...variantFormErrors(error.fields, keys), ...unknownComponents(components, ids) });
   }
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { fieldError, FieldIssues, parseInput, recordId, runBatch } from "./common";
 import { priceAccess, type Caller } from "./price-access";
@@ -11,17 +12,11 @@ import { checkReferences } from "./references";
 const t = tenantSchema;
 
 /**
- * Replaces what a kit or an assembly is made of (PUT: the whole list, at least one). Components
- * are existing variants that are not kits, never the variant itself nor anything made of it.
+ * Checks a replacement of what a kit or an assembly is made of (the whole list, at least one) and
+ * answers its statements. Components are existing variants that are not kits, never the variant
+ * itself nor anything made of it.
  */
-export async function setComponents(
-  db: TenantDb,
-  caller: Caller,
-  productId: unknown,
-  variantId: unknown,
-  raw: unknown,
-): Promise<{ components: ComponentView[] }> {
-  const [pid, vid] = [recordId(productId), recordId(variantId)];
+export async function planComponents(db: TenantDb, pid: number, vid: number, raw: unknown): Promise<BatchItem<"sqlite">[]> {
   const input = parseInput(ComponentsInput, raw);
   const { product } = await findVariant(db, pid, vid);
   if (!needsComponents(product.kind)) throw fieldError("components", "components_not_allowed");
@@ -47,11 +42,23 @@ export async function setComponents(
     ) select count(*) as n from sub where id = ${vid}`);
   if (Number(cycle?.n ?? 0) > 0) throw fieldError("components", "component_cycle");
 
-  await runBatch(db, [
+  return [
     db.delete(t.components).where(eq(t.components.parentVariantId, vid)),
     db.insert(t.components).values(componentValues(vid, input.components)),
     db.update(t.products).set({ updatedAt: Date.now() }).where(eq(t.products.id, pid)),
-  ]);
+  ];
+}
+
+/** Replaces what a kit or an assembly is made of (PUT: the whole list, at least one). */
+export async function setComponents(
+  db: TenantDb,
+  caller: Caller,
+  productId: unknown,
+  variantId: unknown,
+  raw: unknown,
+): Promise<{ components: ComponentView[] }> {
+  const [pid, vid] = [recordId(productId), recordId(variantId)];
+  await runBatch(db, await planComponents(db, pid, vid, raw));
   const view = await loadProductView(db, pid, priceAccess(caller));
   return { components: view.variants.find((v) => v.id === vid)!.components };
 }

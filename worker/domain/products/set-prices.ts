@@ -11,16 +11,19 @@ import { checkReferences, priceRefs } from "./references";
 
 const t = tenantSchema;
 
+type PriceTarget = { productId: number; variantId: number; packId: number | null };
+
 /**
- * Replaces a variant's (or a pack's) prices with the list given, in one batch. Only the levels the
- * caller may edit are replaced: someone who edits selling prices leaves purchasing prices alone.
+ * Checks a replacement of a variant's (or a pack's) prices with the list given and answers its
+ * statements. Only the levels the caller may edit are replaced: someone who edits selling prices
+ * leaves purchasing prices alone.
  */
-async function replacePrices(
+export async function planPriceReplacement(
   db: TenantDb,
   caller: Caller,
-  target: { productId: number; variantId: number; packId: number | null },
+  target: PriceTarget,
   raw: unknown,
-) {
+): Promise<BatchItem<"sqlite">[]> {
   const input = parseInput(PricesInput, raw);
   if (target.packId === null) await findVariant(db, target.productId, target.variantId);
   else await findPack(db, target.productId, target.variantId, target.packId);
@@ -49,8 +52,13 @@ async function replacePrices(
       ),
   ];
   if (input.prices.length) statements.push(db.insert(t.prices).values(priceValues(target.variantId, target.packId, input.prices)));
-  await runBatch(db, statements);
+  return statements;
+}
 
+/** Replaces the prices in one batch and answers them as they now are. */
+async function replacePrices(db: TenantDb, caller: Caller, target: PriceTarget, raw: unknown) {
+  await runBatch(db, await planPriceReplacement(db, caller, target, raw));
+  const access = priceAccess(caller);
   const view = await loadProductView(db, target.productId, access);
   const variant = view.variants.find((v) => v.id === target.variantId)!;
   return { prices: target.packId === null ? variant.prices : variant.packs.find((p) => p.id === target.packId)!.prices };

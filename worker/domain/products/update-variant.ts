@@ -13,16 +13,14 @@ import { WEIGHT_SCALE } from "./weights";
 
 const t = tenantSchema;
 
-/** Changes a variant's own fields (PATCH: what is given); taxes given replace its taxes. */
-export async function updateVariant(
+/** Checks a change of a variant's own fields and answers the statements that make it (run them in one batch). */
+export async function planVariantUpdate(
   db: TenantDb,
   caller: Caller,
-  productId: unknown,
-  variantId: unknown,
+  pid: number,
+  vid: number,
   raw: unknown,
-): Promise<VariantView> {
-  const pid = recordId(productId);
-  const vid = recordId(variantId);
+): Promise<BatchItem<"sqlite">[]> {
   const input = parseInput(UpdateVariantInput, raw);
   const { variant, product } = await findVariant(db, pid, vid);
 
@@ -90,12 +88,30 @@ export async function updateVariant(
     statements.push(db.delete(t.variantTaxes).where(eq(t.variantTaxes.variantId, vid)));
     if (input.tax_ids.length) statements.push(db.insert(t.variantTaxes).values(input.tax_ids.map((taxId) => ({ variantId: vid, taxId }))));
   }
+  return statements;
+}
+
+/** Runs a variant's planned changes in one batch; a SKU taken meanwhile is named at `sku`. */
+export async function runVariantChanges(db: TenantDb, statements: BatchItem<"sqlite">[]): Promise<void> {
   try {
     await runBatch(db, statements);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateSkuError(["sku"]);
     throw error;
   }
+}
+
+/** Changes a variant's own fields (PATCH: what is given); taxes given replace its taxes. */
+export async function updateVariant(
+  db: TenantDb,
+  caller: Caller,
+  productId: unknown,
+  variantId: unknown,
+  raw: unknown,
+): Promise<VariantView> {
+  const pid = recordId(productId);
+  const vid = recordId(variantId);
+  await runVariantChanges(db, await planVariantUpdate(db, caller, pid, vid, raw));
   const view = await loadProductView(db, pid, priceAccess(caller));
   return view.variants.find((v) => v.id === vid)!;
 }
