@@ -7,7 +7,7 @@ import { createCustomer } from "../../worker/domain/contacts/customers";
 import { createEmployee } from "../../worker/domain/contacts/employees";
 import { createSupplier } from "../../worker/domain/contacts/suppliers";
 import { createBatch } from "../../worker/domain/stock/batches";
-import { createStockDocument } from "../../worker/domain/stock/stock-documents";
+import { createStockDocument, nextDocumentNumber } from "../../worker/domain/stock/stock-documents";
 
 const t = tenantSchema;
 const U = 10_000_000; // quantities are stored at 7 decimals
@@ -207,7 +207,7 @@ async function bulkStock(db: TenantDb, locationId: number, notes: string): Promi
   const today = new Date().toISOString().slice(0, 10);
   const [doc] = await db
     .insert(t.stockDocuments)
-    .values({ type: "entry", number: "ENT-IMPORT-1", locationId, date: today, notes })
+    .values({ type: "entry", number: nextDocumentNumber("entry") as unknown as string, locationId, date: today, notes })
     .returning({ id: t.stockDocuments.id });
   const pending = sql`from variants v where v.track_inventory = 1 and v.is_kit = 0 and v.batch_tracked = 0
     and not exists (select 1 from stock_levels s where s.variant_id = v.id and s.location_id = ${locationId})`;

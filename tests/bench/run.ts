@@ -18,6 +18,7 @@ async function measure(name: string, make: () => Promise<Response>, requests = R
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
+  let firstFailure = "";
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.concurrency ?? CONCURRENCY }, async () => {
@@ -25,9 +26,9 @@ async function measure(name: string, make: () => Promise<Response>, requests = R
         const t = performance.now();
         const response = await make();
         const firstByte = performance.now() - t;
-        await response.arrayBuffer();
+        const body = await response.arrayBuffer();
         latencies.push(options.ttfb ? firstByte : performance.now() - t);
-        if (!response.ok) failures++;
+        if (!response.ok && failures++ === 0) firstFailure = `${response.status} ${new TextDecoder().decode(body).slice(0, 300)}`;
       }
     }),
   );
@@ -35,6 +36,7 @@ async function measure(name: string, make: () => Promise<Response>, requests = R
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
   const row = { name, requests: latencies.length, failures, p50_ms: pct(0.5), p99_ms: pct(0.99), rps: (latencies.length / seconds).toFixed(0) };
+  if (firstFailure) console.log(`  first failure: ${firstFailure}`);
   console.log(`${name.padEnd(34)} p50 ${row.p50_ms.padStart(6)} ms   p99 ${row.p99_ms.padStart(6)} ms   ${row.rps.padStart(5)} req/s   (${row.requests} requests, ${failures} failed)`);
   return row;
 }

@@ -114,6 +114,14 @@ describe("stock entries, removals and movements", () => {
     expect(variant!.mac).toBe(25_000);
   });
 
+  it("keeps numbering after a document numbered another way (an import) is the newest", async () => {
+    const { db, token, main, a } = await world();
+    await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }));
+    await db.insert(t.stockDocuments).values({ type: "entry", number: "ENT-IMPORT-1", locationId: main, date: "2025-01-01" });
+    const next = await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }));
+    expect(next.number).toBe("ENT-000002");
+  });
+
   it("keeps the moving average cost as the weighted average of the stock held and the units added", async () => {
     const { db, token, main, shop, a } = await world();
     await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10", unit_cost: "2" }] }));

@@ -59,8 +59,17 @@ export async function loadListPage<T>(args: {
   const canonical = canonicalListSearch(url.searchParams);
   if (canonical !== null) throw redirect(url.pathname + canonical);
 
-  const saved = await listSavedViews(args.db, args.actor, args.type);
-  if (!hasListState(url.searchParams)) {
+  // The user's views and the list are read together, unless a default view may have to open first.
+  const stated = hasListState(url.searchParams);
+  const attempt = () =>
+    args.run(listQueryParams(url.searchParams)).then(
+      (r) => ({ ok: true as const, result: r }),
+      (caught: unknown) => ({ ok: false as const, caught }),
+    );
+  const [saved, first] = stated
+    ? await Promise.all([listSavedViews(args.db, args.actor, args.type), attempt()])
+    : [await listSavedViews(args.db, args.actor, args.type), null];
+  if (!stated) {
     const preferred = saved.find((v) => v.is_default);
     if (preferred) {
       // A notice of the page (e.g. "deleted") travels along.
@@ -73,9 +82,10 @@ export async function loadListPage<T>(args: {
   let state = parseListState(url.searchParams);
   let error: ListPageData<T>["error"] = null;
   let result: ListResult<T>;
-  try {
-    result = await args.run(listQueryParams(url.searchParams));
-  } catch (caught) {
+  const outcome = first ?? (await attempt());
+  if (outcome.ok) result = outcome.result;
+  else {
+    const caught = outcome.caught;
     if (!isDomainError(caught) || caught.code !== "validation_failed") throw caught;
     error = { code: caught.code, fields: caught.fields ?? {} };
     result = await args.run(listQueryParams(new URLSearchParams()));

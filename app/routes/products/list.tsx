@@ -1,20 +1,22 @@
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listProducts } from "../../../worker/domain/products/list-products";
+import { productFilterOptions } from "../../../worker/domain/products/product-options";
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
 import { EDIT_PRODUCTS, PRODUCT_KINDS, PRODUCTS_PATH, productPath, VIEW_PRODUCTS } from "./format";
-import { loadProductOptions } from "./options.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_PRODUCTS);
   const db = await ctx.tenant();
-  const list = await loadListPage({ request, db, actor, type: "products", run: (params) => listProducts(db, params) });
-  const { brands, seasons, tags } = await loadProductOptions(db, actor);
+  const [list, { brands, seasons, tags }] = await Promise.all([
+    loadListPage({ request, db, actor, type: "products", run: (params) => listProducts(db, params) }),
+    productFilterOptions(db),
+  ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,

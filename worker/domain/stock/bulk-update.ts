@@ -5,8 +5,8 @@ import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zRefId,
 import { StockBatch } from "./ledger";
 import { checkLocation, loadStockReferences } from "./references";
 import type { StockActor } from "./stock-actor";
-import { getStockDocument, type StockDocumentView } from "./stock-documents";
-import { DOCUMENT_PREFIX, type StockChange } from "./stock-rules";
+import { getStockDocument, nextDocumentNumber, type StockDocumentView } from "./stock-documents";
+import type { StockChange } from "./stock-rules";
 
 const { stockDocuments, stockDocumentLines, stockLevels, batchStock } = tenantSchema;
 
@@ -127,12 +127,11 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
   issues.throwIfAny();
 
   const lastId = sql`(select max(id) from stock_documents)`;
-  const prefix = DOCUMENT_PREFIX.bulk_update;
   const insert = db
     .insert(stockDocuments)
     .values({
       type: "bulk_update",
-      number: sql`${prefix + "-"} || printf('%06d', 1 + coalesce((select max(cast(substr(number, ${prefix.length + 2}) as integer)) from stock_documents where type = 'bulk_update'), 0))` as unknown as string,
+      number: nextDocumentNumber("bulk_update") as unknown as string,
       locationId: input.location_id,
       date: input.date ?? refs.today,
       notes: input.notes ?? null,

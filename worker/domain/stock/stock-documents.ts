@@ -266,11 +266,16 @@ export async function getStockDocument(db: TenantDb, kind: StockDocumentType, ra
 const LAST_ID = sql`(select max(id) from stock_documents)`;
 
 /** The next number of a type: one past the highest, read inside the batch (writes are serialized). */
-function nextNumber(type: StockDocumentType): SQL {
+/**
+ * The next number of a kind of document ("ENT-000042"), computed inside the insert. Only numbers
+ * of that shape count, so a document numbered otherwise (an import) never makes one repeat.
+ */
+export function nextDocumentNumber(type: StockDocumentType): SQL {
   const prefix = DOCUMENT_PREFIX[type];
   const from = prefix.length + 2;
   const highest = (order: SQL) =>
-    sql`coalesce((select cast(substr(number, ${from}) as integer) from stock_documents where type = ${type} order by ${order} limit 1), 0)`;
+    sql`coalesce((select cast(substr(number, ${from}) as integer) from stock_documents
+      where type = ${type} and number glob ${prefix + "-[0-9]*"} order by ${order} limit 1), 0)`;
   // Zero-padded numbers sort as text up to 999999; the newest document covers what comes after.
   return sql`${prefix + "-"} || printf('%06d', 1 + max(${highest(sql`number desc`)}, ${highest(sql`id desc`)}))`;
 }
@@ -361,7 +366,7 @@ export async function createStockDocument(
     .insert(stockDocuments)
     .values({
       type: kind,
-      number: nextNumber(kind) as unknown as string,
+      number: nextDocumentNumber(kind) as unknown as string,
       locationId: input.location_id,
       arrivalLocationId: kind === "movement" ? input.arrival_location_id! : null,
       date: input.date ?? refs.today,

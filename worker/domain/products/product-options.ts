@@ -1,0 +1,70 @@
+import { asc, eq, sql, type Column } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { canEdit, canView, priceAccess, type Caller, type PriceAccess } from "./price-access";
+
+const t = tenantSchema;
+const byLabel = (column: Column) => sql`${column} collate nocase`;
+
+/** What the product list filters by: brands, seasons and tags, in one round trip. */
+export async function productFilterOptions(db: TenantDb) {
+  const [brands, seasons, tags] = await db.batch([
+    db.select({ id: t.brands.id, label: t.brands.label, active: t.brands.active }).from(t.brands).orderBy(byLabel(t.brands.label), asc(t.brands.id)),
+    db.select({ id: t.seasons.id, label: t.seasons.label }).from(t.seasons).orderBy(byLabel(t.seasons.label), asc(t.seasons.id)),
+    db.select({ id: t.productTags.id, label: t.productTags.label }).from(t.productTags).orderBy(byLabel(t.productTags.label), asc(t.productTags.id)),
+  ]);
+  return { brands, seasons, tags };
+}
+
+export interface ProductFormOptions {
+  brands: { id: number; label: string; active: boolean }[];
+  seasons: { id: number; label: string }[];
+  tags: { id: number; label: string }[];
+  attributes: { id: number; label: string; options: { id: number; label: string }[] }[];
+  taxes: { id: number; label: string }[];
+  /** Active levels the caller may view; `editable` when the caller may change their prices. */
+  priceLevels: { id: number; label: string; type: "selling" | "purchasing"; editable: boolean }[];
+  currencies: { id: number; iso: string }[];
+  suppliers: { id: number; label: string }[];
+  /** Active locations, where a new variant's initial stock can be put. */
+  locations: { id: number; label: string }[];
+  access: PriceAccess;
+}
+
+/**
+ * What the product forms choose from, in one round trip: brands, seasons, tags, attributes with
+ * their options, active taxes, the price levels the caller may view, active currencies, active
+ * suppliers and active locations.
+ */
+export async function productFormOptions(db: TenantDb, caller: Caller): Promise<ProductFormOptions> {
+  const [filters, rest] = await Promise.all([
+    productFilterOptions(db),
+    db.batch([
+      db.select({ id: t.attributes.id, label: t.attributes.label }).from(t.attributes).orderBy(byLabel(t.attributes.label), asc(t.attributes.id)),
+      db
+        .select({ id: t.attributeOptions.id, label: t.attributeOptions.label, attributeId: t.attributeOptions.attributeId })
+        .from(t.attributeOptions)
+        .orderBy(asc(t.attributeOptions.position), asc(t.attributeOptions.id)),
+      db.select({ id: t.taxes.id, label: t.taxes.label }).from(t.taxes).where(eq(t.taxes.active, true)).orderBy(byLabel(t.taxes.label), asc(t.taxes.id)),
+      db
+        .select({ id: t.priceLevels.id, label: t.priceLevels.label, type: t.priceLevels.type })
+        .from(t.priceLevels)
+        .where(eq(t.priceLevels.active, true))
+        .orderBy(byLabel(t.priceLevels.label), asc(t.priceLevels.id)),
+      db.select({ id: t.currencies.id, iso: t.currencies.iso }).from(t.currencies).where(eq(t.currencies.active, true)).orderBy(asc(t.currencies.iso)),
+      db.select({ id: t.suppliers.id, label: t.suppliers.name }).from(t.suppliers).where(eq(t.suppliers.active, true)).orderBy(byLabel(t.suppliers.name), asc(t.suppliers.id)),
+      db.select({ id: t.locations.id, label: t.locations.label }).from(t.locations).where(eq(t.locations.active, true)).orderBy(byLabel(t.locations.label), asc(t.locations.id)),
+    ]),
+  ]);
+  const [attributes, options, taxes, levels, currencies, suppliers, locations] = rest;
+  const access = priceAccess(caller);
+  return {
+    ...filters,
+    attributes: attributes.map((a) => ({ ...a, options: options.filter((o) => o.attributeId === a.id).map(({ id, label }) => ({ id, label })) })),
+    taxes,
+    priceLevels: levels.filter((l) => canView(access, l.type)).map((l) => ({ ...l, editable: canEdit(access, l.type) })),
+    currencies,
+    suppliers,
+    locations,
+    access,
+  };
+}
