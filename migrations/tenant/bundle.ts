@@ -113,5 +113,16 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `stock_levels_variant_location_unique` ON `stock_levels` (`variant_id`,`location_id`);",
       "CREATE INDEX `stock_levels_location_idx` ON `stock_levels` (`location_id`,`variant_id`);"
     ]
+  },
+  {
+    "tag": "0003_list_indexes",
+    "hash": "a40814108ca3e922ecd1e33f4d618d4ed3583c7f77ddfc5104f6480d3cf907b3",
+    "statements": [
+      "DROP INDEX `products_brand_idx`;",
+      "DROP INDEX `products_kind_idx`;",
+      "CREATE INDEX `products_brand_label_idx` ON `products` (`brand_id`,\"label\" collate nocase,`id`);",
+      "CREATE INDEX `products_kind_label_idx` ON `products` (`kind`,\"label\" collate nocase,`id`);",
+      "CREATE INDEX `stock_levels_location_on_hand_idx` ON `stock_levels` (`location_id`,`on_hand`,`id`);"
+    ]
   }
 ];

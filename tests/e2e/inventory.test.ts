@@ -225,8 +225,14 @@ describe("inventory in the back-office", () => {
     await page.waitForURL(`${appUrl}${detail}?notice=saved`);
     expect(await onHand(db, variant.id, warehouse.id)).toBe(8);
 
-    // Deleting (after confirmation) reverses it.
-    await page.click("button.button--danger");
+    // Deleting asks for the consequences to be ticked: the server refuses a delete without them.
+    const unticked = await page.request.post(`${appUrl}${detail}`, { form: { intent: "delete" }, headers: { origin: appUrl } });
+    expect(unticked.status()).toBe(422);
+    expect(await onHand(db, variant.id, warehouse.id)).toBe(8);
+    await page.click(".confirm-delete summary");
+    await page.check("input[name=acknowledge_inventory]");
+    await page.check("input[name=acknowledge_irreversible]");
+    await page.click(".confirm-delete button[type=submit]");
     await page.waitForURL(`${appUrl}/inventory/stock-entries?notice=deleted`);
     expect(await onHand(db, variant.id, warehouse.id)).toBe(0);
 

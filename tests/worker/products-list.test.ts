@@ -155,5 +155,15 @@ describe("GET /api/v1/products", () => {
     expect(filtered).not.toMatch(/SCAN (products|variants|product_tag_links)/);
     // The default sort walks the label index: a page costs its rows, not the whole table.
     expect(await plan({})).toMatch(/SCAN products USING (COVERING )?INDEX products_label_idx/);
+    // A brand's or a kind's page walks its own label index: no sort of the brand's products.
+    for (const [filter, index] of [
+      [{ brand_id: 2, active: true }, "products_brand_label_idx"],
+      [{ kind: "kit" }, "products_kind_label_idx"],
+    ] as const) {
+      const filtered = await plan(filter);
+      expect(filtered).toContain(`SEARCH products USING`);
+      expect(filtered).toContain(index);
+      expect(filtered).not.toContain("TEMP B-TREE");
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { StockDocumentView } from "../../../worker/domain/stock/stock-documents";
 import { useErrorText, useT } from "../../i18n";
 import type { ListPageData } from "../list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
 import { DocumentForm, documentValues, NEW_DOCUMENT, type DocumentFormValues } from "./document-form";
 import {
+  DOCUMENT_DELETE,
   DOCUMENT_KINDS,
   formatCost,
   formatDateTime,
@@ -15,6 +16,7 @@ import {
   type FieldErrors,
 } from "./format";
 import "./inventory.css";
+import { ConfirmDelete } from "../ui/confirm-delete";
 
 type Option = { value: string; label: string };
 
@@ -189,7 +191,6 @@ export function DocumentDetailPage({
 }) {
   const t = useT();
   const errorText = useErrorText();
-  const busy = useNavigation().state === "submitting";
   const info = DOCUMENT_KINDS[kind];
   const m = info.messages;
   const { doc, author, canEdit, canViewLog, notice } = loaderData;
@@ -210,17 +211,11 @@ export function DocumentDetailPage({
               <Link to={`${info.path}/${doc.id}/edit`} className="button button--primary">
                 {t("stock_documents.edit")}
               </Link>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("stock_documents.delete_confirm", { number: doc.number }))) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="intent" value="delete" />
-                <button type="submit" className="button button--danger" disabled={busy}>
-                  {t("stock_documents.delete")}
-                </button>
-              </Form>
+              <ConfirmDelete
+                label={t("stock_documents.delete")}
+                details={t("stock_documents.delete_details", { number: doc.number })}
+                acknowledge={DOCUMENT_DELETE}
+              />
             </>
           ) : null}
         </div>

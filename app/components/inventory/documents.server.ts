@@ -16,8 +16,9 @@ import {
 import { requirePage } from "../../../worker/guards";
 import { listPageAction, loadListPage } from "../list/list-page.server";
 import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFormValues } from "./document-form";
-import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
+import { DOCUMENT_DELETE, DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
 import { locationOptions, userNames } from "./inventory.server";
+import { acknowledged } from "../ui/confirm-delete";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
@@ -82,13 +83,15 @@ export async function documentDetailLoader(ctx: RequestContext, request: Request
   };
 }
 
-/** Delete (after confirmation): reverses the document's stock. */
+/** Delete (after the boxes are ticked): reverses the document's stock. */
 export async function documentDetailAction(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
   const info = DOCUMENT_KINDS[kind];
   const actor = requirePage(request, ctx, info.edit);
   const db = await ctx.tenant();
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
   if (intent !== "delete") return data({ error: "invalid", fields: undefined as FieldErrors | undefined }, { status: 400 });
+  if (!acknowledged(form, DOCUMENT_DELETE)) return data({ error: "acknowledgement_required", fields: undefined as FieldErrors | undefined }, { status: 422 });
   try {
     await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id);
     return redirect(`${info.path}?notice=deleted`);

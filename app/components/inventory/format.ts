@@ -99,3 +99,6 @@ export function readableParams(errors: FieldErrors | undefined): FieldErrors | u
   }
   return out;
 }
+
+/** What deleting a stock document asks to be acknowledged: its stock is reversed, for good. */
+export const DOCUMENT_DELETE = ["inventory", "irreversible"] as const;

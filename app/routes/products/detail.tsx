@@ -6,6 +6,7 @@ import { getProduct } from "../../../worker/domain/products/get-product";
 import { setProductActive } from "../../../worker/domain/products/set-product-active";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
+import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
 import { EDIT_PRODUCTS, errorStatus, formatAmount, formatQuantity, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
@@ -32,14 +33,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-// Delete (after confirmation), enable and disable: each needs edit_products.
+// A product goes with its variants, packs, prices and their stock levels.
+const PRODUCT_DELETE = ["cascade", "irreversible"] as const;
+
+// Delete (after the boxes are ticked), enable and disable: each needs edit_products.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, EDIT_PRODUCTS);
   const db = await ctx.tenant();
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
+      if (!acknowledged(form, PRODUCT_DELETE)) return data({ error: "acknowledgement_required" }, { status: 422 });
       await deleteProduct(db, params.id);
       return redirect(`${PRODUCTS_PATH}?notice=deleted`);
     }
@@ -84,17 +90,11 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
                   {product.active ? t("products.disable") : t("products.enable")}
                 </button>
               </Form>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("products.delete_confirm", { label: product.label }))) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="intent" value="delete" />
-                <button type="submit" className="button button--danger" disabled={busy}>
-                  {t("products.delete")}
-                </button>
-              </Form>
+              <ConfirmDelete
+                label={t("products.delete")}
+                details={t("products.delete_details", { label: product.label })}
+                acknowledge={PRODUCT_DELETE}
+              />
             </>
           ) : null}
         </div>

@@ -162,8 +162,9 @@ export const products = sqliteTable(
   },
   (t) => [
     index("products_label_idx").on(nocase(t.label), t.id),
-    index("products_brand_idx").on(t.brandId),
-    index("products_kind_idx").on(t.kind),
+    // A brand's or a kind's products in label order: a filtered page walks the index, never sorts.
+    index("products_brand_label_idx").on(t.brandId, nocase(t.label), t.id),
+    index("products_kind_label_idx").on(t.kind, nocase(t.label), t.id),
     check("products_kit_discount_range", sql`${t.kitDiscountRate} between 0 and 1000000`),
   ],
 );

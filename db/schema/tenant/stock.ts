@@ -32,6 +32,7 @@ export const stockLevels = sqliteTable(
   (t) => [
     uniqueIndex("stock_levels_variant_location_unique").on(t.variantId, t.locationId),
     index("stock_levels_location_idx").on(t.locationId, t.variantId),
+    index("stock_levels_location_on_hand_idx").on(t.locationId, t.onHand, t.id),
     check("stock_levels_non_negative_counters", sql`${t.reserved} >= 0 and ${t.incoming} >= 0 and ${t.committed} >= 0 and ${t.reorderPoint} >= 0`),
   ],
 );
