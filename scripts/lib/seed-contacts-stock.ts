@@ -28,7 +28,18 @@ const CITIES = [
   ["Strasbourg", "67000"],
 ] as const;
 const SHOP_WORDS = ["Épicerie", "Boutique", "Concept store", "Maison", "Comptoir", "Bazar", "Cave", "Atelier"];
-const NAMES = ["des Halles", "du Marché", "Saint-Jean", "de la Gare", "Bellecour", "du Port", "des Lilas", "Mistral", "Soleil", "du Vieux Quartier"];
+const NAMES = [
+  "des Halles",
+  "du Marché",
+  "Saint-Jean",
+  "de la Gare",
+  "Bellecour",
+  "du Port",
+  "des Lilas",
+  "Mistral",
+  "Soleil",
+  "du Vieux Quartier",
+];
 
 async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -39,18 +50,30 @@ async function idOf(db: TenantDb, table: typeof t.locations | typeof t.priceLeve
   return row?.id ?? null;
 }
 
-export async function seedContactsAndStock(db: TenantDb, staff: { control: ControlDb; companyId: string }, counts: ContactsStockCounts, log: (line: string) => void) {
+export async function seedContactsAndStock(
+  db: TenantDb,
+  staff: { control: ControlDb; companyId: string },
+  counts: ContactsStockCounts,
+  log: (line: string) => void,
+) {
   const started = Date.now();
   const lyon = (await idOf(db, t.locations, eq(t.locations.label, "Entrepôt Lyon")))!;
   const paris = (await idOf(db, t.locations, eq(t.locations.label, "Boutique Paris")))!;
   const usd = await idOf(db, t.currencies, eq(t.currencies.iso, "USD"));
   const levels = await db.select({ id: t.priceLevels.id, label: t.priceLevels.label, type: t.priceLevels.type }).from(t.priceLevels);
-  const wholesale = levels.find((l) => l.type === "selling" && /gros|wholesale/i.test(l.label))?.id ?? levels.find((l) => l.type === "selling")?.id ?? null;
+  const wholesale =
+    levels.find((l) => l.type === "selling" && /gros|wholesale/i.test(l.label))?.id ?? levels.find((l) => l.type === "selling")?.id ?? null;
   const purchasing = levels.find((l) => l.type === "purchasing")?.id ?? null;
 
   // ── tags ──
-  await db.insert(t.customerTags).values([{ label: "Grossiste" }, { label: "Épicerie fine" }, { label: "VIP" }, { label: "Export" }]).onConflictDoNothing();
-  await db.insert(t.supplierTags).values([{ label: "Textile" }, { label: "Alimentaire" }, { label: "Emballage" }]).onConflictDoNothing();
+  await db
+    .insert(t.customerTags)
+    .values([{ label: "Grossiste" }, { label: "Épicerie fine" }, { label: "VIP" }, { label: "Export" }])
+    .onConflictDoNothing();
+  await db
+    .insert(t.supplierTags)
+    .values([{ label: "Textile" }, { label: "Alimentaire" }, { label: "Emballage" }])
+    .onConflictDoNothing();
   const customerTags = await db.select({ id: t.customerTags.id, label: t.customerTags.label }).from(t.customerTags);
   const supplierTags = await db.select({ id: t.supplierTags.id, label: t.supplierTags.label }).from(t.supplierTags);
   const tag = (list: { id: number; label: string }[], label: string) => list.find((x) => x.label === label)!.id;
@@ -71,8 +94,24 @@ export async function seedContactsAndStock(db: TenantDb, staff: { control: Contr
       tag_ids: [tag(customerTags, "Grossiste"), tag(customerTags, "Épicerie fine")],
       notes: "Livraison le mardi matin, quai B.",
       addresses: [
-        { label: "Siège", type: "billing", address1: "14 rue de la République", city: "Lyon", postal_code: "69002", country: "FR", default_billing: true },
-        { label: "Magasin", type: "shipping", address1: "102 cours Lafayette", city: "Lyon", postal_code: "69003", country: "FR", default_shipping: true },
+        {
+          label: "Siège",
+          type: "billing",
+          address1: "14 rue de la République",
+          city: "Lyon",
+          postal_code: "69002",
+          country: "FR",
+          default_billing: true,
+        },
+        {
+          label: "Magasin",
+          type: "shipping",
+          address1: "102 cours Lafayette",
+          city: "Lyon",
+          postal_code: "69003",
+          country: "FR",
+          default_shipping: true,
+        },
       ],
     },
     staff,
@@ -102,7 +141,11 @@ export async function seedContactsAndStock(db: TenantDb, staff: { control: Contr
     },
     staff,
   );
-  await createCustomer(db, { label: "Bazar du Port (ancien client)", status: "former_customer", active: false, emails: ["contact@bazar-port.example"] }, staff);
+  await createCustomer(
+    db,
+    { label: "Bazar du Port (ancien client)", status: "former_customer", active: false, emails: ["contact@bazar-port.example"] },
+    staff,
+  );
 
   await createSupplier(db, {
     name: "Filatures du Nord",
@@ -119,12 +162,47 @@ export async function seedContactsAndStock(db: TenantDb, staff: { control: Contr
     tag_ids: [tag(supplierTags, "Textile")],
     social_links: { linkedin: "https://www.linkedin.com/company/filatures-nord-example" },
   });
-  await createSupplier(db, { name: "Rucher de Provence", email: "miel@rucher-provence.example", city: "Manosque", postal_code: "04100", country: "FR", default_lead_time_days: 7, tag_ids: [tag(supplierTags, "Alimentaire")] });
-  await createSupplier(db, { name: "Cartonnages Rhône-Alpes", email: "devis@cartonnages-ra.example", city: "Villeurbanne", postal_code: "69100", country: "FR", tag_ids: [tag(supplierTags, "Emballage")] });
+  await createSupplier(db, {
+    name: "Rucher de Provence",
+    email: "miel@rucher-provence.example",
+    city: "Manosque",
+    postal_code: "04100",
+    country: "FR",
+    default_lead_time_days: 7,
+    tag_ids: [tag(supplierTags, "Alimentaire")],
+  });
+  await createSupplier(db, {
+    name: "Cartonnages Rhône-Alpes",
+    email: "devis@cartonnages-ra.example",
+    city: "Villeurbanne",
+    postal_code: "69100",
+    country: "FR",
+    tag_ids: [tag(supplierTags, "Emballage")],
+  });
 
-  await createEmployee(db, { label: "Julien Moreau", position: "Responsable entrepôt", employer: "Maison Durand Distribution", email: "julien.moreau@durand.example", phone: "+33 6 11 22 33 44", city: "Lyon", country: "FR" });
-  await createEmployee(db, { label: "Sophie Lambert", position: "Vendeuse", employer: "Maison Durand Distribution", email: "sophie.lambert@durand.example", city: "Paris", country: "FR" });
-  await createEmployee(db, { label: "Karim Benali", position: "Préparateur de commandes", employer: "Maison Durand Distribution", active: false });
+  await createEmployee(db, {
+    label: "Julien Moreau",
+    position: "Responsable entrepôt",
+    employer: "Maison Durand Distribution",
+    email: "julien.moreau@durand.example",
+    phone: "+33 6 11 22 33 44",
+    city: "Lyon",
+    country: "FR",
+  });
+  await createEmployee(db, {
+    label: "Sophie Lambert",
+    position: "Vendeuse",
+    employer: "Maison Durand Distribution",
+    email: "sophie.lambert@durand.example",
+    city: "Paris",
+    country: "FR",
+  });
+  await createEmployee(db, {
+    label: "Karim Benali",
+    position: "Préparateur de commandes",
+    employer: "Maison Durand Distribution",
+    active: false,
+  });
 
   // ── bulk customers: direct rows, each with one address ──
   const [maxNumber] = await db.all<{ n: number | null }>(sql`select max(number) as n from customers`);
@@ -158,12 +236,18 @@ export async function seedContactsAndStock(db: TenantDb, staff: { control: Contr
   const actor = { userId: null, forbidsNegative: false };
   const skus = ["TSB-S-NOI", "TSB-M-NOI", "TSB-L-BLA", "EPI-001", "EPI-002", "EPI-003", "EPI-004", "EMB-CARTON-40"];
   const bySku = new Map(
-    (await db.select({ id: t.variants.id, sku: t.variants.sku, cost: t.variants.initialCost }).from(t.variants).where(sql`${t.variants.sku} in ${skus}`)).map((v) => [
-      v.sku,
-      v,
-    ]),
+    (
+      await db
+        .select({ id: t.variants.id, sku: t.variants.sku, cost: t.variants.initialCost })
+        .from(t.variants)
+        .where(sql`${t.variants.sku} in ${skus}`)
+    ).map((v) => [v.sku, v]),
   );
-  const line = (sku: string, quantity: number, extra: Record<string, unknown> = {}) => ({ variant_id: bySku.get(sku)!.id, quantity: String(quantity), ...extra });
+  const line = (sku: string, quantity: number, extra: Record<string, unknown> = {}) => ({
+    variant_id: bySku.get(sku)!.id,
+    quantity: String(quantity),
+    ...extra,
+  });
   await createStockDocument(db, actor, "entry", {
     location_id: lyon,
     notes: "Réception commande fournisseur",
@@ -176,7 +260,11 @@ export async function seedContactsAndStock(db: TenantDb, staff: { control: Contr
     lines: [line("TSB-S-NOI", 12), line("TSB-M-NOI", 12), line("EPI-001", 20)],
   });
   await createStockDocument(db, actor, "removal", { location_id: paris, notes: "Casse en boutique", lines: [line("EPI-001", 2)] });
-  await createStockDocument(db, actor, "removal", { location_id: lyon, notes: "Échantillons salon", lines: [line("TSB-L-BLA", 3), line("EMB-CARTON-40", 15)] });
+  await createStockDocument(db, actor, "removal", {
+    location_id: lyon,
+    notes: "Échantillons salon",
+    lines: [line("TSB-L-BLA", 3), line("EMB-CARTON-40", 15)],
+  });
 
   // Batches with expiry dates: one current, one expired (which cannot be used until its date changes).
   const [honey] = await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.sku, "MIEL-CHAT-500"));
@@ -193,7 +281,10 @@ export async function seedContactsAndStock(db: TenantDb, staff: { control: Contr
     await createBatch(db, { variant_id: honey.id, number: "MC-2025-06", expiration_date: "2026-06-30" });
   }
   // Reorder points so that "below reorder point" shows something.
-  await db.update(t.stockLevels).set({ reorderPoint: 20 * U, binLocation: "A-01" }).where(and(eq(t.stockLevels.locationId, lyon), sql`${t.stockLevels.variantId} in ${[...bySku.values()].map((v) => v.id)}`));
+  await db
+    .update(t.stockLevels)
+    .set({ reorderPoint: 20 * U, binLocation: "A-01" })
+    .where(and(eq(t.stockLevels.locationId, lyon), sql`${t.stockLevels.variantId} in ${[...bySku.values()].map((v) => v.id)}`));
 
   // ── bulk stock: every other tracked variant gets a level in Lyon, one entry document and its ledger ──
   const bulk = await bulkStock(db, lyon, "Stock initial (import)");
@@ -214,7 +305,9 @@ async function bulkStock(db: TenantDb, locationId: number, notes: string): Promi
   const [count] = await db.all<{ n: number }>(sql`select count(*) as n ${pending}`);
   // Quantity 1 to 40 units, by id, so that the demo numbers vary.
   await db.batch([
-    db.run(sql`insert into stock_levels (variant_id, location_id, on_hand, reorder_point) select v.id, ${locationId}, ((v.id * 7) % 40 + 1) * ${U}, 5 * ${U} ${pending}`),
+    db.run(
+      sql`insert into stock_levels (variant_id, location_id, on_hand, reorder_point) select v.id, ${locationId}, ((v.id * 7) % 40 + 1) * ${U}, 5 * ${U} ${pending}`,
+    ),
     db.run(sql`insert into stock_document_lines (document_id, variant_id, quantity)
       select ${doc!.id}, variant_id, on_hand from stock_levels where location_id = ${locationId} and variant_id not in (select variant_id from inventory_logs where location_id = ${locationId})`),
     db.run(sql`insert into inventory_logs (variant_id, location_id, quantity_before, quantity_after, change, document_type, document_id)

@@ -15,13 +15,18 @@ afterAll(async () => {
 
 async function staffPage(permissions: string[], companyId?: string): Promise<Page> {
   const user = await makeUser(companyId ?? (await makeCompany()).companyId, permissions);
-  const context = await browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" }, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    locale: "en-GB",
+    extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" },
+    viewport: { width: 1280, height: 900 },
+  });
   await context.addCookies([{ name: "session", value: user.cookie.slice("session=".length), url: appUrl }]);
   return context.newPage();
 }
 
 const fieldError = (page: Page, name: string) => page.textContent(`#field-${name}-error`).catch(() => null);
-const cells = (page: Page, column: number) => page.$$eval(`table.data-table tbody tr td:nth-child(${column})`, (tds) => tds.map((td) => td.textContent?.trim() ?? ""));
+const cells = (page: Page, column: number) =>
+  page.$$eval(`table.data-table tbody tr td:nth-child(${column})`, (tds) => tds.map((td) => td.textContent?.trim() ?? ""));
 
 describe("contacts in the browser", () => {
   it("a customer is created with two addresses, net-30 terms and a credit limit; bad input is named at its field and nothing typed is lost", async () => {
@@ -68,7 +73,14 @@ describe("contacts in the browser", () => {
   });
 
   it("a supplier and an employee are created, and customers are found again by search, filter and sort", async () => {
-    const page = await staffPage(["view_customers", "edit_customers", "view_suppliers", "edit_suppliers", "view_employees", "edit_employees"]);
+    const page = await staffPage([
+      "view_customers",
+      "edit_customers",
+      "view_suppliers",
+      "edit_suppliers",
+      "view_employees",
+      "edit_employees",
+    ]);
 
     await page.goto(`${appUrl}/contacts/suppliers/create`);
     await page.fill("input[name=name]", "Filatures du Nord");

@@ -191,6 +191,20 @@ describe("inventory in the back-office", () => {
       [sku, "Shop", "3", "3"],
       [sku, w, "4", "4"],
     ]);
+
+    // The shop's reorder point and bin are set in place; below the point, the row says so.
+    await page.click(`a[aria-label='Reorder point and bin of ${sku} at Shop']`);
+    await page.fill("input[name=reorder_point]", "-2");
+    await page.click(".stock-level-editor button[type=submit]");
+    await expect.poll(() => page.textContent("#field-reorder_point-error").catch(() => null)).toBe("This value is too small");
+    await page.fill("input[name=reorder_point]", "5");
+    await page.fill("input[name=bin_location]", "B-12");
+    await page.click(".stock-level-editor button[type=submit]");
+    await expect.poll(() => page.textContent("[role=status]").catch(() => null)).toBe("Reorder point and bin location saved.");
+    const shopRow = (await tableRows(page)).find((r) => r[2] === "Shop")!;
+    expect(shopRow[7]).toBe("5 Reorder");
+    expect(shopRow[8]).toBe("B-12");
+    expect(page.url()).not.toContain("edit=");
     await context.close();
   });
 

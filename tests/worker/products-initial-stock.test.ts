@@ -20,28 +20,51 @@ describe("/api/v1/products: initial stock and supplier", () => {
   it("receives the initial stock of each variant at its location through a stock entry, at the initial cost, with its ledger row", async () => {
     const w = await productWorld();
     const { shop } = await locations(w.db);
-    const [supplier] = await w.db.insert(t.suppliers).values({ name: `Mill ${unique()}` }).returning();
+    const [supplier] = await w.db
+      .insert(t.suppliers)
+      .values({ name: `Mill ${unique()}` })
+      .returning();
     const u = unique();
     const created = await call("POST", "/products", w.token, {
       label: "Sweat",
       kind: "variants",
       attribute_ids: [w.size.id],
       variants: [
-        { sku: `SW-${u}-S`, option_ids: [w.size.options.S], initial_cost: "12.5", initial_stock: "7.5", initial_location_id: shop.id, supplier_id: supplier!.id },
+        {
+          sku: `SW-${u}-S`,
+          option_ids: [w.size.options.S],
+          initial_cost: "12.5",
+          initial_stock: "7.5",
+          initial_location_id: shop.id,
+          supplier_id: supplier!.id,
+        },
         { sku: `SW-${u}-M`, option_ids: [w.size.options.M] },
       ],
     });
     expect(created.status).toBe(201);
     const [small, medium] = created.body.variants;
-    expect(small).toMatchObject({ supplier_id: supplier!.id, on_hand: "7.5000000", stock_levels: [{ location_id: shop.id, on_hand: "7.5000000", available: "7.5000000" }] });
+    expect(small).toMatchObject({
+      supplier_id: supplier!.id,
+      on_hand: "7.5000000",
+      stock_levels: [{ location_id: shop.id, on_hand: "7.5000000", available: "7.5000000" }],
+    });
     expect(medium).toMatchObject({ on_hand: "0.0000000", stock_levels: [] });
 
     const logs = await w.db.select().from(t.inventoryLogs).where(eq(t.inventoryLogs.variantId, small.id));
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ locationId: shop.id, quantityBefore: 0, quantityAfter: 75_000_000, change: 75_000_000, documentType: "entry" });
+    expect(logs[0]).toMatchObject({
+      locationId: shop.id,
+      quantityBefore: 0,
+      quantityAfter: 75_000_000,
+      change: 75_000_000,
+      documentType: "entry",
+    });
     const [entry] = await w.db.select().from(t.stockDocuments).where(eq(t.stockDocuments.id, logs[0]!.documentId!));
     expect(entry).toMatchObject({ type: "entry", locationId: shop.id });
-    const [line] = await w.db.select().from(t.stockDocumentLines).where(and(eq(t.stockDocumentLines.documentId, entry!.id), eq(t.stockDocumentLines.variantId, small.id)));
+    const [line] = await w.db
+      .select()
+      .from(t.stockDocumentLines)
+      .where(and(eq(t.stockDocumentLines.documentId, entry!.id), eq(t.stockDocumentLines.variantId, small.id)));
     expect(line).toMatchObject({ quantity: 75_000_000, unitCost: 125_000 });
 
     // A variant added later gets its initial stock the same way.

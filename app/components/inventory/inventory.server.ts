@@ -1,7 +1,5 @@
 import type { RequestContext } from "../../../worker/context";
-import { listBrands } from "../../../worker/domain/products-settings/brands";
-import { listProductTags } from "../../../worker/domain/products-settings/product-tags";
-import { listProducts } from "../../../worker/domain/products/list-products";
+import { productChoices, productFilterOptions } from "../../../worker/domain/products/product-options";
 import { stockLocations } from "../../../worker/domain/stock/stock-documents";
 import { listUsers } from "../../../worker/domain/users/users";
 
@@ -17,20 +15,11 @@ export async function locationOptions(db: TenantDb, includeInactive = true): Pro
   return (await stockLocations(db, includeInactive)).map((l) => ({ value: String(l.id), label: l.label }));
 }
 
-/** The filters of the stock level list: brands, product tags, products (the first 500 by label). */
+/** The filters of the stock level list: locations, brands, product tags, products (the first 500 by label). */
 export async function stockLevelFilterOptions(db: TenantDb) {
-  const [locations, brands, tags, products] = await Promise.all([
-    locationOptions(db),
-    listBrands(db, { page_size: "-1" }),
-    listProductTags(db, { page_size: "-1" }),
-    listProducts(db, { page_size: "500", sort: "label" }),
-  ]);
-  return {
-    locations,
-    brands: brands.items.map((b) => ({ value: String(b.id), label: b.label })),
-    tags: tags.items.map((t) => ({ value: String(t.id), label: t.label })),
-    products: products.items.map((p) => ({ value: String(p.id), label: p.label })),
-  };
+  const [locations, { brands, tags }, products] = await Promise.all([locationOptions(db), productFilterOptions(db), productChoices(db)]);
+  const option = (x: { id: number; label: string }) => ({ value: String(x.id), label: x.label });
+  return { locations, brands: brands.map(option), tags: tags.map(option), products: products.map(option) };
 }
 
 /** Names of the company's staff by user id, for "who" columns. */

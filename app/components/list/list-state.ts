@@ -34,8 +34,11 @@ export interface SavedViewSearch {
 export const EMPTY_LIST_STATE: ListState = { page: 0, pageSize: null, sort: [], filters: {}, search: "", columns: [] };
 
 const STATE_KEYS = new Set(["page", "page_size", "sort", "columns", "search"]);
-/** Parameters of a page that are not list state: notices after a redirect, the engine's own flag, React Router's. */
-const OTHER_KEYS = new Set(["notice", "total_count", "index", "_routes"]);
+/**
+ * Parameters of a page that are not list state: notices after a redirect, the row a screen edits
+ * in place, the engine's own flag, React Router's.
+ */
+const OTHER_KEYS = new Set(["notice", "edit", "total_count", "index", "_routes"]);
 
 const isListKey = (key: string) => !OTHER_KEYS.has(key);
 

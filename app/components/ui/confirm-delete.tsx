@@ -13,7 +13,15 @@ export function acknowledged(form: FormData, asked: readonly DeleteAcknowledgeme
  * A delete button that opens a panel of boxes to tick before the delete can be sent: one per
  * consequence (what else goes with it, the stock adjusted, no way back). Works without JavaScript.
  */
-export function ConfirmDelete({ label, acknowledge, details }: { label: string; acknowledge: readonly DeleteAcknowledgement[]; details?: string }) {
+export function ConfirmDelete({
+  label,
+  acknowledge,
+  details,
+}: {
+  label: string;
+  acknowledge: readonly DeleteAcknowledgement[];
+  details?: string;
+}) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   return (

@@ -1,13 +1,15 @@
-import { Link } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { listStockLevels } from "../../../worker/domain/stock/stock-levels";
-import { requirePage } from "../../../worker/guards";
+import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import { getStockLevel, listStockLevels, updateStockLevel } from "../../../worker/domain/stock/stock-levels";
+import { pageUrl, requirePage } from "../../../worker/guards";
+import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, formatQty, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { stockLevelFilterOptions } from "../../components/inventory/inventory.server";
 import { listPageAction, loadListPage } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
-import { useT } from "../../i18n";
+import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/stock-level";
 import "../../components/inventory/inventory.css";
 
@@ -26,21 +28,104 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     stockLevelFilterOptions(db),
   ]);
-  return { list, options, canCount: hasPermissions(actor.permissions, BULK_UPDATE) };
+  const canEdit = hasPermissions(actor.permissions, BULK_UPDATE);
+  // `edit=<level id>`: the reorder point and bin location of that row, edited above the table.
+  const editId = pageUrl(request).searchParams.get("edit");
+  const editing = canEdit && editId ? await getStockLevel(db, editId).catch(() => null) : null;
+  const notice = pageUrl(request).searchParams.get("notice") === "level_saved" ? ("level_saved" as const) : null;
+  return { list, options, canCount: canEdit, canEdit, editing, notice };
 }
 
-// The saved-view forms of the list screen.
+/** The list address the edit form came from, without the edit and the notice. */
+function backToList(request: Request, notice?: string) {
+  const url = pageUrl(request);
+  url.searchParams.delete("edit");
+  url.searchParams.delete("notice");
+  if (notice) url.searchParams.set("notice", notice);
+  return `${url.pathname}${url.search}`;
+}
+
+// The saved-view forms of the list screen, and the reorder point and bin location of one level.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_INVENTORY);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "stock_levels" });
+  const form = await request.clone().formData();
+  if (form.get("intent") !== "update_level") {
+    const actor = requirePage(request, ctx, VIEW_INVENTORY);
+    return listPageAction({ request, db: await ctx.tenant(), actor, type: "stock_levels" });
+  }
+  requirePage(request, ctx, BULK_UPDATE);
+  const values = {
+    reorder_point: String(form.get("reorder_point") ?? "").trim() || "0",
+    bin_location: String(form.get("bin_location") ?? ""),
+  };
+  try {
+    await updateStockLevel(await ctx.tenant(), String(form.get("id") ?? ""), values);
+    return redirect(backToList(request, "level_saved"));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
+    return data({ levelError: { code: error.code, fields: error.fields as FieldErrors | undefined, values } }, { status: 422 });
+  }
+}
+
+/** The reorder point and bin location of one stock level, edited above the list. */
+function LevelEditor({
+  level,
+  failure,
+}: {
+  level: Row;
+  failure: { code: string; fields?: FieldErrors | undefined; values: Record<string, string> } | undefined;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const location = useLocation();
+  const cancel = new URLSearchParams(location.search);
+  cancel.delete("edit");
+  return (
+    <Form
+      method="post"
+      className="card stock-level-editor"
+      aria-label={t("stock.edit_level_title", { sku: level.sku, location: level.location.label })}
+    >
+      <h2>{t("stock.edit_level_title", { sku: level.sku, location: level.location.label })}</h2>
+      {failure && !failure.fields ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(failure.code)}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value="update_level" />
+      <input type="hidden" name="id" value={level.id} />
+      <div className="form-grid">
+        <FormField name="reorder_point" label={t("stock.reorder_point")} errors={failure?.fields}>
+          {(p) => <input {...p} defaultValue={failure?.values.reorder_point ?? formatQty(level.reorder_point)} inputMode="decimal" />}
+        </FormField>
+        <FormField name="bin_location" label={t("stock.bin_location")} errors={failure?.fields}>
+          {(p) => <input {...p} defaultValue={failure?.values.bin_location ?? level.bin_location ?? ""} maxLength={100} />}
+        </FormField>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button--primary">
+          {t("stock.save_level")}
+        </button>
+        <Link to={`${location.pathname}?${cancel.toString()}`}>{t("stock.cancel_edit")}</Link>
+      </div>
+    </Form>
+  );
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
 
 export default function StockLevels({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { list, options, canCount } = loaderData;
+  const { list, options, canCount, canEdit, editing, notice } = loaderData;
+  const location = useLocation();
+  const editHref = (id: number) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("notice");
+    params.set("edit", String(id));
+    return `${location.pathname}?${params.toString()}`;
+  };
+  const failure = actionData && "levelError" in actionData ? actionData.levelError : undefined;
   const columns: ListColumn<Row>[] = [
     { key: "sku", label: t("stock.sku"), sortable: true, render: (r) => r.sku },
     { key: "label", label: t("stock.variant"), sortable: true, render: (r) => r.label },
@@ -70,6 +155,19 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
       ),
     },
     { key: "bin_location", label: t("stock.bin_location"), render: (r) => r.bin_location ?? "—" },
+    ...(canEdit
+      ? [
+          {
+            key: "edit",
+            label: t("stock.edit_level"),
+            render: (r: Row) => (
+              <Link to={editHref(r.id)} aria-label={t("stock.edit_level_title", { sku: r.sku, location: r.location.label })}>
+                {t("stock.edit_level")}
+              </Link>
+            ),
+          },
+        ]
+      : []),
     {
       key: "batch",
       label: t("stock.batch"),
@@ -105,9 +203,17 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
         createHref={canCount ? BULK_UPDATE_PATH : undefined}
         createLabel={t("bulk_update.title")}
         notice={
-          <p className="muted">
-            {t("stock.row_hint")} <Link to={INVENTORY_LOGS_PATH}>{t("inventory_logs.title")}</Link>
-          </p>
+          <>
+            {notice ? (
+              <p role="status" className="alert alert--success list-screen__notice">
+                {t("stock.notice_level_saved")}
+              </p>
+            ) : null}
+            {editing ? <LevelEditor key={editing.id} level={editing} failure={failure} /> : null}
+            <p className="muted">
+              {t("stock.row_hint")} <Link to={INVENTORY_LOGS_PATH}>{t("inventory_logs.title")}</Link>
+            </p>
+          </>
         }
       />
     </>

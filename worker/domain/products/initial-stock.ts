@@ -48,7 +48,11 @@ export async function receiveInitialStock(
   for (const { variantId, input } of lines) {
     if (!input.initial_stock || input.initial_stock.isZero() || input.initial_location_id === undefined) continue;
     const list = byLocation.get(input.initial_location_id) ?? [];
-    list.push({ variant_id: variantId, quantity: input.initial_stock.toString(), ...(input.initial_cost ? { unit_cost: input.initial_cost.toString() } : {}) });
+    list.push({
+      variant_id: variantId,
+      quantity: input.initial_stock.toString(),
+      ...(input.initial_cost ? { unit_cost: input.initial_cost.toString() } : {}),
+    });
     byLocation.set(input.initial_location_id, list);
   }
   const userId = caller && "userId" in caller && typeof caller.userId === "string" ? caller.userId : null;

@@ -8,11 +8,26 @@ const byLabel = (column: Column) => sql`${column} collate nocase`;
 /** What the product list filters by: brands, seasons and tags, in one round trip. */
 export async function productFilterOptions(db: TenantDb) {
   const [brands, seasons, tags] = await db.batch([
-    db.select({ id: t.brands.id, label: t.brands.label, active: t.brands.active }).from(t.brands).orderBy(byLabel(t.brands.label), asc(t.brands.id)),
+    db
+      .select({ id: t.brands.id, label: t.brands.label, active: t.brands.active })
+      .from(t.brands)
+      .orderBy(byLabel(t.brands.label), asc(t.brands.id)),
     db.select({ id: t.seasons.id, label: t.seasons.label }).from(t.seasons).orderBy(byLabel(t.seasons.label), asc(t.seasons.id)),
-    db.select({ id: t.productTags.id, label: t.productTags.label }).from(t.productTags).orderBy(byLabel(t.productTags.label), asc(t.productTags.id)),
+    db
+      .select({ id: t.productTags.id, label: t.productTags.label })
+      .from(t.productTags)
+      .orderBy(byLabel(t.productTags.label), asc(t.productTags.id)),
   ]);
   return { brands, seasons, tags };
+}
+
+/** The first products by label, for a filter's choices (a list is searched beyond them). */
+export async function productChoices(db: TenantDb, limit = 500) {
+  return db
+    .select({ id: t.products.id, label: t.products.label })
+    .from(t.products)
+    .orderBy(byLabel(t.products.label), asc(t.products.id))
+    .limit(limit);
 }
 
 export interface ProductFormOptions {
@@ -39,27 +54,49 @@ export async function productFormOptions(db: TenantDb, caller: Caller): Promise<
   const [filters, rest] = await Promise.all([
     productFilterOptions(db),
     db.batch([
-      db.select({ id: t.attributes.id, label: t.attributes.label }).from(t.attributes).orderBy(byLabel(t.attributes.label), asc(t.attributes.id)),
+      db
+        .select({ id: t.attributes.id, label: t.attributes.label })
+        .from(t.attributes)
+        .orderBy(byLabel(t.attributes.label), asc(t.attributes.id)),
       db
         .select({ id: t.attributeOptions.id, label: t.attributeOptions.label, attributeId: t.attributeOptions.attributeId })
         .from(t.attributeOptions)
         .orderBy(asc(t.attributeOptions.position), asc(t.attributeOptions.id)),
-      db.select({ id: t.taxes.id, label: t.taxes.label }).from(t.taxes).where(eq(t.taxes.active, true)).orderBy(byLabel(t.taxes.label), asc(t.taxes.id)),
+      db
+        .select({ id: t.taxes.id, label: t.taxes.label })
+        .from(t.taxes)
+        .where(eq(t.taxes.active, true))
+        .orderBy(byLabel(t.taxes.label), asc(t.taxes.id)),
       db
         .select({ id: t.priceLevels.id, label: t.priceLevels.label, type: t.priceLevels.type })
         .from(t.priceLevels)
         .where(eq(t.priceLevels.active, true))
         .orderBy(byLabel(t.priceLevels.label), asc(t.priceLevels.id)),
-      db.select({ id: t.currencies.id, iso: t.currencies.iso }).from(t.currencies).where(eq(t.currencies.active, true)).orderBy(asc(t.currencies.iso)),
-      db.select({ id: t.suppliers.id, label: t.suppliers.name }).from(t.suppliers).where(eq(t.suppliers.active, true)).orderBy(byLabel(t.suppliers.name), asc(t.suppliers.id)),
-      db.select({ id: t.locations.id, label: t.locations.label }).from(t.locations).where(eq(t.locations.active, true)).orderBy(byLabel(t.locations.label), asc(t.locations.id)),
+      db
+        .select({ id: t.currencies.id, iso: t.currencies.iso })
+        .from(t.currencies)
+        .where(eq(t.currencies.active, true))
+        .orderBy(asc(t.currencies.iso)),
+      db
+        .select({ id: t.suppliers.id, label: t.suppliers.name })
+        .from(t.suppliers)
+        .where(eq(t.suppliers.active, true))
+        .orderBy(byLabel(t.suppliers.name), asc(t.suppliers.id)),
+      db
+        .select({ id: t.locations.id, label: t.locations.label })
+        .from(t.locations)
+        .where(eq(t.locations.active, true))
+        .orderBy(byLabel(t.locations.label), asc(t.locations.id)),
     ]),
   ]);
   const [attributes, options, taxes, levels, currencies, suppliers, locations] = rest;
   const access = priceAccess(caller);
   return {
     ...filters,
-    attributes: attributes.map((a) => ({ ...a, options: options.filter((o) => o.attributeId === a.id).map(({ id, label }) => ({ id, label })) })),
+    attributes: attributes.map((a) => ({
+      ...a,
+      options: options.filter((o) => o.attributeId === a.id).map(({ id, label }) => ({ id, label })),
+    })),
     taxes,
     priceLevels: levels.filter((l) => canView(access, l.type)).map((l) => ({ ...l, editable: canEdit(access, l.type) })),
     currencies,
