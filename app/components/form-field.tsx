@@ -8,11 +8,14 @@ export function FormField({
   name,
   label,
   errors,
+  hideLabel = false,
   children,
 }: {
   name: string;
   label: string;
   errors: FieldErrorMap;
+  /** The label is read out but not shown (a table whose column header already says it). */
+  hideLabel?: boolean;
   children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
 }) {
   const errorText = useErrorText();
@@ -20,7 +23,9 @@ export function FormField({
   const id = `field-${name}`;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? "visually-hidden" : undefined}>
+        {label}
+      </label>
       {children({ id, name, "aria-invalid": Boolean(error), ...(error ? { "aria-describedby": `${id}-error` } : {}) })}
       {error ? (
         <span id={`${id}-error`} className="field__error" role="alert">

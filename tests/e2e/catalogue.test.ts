@@ -246,4 +246,27 @@ describe("the catalogue in the browser", () => {
     await viewer.goto(`${PRODUCTS}/${id}/edit`);
     await viewer.waitForURL(`${appUrl}/dashboard`);
   });
+
+  it("a service is created and edited; a missing reference is named at its field and what was typed stays", async () => {
+    const company = await makeCompany();
+    const page = await staffPage(["view_services", "edit_services"], company.companyId);
+    await page.goto(`${appUrl}/products-and-services/services/create`);
+    await expect.poll(() => page.textContent("h1")).toBe("New service");
+    await page.fill("input[name=label]", "Installation");
+    await page.fill("input[name=price]", "45");
+    await page.click("button:has-text('Create the service')");
+    await expect.poll(() => fieldError(page, "reference")).toBe("This field is required");
+    expect(await page.inputValue("input[name=label]")).toBe("Installation");
+    await page.fill("input[name=reference]", "SRV-INSTALL");
+    await page.click("button:has-text('Create the service')");
+    await page.waitForURL(/\/services\/\d+\?notice=created$/);
+    await expect.poll(() => page.textContent("h1")).toContain("Installation");
+    const detail = new URL(page.url()).pathname;
+
+    await page.goto(`${appUrl}${detail}/edit`);
+    await page.fill("input[name=label]", "Installation sur site");
+    await page.click("button:has-text('Save')");
+    await page.waitForURL(`${appUrl}${detail}?notice=saved`);
+    await expect.poll(() => page.textContent("h1")).toContain("Installation sur site");
+  });
 });

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { ContactTagView } from "../../../worker/domain/contacts/contact-tags";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
-import { formStatus } from "./contacts.server";
+import { formStatus } from "../form-page.server";
 
 import type { RequestContext } from "../../../worker/context";
 

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
+import { formStatus } from "../form-page.server";
 import type { CountryOption } from "./contacts";
 
 /** Every country with its name in the user's language, sorted by name. */
@@ -11,22 +12,7 @@ export function countryOptions(locale: Locale): CountryOption[] {
   return COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
-/** A record a page asks for: an unknown id is the 404 page. */
-export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
-}
 
-/** The HTTP status of a refused form, as the API would answer it. */
-export function formStatus(code: string): number {
-  if (code === "validation_failed") return 422;
-  if (code.endsWith("_taken") || code === "in_use") return 409;
-  return 400;
-}
 
 /** Delete (after confirmation), enable and disable from a detail page: the same three forms for every contact. */
 export async function detailAction(args: {

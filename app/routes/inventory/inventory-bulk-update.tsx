@@ -284,13 +284,23 @@ export default function InventoryBulkUpdate({ loaderData, actionData }: Route.Co
                         <td>{item.label}</td>
                         <td className="numeric">{formatQty(item.on_hand)}</td>
                         <td>
-                          <FormField name={`counted.${vid}`} label={t("bulk_update.counted_for", { sku: item.sku })} errors={errors}>
+                          <FormField
+                            name={`counted.${vid}`}
+                            label={t("bulk_update.counted_for", { sku: item.sku })}
+                            errors={errors}
+                            hideLabel
+                          >
                             {(props) => <input {...props} inputMode="decimal" defaultValue={typed?.counted[vid] ?? ""} />}
                           </FormField>
                         </td>
                         <td>
                           {item.batch_tracked ? (
-                            <FormField name={`batch.${vid}`} label={t("bulk_update.batch_for", { sku: item.sku })} errors={errors}>
+                            <FormField
+                              name={`batch.${vid}`}
+                              label={t("bulk_update.batch_for", { sku: item.sku })}
+                              errors={errors}
+                              hideLabel
+                            >
                               {(props) => <input {...props} defaultValue={typed?.batches[vid] ?? ""} />}
                             </FormField>
                           ) : (

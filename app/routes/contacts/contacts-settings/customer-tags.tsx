@@ -21,5 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CustomerTags({ loaderData, actionData }: Route.ComponentProps) {
-  return <ContactTagsScreen kind="customer_tags" tags={loaderData.tags} notice={loaderData.notice} failure={actionData} backHref={CUSTOMERS_PATH} />;
+  return (
+    <ContactTagsScreen
+      kind="customer_tags"
+      tags={loaderData.tags}
+      notice={loaderData.notice}
+      failure={actionData}
+      backHref={CUSTOMERS_PATH}
+    />
+  );
 }

@@ -21,5 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SupplierTags({ loaderData, actionData }: Route.ComponentProps) {
-  return <ContactTagsScreen kind="supplier_tags" tags={loaderData.tags} notice={loaderData.notice} failure={actionData} backHref={SUPPLIERS_PATH} />;
+  return (
+    <ContactTagsScreen
+      kind="supplier_tags"
+      tags={loaderData.tags}
+      notice={loaderData.notice}
+      failure={actionData}
+      backHref={SUPPLIERS_PATH}
+    />
+  );
 }

@@ -3,12 +3,20 @@ import { deleteCustomer, getCustomer, listAccountManagers, setCustomerActive } f
 import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
-import { CUSTOMERS_PATH, detailNotice, EDIT_CUSTOMERS, formatAmount, formatNumber, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
-import { detailAction, orNotFound } from "../../../components/contacts/contacts.server";
+import {
+  CUSTOMERS_PATH,
+  detailNotice,
+  EDIT_CUSTOMERS,
+  formatAmount,
+  formatNumber,
+  VIEW_CUSTOMERS,
+} from "../../../components/contacts/contacts";
+import { detailAction } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import "../../../components/contacts/contacts.css";
+import { orNotFound } from "../../../components/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
@@ -17,7 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const managers = customer.account_manager_id ? await listAccountManagers({ control: ctx.control, companyId: actor.company.id }) : [];
   return {
     customer,
-    accountManager: customer.account_manager_id ? (managers.find((m) => m.id === customer.account_manager_id)?.name ?? customer.account_manager_id) : null,
+    accountManager: customer.account_manager_id
+      ? (managers.find((m) => m.id === customer.account_manager_id)?.name ?? customer.account_manager_id)
+      : null,
     // What the terms mean, shown as the due date of a document dated today.
     dueToday: dueDate(customer.payment_terms, new Date().toISOString().slice(0, 10)),
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
@@ -90,13 +100,23 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
               {terms} <span className="muted">· {t("customers.due_today", { date: dueToday })}</span>
             </DetailRow>
             <DetailRow label={t("customers.discount_rate")}>{`${formatNumber(c.discount_rate)} %`}</DetailRow>
-            <DetailRow label={t("customers.credit_limit")}>{c.credit_limit === null ? t("customers.no_limit") : formatAmount(c.credit_limit)}</DetailRow>
+            <DetailRow label={t("customers.credit_limit")}>
+              {c.credit_limit === null ? t("customers.no_limit") : formatAmount(c.credit_limit)}
+            </DetailRow>
             <DetailRow label={t("customers.current_balance")}>{formatAmount(c.current_balance)}</DetailRow>
-            <DetailRow label={t("customers.minimum_order_amount")}>{c.minimum_order_amount === null ? null : formatAmount(c.minimum_order_amount)}</DetailRow>
-            <DetailRow label={t("customers.minimum_order_quantity")}>{c.minimum_order_quantity === null ? null : formatNumber(c.minimum_order_quantity)}</DetailRow>
+            <DetailRow label={t("customers.minimum_order_amount")}>
+              {c.minimum_order_amount === null ? null : formatAmount(c.minimum_order_amount)}
+            </DetailRow>
+            <DetailRow label={t("customers.minimum_order_quantity")}>
+              {c.minimum_order_quantity === null ? null : formatNumber(c.minimum_order_quantity)}
+            </DetailRow>
             <DetailRow label={t("customers.price_level")}>{c.price_level?.label ?? t("customers.default_choice")}</DetailRow>
-            <DetailRow label={t("customers.currency")}>{c.currency ? `${c.currency.iso} — ${c.currency.label}` : t("customers.default_choice")}</DetailRow>
-            <DetailRow label={t("customers.tax_type")}>{c.tax_type ? t(`customers.tax_type_${c.tax_type}`) : t("customers.default_choice")}</DetailRow>
+            <DetailRow label={t("customers.currency")}>
+              {c.currency ? `${c.currency.iso} — ${c.currency.label}` : t("customers.default_choice")}
+            </DetailRow>
+            <DetailRow label={t("customers.tax_type")}>
+              {c.tax_type ? t(`customers.tax_type_${c.tax_type}`) : t("customers.default_choice")}
+            </DetailRow>
             <DetailRow label={t("customers.b2b_access")}>{t(`customers.b2b_access_${c.b2b_access}`)}</DetailRow>
           </dl>
         </section>
@@ -127,7 +147,10 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
                       </td>
                       <td>{a.phone ?? "—"}</td>
                       <td>
-                        {[a.default_billing ? t("customers.default_billing") : null, a.default_shipping ? t("customers.default_shipping") : null]
+                        {[
+                          a.default_billing ? t("customers.default_billing") : null,
+                          a.default_shipping ? t("customers.default_shipping") : null,
+                        ]
                           .filter(Boolean)
                           .join(" · ") || "—"}
                       </td>
@@ -142,7 +165,9 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
           <h2>{t("customers.notes_and_messages")}</h2>
           <dl className="detail-list">
             <DetailRow label={t("contacts.notes")}>{c.notes ? <span style={{ whiteSpace: "pre-wrap" }}>{c.notes}</span> : null}</DetailRow>
-            <DetailRow label={t("customers.private_message")}>{c.private_message ? <span style={{ whiteSpace: "pre-wrap" }}>{c.private_message}</span> : null}</DetailRow>
+            <DetailRow label={t("customers.private_message")}>
+              {c.private_message ? <span style={{ whiteSpace: "pre-wrap" }}>{c.private_message}</span> : null}
+            </DetailRow>
           </dl>
         </section>
       </div>

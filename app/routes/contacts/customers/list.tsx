@@ -51,20 +51,51 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
     { key: "credit_limit", label: t("customers.credit_limit"), sortable: true, numeric: true, render: (c) => formatAmount(c.credit_limit) },
     { key: "price_level", label: t("customers.price_level"), render: (c) => c.price_level?.label ?? "—", defaultVisible: false },
     { key: "currency", label: t("customers.currency"), render: (c) => c.currency?.iso ?? "—", defaultVisible: false },
-    { key: "city", label: t("contacts.city"), render: (c) => c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? "—", defaultVisible: false },
+    {
+      key: "city",
+      label: t("contacts.city"),
+      render: (c) => c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? "—",
+      defaultVisible: false,
+    },
     { key: "active", label: t("contacts.status"), render: (c) => <ActiveBadge active={c.active} /> },
-    { key: "created", label: t("contacts.created_at"), sortable: true, defaultVisible: false, render: (c) => new Date(c.created_at).toISOString().slice(0, 10) },
+    {
+      key: "created",
+      label: t("contacts.created_at"),
+      sortable: true,
+      defaultVisible: false,
+      render: (c) => new Date(c.created_at).toISOString().slice(0, 10),
+    },
   ];
   const select = (key: string, label: string, items: { value: string; label: string }[]): ListFilterDefinition[] =>
     items.length ? [{ key, label, type: "select", options: items }] : [];
   const filters: ListFilterDefinition[] = [
     { key: "label", label: t("customers.label"), type: "text" },
     { key: "active", label: t("contacts.active"), type: "boolean" },
-    ...select("status", t("customers.status"), ["prospect", "former_customer"].map((s) => ({ value: s, label: t(`customers.status_${s}`) }))),
-    ...select("tag_id", t("contacts.tag"), options.tags.map((tag) => ({ value: String(tag.id), label: tag.label }))),
-    ...select("price_level_id", t("customers.price_level"), options.priceLevels.map((l) => ({ value: String(l.id), label: l.label }))),
-    ...select("currency_id", t("customers.currency"), options.currencies.map((c) => ({ value: String(c.id), label: c.iso }))),
-    ...select("country", t("contacts.country"), options.countries.map((c) => ({ value: c.code, label: c.name }))),
+    ...select(
+      "status",
+      t("customers.status"),
+      ["prospect", "former_customer"].map((s) => ({ value: s, label: t(`customers.status_${s}`) })),
+    ),
+    ...select(
+      "tag_id",
+      t("contacts.tag"),
+      options.tags.map((tag) => ({ value: String(tag.id), label: tag.label })),
+    ),
+    ...select(
+      "price_level_id",
+      t("customers.price_level"),
+      options.priceLevels.map((l) => ({ value: String(l.id), label: l.label })),
+    ),
+    ...select(
+      "currency_id",
+      t("customers.currency"),
+      options.currencies.map((c) => ({ value: String(c.id), label: c.iso })),
+    ),
+    ...select(
+      "country",
+      t("contacts.country"),
+      options.countries.map((c) => ({ value: c.code, label: c.name })),
+    ),
     { key: "credit_limit", label: t("customers.credit_limit"), type: "range" },
     { key: "created", label: t("contacts.created_at"), type: "date" },
   ];

@@ -3,11 +3,12 @@ import { deleteEmployee, getEmployee, setEmployeeActive } from "../../../../work
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { detailNotice, EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../components/contacts/contacts";
-import { detailAction, orNotFound } from "../../../components/contacts/contacts.server";
+import { detailAction } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import "../../../components/contacts/contacts.css";
+import { orNotFound } from "../../../components/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);

@@ -46,7 +46,13 @@ export default function EmployeesList({ loaderData, actionData }: Route.Componen
     { key: "city", label: t("contacts.city"), sortable: true, render: (e) => e.city ?? "—", defaultVisible: false },
     { key: "country", label: t("contacts.country"), render: (e) => (e.country ? countryName(e.country) : "—"), defaultVisible: false },
     { key: "active", label: t("contacts.status"), render: (e) => <ActiveBadge active={e.active} /> },
-    { key: "created", label: t("contacts.created_at"), sortable: true, defaultVisible: false, render: (e) => new Date(e.created_at).toISOString().slice(0, 10) },
+    {
+      key: "created",
+      label: t("contacts.created_at"),
+      sortable: true,
+      defaultVisible: false,
+      render: (e) => new Date(e.created_at).toISOString().slice(0, 10),
+    },
   ];
   const filters: ListFilterDefinition[] = [
     { key: "label", label: t("employees.label"), type: "text" },

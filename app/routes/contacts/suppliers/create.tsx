@@ -1,12 +1,12 @@
-import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
 import { createSupplier, supplierFormOptions } from "../../../../worker/domain/contacts/suppliers";
-import { isDomainError } from "../../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIERS_PATH } from "../../../components/contacts/contacts";
-import { countryOptions, formStatus } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../../../components/contacts/contacts.server";
 import { NEW_SUPPLIER, SupplierForm, supplierFormValues, supplierInput } from "../../../components/contacts/supplier-form";
-import { useErrorText, useT } from "../../../i18n";
+import { formKey, FormPage } from "../../../components/form-page";
+import { saveForm } from "../../../components/form-page.server";
+import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,39 +19,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_SUPPLIERS);
   const values = supplierFormValues(await request.formData());
-  try {
-    const supplier = await createSupplier(await ctx.tenant(), supplierInput(values));
-    return redirect(`${SUPPLIERS_PATH}/${supplier.id}?notice=created`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, values }, { status: formStatus(error.code) });
-  }
+  return saveForm(
+    values,
+    async () => `${SUPPLIERS_PATH}/${(await createSupplier(await ctx.tenant(), supplierInput(values))).id}?notice=created`,
+  );
 }
 
 export default function CreateSupplier({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const errorText = useErrorText();
-  const values = actionData?.values;
   return (
-    <>
-      <title>{`${t("suppliers.new_title")} | ${t("app.name")}`}</title>
-      <div className="page-header">
-        <h1>{t("suppliers.new_title")}</h1>
-        <Link to={SUPPLIERS_PATH}>{t("suppliers.back_to_list")}</Link>
-      </div>
-      {actionData && !actionData.fields ? (
-        <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
-        </p>
-      ) : null}
+    <FormPage title={t("suppliers.new_title")} back={{ href: SUPPLIERS_PATH, label: t("suppliers.back_to_list") }} failure={actionData}>
       <SupplierForm
-        // A failed post keeps what was typed.
-        key={values ? JSON.stringify(values) : "new"}
-        values={values ?? NEW_SUPPLIER}
+        key={formKey(actionData, "new")}
+        values={actionData?.values ?? NEW_SUPPLIER}
         options={loaderData.options}
         errors={actionData?.fields}
         submitLabel={t("suppliers.create")}
       />
-    </>
+    </FormPage>
   );
 }

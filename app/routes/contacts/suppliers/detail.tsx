@@ -3,11 +3,12 @@ import { deleteSupplier, getSupplier, setSupplierActive } from "../../../../work
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { detailNotice, EDIT_SUPPLIERS, SUPPLIERS_PATH, VIEW_SUPPLIERS } from "../../../components/contacts/contacts";
-import { detailAction, orNotFound } from "../../../components/contacts/contacts.server";
+import { detailAction } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import "../../../components/contacts/contacts.css";
+import { orNotFound } from "../../../components/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
@@ -84,8 +85,12 @@ export default function SupplierDetail({ loaderData, actionData }: Route.Compone
         <section className="card">
           <h2>{t("suppliers.defaults")}</h2>
           <dl className="detail-list">
-            <DetailRow label={t("suppliers.default_currency")}>{s.default_currency ? `${s.default_currency.iso} — ${s.default_currency.label}` : t("customers.default_choice")}</DetailRow>
-            <DetailRow label={t("suppliers.default_price_level")}>{s.default_price_level?.label ?? t("customers.default_choice")}</DetailRow>
+            <DetailRow label={t("suppliers.default_currency")}>
+              {s.default_currency ? `${s.default_currency.iso} — ${s.default_currency.label}` : t("customers.default_choice")}
+            </DetailRow>
+            <DetailRow label={t("suppliers.default_price_level")}>
+              {s.default_price_level?.label ?? t("customers.default_choice")}
+            </DetailRow>
             <DetailRow label={t("suppliers.default_payment_terms_days")}>{s.default_payment_terms_days}</DetailRow>
             <DetailRow label={t("suppliers.default_lead_time_days")}>{s.default_lead_time_days}</DetailRow>
           </dl>

@@ -50,10 +50,28 @@ export default function SuppliersList({ loaderData, actionData }: Route.Componen
     { key: "city", label: t("contacts.city"), sortable: true, render: (s) => s.city ?? "—" },
     { key: "country", label: t("contacts.country"), render: (s) => (s.country ? countryName(s.country) : "—"), defaultVisible: false },
     { key: "tags", label: t("contacts.tags"), render: (s) => s.tags.map((tag) => tag.label).join(", ") || "—" },
-    { key: "default_lead_time_days", label: t("suppliers.default_lead_time_days"), sortable: true, numeric: true, render: (s) => s.default_lead_time_days ?? "—", defaultVisible: false },
-    { key: "default_currency", label: t("suppliers.default_currency"), render: (s) => s.default_currency?.iso ?? "—", defaultVisible: false },
+    {
+      key: "default_lead_time_days",
+      label: t("suppliers.default_lead_time_days"),
+      sortable: true,
+      numeric: true,
+      render: (s) => s.default_lead_time_days ?? "—",
+      defaultVisible: false,
+    },
+    {
+      key: "default_currency",
+      label: t("suppliers.default_currency"),
+      render: (s) => s.default_currency?.iso ?? "—",
+      defaultVisible: false,
+    },
     { key: "active", label: t("contacts.status"), render: (s) => <ActiveBadge active={s.active} /> },
-    { key: "created", label: t("contacts.created_at"), sortable: true, defaultVisible: false, render: (s) => new Date(s.created_at).toISOString().slice(0, 10) },
+    {
+      key: "created",
+      label: t("contacts.created_at"),
+      sortable: true,
+      defaultVisible: false,
+      render: (s) => new Date(s.created_at).toISOString().slice(0, 10),
+    },
   ];
   const select = (key: string, label: string, items: { value: string; label: string }[]): ListFilterDefinition[] =>
     items.length ? [{ key, label, type: "select", options: items }] : [];
@@ -61,9 +79,21 @@ export default function SuppliersList({ loaderData, actionData }: Route.Componen
     { key: "name", label: t("suppliers.name"), type: "text" },
     { key: "city", label: t("contacts.city"), type: "text" },
     { key: "active", label: t("contacts.active"), type: "boolean" },
-    ...select("tag_id", t("contacts.tag"), options.tags.map((tag) => ({ value: String(tag.id), label: tag.label }))),
-    ...select("country", t("contacts.country"), options.countries.map((c) => ({ value: c.code, label: c.name }))),
-    ...select("default_currency_id", t("suppliers.default_currency"), options.currencies.map((c) => ({ value: String(c.id), label: c.iso }))),
+    ...select(
+      "tag_id",
+      t("contacts.tag"),
+      options.tags.map((tag) => ({ value: String(tag.id), label: tag.label })),
+    ),
+    ...select(
+      "country",
+      t("contacts.country"),
+      options.countries.map((c) => ({ value: c.code, label: c.name })),
+    ),
+    ...select(
+      "default_currency_id",
+      t("suppliers.default_currency"),
+      options.currencies.map((c) => ({ value: String(c.id), label: c.iso })),
+    ),
     { key: "created", label: t("contacts.created_at"), type: "date" },
   ];
   return (
