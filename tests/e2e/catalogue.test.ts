@@ -8,6 +8,7 @@ import { launchBrowser } from "../support/browser";
 import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 
 const appUrl = inject("appUrl");
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const PRODUCTS = `${appUrl}/products-and-services/products`;
 const EDITOR = [
   "view_products",
@@ -162,6 +163,15 @@ describe("the catalogue in the browser", () => {
     await expect.poll(() => page.textContent("[data-field=sku]")).toBe("MUG-1");
     expect(await page.textContent("[data-field=on_hand]")).toBe("12");
     expect(await page.textContent("main")).toContain("Faïencerie de Gien");
+
+    // Its image goes to the files bucket and shows on the page; a file that is no image is named at the field.
+    await page.setInputFiles("#field-image", { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await page.click("button:has-text('Upload the image')");
+    await expect.poll(() => fieldError(page, "image")).toBe("The file is not a PNG, JPEG, GIF or WebP image");
+    await page.setInputFiles("#field-image", { name: "mug.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await page.click("button:has-text('Upload the image')");
+    await expect.poll(() => page.textContent("[role=status]")).toBe("Image saved.");
+    await expect.poll(() => page.$eval(".product-image img", (img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
 
     await page.goto(`${PRODUCTS}/create`);
     await hydrated(page);

@@ -29,6 +29,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   tag_label_taken: 409,
   season_label_taken: 409,
   in_use: 409,
+  product_has_stock: 409,
   service_reference_taken: 409,
   saved_view_label_taken: 409,
   customer_number_taken: 409,

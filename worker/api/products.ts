@@ -4,11 +4,17 @@ import { addPack } from "../domain/products/add-pack";
 import { addVariant } from "../domain/products/add-variant";
 import { createProduct } from "../domain/products/create-product";
 import { deletePack } from "../domain/products/delete-pack";
-import { deleteProduct } from "../domain/products/delete-product";
 import { deleteVariant } from "../domain/products/delete-variant";
 import { getProduct } from "../domain/products/get-product";
 import { getVariantPrice } from "../domain/products/get-variant-price";
 import { listProducts } from "../domain/products/list-products";
+import {
+  deleteProductAndImage,
+  MAX_IMAGE_BYTES,
+  readProductImage,
+  removeProductImage,
+  setProductImage,
+} from "../domain/products/product-image";
 import {
   ComponentsInput,
   CreateProductInput,
@@ -27,6 +33,7 @@ import { updateProduct } from "../domain/products/update-product";
 import { updateVariant } from "../domain/products/update-variant";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
+import { DomainError } from "../domain/shared/domain-error";
 import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
@@ -42,6 +49,33 @@ const withErrors = (responses: Record<number, string>) => ({ ...responses, ...er
 const TAG = "Products";
 
 export const productOperations: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/products/{id}/image",
+    tag: TAG,
+    summary: "Set the product's image: the body is the image itself (PNG, JPEG, GIF or WebP, at most 5 MB), stored in the files bucket",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 200: "{ image_key, content_type, size }", 422: "Not an image, or too large (invalid_image, image_too_large)" }),
+  },
+  {
+    method: "get",
+    path: "/products/{id}/image",
+    tag: TAG,
+    summary: "The product's image (404 when it has none)",
+    auth: true,
+    permissions: VIEW,
+    responses: withErrors({ 200: "The image, with its content type" }),
+  },
+  {
+    method: "delete",
+    path: "/products/{id}/image",
+    tag: TAG,
+    summary: "Remove the product's image",
+    auth: true,
+    permissions: EDIT,
+    responses: withErrors({ 204: "Removed" }),
+  },
   {
     method: "get",
     path: "/products",
@@ -226,6 +260,7 @@ export const productOperations: ApiOperation[] = [
 ];
 
 const tenant = (c: Context<ApiEnv>) => c.get("ctx").tenant();
+const files = (c: Context<ApiEnv>) => c.get("ctx").env.bindings.FILES;
 const actor = (c: Context<ApiEnv>) => c.get("ctx").actor!;
 
 /** /api/v1/products: products of every kind, their variants, packs, components and prices. */
@@ -237,7 +272,27 @@ export const products = new Hono<ApiEnv>()
     c.json(await updateProduct(await tenant(c), actor(c), c.req.param("id"), await jsonBody(c))),
   )
   .delete("/:id", requireActor(EDIT), async (c) => {
-    await deleteProduct(await tenant(c), c.req.param("id"));
+    await deleteProductAndImage(await tenant(c), files(c), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .put("/:id/image", requireActor(EDIT), async (c) => {
+    // A body announced larger than the limit is refused before it is read.
+    if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES)
+      throw new DomainError(
+        "validation_failed",
+        {},
+        { image: { code: "image_too_large", params: { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 } } },
+      );
+    const bytes = await c.req.arrayBuffer();
+    return c.json(await setProductImage(await tenant(c), files(c), actor(c).company.id, c.req.param("id"), bytes));
+  })
+  .get("/:id/image", requireActor(VIEW), async (c) => {
+    const image = await readProductImage(await tenant(c), files(c), c.req.param("id"));
+    if (!image) throw new DomainError("not_found");
+    return new Response(image.body, { headers: { "content-type": image.contentType, "cache-control": "private, max-age=300" } });
+  })
+  .delete("/:id/image", requireActor(EDIT), async (c) => {
+    await removeProductImage(await tenant(c), files(c), c.req.param("id"));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await setProductActive(await tenant(c), actor(c), c.req.param("id"), true)))

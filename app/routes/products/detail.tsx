@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { deleteProduct } from "../../../worker/domain/products/delete-product";
 import { getProduct } from "../../../worker/domain/products/get-product";
+import { deleteProductAndImage, removeProductImage, setProductImage } from "../../../worker/domain/products/product-image";
 import { setProductActive } from "../../../worker/domain/products/set-product-active";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
 import { useErrorText, useT } from "../../i18n";
@@ -14,7 +14,7 @@ import { PriceGridView } from "./price-grid";
 import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
 import "./products.css";
 
-const NOTICES = ["created", "saved", "enabled", "disabled"] as const;
+const NOTICES = ["created", "saved", "enabled", "disabled", "image_saved", "image_removed"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
@@ -43,21 +43,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await ctx.tenant();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const refused = (code: string, status: number, fields?: FieldErrors) => data({ error: code, fields }, { status });
   try {
     if (intent === "delete") {
-      if (!acknowledged(form, PRODUCT_DELETE)) return data({ error: "acknowledgement_required" }, { status: 422 });
-      await deleteProduct(db, params.id);
+      if (!acknowledged(form, PRODUCT_DELETE)) return refused("acknowledgement_required", 422);
+      await deleteProductAndImage(db, ctx.env.bindings.FILES, params.id);
       return redirect(`${PRODUCTS_PATH}?notice=deleted`);
+    }
+    if (intent === "upload_image") {
+      const file = form.get("image");
+      const bytes = file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0);
+      await setProductImage(db, ctx.env.bindings.FILES, actor.company.id, params.id, bytes);
+      return redirect(`${productPath(params.id)}?notice=image_saved`);
+    }
+    if (intent === "remove_image") {
+      await removeProductImage(db, ctx.env.bindings.FILES, params.id);
+      return redirect(`${productPath(params.id)}?notice=image_removed`);
     }
     if (intent === "enable" || intent === "disable") {
       await setProductActive(db, actor, params.id, intent === "enable");
       return redirect(`${productPath(params.id)}?notice=${intent}d`);
     }
-    return data({ error: "invalid" }, { status: 400 });
+    return refused("invalid", 400);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code }, { status: errorStatus(error.code) });
+    return refused(error.code, errorStatus(error.code), error.fields);
   }
 }
 
@@ -104,7 +115,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           {t(`products.notice_${notice}`)}
         </p>
       ) : null}
-      {actionData && "error" in actionData ? (
+      {actionData && !actionData.fields?.image ? (
         <p role="alert" className="alert alert--error">
           {errorText(actionData.error)}
         </p>
@@ -149,6 +160,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           <dd style={{ whiteSpace: "pre-wrap" }}>{product.description ?? "—"}</dd>
         </dl>
       </section>
+      <ProductImage product={product} canEdit={canEdit} error={actionData?.fields?.image} />
 
       {only ? (
         <>
@@ -228,5 +240,68 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         <p className="muted">{t("products.no_packs")}</p>
       )}
     </div>
+  );
+}
+
+/** The product's image (served from the files bucket) and, for editors, its upload form. */
+function ProductImage({
+  product,
+  canEdit,
+  error,
+}: {
+  product: Route.ComponentProps["loaderData"]["product"];
+  canEdit: boolean;
+  error: { code: string; params?: Record<string, unknown> } | undefined;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  if (!product.image_key && !canEdit) return null;
+  return (
+    <section className="card product-image">
+      <h2>{t("products.image")}</h2>
+      {product.image_key ? (
+        // The key changes with each image: a new one is never served from the cache.
+        <img
+          src={`${productPath(product.id)}/image?v=${encodeURIComponent(product.image_key)}`}
+          alt={t("products.image_alt", { label: product.label })}
+        />
+      ) : (
+        <p className="muted">{t("products.no_image")}</p>
+      )}
+      {canEdit ? (
+        <div className="actions">
+          <Form method="post" encType="multipart/form-data" className={`field${error ? " field--invalid" : ""}`}>
+            <input type="hidden" name="intent" value="upload_image" />
+            <label htmlFor="field-image">{t("products.image_hint")}</label>
+            <input
+              id="field-image"
+              type="file"
+              name="image"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              required
+              aria-invalid={Boolean(error)}
+              {...(error ? { "aria-describedby": "field-image-error" } : {})}
+            />
+            {error ? (
+              <span id="field-image-error" className="field__error" role="alert">
+                {errorText(error.code, error.params)}
+              </span>
+            ) : null}
+            <button type="submit" className="button button--secondary" disabled={busy}>
+              {t("products.upload_image")}
+            </button>
+          </Form>
+          {product.image_key ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove_image" />
+              <button type="submit" className="button button--secondary" disabled={busy}>
+                {t("products.remove_image")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -27,6 +27,6 @@ export const variantPath = (productId: number | string, variantId: number | stri
 export function errorStatus(code: string): number {
   if (code === "validation_failed") return 422;
   if (code === "forbidden") return 403;
-  if (["duplicate_sku", "in_use", "last_variant", "single_variant_only", "too_many_variants"].includes(code)) return 409;
+  if (["duplicate_sku", "in_use", "product_has_stock", "last_variant", "single_variant_only", "too_many_variants"].includes(code)) return 409;
   return 400;
 }

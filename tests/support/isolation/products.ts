@@ -13,6 +13,8 @@ export const isolation: IsolationArea = {
   bodies: {
     "post /products": { label: "Isolation", kind: "single", variants: [{ sku: "ISO-1" }] },
     "patch /products/{id}": { label: "Changed" },
+    // Not an image: a refusal for any other reason than the token would be a 422, never a 401/403/404.
+    "put /products/{id}/image": { image: "none" },
     "post /products/{id}/enable": {},
     "post /products/{id}/disable": {},
     "post /products/{id}/variants": { sku: "ISO-2" },

@@ -25,6 +25,7 @@ export const pages: PageArea = {
     "products-and-services/products/create": { kind: "permission", allOf: ["edit_products"] },
     "products-and-services/products/:id": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/products/:id/edit": { kind: "permission", allOf: ["edit_products"] },
+    "products-and-services/products/:id/image": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/products/:id/variants": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/products/:id/variants/create": { kind: "permission", allOf: ["edit_products"] },
     "products-and-services/products/:id/variants/:variant": { kind: "permission", allOf: ["view_products"] },

@@ -5,12 +5,29 @@ import { findProduct, usedAsComponent } from "./product-view";
 
 const t = tenantSchema;
 
-/** Deletes a product and all it holds, unless one of its variants is a component of a kit or an assembly (`in_use`). */
-export async function deleteProduct(db: TenantDb, productId: unknown): Promise<void> {
+/**
+ * Deletes a product and all it holds, unless one of its variants is a component of a kit or an
+ * assembly (`in_use`) or has stock or stock movements (`product_has_stock`: the ledger keeps its
+ * history, so such a product is disabled instead). Answers the key of its image, if it had one.
+ */
+export async function deleteProduct(db: TenantDb, productId: unknown): Promise<string | null> {
   const product = await findProduct(db, recordId(productId));
   const variants = await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, product.id));
   const ids = variants.map((v) => v.id);
   if (await usedAsComponent(db, ids)) throw conflict("in_use");
+  if (ids.length) {
+    const [stocked] = await db
+      .select({ id: t.stockLevels.id })
+      .from(t.stockLevels)
+      .where(inArray(t.stockLevels.variantId, ids))
+      .limit(1);
+    const [logged] = await db
+      .select({ id: t.inventoryLogs.id })
+      .from(t.inventoryLogs)
+      .where(inArray(t.inventoryLogs.variantId, ids))
+      .limit(1);
+    if (stocked || logged) throw conflict("product_has_stock");
+  }
   // Dependents are deleted explicitly rather than left to ON DELETE CASCADE, which needs foreign keys on.
   const mine = db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, product.id));
   try {
@@ -29,4 +46,5 @@ export async function deleteProduct(db: TenantDb, productId: unknown): Promise<v
     if (isForeignKeyViolation(error)) throw conflict("in_use");
     throw error;
   }
+  return product.imageKey;
 }

@@ -1,0 +1,107 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { DomainError } from "../shared/domain-error";
+import { newId } from "../shared/ids";
+import { fieldError, recordId } from "./common";
+import { deleteProduct } from "./delete-product";
+import { findProduct } from "./product-view";
+
+const t = tenantSchema;
+
+/** The part of the files bucket (R2) the images use: the Worker passes its binding. */
+export interface FileStore {
+  put(key: string, value: ArrayBuffer, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  get(key: string): Promise<{ body: ReadableStream; httpMetadata?: { contentType?: string } } | null>;
+  delete(key: string): Promise<void>;
+}
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The image formats taken, told by their first bytes (never by the name or the header sent). */
+const FORMATS: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  { type: "image/png", ext: "png", test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((x, i) => b[i] === x) },
+  { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: "image/gif",
+    ext: "gif",
+    test: (b) => String.fromCharCode(...b.slice(0, 6)) === "GIF87a" || String.fromCharCode(...b.slice(0, 6)) === "GIF89a",
+  },
+  {
+    type: "image/webp",
+    ext: "webp",
+    test: (b) => String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WEBP",
+  },
+];
+
+export function imageFormat(bytes: Uint8Array): { type: string; ext: string } | null {
+  return FORMATS.find((f) => f.test(bytes)) ?? null;
+}
+
+/**
+ * Stores a product's image in the files bucket under the company's own prefix and points the
+ * product at it; the image it replaces is removed. PNG, JPEG, GIF or WebP, at most 5 MB.
+ */
+export async function setProductImage(
+  db: TenantDb,
+  store: FileStore,
+  companyId: string,
+  productId: unknown,
+  bytes: ArrayBuffer,
+): Promise<{ image_key: string; content_type: string; size: number }> {
+  const product = await findProduct(db, recordId(productId));
+  if (bytes.byteLength === 0) throw fieldError("image", "required");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw fieldError("image", "image_too_large", { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 });
+  const format = imageFormat(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 16)));
+  if (!format) throw fieldError("image", "invalid_image");
+
+  const key = `companies/${companyId}/products/${product.id}/${newId()}.${format.ext}`;
+  await store.put(key, bytes, { httpMetadata: { contentType: format.type } });
+  // The product may have changed its image meanwhile: the row says which one to remove.
+  const updated = await db
+    .update(t.products)
+    .set({ imageKey: key, updatedAt: Date.now() })
+    .where(
+      and(
+        eq(t.products.id, product.id),
+        product.imageKey === null ? isNull(t.products.imageKey) : eq(t.products.imageKey, product.imageKey),
+      ),
+    )
+    .returning({ id: t.products.id });
+  if (!updated.length) {
+    await store.delete(key);
+    throw new DomainError("conflict");
+  }
+  if (product.imageKey) await store.delete(product.imageKey);
+  return { image_key: key, content_type: format.type, size: bytes.byteLength };
+}
+
+/** Removes a product's image (nothing to do when it has none). */
+export async function removeProductImage(db: TenantDb, store: FileStore, productId: unknown): Promise<void> {
+  const product = await findProduct(db, recordId(productId));
+  if (!product.imageKey) return;
+  await db
+    .update(t.products)
+    .set({ imageKey: null, updatedAt: Date.now() })
+    .where(and(eq(t.products.id, product.id), eq(t.products.imageKey, product.imageKey)));
+  await store.delete(product.imageKey);
+}
+
+/** A product's image as stored, or null when it has none; an unknown product is `not_found`. */
+export async function readProductImage(db: TenantDb, store: FileStore, productId: unknown) {
+  const [row] = await db
+    .select({ key: t.products.imageKey })
+    .from(t.products)
+    .where(eq(t.products.id, recordId(productId)))
+    .limit(1);
+  if (!row) throw new DomainError("not_found");
+  if (!row.key) return null;
+  const object = await store.get(row.key);
+  if (!object) return null;
+  return { body: object.body, contentType: object.httpMetadata?.contentType ?? "application/octet-stream", key: row.key };
+}
+
+/** Deletes a product (see deleteProduct) and then its image from the files bucket. */
+export async function deleteProductAndImage(db: TenantDb, store: FileStore, productId: unknown): Promise<void> {
+  const imageKey = await deleteProduct(db, productId);
+  if (imageKey) await store.delete(imageKey);
+}
