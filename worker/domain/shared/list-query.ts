@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Decimal } from "./decimal";
 import { DomainError } from "./domain-error";
+import { readDecimal } from "./number-format";
 
 /**
  * List parameters (spec/platform.md §7 "Query shape"): page, page_size, sort, total_count, search
@@ -163,13 +164,12 @@ function isCalendarDate(text: string): boolean {
 
 function decimalSchema(scale: number) {
   return z.union([z.string(), z.number()], "invalid_number").transform((raw, ctx) => {
-    let value: Decimal;
-    try {
-      value = Decimal.parse(raw);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "invalid_number" });
+    const read = readDecimal(raw);
+    if ("error" in read) {
+      ctx.addIssue({ code: "custom", message: read.error });
       return z.NEVER;
     }
+    const value = read.value;
     // Rounding a bound would change which rows match: refuse digits the column cannot hold.
     if (!value.round(scale).equals(value)) {
       ctx.addIssue({ code: "custom", message: "too_many_decimals", params: { max: scale } });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Decimal } from "./decimal";
+import { readDecimal } from "./number-format";
 
 /** Prices and costs have 4 decimals, quantities 7, per-line tax 2. */
 export const PRICE_SCALE = 4;
@@ -43,13 +44,12 @@ export function weightToGrams(amount: Decimal, unit: WeightUnit): Decimal {
 /** zod: a decimal given as string or number, rounded to `scale`, with an optional minimum. */
 export function zDecimal(scale: number, options: { min?: number } = {}) {
   return z.union([z.string(), z.number()]).transform((raw, ctx) => {
-    let value: Decimal;
-    try {
-      value = Decimal.parse(raw).round(scale);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "invalid_number" });
+    const read = readDecimal(raw);
+    if ("error" in read) {
+      ctx.addIssue({ code: "custom", message: read.error });
       return z.NEVER;
     }
+    const value = read.value.round(scale);
     if (options.min !== undefined && value.compare(Decimal.parse(options.min)) < 0) {
       ctx.addIssue({ code: "custom", message: "too_small" });
       return z.NEVER;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
+import { readDecimal } from "../shared/number-format";
 
 /** A record id from a path: a positive integer, else the record cannot exist (`not_found`). */
 export function recordId(raw: unknown): number {
@@ -55,13 +55,12 @@ const MAX_SCALED = BigInt(MAX_UNITS) * 10n ** BigInt(QUANTITY_SCALE);
 /** A quantity as a decimal string or number, 7 decimals, returned as scaled integer units. */
 export function zScaledQuantity(options: { positive?: boolean } = {}) {
   return z.union([z.string(), z.number()], { error: "invalid_number" }).transform((raw, ctx) => {
-    let value: Decimal;
-    try {
-      value = Decimal.parse(raw).round(QUANTITY_SCALE);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "invalid_number" });
+    const read = readDecimal(raw);
+    if ("error" in read) {
+      ctx.addIssue({ code: "custom", message: read.error });
       return z.NEVER;
     }
+    const value = read.value.round(QUANTITY_SCALE);
     const units = toScaledInteger(value, QUANTITY_SCALE);
     if (units < 0n || (options.positive && units === 0n)) {
       ctx.addIssue({ code: "custom", message: "too_small" });
