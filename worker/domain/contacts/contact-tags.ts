@@ -23,7 +23,10 @@ export type UpdateContactTagInput = z.input<typeof UpdateContactTagInput>;
 const { customerTags, customerTagLinks, supplierTags, supplierTagLinks } = tenantSchema;
 
 /** The same verbs for both kinds of tag: the table of tags, and the column of its links naming the tag. */
-function tagVerbs(table: typeof customerTags | typeof supplierTags, linkTagId: typeof customerTagLinks.tagId | typeof supplierTagLinks.tagId) {
+function tagVerbs(
+  table: typeof customerTags | typeof supplierTags,
+  linkTagId: typeof customerTagLinks.tagId | typeof supplierTagLinks.tagId,
+) {
   const usage = sql<number>`(select count(*) from ${linkTagId.table} where ${linkTagId} = ${table.id})`.mapWith(Number);
   const registry = defineListRegistry({
     primaryKey: table.id,
@@ -34,7 +37,8 @@ function tagVerbs(table: typeof customerTags | typeof supplierTags, linkTagId: t
     },
     search: (text: string) => likePrefix(table.label, text),
   });
-  const select = (db: TenantDb) => db.select({ id: table.id, label: table.label, usage_count: usage, created_at: table.createdAt }).from(table);
+  const select = (db: TenantDb) =>
+    db.select({ id: table.id, label: table.label, usage_count: usage, created_at: table.createdAt }).from(table);
   const taken = () => conflict("tag_label_taken", "label");
 
   async function labelTaken(db: TenantDb, label: string, exceptId?: number) {
@@ -45,7 +49,9 @@ function tagVerbs(table: typeof customerTags | typeof supplierTags, linkTagId: t
   }
 
   async function get(db: TenantDb, rawId: unknown): Promise<ContactTagView> {
-    const [found] = await select(db).where(eq(table.id, recordId(rawId))).limit(1);
+    const [found] = await select(db)
+      .where(eq(table.id, recordId(rawId)))
+      .limit(1);
     if (!found) throw new DomainError("not_found");
     return found;
   }
@@ -53,7 +59,11 @@ function tagVerbs(table: typeof customerTags | typeof supplierTags, linkTagId: t
   return {
     registry,
     /** The tags, through the list query engine (filter label; sort label (default), created; search on the label's start). */
-    async list(db: TenantDb, raw: URLSearchParams | Record<string, unknown>, options?: ParseListOptions): Promise<ListResult<ContactTagView>> {
+    async list(
+      db: TenantDb,
+      raw: URLSearchParams | Record<string, unknown>,
+      options?: ParseListOptions,
+    ): Promise<ListResult<ContactTagView>> {
       const query = parseListQuery(raw, registry, options);
       return runList(db, { select: () => select(db).$dynamic(), registry, query });
     },

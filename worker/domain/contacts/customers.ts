@@ -33,9 +33,10 @@ import {
   zPhone,
   zRef,
   zText,
+  levelAndCurrencyLookups,
 } from "./shared";
 
-const { customers, customerAddresses, customerTags, customerTagLinks, priceLevels, currencies } = tenantSchema;
+const { customers, customerAddresses, customerTags, customerTagLinks } = tenantSchema;
 
 /** Amounts up to 100 billion and quantities up to 100 million: their scaled integers stay exact in JSON numbers. */
 const MAX_MONEY = 100_000_000_000;
@@ -146,10 +147,14 @@ const AddressList = z
         if (seenIds.has(a.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: "invalid" });
         seenIds.add(a.id);
       }
-      if (a.default_billing && !canBill(a.type)) ctx.addIssue({ code: "custom", path: [i, "default_billing"], message: "address_not_billing" });
-      else if (a.default_billing && ++billing > 1) ctx.addIssue({ code: "custom", path: [i, "default_billing"], message: "duplicate_default_address" });
-      if (a.default_shipping && !canShip(a.type)) ctx.addIssue({ code: "custom", path: [i, "default_shipping"], message: "address_not_shipping" });
-      else if (a.default_shipping && ++shipping > 1) ctx.addIssue({ code: "custom", path: [i, "default_shipping"], message: "duplicate_default_address" });
+      if (a.default_billing && !canBill(a.type))
+        ctx.addIssue({ code: "custom", path: [i, "default_billing"], message: "address_not_billing" });
+      else if (a.default_billing && ++billing > 1)
+        ctx.addIssue({ code: "custom", path: [i, "default_billing"], message: "duplicate_default_address" });
+      if (a.default_shipping && !canShip(a.type))
+        ctx.addIssue({ code: "custom", path: [i, "default_shipping"], message: "address_not_shipping" });
+      else if (a.default_shipping && ++shipping > 1)
+        ctx.addIssue({ code: "custom", path: [i, "default_shipping"], message: "duplicate_default_address" });
     });
   })
   .transform((list) => {
@@ -239,11 +244,20 @@ export const customerListRegistry = defineListRegistry({
     tag_id: { type: "id", column: customerTagLinks.tagId },
     country: { type: "text", operators: ["eq", "In"], column: customerAddresses.country },
     credit_limit: { type: "decimal", scale: PRICE_SCALE, column: customers.creditLimit, sortable: true },
-    created: { type: "date", column: sql`date(${customers.createdAt} / 1000, 'unixepoch')`, sortColumn: customers.createdAt, sortable: true },
+    created: {
+      type: "date",
+      column: sql`date(${customers.createdAt} / 1000, 'unixepoch')`,
+      sortColumn: customers.createdAt,
+      sortable: true,
+    },
   },
   // The start of the name or of the number, or an email address containing the text.
   search: (text: string) =>
-    or(likePrefix(customers.label, text), /^\d+$/.test(text) ? likePrefix(sql`cast(${customers.number} as text)`, text) : undefined, likeContains(customers.emails, text)),
+    or(
+      likePrefix(customers.label, text),
+      /^\d+$/.test(text) ? likePrefix(sql`cast(${customers.number} as text)`, text) : undefined,
+      likeContains(customers.emails, text),
+    ),
 });
 
 const related = {
@@ -261,7 +275,11 @@ const related = {
  * currency_id, account_manager_id, tag_id, country, credit_limit, created; sort label (default),
  * number, credit_limit, created; search on the start of the name or number, or in the emails.
  */
-export async function listCustomers(db: TenantDb, input: URLSearchParams | Record<string, unknown>, options?: { ignoreKeys?: readonly string[] }): Promise<ListResult<CustomerView>> {
+export async function listCustomers(
+  db: TenantDb,
+  input: URLSearchParams | Record<string, unknown>,
+  options?: { ignoreKeys?: readonly string[] },
+): Promise<ListResult<CustomerView>> {
   const query = parseListQuery(input, customerListRegistry, options);
   const where = contactFilterSql(customerListRegistry, query, query.filter, related);
   const result = await runList(db, { from: customers, registry: customerListRegistry, query: withoutFilter(query), where });
@@ -296,8 +314,6 @@ function addressView(a: AddressRow): CustomerAddressView {
 async function views(db: TenantDb, rows: Row[]): Promise<CustomerView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const levelIds = [...new Set(rows.map((r) => r.priceLevelId).filter((id): id is number => id !== null))];
-  const currencyIds = [...new Set(rows.map((r) => r.currencyId).filter((id): id is number => id !== null))];
   const [links, addresses, levels, currencyRows] = await db.batch([
     db
       .select({ customerId: customerTagLinks.customerId, id: customerTags.id, label: customerTags.label })
@@ -306,14 +322,11 @@ async function views(db: TenantDb, rows: Row[]): Promise<CustomerView[]> {
       .where(inArray(customerTagLinks.customerId, ids))
       .orderBy(sql`${customerTags.label} collate nocase`, asc(customerTags.id)),
     db.select().from(customerAddresses).where(inArray(customerAddresses.customerId, ids)).orderBy(asc(customerAddresses.id)),
-    db
-      .select({ id: priceLevels.id, label: priceLevels.label })
-      .from(priceLevels)
-      .where(inArray(priceLevels.id, levelIds.length ? levelIds : [0])),
-    db
-      .select({ id: currencies.id, iso: currencies.iso, label: currencies.label })
-      .from(currencies)
-      .where(inArray(currencies.id, currencyIds.length ? currencyIds : [0])),
+    ...levelAndCurrencyLookups(
+      db,
+      rows.map((r) => r.priceLevelId),
+      rows.map((r) => r.currencyId),
+    ),
   ]);
   const levelById = new Map(levels.map((l) => [l.id, l]));
   const currencyById = new Map(currencyRows.map((c) => [c.id, c]));
@@ -420,13 +433,16 @@ export async function listAccountManagers(staff: StaffDirectory): Promise<{ id: 
 /** Referenced records that are newly chosen must exist (and be usable); kept ones are left alone. */
 async function checkReferences(db: TenantDb, staff: StaffDirectory, input: ParsedUpdate, current?: Row) {
   if (input.number !== undefined && input.number !== current?.number) await assertNumberFree(db, input.number, current?.id);
-  if (input.price_level_id != null && input.price_level_id !== current?.priceLevelId) await assertPriceLevel(db, "price_level_id", input.price_level_id, "selling");
+  if (input.price_level_id != null && input.price_level_id !== current?.priceLevelId)
+    await assertPriceLevel(db, "price_level_id", input.price_level_id, "selling");
   if (input.currency_id != null && input.currency_id !== current?.currencyId) await assertCurrency(db, "currency_id", input.currency_id);
-  if (input.account_manager_id != null && input.account_manager_id !== current?.accountManagerId) await assertAccountManager(staff, input.account_manager_id);
+  if (input.account_manager_id != null && input.account_manager_id !== current?.accountManagerId)
+    await assertAccountManager(staff, input.account_manager_id);
   if (input.tag_ids !== undefined) await assertTags(db, customerTags, input.tag_ids);
 }
 
-const scaled = (value: Decimal | null | undefined, scale: number) => (value === null || value === undefined ? null : Number(toScaledInteger(value, scale)));
+const scaled = (value: Decimal | null | undefined, scale: number) =>
+  value === null || value === undefined ? null : Number(toScaledInteger(value, scale));
 
 /** Customer columns from parsed input: only what was given. */
 function columns(input: ParsedUpdate) {
@@ -521,7 +537,10 @@ export async function updateCustomer(db: TenantDb, id: unknown, raw: unknown, st
       ...input.tag_ids.map((tagId) => db.insert(customerTagLinks).values({ customerId: current.id, tagId })),
     );
   if (input.addresses !== undefined) {
-    const existing = await db.select({ id: customerAddresses.id }).from(customerAddresses).where(eq(customerAddresses.customerId, current.id));
+    const existing = await db
+      .select({ id: customerAddresses.id })
+      .from(customerAddresses)
+      .where(eq(customerAddresses.customerId, current.id));
     const own = new Set(existing.map((a) => a.id));
     input.addresses.forEach((a, i) => {
       if (a.id !== undefined && !own.has(a.id)) throw fieldError(`addresses.${i}.id`, "unknown_address");
@@ -529,7 +548,10 @@ export async function updateCustomer(db: TenantDb, id: unknown, raw: unknown, st
     const kept = input.addresses.flatMap((a) => (a.id !== undefined ? [a.id] : []));
     statements.push(
       // Defaults are cleared first: the one-default indexes must hold after every statement.
-      db.update(customerAddresses).set({ defaultBilling: false, defaultShipping: false }).where(eq(customerAddresses.customerId, current.id)),
+      db
+        .update(customerAddresses)
+        .set({ defaultBilling: false, defaultShipping: false })
+        .where(eq(customerAddresses.customerId, current.id)),
       db
         .delete(customerAddresses)
         .where(and(eq(customerAddresses.customerId, current.id), kept.length ? notInArray(customerAddresses.id, kept) : undefined)),

@@ -4,7 +4,21 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likeContains, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
-import { addressChanges, addressFields, addressView, optionalShape, parseInput, recordId, strictInput, zFlag, zName, zOptionalEmail, zPhone, zText, type AddressView } from "./shared";
+import {
+  addressChanges,
+  addressFields,
+  addressView,
+  optionalShape,
+  parseInput,
+  recordId,
+  strictInput,
+  zFlag,
+  zName,
+  zOptionalEmail,
+  zPhone,
+  zText,
+  type AddressView,
+} from "./shared";
 
 const { employees } = tenantSchema;
 
@@ -51,7 +65,12 @@ export const employeeListRegistry = defineListRegistry({
     active: { type: "boolean", column: employees.active },
     country: { type: "text", operators: ["eq", "In"], column: employees.country },
     city: { type: "text", column: employees.city, sortColumn: sql`${employees.city} collate nocase`, sortable: true },
-    created: { type: "date", column: sql`date(${employees.createdAt} / 1000, 'unixepoch')`, sortColumn: employees.createdAt, sortable: true },
+    created: {
+      type: "date",
+      column: sql`date(${employees.createdAt} / 1000, 'unixepoch')`,
+      sortColumn: employees.createdAt,
+      sortable: true,
+    },
   },
   search: (text: string) => or(likePrefix(employees.label, text), likeContains(employees.email, text)),
 });
@@ -79,7 +98,11 @@ function view(r: Row): EmployeeView {
  * created; sort label (default), position, employer, city, created; search on the start of the
  * name or in the email.
  */
-export async function listEmployees(db: TenantDb, input: URLSearchParams | Record<string, unknown>, options?: { ignoreKeys?: readonly string[] }): Promise<ListResult<EmployeeView>> {
+export async function listEmployees(
+  db: TenantDb,
+  input: URLSearchParams | Record<string, unknown>,
+  options?: { ignoreKeys?: readonly string[] },
+): Promise<ListResult<EmployeeView>> {
   const query = parseListQuery(input, employeeListRegistry, options);
   const result = await runList(db, { from: employees, registry: employeeListRegistry, query });
   return { ...result, items: result.items.map(view) };

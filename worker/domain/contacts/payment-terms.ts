@@ -16,13 +16,15 @@ export interface PaymentTerms {
 function parseDate(text: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : new Date(NaN);
-  if (!m || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw new DomainError("invalid_date", { value: text });
+  if (!m || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    throw new DomainError("invalid_date", { value: text });
   return date;
 }
 
 /** The due date (YYYY-MM-DD) of a document dated `fromDate` (YYYY-MM-DD) under these terms. */
 export function dueDate(terms: PaymentTerms, fromDate: string): string {
-  if (!Number.isInteger(terms.days) || terms.days < 0) throw new RangeError(`payment terms days must be a whole number >= 0, got ${terms.days}`);
+  if (!Number.isInteger(terms.days) || terms.days < 0)
+    throw new RangeError(`payment terms days must be a whole number >= 0, got ${terms.days}`);
   const from = parseDate(fromDate);
   // Day 0 of the month after next is the last day of the following month.
   const start = terms.type === "eom" ? new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 2, 0)) : from;

@@ -176,7 +176,14 @@ export function addressView(row: {
   province: string | null;
   country: string | null;
 }): AddressView {
-  return { address1: row.address1, address2: row.address2, city: row.city, postal_code: row.postalCode, province: row.province, country: row.country };
+  return {
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    postal_code: row.postalCode,
+    province: row.province,
+    country: row.country,
+  };
 }
 
 /** Address columns from parsed input: only the parts given (a partial update leaves the others). */
@@ -219,9 +226,17 @@ export async function assertTags(db: TenantDb, table: typeof tenantSchema.custom
 }
 
 /** Choices of the contact forms: active price levels of one type and active currencies (plus the ones already chosen). */
-export async function referenceOptions(db: TenantDb, levelType: "selling" | "purchasing", keep: { priceLevelId?: number | null; currencyId?: number | null } = {}) {
-  const levelWhere = keep.priceLevelId ? sql`(${priceLevels.active} = 1 or ${priceLevels.id} = ${keep.priceLevelId})` : eq(priceLevels.active, true);
-  const currencyWhere = keep.currencyId ? sql`(${currencies.active} = 1 or ${currencies.id} = ${keep.currencyId})` : eq(currencies.active, true);
+export async function referenceOptions(
+  db: TenantDb,
+  levelType: "selling" | "purchasing",
+  keep: { priceLevelId?: number | null; currencyId?: number | null } = {},
+) {
+  const levelWhere = keep.priceLevelId
+    ? sql`(${priceLevels.active} = 1 or ${priceLevels.id} = ${keep.priceLevelId})`
+    : eq(priceLevels.active, true);
+  const currencyWhere = keep.currencyId
+    ? sql`(${currencies.active} = 1 or ${currencies.id} = ${keep.currencyId})`
+    : eq(currencies.active, true);
   const [levels, currencyRows] = await db.batch([
     db
       .select({ id: priceLevels.id, label: priceLevels.label })
@@ -235,4 +250,26 @@ export async function referenceOptions(db: TenantDb, levelType: "selling" | "pur
       .orderBy(currencies.iso),
   ]);
   return { priceLevels: levels, currencies: currencyRows };
+}
+
+/** The distinct ids a set of rows names, without nulls. */
+const named = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+
+/**
+ * The price levels and currencies some contacts name, as two statements to run in the same batch
+ * as the contacts' other lookups.
+ */
+export function levelAndCurrencyLookups(db: TenantDb, levelIds: (number | null)[], currencyIds: (number | null)[]) {
+  const levels = named(levelIds);
+  const currencyList = named(currencyIds);
+  return [
+    db
+      .select({ id: tenantSchema.priceLevels.id, label: tenantSchema.priceLevels.label })
+      .from(tenantSchema.priceLevels)
+      .where(inArray(tenantSchema.priceLevels.id, levels.length ? levels : [0])),
+    db
+      .select({ id: tenantSchema.currencies.id, iso: tenantSchema.currencies.iso, label: tenantSchema.currencies.label })
+      .from(tenantSchema.currencies)
+      .where(inArray(tenantSchema.currencies.id, currencyList.length ? currencyList : [0])),
+  ] as const;
 }

@@ -30,9 +30,10 @@ import {
   zText,
   zUrl,
   type AddressView,
+  levelAndCurrencyLookups,
 } from "./shared";
 
-const { suppliers, supplierTags, supplierTagLinks, priceLevels, currencies, variants } = tenantSchema;
+const { suppliers, supplierTags, supplierTagLinks, variants } = tenantSchema;
 
 const MAX_SOCIAL_LINKS = 20;
 
@@ -66,7 +67,8 @@ const zSocialLinks = z
     if (entries.length > MAX_SOCIAL_LINKS) ctx.addIssue({ code: "custom", message: "too_long" });
     for (const [key, url] of entries) {
       if (!/^[a-z0-9_-]{1,40}$/i.test(key)) ctx.addIssue({ code: "custom", path: [key], message: "invalid" });
-      else if (typeof url !== "string" || url.length > 500 || !isHttpUrl(url.trim())) ctx.addIssue({ code: "custom", path: [key], message: "invalid_url" });
+      else if (typeof url !== "string" || url.length > 500 || !isHttpUrl(url.trim()))
+        ctx.addIssue({ code: "custom", path: [key], message: "invalid_url" });
     }
   })
   .transform((links) => Object.fromEntries(Object.entries(links).map(([k, v]) => [k.toLowerCase(), String(v).trim()])));
@@ -116,7 +118,12 @@ export const supplierListRegistry = defineListRegistry({
     default_lead_time_days: { type: "number", column: suppliers.defaultLeadTimeDays, sortable: true },
     // Many per supplier: an EXISTS, never compared to this column.
     tag_id: { type: "id", column: supplierTagLinks.tagId },
-    created: { type: "date", column: sql`date(${suppliers.createdAt} / 1000, 'unixepoch')`, sortColumn: suppliers.createdAt, sortable: true },
+    created: {
+      type: "date",
+      column: sql`date(${suppliers.createdAt} / 1000, 'unixepoch')`,
+      sortColumn: suppliers.createdAt,
+      sortable: true,
+    },
   },
   search: (text: string) => or(likePrefix(suppliers.name, text), likeContains(suppliers.email, text)),
 });
@@ -131,7 +138,11 @@ const related = {
  * default_price_level_id, default_lead_time_days, tag_id, created; sort name (default), city,
  * default_lead_time_days, created; search on the start of the name or in the email.
  */
-export async function listSuppliers(db: TenantDb, input: URLSearchParams | Record<string, unknown>, options?: { ignoreKeys?: readonly string[] }): Promise<ListResult<SupplierView>> {
+export async function listSuppliers(
+  db: TenantDb,
+  input: URLSearchParams | Record<string, unknown>,
+  options?: { ignoreKeys?: readonly string[] },
+): Promise<ListResult<SupplierView>> {
   const query = parseListQuery(input, supplierListRegistry, options);
   const where = contactFilterSql(supplierListRegistry, query, query.filter, related);
   const result = await runList(db, { from: suppliers, registry: supplierListRegistry, query: withoutFilter(query), where });
@@ -143,8 +154,6 @@ type Row = typeof suppliers.$inferSelect;
 async function views(db: TenantDb, rows: Row[]): Promise<SupplierView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const levelIds = [...new Set(rows.map((r) => r.defaultPriceLevelId).filter((id): id is number => id !== null))];
-  const currencyIds = [...new Set(rows.map((r) => r.defaultCurrencyId).filter((id): id is number => id !== null))];
   const [links, levels, currencyRows] = await db.batch([
     db
       .select({ supplierId: supplierTagLinks.supplierId, id: supplierTags.id, label: supplierTags.label })
@@ -152,14 +161,11 @@ async function views(db: TenantDb, rows: Row[]): Promise<SupplierView[]> {
       .innerJoin(supplierTags, eq(supplierTags.id, supplierTagLinks.tagId))
       .where(inArray(supplierTagLinks.supplierId, ids))
       .orderBy(sql`${supplierTags.label} collate nocase`, asc(supplierTags.id)),
-    db
-      .select({ id: priceLevels.id, label: priceLevels.label })
-      .from(priceLevels)
-      .where(inArray(priceLevels.id, levelIds.length ? levelIds : [0])),
-    db
-      .select({ id: currencies.id, iso: currencies.iso, label: currencies.label })
-      .from(currencies)
-      .where(inArray(currencies.id, currencyIds.length ? currencyIds : [0])),
+    ...levelAndCurrencyLookups(
+      db,
+      rows.map((r) => r.defaultPriceLevelId),
+      rows.map((r) => r.defaultCurrencyId),
+    ),
   ]);
   const levelById = new Map(levels.map((l) => [l.id, l]));
   const currencyById = new Map(currencyRows.map((c) => [c.id, c]));
@@ -290,4 +296,3 @@ export async function supplierFormOptions(db: TenantDb, current?: SupplierView) 
   ]);
   return { ...refs, tags };
 }
-
