@@ -81,6 +81,10 @@ describe("inventory in the back-office", () => {
 
     // A document cannot be saved without a location: the error is at the field, the lines stay.
     await page.goto(`${appUrl}/inventory/stock-entries/create`);
+    // The SKU field suggests the variants whose SKU starts with what is typed.
+    await page.waitForSelector("button:has-text('Add a line')");
+    await page.locator(byId("field-lines.0.sku")).pressSequentially(sku.slice(0, 4), { delay: 30 });
+    await page.waitForSelector(`#variant-skus option[value='${sku}']`, { state: "attached" });
     await page.fill(byId("field-lines.0.sku"), sku);
     await page.fill(byId("field-lines.0.quantity"), "10");
     await page.fill(byId("field-lines.0.unit_cost"), "2.5");

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField, type FieldErrorMap } from "../form-field";
+import { VariantSuggestions } from "../variant-suggestions";
 import { useErrorText, useT } from "../../i18n";
 import { DOCUMENT_KINDS, formatCost, formatQty, readableParams, type DocumentKind, type FieldErrors } from "./format";
 import "./inventory.css";
@@ -129,6 +130,7 @@ export function DocumentForm({
   const m = DOCUMENT_KINDS[kind].messages;
   const shown = readableParams(errors) as FieldErrorMap;
   const [hydrated, setHydrated] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
   const count = Math.max(values.rows, values.lines.length + 1);
   const [rows, setRows] = useState<Row[]>(() => Array.from({ length: count }, (_, i) => ({ key: i, line: values.lines[i] ?? EMPTY_LINE })));
@@ -155,7 +157,8 @@ export function DocumentForm({
   );
 
   return (
-    <Form method="post" noValidate className="stock-form">
+    <Form method="post" noValidate className="stock-form" ref={formRef}>
+      <VariantSuggestions id="variant-skus" formRef={formRef} />
       <input type="hidden" name="rows" value={rows.length} />
       <section className="card">
         <div className="stock-form__places">
@@ -202,7 +205,7 @@ export function DocumentForm({
                     <td>{n}</td>
                     <td>
                       <FormField name={`lines.${i}.sku`} label={t("stock_documents.line_sku", { n })} errors={skuErrors(shown, i)}>
-                        {(props) => <input {...props} defaultValue={row.line.sku} autoComplete="off" />}
+                        {(props) => <input {...props} defaultValue={row.line.sku} autoComplete="off" list="variant-skus" />}
                       </FormField>
                     </td>
                     <td>

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField, type FieldErrorMap } from "../../components/form-field";
+import { VariantSuggestions } from "../../components/variant-suggestions";
 import { useErrorText, useT } from "../../i18n";
 import {
   byField,
@@ -68,7 +69,12 @@ export function readCreateForm(form: FormData): CreateFormValues {
     variant: readVariantFields(form),
     attribute_ids: all("attribute_ids").filter(Boolean),
     option_ids: all("option_ids"),
-    variants: all("variant_options").map((options, i) => ({ options, sku: skus[i] ?? "", barcode: barcodes[i] ?? "", initial_stock: stocks[i] ?? "" })),
+    variants: all("variant_options").map((options, i) => ({
+      options,
+      sku: skus[i] ?? "",
+      barcode: barcodes[i] ?? "",
+      initial_stock: stocks[i] ?? "",
+    })),
     components: all("component_sku").map((sku, i) => ({ sku, quantity: quantities[i] ?? "" })),
     prices: readPriceCells(form, "price"),
   };
@@ -102,9 +108,11 @@ export function ComponentRows({ rows, errors }: { rows: ComponentRow[]; errors: 
   const errorText = useErrorText();
   const [count, setCount] = useState(Math.max(rows.length, 2));
   const listError = errors?.components;
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   return (
-    <fieldset className={`fieldset${listError ? " field--invalid" : ""}`}>
+    <fieldset className={`fieldset${listError ? " field--invalid" : ""}`} ref={fieldsetRef}>
       <legend>{t("products.components")}</legend>
+      <VariantSuggestions id="component-skus" formRef={fieldsetRef} />
       <p className="muted">{t("products.components_hint")}</p>
       {Array.from({ length: count }, (_, i) => {
         const skuError = errors?.[`components.${i}.sku`];
@@ -118,6 +126,7 @@ export function ComponentRows({ rows, errors }: { rows: ComponentRow[]; errors: 
                 name="component_sku"
                 defaultValue={rows[i]?.sku ?? ""}
                 autoComplete="off"
+                list="component-skus"
                 aria-invalid={Boolean(skuError)}
               />
               {skuError ? (

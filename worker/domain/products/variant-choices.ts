@@ -1,0 +1,31 @@
+import { asc, or, sql } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { likePrefix } from "../shared/list-query-sql";
+
+const t = tenantSchema;
+
+export interface VariantChoice {
+  id: number;
+  sku: string;
+  label: string;
+}
+
+/**
+ * Variants whose SKU or label starts with the text (case aside), in SKU order, at most `limit`:
+ * what a line editor suggests as a SKU is typed. Both prefixes are index searches.
+ */
+export async function variantChoices(db: TenantDb, text: string, limit = 20): Promise<VariantChoice[]> {
+  const typed = text.trim().slice(0, 100);
+  if (!typed) return [];
+  return variantChoicesQuery(db, typed, limit);
+}
+
+/** The query of variantChoices (its plan is checked by a test). */
+export function variantChoicesQuery(db: TenantDb, typed: string, limit: number) {
+  return db
+    .select({ id: t.variants.id, sku: t.variants.sku, label: t.variants.label })
+    .from(t.variants)
+    .where(or(likePrefix(t.variants.sku, typed), likePrefix(t.variants.label, typed)))
+    .orderBy(sql`${t.variants.sku} collate nocase`, asc(t.variants.id))
+    .limit(Math.max(1, Math.min(limit, 50)));
+}
