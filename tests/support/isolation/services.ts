@@ -2,10 +2,16 @@ import { sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import type { IsolationArea, IsolationCompany } from "./types";
 
-/** An id for a row of `theirs` that names nothing in `mine`: past the largest id of that table in mine. */
-async function freeId(mine: IsolationCompany, table: typeof tenantSchema.services | typeof tenantSchema.savedViews): Promise<number> {
-  const [row] = await mine.db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
-  return (row?.max ?? 0) + 1000 + Math.floor(Math.random() * 1000);
+/**
+ * An id for a row of `theirs` that names nothing in `mine` and no earlier row of `theirs`: past the
+ * largest id of that table in both.
+ */
+async function freeId(theirs: IsolationCompany, mine: IsolationCompany, table: typeof tenantSchema.services | typeof tenantSchema.savedViews): Promise<number> {
+  const highest = async (company: IsolationCompany) => {
+    const [row] = await company.db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
+    return row?.max ?? 0;
+  };
+  return Math.max(await highest(theirs), await highest(mine)) + 1;
 }
 
 export const isolation: IsolationArea = {
@@ -21,7 +27,7 @@ export const isolation: IsolationArea = {
     "/services/": async (theirs, mine) => {
       const [row] = await theirs.db
         .insert(tenantSchema.services)
-        .values({ id: await freeId(mine, tenantSchema.services), reference: `THEIRS-${Date.now()}-${Math.random()}`, label: "Theirs" })
+        .values({ id: await freeId(theirs, mine, tenantSchema.services), reference: `THEIRS-${Date.now()}-${Math.random()}`, label: "Theirs" })
         .returning({ id: tenantSchema.services.id });
       return String(row!.id);
     },
@@ -30,7 +36,7 @@ export const isolation: IsolationArea = {
       const [row] = await theirs.db
         .insert(tenantSchema.savedViews)
         .values({
-          id: await freeId(mine, tenantSchema.savedViews),
+          id: await freeId(theirs, mine, tenantSchema.savedViews),
           userId: theirs.userId,
           type: "services",
           label: `Theirs ${Math.random()}`,

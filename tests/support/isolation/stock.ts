@@ -44,10 +44,16 @@ export async function firstLocation(db: TenantDb): Promise<number> {
   return row!.id;
 }
 
-/** An id past anything `mine` holds in that table, so that the record of `theirs` names nothing in `mine`. */
-async function freeId(mine: IsolationCompany, table: string): Promise<number> {
-  const [row] = await mine.db.all<{ max: number | null }>(sql.raw(`select max(id) as max from ${table}`));
-  return Number(row?.max ?? 0) + 1000 + Math.floor(Math.random() * 1000);
+/**
+ * An id past anything either company holds in that table: the record of `theirs` names nothing in
+ * `mine`, and never collides with an earlier record of `theirs`.
+ */
+async function freeId(theirs: IsolationCompany, mine: IsolationCompany, table: string): Promise<number> {
+  const highest = async (company: IsolationCompany) => {
+    const [row] = await company.db.all<{ max: number | null }>(sql.raw(`select max(id) as max from ${table}`));
+    return Number(row?.max ?? 0);
+  };
+  return Math.max(await highest(theirs), await highest(mine)) + 1;
 }
 
 async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "entry" | "removal" | "movement" | "bulk_update") {
@@ -55,7 +61,7 @@ async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, t
   const arrival = type === "movement" ? await makeLocation(theirs.db) : null;
   const [doc] = await theirs.db
     .insert(t.stockDocuments)
-    .values({ id: await freeId(mine, "stock_documents"), type, number: `ISO-${unique()}`, locationId: location, arrivalLocationId: arrival, date: "2025-01-01" })
+    .values({ id: await freeId(theirs, mine, "stock_documents"), type, number: `ISO-${unique()}`, locationId: location, arrivalLocationId: arrival, date: "2025-01-01" })
     .returning({ id: t.stockDocuments.id });
   return String(doc!.id);
 }
@@ -82,7 +88,7 @@ export const isolation: IsolationArea = {
       const variant = await makeVariant(theirs.db);
       const [level] = await theirs.db
         .insert(t.stockLevels)
-        .values({ id: await freeId(mine, "stock_levels"), variantId: variant.id, locationId: await firstLocation(theirs.db) })
+        .values({ id: await freeId(theirs, mine, "stock_levels"), variantId: variant.id, locationId: await firstLocation(theirs.db) })
         .returning({ id: t.stockLevels.id });
       return String(level!.id);
     },
@@ -90,7 +96,7 @@ export const isolation: IsolationArea = {
       const variant = await makeVariant(theirs.db, { batchTracked: true });
       const [batch] = await theirs.db
         .insert(t.batches)
-        .values({ id: await freeId(mine, "batches"), variantId: variant.id, number: `LOT-${unique()}` })
+        .values({ id: await freeId(theirs, mine, "batches"), variantId: variant.id, number: `LOT-${unique()}` })
         .returning({ id: t.batches.id });
       return String(batch!.id);
     },
