@@ -71,6 +71,17 @@ describe("contacts in the browser", () => {
     expect(detail).toContain("1 place Bellecour");
     expect(detail).toContain("20 rue Mercière");
     expect(detail).toContain("12000.50");
+
+    // Deleting asks for its consequences to be ticked; the server refuses a delete without them.
+    const address = new URL(page.url()).pathname;
+    const unticked = await page.request.post(`${appUrl}${address}`, { form: { intent: "delete" }, headers: { origin: appUrl } });
+    expect(unticked.status()).toBe(422);
+    await page.click(".confirm-delete summary");
+    await page.check("input[name=acknowledge_cascade]");
+    await page.check("input[name=acknowledge_irreversible]");
+    await page.click(".confirm-delete button[type=submit]");
+    await page.waitForURL(/\/contacts\/customers\?notice=deleted$/);
+    await expect.poll(() => page.textContent("main")).not.toContain("Épicerie Bellecour");
   });
 
   it("a supplier and an employee are created, and customers are found again by search, filter and sort", async () => {

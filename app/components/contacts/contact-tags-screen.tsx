@@ -48,7 +48,9 @@ export function ContactTagsScreen({
         <Form method="post" className="tag-form" noValidate>
           <input type="hidden" name="intent" value="create" />
           <FormField name="label" label={t("contact_tags.label")} errors={failure?.fields}>
-            {(p) => <input {...p} defaultValue={failure?.label ?? ""} key={failure?.label ?? "new"} maxLength={100} required autoComplete="off" />}
+            {(p) => (
+              <input {...p} defaultValue={failure?.label ?? ""} key={failure?.label ?? "new"} maxLength={100} required autoComplete="off" />
+            )}
           </FormField>
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("contact_tags.add")}
@@ -80,12 +82,18 @@ export function ContactTagsScreen({
                     <Form
                       method="post"
                       onSubmit={(event) => {
-                        if (!window.confirm(t(`${kind}.delete_confirm`, { label: tag.label, count: tag.usage_count }))) event.preventDefault();
+                        if (!window.confirm(t(`${kind}.delete_confirm`, { label: tag.label, count: tag.usage_count })))
+                          event.preventDefault();
                       }}
                     >
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={tag.id} />
-                      <button type="submit" className="button button--danger" disabled={busy} aria-label={t("contact_tags.delete_label", { label: tag.label })}>
+                      <button
+                        type="submit"
+                        className="button button--danger"
+                        disabled={busy}
+                        aria-label={t("contact_tags.delete_label", { label: tag.label })}
+                      >
                         {t("contacts.delete")}
                       </button>
                     </Form>

@@ -3,6 +3,7 @@ import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
 import { formStatus } from "../form-page.server";
+import { acknowledged, type DeleteAcknowledgement } from "../ui/confirm-delete";
 import type { CountryOption } from "./contacts";
 
 /** Every country with its name in the user's language, sorted by name. */
@@ -12,19 +13,21 @@ export function countryOptions(locale: Locale): CountryOption[] {
   return COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
-
-
-/** Delete (after confirmation), enable and disable from a detail page: the same three forms for every contact. */
+/** Delete (once its consequences are ticked), enable and disable from a detail page: the same three forms for every contact. */
 export async function detailAction(args: {
   request: Request;
   id: string;
   listPath: string;
+  /** What the delete form asks to be ticked (checked here, whatever the page did). */
+  acknowledge: readonly DeleteAcknowledgement[];
   remove: (id: string) => Promise<void>;
   setActive: (id: string, active: boolean) => Promise<unknown>;
 }) {
-  const intent = String((await args.request.formData()).get("intent") ?? "");
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
+      if (!acknowledged(form, args.acknowledge)) return data({ error: "acknowledgement_required" }, { status: 422 });
       await args.remove(args.id);
       return redirect(`${args.listPath}?notice=deleted`);
     }

@@ -3,7 +3,16 @@ import type { CreateCustomerInput, CustomerView } from "../../../worker/domain/c
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
 import { CUSTOMER_TAGS_PATH, type CountryOption } from "./contacts";
-import { CheckboxField, CountryField, errorsByField, SelectField, SubmitButton, TagsFieldset, TextAreaField, TextField } from "./form-parts";
+import {
+  CheckboxField,
+  CountryField,
+  errorsByField,
+  SelectField,
+  SubmitButton,
+  TagsFieldset,
+  TextAreaField,
+  TextField,
+} from "./form-parts";
 import "./contacts.css";
 
 /** One address block of the form, as typed (strings), with its "remove" box. */
@@ -61,7 +70,17 @@ export interface CustomerFormOptions {
   countries: CountryOption[];
 }
 
-const ADDRESS_TEXT = ["label", "phone", "address1", "address2", "city", "postal_code", "province", "dependent_locality", "country"] as const;
+const ADDRESS_TEXT = [
+  "label",
+  "phone",
+  "address1",
+  "address2",
+  "city",
+  "postal_code",
+  "province",
+  "dependent_locality",
+  "country",
+] as const;
 
 export function blankAddress(): AddressFormValues {
   return {
@@ -264,7 +283,14 @@ function AddressBlock({
       <legend>{address.id ? t("customers.address_n", { n: index + 1 }) : t("customers.new_address")}</legend>
       <input type="hidden" name={name("id")} value={address.id} />
       <div className="form-grid">
-        <TextField name={name("label")} label={t("customers.address_label")} value={address.label} errors={errors} maxLength={100} autoComplete="off" />
+        <TextField
+          name={name("label")}
+          label={t("customers.address_label")}
+          value={address.label}
+          errors={errors}
+          maxLength={100}
+          autoComplete="off"
+        />
         <SelectField
           name={name("type")}
           label={t("customers.address_type")}
@@ -273,12 +299,47 @@ function AddressBlock({
           options={["both", "billing", "shipping"].map((type) => ({ value: type, label: t(`customers.address_type_${type}`) }))}
         />
         <TextField name={name("phone")} label={t("contacts.phone")} value={address.phone} errors={errors} type="tel" maxLength={40} />
-        <TextField name={name("address1")} label={t("contacts.address1")} value={address.address1} errors={errors} maxLength={200} autoComplete="off" />
-        <TextField name={name("address2")} label={t("contacts.address2")} value={address.address2} errors={errors} maxLength={200} autoComplete="off" />
-        <TextField name={name("dependent_locality")} label={t("customers.dependent_locality")} value={address.dependent_locality} errors={errors} maxLength={100} autoComplete="off" />
-        <TextField name={name("postal_code")} label={t("contacts.postal_code")} value={address.postal_code} errors={errors} maxLength={20} autoComplete="off" />
+        <TextField
+          name={name("address1")}
+          label={t("contacts.address1")}
+          value={address.address1}
+          errors={errors}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <TextField
+          name={name("address2")}
+          label={t("contacts.address2")}
+          value={address.address2}
+          errors={errors}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <TextField
+          name={name("dependent_locality")}
+          label={t("customers.dependent_locality")}
+          value={address.dependent_locality}
+          errors={errors}
+          maxLength={100}
+          autoComplete="off"
+        />
+        <TextField
+          name={name("postal_code")}
+          label={t("contacts.postal_code")}
+          value={address.postal_code}
+          errors={errors}
+          maxLength={20}
+          autoComplete="off"
+        />
         <TextField name={name("city")} label={t("contacts.city")} value={address.city} errors={errors} maxLength={100} autoComplete="off" />
-        <TextField name={name("province")} label={t("contacts.province")} value={address.province} errors={errors} maxLength={100} autoComplete="off" />
+        <TextField
+          name={name("province")}
+          label={t("contacts.province")}
+          value={address.province}
+          errors={errors}
+          maxLength={100}
+          autoComplete="off"
+        />
         <CountryField name={name("country")} value={address.country} errors={errors} countries={countries} />
       </div>
       <div className="contact-form__address-options">
@@ -342,7 +403,14 @@ export function CustomerForm({
         <legend>{t("customers.identity")}</legend>
         <div className="form-grid">
           <TextField name="label" label={t("customers.label")} value={values.label} errors={errors} required maxLength={200} />
-          <TextField name="number" label={t("customers.number")} value={values.number} errors={errors} inputMode="numeric" placeholder={t("customers.number_auto")} />
+          <TextField
+            name="number"
+            label={t("customers.number")}
+            value={values.number}
+            errors={errors}
+            inputMode="numeric"
+            placeholder={t("customers.number_auto")}
+          />
           <TextAreaField name="emails" label={t("customers.emails")} value={values.emails} errors={errors} rows={2} />
           <TextField name="phone" label={t("contacts.phone")} value={values.phone} errors={errors} type="tel" maxLength={40} />
           <TextField name="tax_number" label={t("customers.tax_number")} value={values.tax_number} errors={errors} maxLength={50} />
@@ -354,8 +422,21 @@ export function CustomerForm({
             empty={t("customers.status_customer")}
             options={["prospect", "former_customer"].map((s) => ({ value: s, label: t(`customers.status_${s}`) }))}
           />
-          <TextField name="location_name" label={t("customers.location_name")} value={values.location_name} errors={errors} maxLength={200} />
-          <TextField name="location_phone" label={t("customers.location_phone")} value={values.location_phone} errors={errors} type="tel" maxLength={40} />
+          <TextField
+            name="location_name"
+            label={t("customers.location_name")}
+            value={values.location_name}
+            errors={errors}
+            maxLength={200}
+          />
+          <TextField
+            name="location_phone"
+            label={t("customers.location_phone")}
+            value={values.location_phone}
+            errors={errors}
+            type="tel"
+            maxLength={40}
+          />
           <SelectField
             name="account_manager_id"
             label={t("customers.account_manager")}
@@ -381,11 +462,43 @@ export function CustomerForm({
             errors={errors}
             options={["net", "eom"].map((type) => ({ value: type, label: t(`customers.payment_terms_${type}`) }))}
           />
-          <TextField name="payment_terms_days" label={t("customers.payment_terms_days")} value={values.payment_terms_days} errors={errors} inputMode="numeric" />
-          <TextField name="discount_rate" label={t("customers.discount_rate")} value={values.discount_rate} errors={errors} inputMode="decimal" placeholder="0" />
-          <TextField name="credit_limit" label={t("customers.credit_limit")} value={values.credit_limit} errors={errors} inputMode="decimal" placeholder={t("customers.no_limit")} />
-          <TextField name="minimum_order_amount" label={t("customers.minimum_order_amount")} value={values.minimum_order_amount} errors={errors} inputMode="decimal" />
-          <TextField name="minimum_order_quantity" label={t("customers.minimum_order_quantity")} value={values.minimum_order_quantity} errors={errors} inputMode="decimal" />
+          <TextField
+            name="payment_terms_days"
+            label={t("customers.payment_terms_days")}
+            value={values.payment_terms_days}
+            errors={errors}
+            inputMode="numeric"
+          />
+          <TextField
+            name="discount_rate"
+            label={t("customers.discount_rate")}
+            value={values.discount_rate}
+            errors={errors}
+            inputMode="decimal"
+            placeholder="0"
+          />
+          <TextField
+            name="credit_limit"
+            label={t("customers.credit_limit")}
+            value={values.credit_limit}
+            errors={errors}
+            inputMode="decimal"
+            placeholder={t("customers.no_limit")}
+          />
+          <TextField
+            name="minimum_order_amount"
+            label={t("customers.minimum_order_amount")}
+            value={values.minimum_order_amount}
+            errors={errors}
+            inputMode="decimal"
+          />
+          <TextField
+            name="minimum_order_quantity"
+            label={t("customers.minimum_order_quantity")}
+            value={values.minimum_order_quantity}
+            errors={errors}
+            inputMode="decimal"
+          />
           <SelectField
             name="price_level_id"
             label={t("customers.price_level")}
@@ -415,7 +528,10 @@ export function CustomerForm({
             label={t("customers.b2b_access")}
             value={values.b2b_access}
             errors={errors}
-            options={["none", "requested", "granted", "denied", "disabled"].map((a) => ({ value: a, label: t(`customers.b2b_access_${a}`) }))}
+            options={["none", "requested", "granted", "denied", "disabled"].map((a) => ({
+              value: a,
+              label: t(`customers.b2b_access_${a}`),
+            }))}
           />
         </div>
       </fieldset>

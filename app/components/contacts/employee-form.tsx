@@ -3,7 +3,16 @@ import type { CreateEmployeeInput, EmployeeView } from "../../../worker/domain/c
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
 import type { CountryOption } from "./contacts";
-import { addressFormValues, AddressFieldset, CheckboxField, errorsByField, SubmitButton, TextAreaField, TextField, type AddressValues } from "./form-parts";
+import {
+  addressFormValues,
+  AddressFieldset,
+  CheckboxField,
+  errorsByField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  type AddressValues,
+} from "./form-parts";
 import "./contacts.css";
 
 /** What the employee form holds, as typed. */

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useErrorText, useT } from "../../i18n";
 import { FormField, type FieldErrorMap } from "../form-field";
 import type { CountryOption } from "./contacts";
+import { ConfirmDelete, type DeleteAcknowledgement } from "../ui/confirm-delete";
 
 /** Errors of list items ("emails.1", "tag_ids.0") shown at their list; `keep` prefixes stay as they are (address blocks). */
 export function errorsByField(errors: FieldErrorMap, keep: string[] = []): FieldErrorMap {
@@ -24,7 +25,14 @@ export function CheckboxField({ name, label, checked, errors }: { name: string; 
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label className="checkbox" htmlFor={id}>
-        <input type="checkbox" id={id} name={name} defaultChecked={checked} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          defaultChecked={checked}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         <span>{label}</span>
       </label>
       {error ? (
@@ -42,7 +50,10 @@ export function TextField({
   value,
   errors,
   ...rest
-}: { name: string; label: string; value: string | null | undefined; errors: FieldErrorMap } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "defaultValue">) {
+}: { name: string; label: string; value: string | null | undefined; errors: FieldErrorMap } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "name" | "value" | "defaultValue"
+>) {
   return (
     <FormField name={name} label={label} errors={errors}>
       {(p) => <input {...p} {...rest} defaultValue={value ?? ""} />}
@@ -50,7 +61,19 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ name, label, value, errors, rows = 3 }: { name: string; label: string; value: string | null | undefined; errors: FieldErrorMap; rows?: number }) {
+export function TextAreaField({
+  name,
+  label,
+  value,
+  errors,
+  rows = 3,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  errors: FieldErrorMap;
+  rows?: number;
+}) {
   return (
     <FormField name={name} label={label} errors={errors}>
       {(p) => <textarea {...p} defaultValue={value ?? ""} rows={rows} />}
@@ -90,7 +113,17 @@ export function SelectField({
   );
 }
 
-export function CountryField({ name, value, errors, countries }: { name: string; value: string | null | undefined; errors: FieldErrorMap; countries: CountryOption[] }) {
+export function CountryField({
+  name,
+  value,
+  errors,
+  countries,
+}: {
+  name: string;
+  value: string | null | undefined;
+  errors: FieldErrorMap;
+  countries: CountryOption[];
+}) {
   const t = useT();
   const known = !value || countries.some((c) => c.code === value);
   return (
@@ -123,17 +156,53 @@ export function addressFormValues(form: FormData): AddressValues {
   return Object.fromEntries(ADDRESS_PARTS.map((part) => [part, text(part)])) as unknown as AddressValues;
 }
 
-export function AddressFieldset({ values, errors, countries }: { values: AddressValues; errors: FieldErrorMap; countries: CountryOption[] }) {
+export function AddressFieldset({
+  values,
+  errors,
+  countries,
+}: {
+  values: AddressValues;
+  errors: FieldErrorMap;
+  countries: CountryOption[];
+}) {
   const t = useT();
   return (
     <fieldset className="fieldset">
       <legend>{t("contacts.address")}</legend>
       <div className="form-grid">
-        <TextField name="address1" label={t("contacts.address1")} value={values.address1} errors={errors} maxLength={200} autoComplete="off" />
-        <TextField name="address2" label={t("contacts.address2")} value={values.address2} errors={errors} maxLength={200} autoComplete="off" />
-        <TextField name="postal_code" label={t("contacts.postal_code")} value={values.postal_code} errors={errors} maxLength={20} autoComplete="off" />
+        <TextField
+          name="address1"
+          label={t("contacts.address1")}
+          value={values.address1}
+          errors={errors}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <TextField
+          name="address2"
+          label={t("contacts.address2")}
+          value={values.address2}
+          errors={errors}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <TextField
+          name="postal_code"
+          label={t("contacts.postal_code")}
+          value={values.postal_code}
+          errors={errors}
+          maxLength={20}
+          autoComplete="off"
+        />
         <TextField name="city" label={t("contacts.city")} value={values.city} errors={errors} maxLength={100} autoComplete="off" />
-        <TextField name="province" label={t("contacts.province")} value={values.province} errors={errors} maxLength={100} autoComplete="off" />
+        <TextField
+          name="province"
+          label={t("contacts.province")}
+          value={values.province}
+          errors={errors}
+          maxLength={100}
+          autoComplete="off"
+        />
         <CountryField name="country" value={values.country} errors={errors} countries={countries} />
       </div>
     </fieldset>
@@ -141,7 +210,17 @@ export function AddressFieldset({ values, errors, countries }: { values: Address
 }
 
 /** The tags of a contact as checkboxes, with a link to where tags are managed. */
-export function TagsFieldset({ tags, selected, errors, manageHref }: { tags: { id: number; label: string }[]; selected: number[]; errors: FieldErrorMap; manageHref: string }) {
+export function TagsFieldset({
+  tags,
+  selected,
+  errors,
+  manageHref,
+}: {
+  tags: { id: number; label: string }[];
+  selected: number[];
+  errors: FieldErrorMap;
+  manageHref: string;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const error = errors?.tag_ids;
@@ -170,9 +249,16 @@ export function TagsFieldset({ tags, selected, errors, manageHref }: { tags: { i
 }
 
 /** The one-line text of an address: "1 rue de la Paix, 75002 Paris, France". */
-export function addressLine(a: Partial<AddressValues> & { dependent_locality?: string | null }, countryName: (code: string) => string): string {
+export function addressLine(
+  a: Partial<AddressValues> & { dependent_locality?: string | null },
+  countryName: (code: string) => string,
+): string {
   const city = [a.postal_code, a.city].filter(Boolean).join(" ");
-  return [a.address1, a.address2, a.dependent_locality, city, a.province, a.country ? countryName(a.country) : null].filter(Boolean).join(", ") || "—";
+  return (
+    [a.address1, a.address2, a.dependent_locality, city, a.province, a.country ? countryName(a.country) : null]
+      .filter(Boolean)
+      .join(", ") || "—"
+  );
 }
 
 /** A country's name in the user's language. */
@@ -188,7 +274,7 @@ export function useCountryName(): (code: string) => string {
   };
 }
 
-/** Back link, Edit, Enable/Disable and Delete (confirmed) of a detail page. */
+/** Back link, Edit, Enable/Disable and Delete (its consequences ticked first) of a detail page. */
 export function DetailActions({
   backHref,
   backLabel,
@@ -196,6 +282,7 @@ export function DetailActions({
   active,
   canEdit,
   deleteConfirm,
+  acknowledge,
 }: {
   backHref: string;
   backLabel: string;
@@ -203,6 +290,7 @@ export function DetailActions({
   active: boolean;
   canEdit: boolean;
   deleteConfirm: string;
+  acknowledge: readonly DeleteAcknowledgement[];
 }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
@@ -220,17 +308,7 @@ export function DetailActions({
               {active ? t("contacts.disable") : t("contacts.enable")}
             </button>
           </Form>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(deleteConfirm)) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <button type="submit" className="button button--danger" disabled={busy}>
-              {t("contacts.delete")}
-            </button>
-          </Form>
+          <ConfirmDelete label={t("contacts.delete")} details={deleteConfirm} acknowledge={acknowledge} />
         </>
       ) : null}
     </div>

@@ -109,7 +109,10 @@ export function supplierFormValues(form: FormData): SupplierFormValues {
 /** "linkedin https://…", "linkedin: https://…" or a bare address (named after its site). */
 export function parseSocialLinks(text: string): Record<string, string> {
   const links: Record<string, string> = {};
-  for (const line of text.split("\n").map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const named = /^([^\s:]+):?\s+(.*)$/.exec(line);
     if (named && !/^https?$/i.test(named[1]!)) {
       links[named[1]!] = named[2]!.trim();
@@ -180,7 +183,15 @@ export function SupplierForm({
           <TextField name="name" label={t("suppliers.name")} value={values.name} errors={errors} required maxLength={200} />
           <TextField name="email" label={t("contacts.email")} value={values.email} errors={errors} type="email" maxLength={320} />
           <TextField name="phone" label={t("contacts.phone")} value={values.phone} errors={errors} type="tel" maxLength={40} />
-          <TextField name="website" label={t("suppliers.website")} value={values.website} errors={errors} type="url" maxLength={500} placeholder="https://" />
+          <TextField
+            name="website"
+            label={t("suppliers.website")}
+            value={values.website}
+            errors={errors}
+            type="url"
+            maxLength={500}
+            placeholder="https://"
+          />
           <TextAreaField name="social_links" label={t("suppliers.social_links")} value={values.social_links} errors={errors} rows={3} />
         </div>
         <p className="contact-form__hint muted">{t("suppliers.social_links_hint")}</p>
@@ -205,8 +216,20 @@ export function SupplierForm({
             empty={t("customers.default_choice")}
             options={options.priceLevels.map((l) => ({ value: l.id, label: l.label }))}
           />
-          <TextField name="default_payment_terms_days" label={t("suppliers.default_payment_terms_days")} value={values.default_payment_terms_days} errors={errors} inputMode="numeric" />
-          <TextField name="default_lead_time_days" label={t("suppliers.default_lead_time_days")} value={values.default_lead_time_days} errors={errors} inputMode="numeric" />
+          <TextField
+            name="default_payment_terms_days"
+            label={t("suppliers.default_payment_terms_days")}
+            value={values.default_payment_terms_days}
+            errors={errors}
+            inputMode="numeric"
+          />
+          <TextField
+            name="default_lead_time_days"
+            label={t("suppliers.default_lead_time_days")}
+            value={values.default_lead_time_days}
+            errors={errors}
+            inputMode="numeric"
+          />
         </div>
       </fieldset>
       <AddressFieldset values={values} errors={errors} countries={options.countries} />

@@ -4,6 +4,7 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { deleteService, getService, setServiceActive } from "../../../worker/domain/services/services";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
+import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
 import { EDIT_SERVICES, formatPrice, SERVICES_PATH, VIEW_SERVICES } from "./format";
@@ -27,14 +28,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-// Delete (after confirmation), enable and disable: each needs edit_services.
+// What deleting a service asks to be ticked.
+const SERVICE_DELETE = ["irreversible"] as const;
+
+// Delete (once ticked), enable and disable: each needs edit_services.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_SERVICES);
   const db = await ctx.tenant();
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
+      if (!acknowledged(form, SERVICE_DELETE)) return data({ error: "acknowledgement_required" }, { status: 422 });
       await deleteService(db, params.id);
       return redirect(`${SERVICES_PATH}?notice=deleted`);
     }
@@ -81,17 +87,11 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
                   {service.active ? t("services.disable") : t("services.enable")}
                 </button>
               </Form>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm(t("services.delete_confirm", { label: service.label }))) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="intent" value="delete" />
-                <button type="submit" className="button button--danger" disabled={busy}>
-                  {t("services.delete")}
-                </button>
-              </Form>
+              <ConfirmDelete
+                label={t("services.delete")}
+                details={t("services.delete_confirm", { label: service.label })}
+                acknowledge={SERVICE_DELETE}
+              />
             </>
           ) : null}
         </div>

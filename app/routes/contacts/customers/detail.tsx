@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_customers.
+// What deleting asks to be ticked.
+const CUSTOMER_DELETE = ["cascade", "irreversible"] as const;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_CUSTOMERS);
@@ -44,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     id: params.id,
     listPath: CUSTOMERS_PATH,
+    acknowledge: CUSTOMER_DELETE,
     remove: (id) => deleteCustomer(db, id),
     setActive: (id, active) => setCustomerActive(db, id, active),
   });
@@ -73,6 +76,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
           active={c.active}
           canEdit={canEdit}
           deleteConfirm={t("customers.delete_confirm", { label: c.label })}
+          acknowledge={CUSTOMER_DELETE}
         />
       </div>
       <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />

@@ -18,6 +18,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_employees.
+// What deleting asks to be ticked.
+const EMPLOYEE_DELETE = ["irreversible"] as const;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_EMPLOYEES);
@@ -26,6 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     id: params.id,
     listPath: EMPLOYEES_PATH,
+    acknowledge: EMPLOYEE_DELETE,
     remove: (id) => deleteEmployee(db, id),
     setActive: (id, active) => setEmployeeActive(db, id, active),
   });
@@ -50,6 +53,7 @@ export default function EmployeeDetail({ loaderData, actionData }: Route.Compone
           active={e.active}
           canEdit={canEdit}
           deleteConfirm={t("employees.delete_confirm", { label: e.label })}
+          acknowledge={EMPLOYEE_DELETE}
         />
       </div>
       <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />

@@ -18,6 +18,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_suppliers.
+// What deleting asks to be ticked.
+const SUPPLIER_DELETE = ["irreversible"] as const;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_SUPPLIERS);
@@ -26,6 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     id: params.id,
     listPath: SUPPLIERS_PATH,
+    acknowledge: SUPPLIER_DELETE,
     remove: (id) => deleteSupplier(db, id),
     setActive: (id, active) => setSupplierActive(db, id, active),
   });
@@ -48,6 +51,7 @@ export default function SupplierDetail({ loaderData, actionData }: Route.Compone
           active={s.active}
           canEdit={canEdit}
           deleteConfirm={t("suppliers.delete_confirm", { label: s.name })}
+          acknowledge={SUPPLIER_DELETE}
         />
       </div>
       <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />
