@@ -35,3 +35,14 @@ export function FormField({
     </div>
   );
 }
+
+/** Errors of list items ("emails.1", "tag_ids.0") shown at their list; `keep` prefixes stay as they are (address blocks). */
+export function errorsByField(errors: FieldErrorMap, keep: string[] = []): FieldErrorMap {
+  if (!errors) return errors;
+  const out: NonNullable<FieldErrorMap> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    const name = keep.some((prefix) => key.startsWith(`${prefix}.`)) ? key : key.split(".")[0]!;
+    out[name] ??= value;
+  }
+  return out;
+}

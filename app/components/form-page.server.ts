@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isDomainError } from "../../worker/domain/shared/domain-error";
+import { statusForCode } from "../../worker/error-status";
 
 /** A record a page asks for: an unknown id is the 404 page. */
 export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
@@ -9,13 +10,6 @@ export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
     if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
     throw error;
   }
-}
-
-/** The HTTP status of a refused form, as the API would answer it. */
-export function formStatus(code: string): number {
-  if (code === "validation_failed") return 422;
-  if (code.endsWith("_taken") || code === "in_use") return 409;
-  return 400;
 }
 
 /**
@@ -29,6 +23,6 @@ export async function saveForm<V>(typed: V, save: () => Promise<string>) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code, fields: error.fields, values: typed }, { status: formStatus(error.code) });
+    return data({ error: error.code, fields: error.fields, values: typed }, { status: statusForCode(error.code) });
   }
 }

@@ -10,6 +10,7 @@ import { getVariantPrice } from "../domain/products/get-variant-price";
 import { listProducts } from "../domain/products/list-products";
 import {
   deleteProductAndImage,
+  imageTooLarge,
   MAX_IMAGE_BYTES,
   readProductImage,
   removeProductImage,
@@ -277,12 +278,7 @@ export const products = new Hono<ApiEnv>()
   })
   .put("/:id/image", requireActor(EDIT), async (c) => {
     // A body announced larger than the limit is refused before it is read.
-    if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES)
-      throw new DomainError(
-        "validation_failed",
-        {},
-        { image: { code: "image_too_large", params: { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 } } },
-      );
+    if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES) throw imageTooLarge();
     const bytes = await c.req.arrayBuffer();
     return c.json(await setProductImage(await tenant(c), files(c), actor(c).company.id, c.req.param("id"), bytes));
   })

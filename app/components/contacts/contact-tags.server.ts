@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { ContactTagView } from "../../../worker/domain/contacts/contact-tags";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
-import { formStatus } from "../form-page.server";
+
+import { statusForCode } from "../../../worker/error-status";
 
 import type { RequestContext } from "../../../worker/context";
 
@@ -39,6 +40,6 @@ export async function tagsAction(request: Request, db: TenantDb, verbs: TagVerbs
     return data({ error: "invalid", fields: undefined, label }, { status: 400 });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, label }, { status: error.code === "not_found" ? 404 : formStatus(error.code) });
+    return data({ error: error.code, fields: error.fields, label }, { status: error.code === "not_found" ? 404 : statusForCode(error.code) });
   }
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
-import { formStatus } from "../form-page.server";
+import { statusForCode } from "../../../worker/error-status";
 import { acknowledged, type DeleteAcknowledgement } from "../ui/confirm-delete";
 import type { CountryOption } from "./contacts";
 
@@ -39,6 +39,6 @@ export async function detailAction(args: {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code }, { status: formStatus(error.code) });
+    return data({ error: error.code }, { status: statusForCode(error.code) });
   }
 }

@@ -6,43 +6,8 @@ import { FormField, type FieldErrorMap } from "../form-field";
 import type { CountryOption } from "./contacts";
 import { ConfirmDelete, type DeleteAcknowledgement } from "../ui/confirm-delete";
 
-/** Errors of list items ("emails.1", "tag_ids.0") shown at their list; `keep` prefixes stay as they are (address blocks). */
-export function errorsByField(errors: FieldErrorMap, keep: string[] = []): FieldErrorMap {
-  if (!errors) return errors;
-  const out: NonNullable<FieldErrorMap> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    const name = keep.some((prefix) => key.startsWith(`${prefix}.`)) ? key : key.split(".")[0]!;
-    out[name] ??= value;
-  }
-  return out;
-}
-
-/** A checkbox with its error under it. */
-export function CheckboxField({ name, label, checked, errors }: { name: string; label: string; checked: boolean; errors: FieldErrorMap }) {
-  const errorText = useErrorText();
-  const error = errors?.[name];
-  const id = `field-${name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="checkbox" htmlFor={id}>
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          defaultChecked={checked}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {errorText(error.code, error.params)}
-        </span>
-      ) : null}
-    </div>
-  );
-}
+export { CheckboxField } from "../checkbox-field";
+export { errorsByField } from "../form-field";
 
 export function TextField({
   name,

@@ -19,6 +19,7 @@ import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFor
 import { DOCUMENT_DELETE, DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
 import { locationOptions, userNames } from "./inventory.server";
 import { acknowledged } from "../ui/confirm-delete";
+import { statusForCode } from "../../../worker/error-status";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
@@ -98,7 +99,7 @@ export async function documentDetailAction(ctx: RequestContext, request: Request
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code, fields: error.fields as FieldErrors | undefined }, { status: statusOf(error.code) });
+    return data({ error: error.code, fields: error.fields as FieldErrors | undefined }, { status: statusForCode(error.code) });
   }
 }
 
@@ -122,12 +123,6 @@ export async function documentEditLoader(ctx: RequestContext, request: Request, 
   return { doc, locations: await documentFormOptions(db, [doc.location_id, doc.arrival_location_id]) };
 }
 
-function statusOf(code: string): number {
-  if (code === "validation_failed" || code === "insufficient_stock") return 422;
-  if (code === "conflict" || code === "stock_changed") return 409;
-  if (code === "not_found") return 404;
-  return 400;
-}
 
 /** The domain names line fields by what it takes (variant_id, batch_id); the form by what is typed (sku, batch). */
 function formFields(fields: FieldErrors | undefined): FieldErrors | undefined {
@@ -197,7 +192,7 @@ export async function saveDocumentAction(ctx: RequestContext, request: Request, 
   const db = await ctx.tenant();
   const { input, batchIssues } = await documentInput(db, kind, values, id !== undefined);
   const fail = (code: string, fields: FieldErrors | undefined) =>
-    data({ error: code, fields, values } satisfies DocumentFormFailure, { status: statusOf(code) });
+    data({ error: code, fields, values } satisfies DocumentFormFailure, { status: statusForCode(code) });
   try {
     const who = await stockActor(ctx.control, actor);
     // A batch number that names no batch of the line's variant: nothing is saved.

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useErrorText, useT } from "../../i18n";
 
+export { CheckboxField } from "../checkbox-field";
+
 export interface Failure {
   intent: string;
   id: string | null;
@@ -172,21 +174,3 @@ export function RecordFormCard({
 }
 
 /** A checkbox with its error under it (`#field-<name>-error`), like FormField's. */
-export function CheckboxField({ name, label, defaultChecked, errors }: { name: string; label: string; defaultChecked: boolean; errors: Failure["fields"] | undefined }) {
-  const errorText = useErrorText();
-  const error = errors?.[name];
-  const id = `field-${name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="checkbox" htmlFor={id}>
-        <input type="checkbox" id={id} name={name} defaultChecked={defaultChecked} aria-invalid={Boolean(error)} {...(error ? { "aria-describedby": `${id}-error` } : {})} />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {errorText(error.code, error.params)}
-        </span>
-      ) : null}
-    </div>
-  );
-}

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = pageUrl(request).searchParams.get("edit");
   const editing = canEdit && editId ? await getStockLevel(db, editId).catch(() => null) : null;
   const notice = pageUrl(request).searchParams.get("notice") === "level_saved" ? ("level_saved" as const) : null;
-  return { list, options, canCount: canEdit, canEdit, editing, notice };
+  return { list, options, canEdit, editing, notice };
 }
 
 /** The list address the edit form came from, without the edit and the notice. */
@@ -117,7 +117,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function StockLevels({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { list, options, canCount, canEdit, editing, notice } = loaderData;
+  const { list, options, canEdit, editing, notice } = loaderData;
   const location = useLocation();
   const editHref = (id: number) => {
     const params = new URLSearchParams(location.search);
@@ -200,7 +200,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
         rowHref={(r) => `${INVENTORY_LOGS_PATH}?variant_id=${r.variant_id}&location_id=${r.location_id}`}
         filters={filters}
         searchable
-        createHref={canCount ? BULK_UPDATE_PATH : undefined}
+        createHref={canEdit ? BULK_UPDATE_PATH : undefined}
         createLabel={t("bulk_update.title")}
         notice={
           <>

@@ -9,7 +9,8 @@ import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/create";
 import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";
 import { productInput, variantInput } from "./fields";
-import { EDIT_PRODUCTS, errorStatus, PRODUCTS_PATH, productPath } from "./format";
+import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath } from "./format";
+import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions, unknownComponents } from "./options.server";
 import { priceList } from "./price-grid";
 import type { ProductOptions } from "./product-options";
@@ -115,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         fields: { ...formErrors(error.fields, values, keys), ...unknownComponents(values.components, componentIds) },
         values,
       },
-      { status: errorStatus(error.code) },
+      { status: statusForCode(error.code) },
     );
   }
 }

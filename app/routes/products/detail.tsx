@@ -9,7 +9,8 @@ import { requirePage } from "../../../worker/guards";
 import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
-import { EDIT_PRODUCTS, errorStatus, formatAmount, formatQuantity, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { EDIT_PRODUCTS, formatAmount, formatQuantity, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { statusForCode } from "../../../worker/error-status";
 import { PriceGridView } from "./price-grid";
 import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
 import "./products.css";
@@ -68,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    return refused(error.code, errorStatus(error.code), error.fields);
+    return refused(error.code, statusForCode(error.code), error.fields);
   }
 }
 

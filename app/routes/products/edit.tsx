@@ -7,7 +7,8 @@ import { requirePage } from "../../../worker/guards";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/edit";
 import { byField, ProductFields, productFieldsOf, productInput, readProductFields } from "./fields";
-import { EDIT_PRODUCTS, errorStatus, productPath } from "./format";
+import { EDIT_PRODUCTS, productPath } from "./format";
+import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions } from "./options.server";
 import "./products.css";
 
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code, fields: error.fields, values }, { status: errorStatus(error.code) });
+    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
   }
 }
 

@@ -6,6 +6,10 @@ import { formatAmount, formatQuantity, WEIGHT_UNITS, type ProductKindName } from
 import { cellErrors } from "./price-grid";
 import type { ProductOptions } from "./product-options";
 
+import { CheckboxField } from "../../components/checkbox-field";
+
+export { CheckboxField };
+
 /** The product's own fields as typed (strings), so that a failed post gives back exactly what was typed. */
 export interface ProductFieldValues {
   label: string;
@@ -252,48 +256,6 @@ export function variantInput(
   if (options.access.editSelling) out.recommended_price = v.recommended_price.trim() || null;
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
   return out;
-}
-
-/** A box whose unticked state is false. */
-export function CheckboxField({
-  name,
-  field,
-  label,
-  checked,
-  errors,
-  onChange,
-}: {
-  name: string;
-  field?: string;
-  label: string;
-  checked: boolean;
-  errors: FieldErrorMap;
-  onChange?: (checked: boolean) => void;
-}) {
-  const errorText = useErrorText();
-  const error = errors?.[field ?? name];
-  const id = `field-${field ?? name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="checkbox" htmlFor={id}>
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          defaultChecked={checked}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={onChange ? (e) => onChange(e.currentTarget.checked) : undefined}
-        />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {errorText(error.code, error.params)}
-        </span>
-      ) : null}
-    </div>
-  );
 }
 
 /** Boxes of a list of ids (tags, taxes), with the list's error under them. */

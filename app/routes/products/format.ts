@@ -23,10 +23,3 @@ export const productPath = (id: number | string) => `${PRODUCTS_PATH}/${id}`;
 export const variantPath = (productId: number | string, variantId: number | string) =>
   `${PRODUCTS_PATH}/${productId}/variants/${variantId}`;
 
-/** The status of a domain error: field errors 422, conflicts 409, else 400. */
-export function errorStatus(code: string): number {
-  if (code === "validation_failed") return 422;
-  if (code === "forbidden") return 403;
-  if (["duplicate_sku", "in_use", "product_has_stock", "last_variant", "single_variant_only", "too_many_variants"].includes(code)) return 409;
-  return 400;
-}

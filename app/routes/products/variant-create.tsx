@@ -6,7 +6,8 @@ import { FormField } from "../../components/form-field";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-create";
 import { NEW_VARIANT_FIELDS, readVariantFields, VariantFields, variantFormErrors, variantInput } from "./fields";
-import { EDIT_PRODUCTS, errorStatus, productPath, variantPath } from "./format";
+import { EDIT_PRODUCTS, productPath, variantPath } from "./format";
+import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions } from "./options.server";
 import { PriceGridInputs, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error.code === "not_found") throw data(null, { status: 404 });
     return data(
       { error: error.code, fields: variantFormErrors(error.fields, keys), values, optionIds, cells },
-      { status: errorStatus(error.code) },
+      { status: statusForCode(error.code) },
     );
   }
 }

@@ -13,7 +13,8 @@ import { FormField } from "../../components/form-field";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-detail";
 import { variantFormErrors } from "./fields";
-import { EDIT_PRODUCTS, errorStatus, formatQuantity, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { EDIT_PRODUCTS, formatQuantity, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions } from "./options.server";
 import { cellKey, PriceGridInputs, PriceGridView, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -114,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         pack: packValues,
         packId: String(form.get("pack_id") ?? ""),
       },
-      { status: errorStatus(error.code) },
+      { status: statusForCode(error.code) },
     );
   }
 }

@@ -8,7 +8,8 @@ import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-edit";
 import { ComponentRows } from "./create-form";
 import { readVariantFields, VariantFields, variantFieldsOf, variantFormErrors, variantInput } from "./fields";
-import { EDIT_PRODUCTS, errorStatus, variantPath } from "./format";
+import { EDIT_PRODUCTS, variantPath } from "./format";
+import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions, unknownComponents } from "./options.server";
 import { PriceGridInputs, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -43,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { prices, keys } = priceList(cells);
   const withComponents = product.kind === "kit" || product.kind === "assembly";
   const failure = (code: string, fields: ReturnType<typeof variantFormErrors>) =>
-    data({ error: code, fields, values, cells, components }, { status: errorStatus(code) });
+    data({ error: code, fields, values, cells, components }, { status: statusForCode(code) });
   // Prices of levels or currencies the grid does not show (inactive ones) are kept as they are.
   const shown = new Set(options.priceLevels.filter((l) => l.editable).flatMap((l) => options.currencies.map((c) => `${l.id}:${c.id}`)));
   const kept = variant.prices

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { FormField, type FieldErrorMap } from "../../components/form-field";
+import { CheckboxField } from "../../components/checkbox-field";
+import { errorsByField, FormField, type FieldErrorMap } from "../../components/form-field";
 import { useErrorText, useT } from "../../i18n";
 import "./service-form.css";
 
@@ -60,50 +61,6 @@ export const NEW_SERVICE: ServiceFormValues = {
   published_to_pennylane: false,
 };
 
-/** Errors of list items ("tag_ids.0") shown at their list. */
-function byField(errors: FieldErrorMap): FieldErrorMap {
-  if (!errors) return errors;
-  const out: NonNullable<FieldErrorMap> = {};
-  for (const [key, value] of Object.entries(errors)) out[key.split(".")[0]!] ??= value;
-  return out;
-}
-
-function Checkbox({
-  name,
-  label,
-  checked,
-  errors,
-}: {
-  name: (typeof FLAGS)[number];
-  label: string;
-  checked: boolean;
-  errors: FieldErrorMap;
-}) {
-  const errorText = useErrorText();
-  const error = errors?.[name];
-  const id = `field-${name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label className="checkbox" htmlFor={id}>
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          defaultChecked={checked}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {errorText(error.code, error.params)}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
 export function ServiceForm({
   values,
   options,
@@ -118,7 +75,7 @@ export function ServiceForm({
   const t = useT();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
-  const errors = byField(rawErrors);
+  const errors = errorsByField(rawErrors);
   const tagError = errors?.tag_ids;
   return (
     <Form method="post" className="form service-form" noValidate>
@@ -153,9 +110,9 @@ export function ServiceForm({
       <fieldset className="fieldset">
         <legend>{t("services.options")}</legend>
         <div className="checkbox-grid">
-          <Checkbox name="tax_charged" label={t("services.tax_charged")} checked={values.tax_charged} errors={errors} />
-          <Checkbox name="deposit" label={t("services.deposit")} checked={values.deposit} errors={errors} />
-          <Checkbox name="active" label={t("services.active")} checked={values.active} errors={errors} />
+          <CheckboxField name="tax_charged" label={t("services.tax_charged")} checked={values.tax_charged} errors={errors} />
+          <CheckboxField name="deposit" label={t("services.deposit")} checked={values.deposit} errors={errors} />
+          <CheckboxField name="active" label={t("services.active")} checked={values.active} errors={errors} />
         </div>
       </fieldset>
       <fieldset className={`fieldset${tagError ? " field--invalid" : ""}`} aria-describedby={tagError ? "field-tag_ids-error" : undefined}>
@@ -178,19 +135,19 @@ export function ServiceForm({
       <fieldset className="fieldset">
         <legend>{t("services.publishing")}</legend>
         <div className="checkbox-grid">
-          <Checkbox
+          <CheckboxField
             name="published_to_quickbooks"
             label={t("services.published_to_quickbooks")}
             checked={values.published_to_quickbooks}
             errors={errors}
           />
-          <Checkbox
+          <CheckboxField
             name="published_to_shopify"
             label={t("services.published_to_shopify")}
             checked={values.published_to_shopify}
             errors={errors}
           />
-          <Checkbox
+          <CheckboxField
             name="published_to_pennylane"
             label={t("services.published_to_pennylane")}
             checked={values.published_to_pennylane}

@@ -136,7 +136,7 @@ export default function Currencies({ loaderData, actionData }: Route.ComponentPr
               </FormField>
             </div>
             <p className="muted">{t("currencies.symbol_template_hint", { amount: "{amount}", sign: "{sign}" })}</p>
-            <CheckboxField name="active" label={t("catalogue_settings.active")} defaultChecked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+            <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
           </>
         )}
       </RecordFormCard>

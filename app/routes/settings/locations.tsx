@@ -141,13 +141,13 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
             <fieldset className="fieldset">
               <legend>{t("locations.shipping_title")}</legend>
               <div className="form-grid">
-                <CheckboxField name="shipping" label={t("locations.shipping")} defaultChecked={Boolean(value("shipping", editing?.shipping ?? false))} errors={errors} />
+                <CheckboxField name="shipping" label={t("locations.shipping")} checked={Boolean(value("shipping", editing?.shipping ?? false))} errors={errors} />
                 <FormField name="shipping_cost" label={t("locations.shipping_cost")} errors={errors}>
                   {(p) => <input {...p} inputMode="decimal" defaultValue={String(value("shipping_cost", editing ? plainDecimal(editing.shipping_cost) : "0"))} />}
                 </FormField>
               </div>
             </fieldset>
-            <CheckboxField name="active" label={t("catalogue_settings.active")} defaultChecked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+            <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
           </>
         )}
       </RecordFormCard>

@@ -91,7 +91,7 @@ export default function PriceLevels({ loaderData, actionData }: Route.ComponentP
                 )}
               </FormField>
             </div>
-            <CheckboxField name="active" label={t("catalogue_settings.active")} defaultChecked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+            <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
           </>
         )}
       </RecordFormCard>

@@ -186,7 +186,7 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
                   ) : null}
                 </fieldset>
               )}
-              <CheckboxField name="active" label={t("catalogue_settings.active")} defaultChecked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+              <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
             </>
           );
         }}

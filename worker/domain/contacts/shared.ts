@@ -1,36 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { isCountryCode } from "../shared/countries";
 import { DomainError } from "../shared/domain-error";
 import { Decimal } from "../shared/decimal";
+import { fieldError } from "../shared/input";
 import { fromScaledInteger, zDecimal } from "../shared/money";
 
 const { priceLevels, currencies } = tenantSchema;
 
-/** Parses a verb's input or throws `validation_failed` naming each field at fault. */
-export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const parsed = schema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
-  // An unknown key is named itself, not the object holding it.
-  const issues = parsed.error.issues.flatMap((issue) =>
-    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ message: issue.message, path: [...issue.path, key] })) : [issue],
-  );
-  throw DomainError.fromZod({ issues });
-}
-
-/** A record id from a URL or a form: a positive integer, else the record cannot exist (`not_found`). */
-export function recordId(raw: unknown): number {
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new DomainError("not_found");
-  return Number(text);
-}
-
-/** Bad input found after parsing (HTTP 422), naming the field. */
-export function fieldError(field: string, code: string, params?: Record<string, unknown>): DomainError {
-  return new DomainError("validation_failed", {}, { [field]: params ? { code, params } : { code } });
-}
+export { fieldError, parseInput, recordId, runBatch } from "../shared/input";
 
 /** A conflict with existing data: its own code (HTTP 409), naming the field. */
 export function conflict(code: string, field: string): DomainError {
@@ -43,12 +22,6 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) parts.push(String(e));
   const text = parts.join("\n");
   return /UNIQUE constraint failed/i.test(text) && (column === undefined || text.includes(column));
-}
-
-/** One atomic batch of the statements given. */
-export async function runBatch(db: TenantDb, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
-  if (statements.length === 0) return [];
-  return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
 /** Unknown keys are named (`unknown_field`), so that a misspelt field is never silently ignored. */

@@ -17,6 +17,9 @@ export interface FileStore {
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** An image over the limit, named at its field (also raised before a body announced larger is read). */
+export const imageTooLarge = () => fieldError("image", "image_too_large", { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 });
+
 /** The image formats taken, told by their first bytes (never by the name or the header sent). */
 const FORMATS: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
   { type: "image/png", ext: "png", test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((x, i) => b[i] === x) },
@@ -50,7 +53,7 @@ export async function setProductImage(
 ): Promise<{ image_key: string; content_type: string; size: number }> {
   const product = await findProduct(db, recordId(productId));
   if (bytes.byteLength === 0) throw fieldError("image", "required");
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw fieldError("image", "image_too_large", { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 });
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
   const format = imageFormat(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 16)));
   if (!format) throw fieldError("image", "invalid_image");
 
@@ -97,7 +100,7 @@ export async function readProductImage(db: TenantDb, store: FileStore, productId
   if (!row.key) return null;
   const object = await store.get(row.key);
   if (!object) return null;
-  return { body: object.body, contentType: object.httpMetadata?.contentType ?? "application/octet-stream", key: row.key };
+  return { body: object.body, contentType: object.httpMetadata?.contentType ?? "application/octet-stream" };
 }
 
 /** Deletes a product (see deleteProduct) and then its image from the files bucket. */

@@ -1,45 +1,8 @@
 import { z } from "zod";
-import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import { readDecimal } from "../shared/number-format";
 
-/** A record id from a path: a positive integer, else the record cannot exist (`not_found`). */
-export function recordId(raw: unknown): number {
-  const text = String(raw ?? "");
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new DomainError("not_found");
-  return Number(text);
-}
-
-/** Parses input with a schema, or throws `validation_failed` naming each field (an unknown key by its own name). */
-export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const parsed = schema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.flatMap((issue): { path: PropertyKey[]; message: string }[] =>
-    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ message: issue.message, path: [...issue.path, key] })) : [issue],
-  );
-  throw DomainError.fromZod({ issues });
-}
-
-/** Unknown keys are named (`unknown_field`); other shape errors are `invalid`. */
-export const objectError = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") };
-
-/** Collects field errors found after parsing; `throwIfAny` raises them together. */
-export class FieldIssues {
-  readonly fields: Record<string, { code: string; params?: Record<string, unknown> }> = {};
-  add(field: string, code: string, params?: Record<string, unknown>): void {
-    this.fields[field] ??= params ? { code, params } : { code };
-  }
-  get empty(): boolean {
-    return Object.keys(this.fields).length === 0;
-  }
-  throwIfAny(code = "validation_failed"): void {
-    if (!this.empty) throw new DomainError(code, {}, this.fields);
-  }
-}
-
-export function fieldError(field: string, code: string, params?: Record<string, unknown>): DomainError {
-  return new DomainError("validation_failed", {}, { [field]: params ? { code, params } : { code } });
-}
+export { fieldError, FieldIssues, objectError, parseInput, recordId } from "../shared/input";
 
 /** A referenced id: a positive integer (a string of digits is accepted, as forms send). */
 export const zRefId = (code: string) =>

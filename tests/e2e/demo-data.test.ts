@@ -1,0 +1,39 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { controlSchema, tenantSchema } from "../../db/client";
+import { DEMO_EMAIL } from "../../scripts/lib/config";
+import { companyDb, control } from "../support/e2e-factories";
+
+// The stack of the browser tests is seeded with the small demo company, as `npm start` seeds it.
+async function demoDb() {
+  const [user] = await control.select().from(controlSchema.users).where(eq(controlSchema.users.email, DEMO_EMAIL));
+  return companyDb(user!.currentCompanyId!);
+}
+
+describe("the demo company", () => {
+  it("holds stock in two locations whose every level equals the sum of its ledger", async () => {
+    const db = await demoDb();
+    const [counts] = await db.all<{ levels: number; drifting: number; locations: number }>(sql`
+      select count(*) as levels,
+        sum(case when s.on_hand <> coalesce((select sum(change) from inventory_logs l where l.variant_id = s.variant_id and l.location_id = s.location_id), 0) then 1 else 0 end) as drifting,
+        count(distinct s.location_id) as locations
+      from stock_levels s`);
+    expect(Number(counts!.levels)).toBeGreaterThan(200);
+    expect(Number(counts!.drifting)).toBe(0);
+    expect(Number(counts!.locations)).toBe(2);
+  });
+
+  it("has customers with addresses and terms, suppliers, employees and batches of which one has expired", async () => {
+    const db = await demoDb();
+    const t = tenantSchema;
+    const [customer] = await db.select().from(t.customers).where(eq(t.customers.label, "Épicerie des Halles"));
+    expect(customer).toMatchObject({ paymentTermsType: "net", paymentTermsDays: 30, creditLimit: 150_000_000 });
+    expect(await db.select().from(t.customerAddresses).where(eq(t.customerAddresses.customerId, customer!.id))).toHaveLength(2);
+    expect((await db.select().from(t.customers)).length).toBe(40);
+    expect((await db.select().from(t.suppliers)).length).toBe(3);
+    expect((await db.select().from(t.employees)).length).toBe(3);
+    const today = new Date().toISOString().slice(0, 10);
+    const batches = await db.select().from(t.batches);
+    expect(batches.filter((b) => b.expirationDate !== null && b.expirationDate < today).map((b) => b.number)).toEqual(["MC-2025-06"]);
+  });
+});
