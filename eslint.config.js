@@ -5,7 +5,9 @@ import tseslint from "typescript-eslint";
 const banned = (patterns, message) => ["error", { patterns: patterns.map((group) => ({ group: [group], message })) }];
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", ".wrangler/", ".data/", "app/locales/*/messages.ts", "migrations/**/bundle.ts"] },
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", ".wrangler/", ".data/", "app/locales/*/messages.ts", "migrations/**/bundle.ts"],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -16,19 +18,28 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": banned(["**/db/**", "drizzle-orm", "drizzle-orm/*", "@libsql/*"], "app/ holds no database access: call a domain verb."),
+      "no-restricted-imports": banned(
+        ["**/db/**", "drizzle-orm", "drizzle-orm/*", "@libsql/*"],
+        "app/ holds no database access: call a domain verb.",
+      ),
     },
   },
   {
     files: ["worker/api/**/*.ts"],
     rules: {
-      "no-restricted-imports": banned(["drizzle-orm", "drizzle-orm/*", "@libsql/*", "**/db/schema/**"], "API handlers are adapters: queries belong in worker/domain."),
+      "no-restricted-imports": banned(
+        ["drizzle-orm", "drizzle-orm/*", "@libsql/*", "**/db/schema/**"],
+        "API handlers are adapters: queries belong in worker/domain.",
+      ),
     },
   },
   {
     files: ["worker/domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": banned(["hono", "hono/*", "react-router", "react-router/*", "cloudflare:*", "**/worker/api/**", "**/app/**"], "The domain is plain TypeScript: no HTTP framework, router or Workers runtime."),
+      "no-restricted-imports": banned(
+        ["hono", "hono/*", "react-router", "react-router/*", "cloudflare:*", "**/worker/api/**", "**/app/**"],
+        "The domain is plain TypeScript: no HTTP framework, router or Workers runtime.",
+      ),
     },
   },
 );

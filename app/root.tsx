@@ -68,7 +68,8 @@ export function ErrorBoundary() {
   let message = t("error.generic");
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    message = status === 404 ? t("error.not_found") : typeof error.data === "string" && error.data ? error.data : error.statusText || message;
+    message =
+      status === 404 ? t("error.not_found") : typeof error.data === "string" && error.data ? error.data : error.statusText || message;
   }
   return (
     <main className="error-page">

@@ -18,7 +18,8 @@ export function localProvisioner(baseUrl: string, authToken?: string): DatabaseP
   return {
     async create(name) {
       const response = await fetch(`${base}/admin/databases`, { method: "POST", headers, body: JSON.stringify({ name }) });
-      if (response.status !== 201) throw new Error(`local database server refused to create ${name}: ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`local database server refused to create ${name}: ${response.status} ${await response.text()}`);
       return { url: `${base}/${name}/`, authToken };
     },
     async destroy(name) {

@@ -21,9 +21,40 @@ export const SCALES = {
 export type Scale = keyof typeof SCALES;
 
 const LOCATIONS = [
-  { label: "Entrepôt Lyon", type: "warehouse", shipping: true, shippingCost: 150_000, address1: "12 rue des Docks", city: "Lyon", postalCode: "69009", country: "FR", phone: "+33 4 78 00 00 00" },
-  { label: "Boutique Paris", type: "store", shipping: false, shippingCost: 0, address1: "8 rue du Faubourg Saint-Antoine", city: "Paris", postalCode: "75011", country: "FR", phone: "+33 1 43 00 00 00" },
-  { label: "Dépôt Marseille", type: "warehouse", shipping: true, shippingCost: 120_000, address1: "3 quai du Lazaret", city: "Marseille", postalCode: "13002", country: "FR", phone: "+33 4 91 00 00 00", active: false },
+  {
+    label: "Entrepôt Lyon",
+    type: "warehouse",
+    shipping: true,
+    shippingCost: 150_000,
+    address1: "12 rue des Docks",
+    city: "Lyon",
+    postalCode: "69009",
+    country: "FR",
+    phone: "+33 4 78 00 00 00",
+  },
+  {
+    label: "Boutique Paris",
+    type: "store",
+    shipping: false,
+    shippingCost: 0,
+    address1: "8 rue du Faubourg Saint-Antoine",
+    city: "Paris",
+    postalCode: "75011",
+    country: "FR",
+    phone: "+33 1 43 00 00 00",
+  },
+  {
+    label: "Dépôt Marseille",
+    type: "warehouse",
+    shipping: true,
+    shippingCost: 120_000,
+    address1: "3 quai du Lazaret",
+    city: "Marseille",
+    postalCode: "13002",
+    country: "FR",
+    phone: "+33 4 91 00 00 00",
+    active: false,
+  },
 ] as const;
 
 const OPERATION_KINDS = [
@@ -69,7 +100,11 @@ export async function seed(
   const db = await openCompanyDatabase(control, provisioner, company!);
 
   // The company was made with these locations by label; their details follow.
-  for (const location of LOCATIONS) await db.update(tenantSchema.locations).set({ ...location }).where(eq(tenantSchema.locations.label, location.label));
+  for (const location of LOCATIONS)
+    await db
+      .update(tenantSchema.locations)
+      .set({ ...location })
+      .where(eq(tenantSchema.locations.label, location.label));
 
   const counts = SCALES[scale];
   const now = Date.now();
@@ -89,7 +124,9 @@ export async function seed(
   await seedCatalogue(db, { bulkProducts: counts.bulkProducts }, log);
   await seedContactsAndStock(db, { control, companyId }, { bulkCustomers: counts.bulkCustomers }, log);
 
-  log(`demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`);
+  log(
+    `demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`,
+  );
   return { created: true };
 }
 

@@ -23,7 +23,12 @@ if (!secrets.SMTP_HOST) {
   catcher = await startSmtpSink({
     onMessage: (m) => console.log(`\n── email to ${m.to.join(", ")}: ${m.subject}\n${m.text}\n──`),
   });
-  Object.assign(vars, { SMTP_HOST: catcher.host, SMTP_PORT: String(catcher.port), SMTP_SECURITY: "none", APP_URL: `http://localhost:${APP_PORT}` });
+  Object.assign(vars, {
+    SMTP_HOST: catcher.host,
+    SMTP_PORT: String(catcher.port),
+    SMTP_SECURITY: "none",
+    APP_URL: `http://localhost:${APP_PORT}`,
+  });
 }
 const app = await startApp({
   dbUrl: db.url,

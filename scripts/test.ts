@@ -24,13 +24,23 @@ for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.na
   const report = `.tmp/${suite.name}-report.json`;
   rmSync(report, { force: true });
   console.log(`\n=== ${suite.name} tests ===`);
-  const run = spawnSync("npx", ["vitest", "run", "--config", suite.config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { stdio: "inherit" });
+  const run = spawnSync(
+    "npx",
+    ["vitest", "run", "--config", suite.config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { stdio: "inherit" },
+  );
   if (!existsSync(report)) {
     console.log(`${suite.name}: the runner produced no report (exit ${run.status})`);
     broken = true;
     continue;
   }
-  const result = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+  const result = JSON.parse(readFileSync(report, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    numFailedTestSuites: number;
+  };
   totals.passed += result.numPassedTests;
   totals.failed += result.numFailedTests;
   totals.skipped += result.numPendingTests + result.numTodoTests;

@@ -25,7 +25,13 @@ export interface RequestContext {
 export function provisionerFor(env: Env): DatabaseProvisioner {
   const s = env.settings;
   return s.DB_PROVIDER === "turso"
-    ? tursoProvisioner({ apiUrl: s.TURSO_API_URL, org: s.TURSO_ORG!, group: s.TURSO_GROUP, apiToken: s.TURSO_API_TOKEN!, groupToken: s.TURSO_GROUP_TOKEN! })
+    ? tursoProvisioner({
+        apiUrl: s.TURSO_API_URL,
+        org: s.TURSO_ORG!,
+        group: s.TURSO_GROUP,
+        apiToken: s.TURSO_API_TOKEN!,
+        groupToken: s.TURSO_GROUP_TOKEN!,
+      })
     : localProvisioner(s.LOCAL_DB_URL!, s.LOCAL_DB_TOKEN);
 }
 

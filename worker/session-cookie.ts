@@ -1,11 +1,5 @@
 import { isDomainError } from "./domain/shared/domain-error";
-import {
-  REFRESH_THRESHOLD_S,
-  refreshSession,
-  resolveAccessToken,
-  SESSION_TTL_MS,
-  type TokenPair,
-} from "./domain/identity/sessions";
+import { REFRESH_THRESHOLD_S, refreshSession, resolveAccessToken, SESSION_TTL_MS, type TokenPair } from "./domain/identity/sessions";
 import type { RequestContext } from "./context";
 
 /** `__Host-` needs HTTPS, so the prefix (and Secure) apply in production only. */

@@ -83,6 +83,9 @@ export function PermissionsFieldset({
 /** The permissions a form sent, keeping those the editor could not touch (their boxes were disabled). */
 export function submittedPermissions(form: FormData, grantable: readonly string[], before: readonly string[] = []): string[] {
   const held = new Set(grantable);
-  const sent = form.getAll("permissions").map(String).filter((p) => held.has(p));
+  const sent = form
+    .getAll("permissions")
+    .map(String)
+    .filter((p) => held.has(p));
   return [...new Set([...sent, ...before.filter((p) => !held.has(p))])];
 }

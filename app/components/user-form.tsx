@@ -122,7 +122,12 @@ export function UserForm({
               </label>
             </div>
           </fieldset>
-          <PermissionsFieldset choices={options.access} selected={user?.permissions ?? []} errors={errors} legend={t("users.permissions")} />
+          <PermissionsFieldset
+            choices={options.access}
+            selected={user?.permissions ?? []}
+            errors={errors}
+            legend={t("users.permissions")}
+          />
           <fieldset className="fieldset">
             <legend>{t("users.pos_permissions")}</legend>
             <div className="checkbox-grid">

@@ -9,7 +9,12 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
   },
 });
-const server = await startDbServer({ dir: values.dir!, port: Number(values.port), host: values.host!, authToken: process.env.LOCAL_DB_TOKEN });
+const server = await startDbServer({
+  dir: values.dir!,
+  port: Number(values.port),
+  host: values.host!,
+  authToken: process.env.LOCAL_DB_TOKEN,
+});
 console.log(`libSQL server listening on ${server.url}`);
 const stop = async () => {
   await server.close();

@@ -139,7 +139,10 @@ export class StreamState {
       prepared.run(params);
     }
     const changed = this.totalChanges() !== before;
-    const [changes, rowid] = this.conn.prepare("SELECT changes(), last_insert_rowid()").safeIntegers(true).raw(true).all([])[0] as [bigint, bigint];
+    const [changes, rowid] = this.conn.prepare("SELECT changes(), last_insert_rowid()").safeIntegers(true).raw(true).all([])[0] as [
+      bigint,
+      bigint,
+    ];
     const affected = changed ? Number(changes) : 0;
     return {
       cols,

@@ -274,7 +274,15 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
 
     if (parts[0] === "admin" && parts[1] === "databases") {
       if (req.method === "GET" && parts.length === 2)
-        return { status: 200, body: { databases: readdirSync(dir).filter((f) => f.endsWith(".db")).map((f) => f.slice(0, -3)).sort() } };
+        return {
+          status: 200,
+          body: {
+            databases: readdirSync(dir)
+              .filter((f) => f.endsWith(".db"))
+              .map((f) => f.slice(0, -3))
+              .sort(),
+          },
+        };
       if (req.method === "POST" && parts.length === 2) {
         const { name } = ((await readJson(req)) ?? {}) as { name?: unknown };
         if (typeof name !== "string" || !NAME.test(name)) throw new HttpError(400, "invalid database name", "INVALID_NAME");
@@ -296,7 +304,8 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
     const [name, version, action] = parts;
     if (name && NAME.test(name) && version === "v2") {
       if (req.method === "GET" && parts.length === 2) return { status: 200, body: { version: 2 } };
-      if (req.method === "POST" && action === "pipeline" && parts.length === 3) return { status: 200, body: await pipeline(name, await readJson(req)) };
+      if (req.method === "POST" && action === "pipeline" && parts.length === 3)
+        return { status: 200, body: await pipeline(name, await readJson(req)) };
     }
     throw new HttpError(404, "not found", "NOT_FOUND");
   }
@@ -340,4 +349,3 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
       }),
   };
 }
-

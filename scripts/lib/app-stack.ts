@@ -48,13 +48,36 @@ export async function startApp(options: AppStackOptions): Promise<{ url: string;
 
   const envFile = join(options.stateDir, "worker.env");
   const vars = { ...options.vars, ...options.secrets, LOCAL_DB_URL: options.dbUrl, CONTROL_DATABASE_URL: target.controlUrl };
-  writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n",
+    { mode: 0o600 },
+  );
 
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "-c", "build/server/wrangler.json", "--port", String(options.port), "--ip", "127.0.0.1",
-      "--env-file", envFile, "--persist-to", join(options.stateDir, "wrangler"), "--show-interactive-dev-session=false"],
-    { stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true },
+    [
+      "wrangler",
+      "dev",
+      "-c",
+      "build/server/wrangler.json",
+      "--port",
+      String(options.port),
+      "--ip",
+      "127.0.0.1",
+      "--env-file",
+      envFile,
+      "--persist-to",
+      join(options.stateDir, "wrangler"),
+      "--show-interactive-dev-session=false",
+    ],
+    {
+      stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      detached: true,
+    },
   );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

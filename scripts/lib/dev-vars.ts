@@ -19,6 +19,13 @@ export function ensureDevVars(path = ".dev.vars"): Record<string, string> {
       changed = true;
     }
   }
-  if (changed) writeFileSync(path, Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n", { mode: 0o600 });
+  if (changed)
+    writeFileSync(
+      path,
+      Object.entries(vars)
+        .map(([k, v]) => `${k}=${v}`)
+        .join("\n") + "\n",
+      { mode: 0o600 },
+    );
   return vars;
 }

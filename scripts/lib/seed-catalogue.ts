@@ -21,7 +21,10 @@ async function nextId(db: TenantDb, table: string): Promise<number> {
 }
 
 /** The id of the row with this label (or iso), creating it when missing. */
-async function ensure<T extends { id: number | bigint }>(find: () => Promise<T | undefined>, create: () => Promise<unknown>): Promise<number> {
+async function ensure<T extends { id: number | bigint }>(
+  find: () => Promise<T | undefined>,
+  create: () => Promise<unknown>,
+): Promise<number> {
   const found = await find();
   if (found) return Number(found.id);
   await create();
@@ -35,7 +38,16 @@ const TAGS = ["Nouveauté", "Best-seller", "Bio", "Made in France", "Promo"];
 const SEASONS = ["Printemps-été 2026", "Automne-hiver 2026", "Permanent"];
 const GARMENTS = ["T-shirt", "Sweat", "Polo", "Chemise", "Pull", "Veste", "Débardeur", "Hoodie"];
 const MATERIALS = ["coton bio", "lin", "laine mérinos", "coton recyclé", "chanvre"];
-const GROCERIES = ["Huile d'olive", "Miel de lavande", "Confiture d'abricot", "Café moulu", "Thé vert", "Sirop de menthe", "Pâtes artisanales", "Biscuits au beurre"];
+const GROCERIES = [
+  "Huile d'olive",
+  "Miel de lavande",
+  "Confiture d'abricot",
+  "Café moulu",
+  "Thé vert",
+  "Sirop de menthe",
+  "Pâtes artisanales",
+  "Biscuits au beurre",
+];
 
 export interface CatalogueCounts {
   /** Products with size variants (5 variants each) beyond the hand-made demo products. */
@@ -59,11 +71,17 @@ export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: 
 
   const eur = await ensure(
     () => db.query.currencies.findFirst({ where: eq(t.currencies.iso, "EUR") }),
-    () => db.insert(t.currencies).values({ iso: "EUR", label: "Euro", sign: "€", symbolTemplate: "{amount} {sign}", exchangeRate: 100_000_000, isDefault: true }),
+    () =>
+      db
+        .insert(t.currencies)
+        .values({ iso: "EUR", label: "Euro", sign: "€", symbolTemplate: "{amount} {sign}", exchangeRate: 100_000_000, isDefault: true }),
   );
   const usd = await ensure(
     () => db.query.currencies.findFirst({ where: eq(t.currencies.iso, "USD") }),
-    () => db.insert(t.currencies).values({ iso: "USD", label: "US dollar", sign: "$", symbolTemplate: "{sign}{amount}", exchangeRate: 108_000_000 }),
+    () =>
+      db
+        .insert(t.currencies)
+        .values({ iso: "USD", label: "US dollar", sign: "$", symbolTemplate: "{sign}{amount}", exchangeRate: 108_000_000 }),
   );
 
   const retail = await ensure(
@@ -94,9 +112,18 @@ export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: 
     .insert(t.attributeOptions)
     .values(COLOURS.map((label, position) => ({ attributeId: colourAttr!.id, label, position })))
     .returning({ id: t.attributeOptions.id, label: t.attributeOptions.label });
-  const brands = await db.insert(t.brands).values(BRANDS.map((label) => ({ label }))).returning({ id: t.brands.id });
-  const tags = await db.insert(t.productTags).values(TAGS.map((label) => ({ label }))).returning({ id: t.productTags.id });
-  const seasons = await db.insert(t.seasons).values(SEASONS.map((label) => ({ label }))).returning({ id: t.seasons.id });
+  const brands = await db
+    .insert(t.brands)
+    .values(BRANDS.map((label) => ({ label })))
+    .returning({ id: t.brands.id });
+  const tags = await db
+    .insert(t.productTags)
+    .values(TAGS.map((label) => ({ label })))
+    .returning({ id: t.productTags.id });
+  const seasons = await db
+    .insert(t.seasons)
+    .values(SEASONS.map((label) => ({ label })))
+    .returning({ id: t.seasons.id });
 
   // ── products ──
   let productId = await nextId(db, "products");
@@ -138,14 +165,39 @@ export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: 
   };
 
   // Garments with size × colour variants.
-  const tshirt = addProduct({ label: "T-shirt coton bio", kind: "variants", brandId: brands[0]!.id, seasonId: seasons[2]!.id, b2bPublished: true, countryOfOrigin: "FR", hsCode: "6109100010", description: "Jersey de coton biologique 180 g/m²." }, [tags[1]!.id, tags[2]!.id]);
-  productAttributes.push({ productId: tshirt, attributeId: sizeAttr!.id, position: 1 }, { productId: tshirt, attributeId: colourAttr!.id, position: 2 });
+  const tshirt = addProduct(
+    {
+      label: "T-shirt coton bio",
+      kind: "variants",
+      brandId: brands[0]!.id,
+      seasonId: seasons[2]!.id,
+      b2bPublished: true,
+      countryOfOrigin: "FR",
+      hsCode: "6109100010",
+      description: "Jersey de coton biologique 180 g/m².",
+    },
+    [tags[1]!.id, tags[2]!.id],
+  );
+  productAttributes.push(
+    { productId: tshirt, attributeId: sizeAttr!.id, position: 1 },
+    { productId: tshirt, attributeId: colourAttr!.id, position: 2 },
+  );
   const tshirtVariants: number[] = [];
   for (const size of sizeOptions.slice(1, 4))
     for (const colour of colourOptions.slice(0, 3))
       tshirtVariants.push(
         addVariant(
-          { productId: tshirt, label: `T-shirt coton bio ${size.label} / ${colour.label}`, sku: `TSB-${size.label}-${colour.label.slice(0, 3).toUpperCase()}`, option1Id: size.id, option2Id: colour.id, weightAmount: kg(0.18), weightUnit: "kg", b2bPublished: true, barcode: `3700000${String(tshirtVariants.length).padStart(6, "0")}` },
+          {
+            productId: tshirt,
+            label: `T-shirt coton bio ${size.label} / ${colour.label}`,
+            sku: `TSB-${size.label}-${colour.label.slice(0, 3).toUpperCase()}`,
+            option1Id: size.id,
+            option2Id: colour.id,
+            weightAmount: kg(0.18),
+            weightUnit: "kg",
+            b2bPublished: true,
+            barcode: `3700000${String(tshirtVariants.length).padStart(6, "0")}`,
+          },
           19.9,
           6.2,
         ),
@@ -158,22 +210,56 @@ export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: 
   // Single products, groceries with the reduced VAT rate.
   const singles: number[] = [];
   GROCERIES.forEach((label, i) => {
-    const id = addProduct({ label, kind: "single", brandId: brands[1]!.id, seasonId: seasons[2]!.id, b2bPublished: true, countryOfOrigin: "FR" }, [tags[2 + (i % 2)]!.id]);
-    singles.push(addVariant({ productId: id, label, sku: `EPI-${String(i + 1).padStart(3, "0")}`, weightAmount: kg(0.5), b2bPublished: true, minimumQuantity: qty(1) }, 6.5 + i, 2.4 + i / 2, vat55));
+    const id = addProduct(
+      { label, kind: "single", brandId: brands[1]!.id, seasonId: seasons[2]!.id, b2bPublished: true, countryOfOrigin: "FR" },
+      [tags[2 + (i % 2)]!.id],
+    );
+    singles.push(
+      addVariant(
+        {
+          productId: id,
+          label,
+          sku: `EPI-${String(i + 1).padStart(3, "0")}`,
+          weightAmount: kg(0.5),
+          b2bPublished: true,
+          minimumQuantity: qty(1),
+        },
+        6.5 + i,
+        2.4 + i / 2,
+        vat55,
+      ),
+    );
   });
   // A product with batches (expiry dates come with stock).
-  const honey = addProduct({ label: "Miel de châtaignier (lots)", kind: "batches", batchTracked: true, brandId: brands[1]!.id }, [tags[2]!.id]);
-  addVariant({ productId: honey, label: "Miel de châtaignier 500 g", sku: "MIEL-CHAT-500", batchTracked: true, weightAmount: kg(0.5) }, 9.9, 4.1, vat55);
+  const honey = addProduct({ label: "Miel de châtaignier (lots)", kind: "batches", batchTracked: true, brandId: brands[1]!.id }, [
+    tags[2]!.id,
+  ]);
+  addVariant(
+    { productId: honey, label: "Miel de châtaignier 500 g", sku: "MIEL-CHAT-500", batchTracked: true, weightAmount: kg(0.5) },
+    9.9,
+    4.1,
+    vat55,
+  );
   // A kit of two products, with a discount.
   const kit = addProduct({ label: "Coffret gourmand", kind: "kit", kitDiscountRate: 100_000, b2bPublished: true }, [tags[0]!.id]);
   const kitVariant = addVariant({ productId: kit, label: "Coffret gourmand", sku: "KIT-GOURMAND", isKit: true }, 15.3, 6.1, vat55);
-  components.push({ parentVariantId: kitVariant, componentVariantId: singles[1]!, quantity: qty(1) }, { parentVariantId: kitVariant, componentVariantId: singles[2]!, quantity: qty(1) });
+  components.push(
+    { parentVariantId: kitVariant, componentVariantId: singles[1]!, quantity: qty(1) },
+    { parentVariantId: kitVariant, componentVariantId: singles[2]!, quantity: qty(1) },
+  );
   // An assembly and a packaging.
   const assembly = addProduct({ label: "Panier garni assemblé", kind: "assembly" });
   const assemblyVariant = addVariant({ productId: assembly, label: "Panier garni assemblé", sku: "ASM-PANIER", isAssembly: true }, 39, 14);
-  components.push({ parentVariantId: assemblyVariant, componentVariantId: singles[0]!, quantity: qty(1) }, { parentVariantId: assemblyVariant, componentVariantId: singles[3]!, quantity: qty(2) });
+  components.push(
+    { parentVariantId: assemblyVariant, componentVariantId: singles[0]!, quantity: qty(1) },
+    { parentVariantId: assemblyVariant, componentVariantId: singles[3]!, quantity: qty(2) },
+  );
   const box = addProduct({ label: "Carton d'expédition 40×30×20", kind: "packaging" });
-  addVariant({ productId: box, label: "Carton d'expédition 40×30×20", sku: "EMB-CARTON-40", isPackaging: true, trackInventory: true }, 1.2, 0.45);
+  addVariant(
+    { productId: box, label: "Carton d'expédition 40×30×20", sku: "EMB-CARTON-40", isPackaging: true, trackInventory: true },
+    1.2,
+    0.45,
+  );
 
   // Bulk garments: `bulkProducts` products of 5 size variants each.
   for (let i = 0; i < counts.bulkProducts; i++) {
@@ -181,11 +267,31 @@ export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: 
     const material = MATERIALS[Math.floor(i / GARMENTS.length) % MATERIALS.length]!;
     const colour = COLOURS[i % COLOURS.length]!;
     const label = `${garment} ${material} ${colour.toLowerCase()} ${String(i + 1).padStart(5, "0")}`;
-    const id = addProduct({ label, kind: "variants", brandId: brands[i % brands.length]!.id, seasonId: seasons[i % seasons.length]!.id, b2bPublished: i % 3 === 0, active: i % 17 !== 0 }, [tags[i % tags.length]!.id]);
+    const id = addProduct(
+      {
+        label,
+        kind: "variants",
+        brandId: brands[i % brands.length]!.id,
+        seasonId: seasons[i % seasons.length]!.id,
+        b2bPublished: i % 3 === 0,
+        active: i % 17 !== 0,
+      },
+      [tags[i % tags.length]!.id],
+    );
     productAttributes.push({ productId: id, attributeId: sizeAttr!.id, position: 1 });
     const sell = 15 + (i % 60);
     for (const size of sizeOptions)
-      addVariant({ productId: id, label: `${label} ${size.label}`, sku: `${garment.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(5, "0")}-${size.label}`, option1Id: size.id, weightAmount: kg(0.3) }, sell, sell * 0.35);
+      addVariant(
+        {
+          productId: id,
+          label: `${label} ${size.label}`,
+          sku: `${garment.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(5, "0")}-${size.label}`,
+          option1Id: size.id,
+          weightAmount: kg(0.3),
+        },
+        sell,
+        sell * 0.35,
+      );
   }
 
   const started = Date.now();
@@ -206,5 +312,7 @@ export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: 
     { reference: "SRV-CAU", label: "Caution palette", price: money(15), taxCharged: false, deposit: true },
     { reference: "SRV-INS", label: "Installation en magasin", price: money(90), taxId: vat20, active: false },
   ]);
-  log(`catalogue: ${products.length} products, ${variants.length} variants, ${prices.length} prices, 5 services (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  log(
+    `catalogue: ${products.length} products, ${variants.length} variants, ${prices.length} prices, 5 services (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }

@@ -13,7 +13,12 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
 /** With `ttfb`, the time until the response headers arrive (a streamed page's first byte). */
-async function measure(name: string, make: () => Promise<Response>, requests = REQUESTS, options: { ttfb?: boolean; concurrency?: number } = {}) {
+async function measure(
+  name: string,
+  make: () => Promise<Response>,
+  requests = REQUESTS,
+  options: { ttfb?: boolean; concurrency?: number } = {},
+) {
   for (let i = 0; i < Math.min(50, requests / 10); i++) await (await make()).arrayBuffer(); // warm-up
   const latencies: number[] = [];
   let next = 0;
@@ -35,9 +40,18 @@ async function measure(name: string, make: () => Promise<Response>, requests = R
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
-  const row = { name, requests: latencies.length, failures, p50_ms: pct(0.5), p99_ms: pct(0.99), rps: (latencies.length / seconds).toFixed(0) };
+  const row = {
+    name,
+    requests: latencies.length,
+    failures,
+    p50_ms: pct(0.5),
+    p99_ms: pct(0.99),
+    rps: (latencies.length / seconds).toFixed(0),
+  };
   if (firstFailure) console.log(`  first failure: ${firstFailure}`);
-  console.log(`${name.padEnd(34)} p50 ${row.p50_ms.padStart(6)} ms   p99 ${row.p99_ms.padStart(6)} ms   ${row.rps.padStart(5)} req/s   (${row.requests} requests, ${failures} failed)`);
+  console.log(
+    `${name.padEnd(34)} p50 ${row.p50_ms.padStart(6)} ms   p99 ${row.p99_ms.padStart(6)} ms   ${row.rps.padStart(5)} req/s   (${row.requests} requests, ${failures} failed)`,
+  );
   return row;
 }
 
@@ -96,41 +110,68 @@ async function refresh(): Promise<Response> {
 console.log(`benchmark against ${base}, concurrency ${CONCURRENCY}, ${REQUESTS} requests each, ${new Date().toISOString()}`);
 await measure("GET /api/v1/health", () => fetch(`${base}/api/v1/health`));
 await measure("GET /dashboard (SSR, signed in)", () => fetch(`${base}/dashboard`, { headers: { cookie } }));
-await measure("GET /api/v1/locations (db read)", () => fetch(`${base}/api/v1/locations`, { headers: { authorization: `Bearer ${tokens.access_token}` } }));
+await measure("GET /api/v1/locations (db read)", () =>
+  fetch(`${base}/api/v1/locations`, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
+);
 await measure("POST /oauth2/token refresh_token", refresh);
 // Catalogue: a page of 50 products with a filter and a sort, and searches by SKU and label prefix.
 const bearer = { authorization: `Bearer ${tokens.access_token}` };
 const productList = "page_size=50&brand_id=2&active=true&sort=-label";
 await measure("GET /api/v1/products filter+sort", () => fetch(`${base}/api/v1/products?${productList}`, { headers: bearer }));
 await measure("GET /api/v1/products search SKU", () => fetch(`${base}/api/v1/products?search=SWE-012&page_size=50`, { headers: bearer }));
-await measure("GET /api/v1/products search label", () => fetch(`${base}/api/v1/products?search=Sweat%20lin&page_size=50`, { headers: bearer }));
-await measure("GET products page (SSR, TTFB)", () => fetch(`${base}/products-and-services/products?${productList}`, { headers: { cookie } }), REQUESTS, { ttfb: true });
+await measure("GET /api/v1/products search label", () =>
+  fetch(`${base}/api/v1/products?search=Sweat%20lin&page_size=50`, { headers: bearer }),
+);
+await measure(
+  "GET products page (SSR, TTFB)",
+  () => fetch(`${base}/products-and-services/products?${productList}`, { headers: { cookie } }),
+  REQUESTS,
+  { ttfb: true },
+);
 // Stock: documents written at 20 concurrent clients (each one atomic batch: document, lines,
 // conditional level updates and ledger rows), and the contacts and stock lists.
 const STOCK_CONCURRENCY = Number(process.env.BENCH_STOCK_CONCURRENCY ?? 20);
 const STOCK_REQUESTS = Number(process.env.BENCH_STOCK_REQUESTS ?? 1000);
-const locations = ((await (await fetch(`${base}/api/v1/locations?active=true`, { headers: bearer })).json()) as { items: { id: number }[] }).items;
-const levels = ((await (await fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=40`, { headers: bearer })).json()) as {
-  items: { variant_id: number; batch_tracked: boolean }[];
-}).items.filter((l) => !l.batch_tracked);
+const locations = ((await (await fetch(`${base}/api/v1/locations?active=true`, { headers: bearer })).json()) as { items: { id: number }[] })
+  .items;
+const levels = (
+  (await (await fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=40`, { headers: bearer })).json()) as {
+    items: { variant_id: number; batch_tracked: boolean }[];
+  }
+).items.filter((l) => !l.batch_tracked);
 let round = 0;
-const stockLines = (count: number) => Array.from({ length: count }, () => ({ variant_id: levels[round++ % levels.length]!.variant_id, quantity: "1" }));
+const stockLines = (count: number) =>
+  Array.from({ length: count }, () => ({ variant_id: levels[round++ % levels.length]!.variant_id, quantity: "1" }));
 const postJson = (path: string, body: unknown) =>
   fetch(`${base}${path}`, { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: JSON.stringify(body) });
-await measure("POST /api/v1/stock-entries (3 lines)", () => postJson("/api/v1/stock-entries", { location_id: locations[0]!.id, lines: stockLines(3) }), STOCK_REQUESTS, {
-  concurrency: STOCK_CONCURRENCY,
-});
-await measure("POST /api/v1/stock-removals (1 line)", () => postJson("/api/v1/stock-removals", { location_id: locations[0]!.id, lines: stockLines(1) }), STOCK_REQUESTS, {
-  concurrency: STOCK_CONCURRENCY,
-});
+await measure(
+  "POST /api/v1/stock-entries (3 lines)",
+  () => postJson("/api/v1/stock-entries", { location_id: locations[0]!.id, lines: stockLines(3) }),
+  STOCK_REQUESTS,
+  {
+    concurrency: STOCK_CONCURRENCY,
+  },
+);
+await measure(
+  "POST /api/v1/stock-removals (1 line)",
+  () => postJson("/api/v1/stock-removals", { location_id: locations[0]!.id, lines: stockLines(1) }),
+  STOCK_REQUESTS,
+  {
+    concurrency: STOCK_CONCURRENCY,
+  },
+);
 await measure(
   "POST /api/v1/stock-movements (2 lines)",
   () => postJson("/api/v1/stock-movements", { location_id: locations[0]!.id, arrival_location_id: locations[1]!.id, lines: stockLines(2) }),
   STOCK_REQUESTS,
   { concurrency: STOCK_CONCURRENCY },
 );
-await measure("GET /api/v1/stock-levels filter+sort", () => fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=50&sort=-on_hand`, { headers: bearer }));
-await measure("GET /api/v1/customers search+sort", () => fetch(`${base}/api/v1/customers?search=Bou&page_size=50&sort=label`, { headers: bearer }));
+await measure("GET /api/v1/stock-levels filter+sort", () =>
+  fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=50&sort=-on_hand`, { headers: bearer }),
+);
+await measure("GET /api/v1/customers search+sort", () =>
+  fetch(`${base}/api/v1/customers?search=Bou&page_size=50&sort=label`, { headers: bearer }),
+);
 // Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
 await stop();

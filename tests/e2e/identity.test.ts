@@ -29,7 +29,11 @@ const fieldError = (page: Page, name: string) => page.textContent(`#field-${name
 
 describe("a new visitor", () => {
   it("signs up in French, lands in setup then the app, signs out and signs back in", async () => {
-    const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "accept-language": "fr-FR,fr;q=0.9" }, viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      extraHTTPHeaders: { "accept-language": "fr-FR,fr;q=0.9" },
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await context.newPage();
     await page.goto(`${appUrl}/login`);
     await page.click("a[href='/signup']");
@@ -95,7 +99,16 @@ describe("a new visitor", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const email = uniqueEmail("twice");
-    const values = { company_name: "Twice Ltd", first_name: "Tom", last_name: "Twice", email, phone: "+44 20 7946 0000", country: "GB", currency: "GBP", password: "Twice-2026!" };
+    const values = {
+      company_name: "Twice Ltd",
+      first_name: "Tom",
+      last_name: "Twice",
+      email,
+      phone: "+44 20 7946 0000",
+      country: "GB",
+      currency: "GBP",
+      password: "Twice-2026!",
+    };
     await page.goto(`${appUrl}/signup`);
     await fillSignup(page, values);
     await page.waitForURL(`${appUrl}/setup`);
@@ -135,7 +148,10 @@ describe("redirects for visitors without a session", () => {
   });
 
   it("clears a cookie whose session no longer exists and asks to sign in again", async () => {
-    const response = await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: "session=v1:at_gone:rt_gone:9999999999999" } });
+    const response = await fetch(`${appUrl}/dashboard`, {
+      redirect: "manual",
+      headers: { cookie: "session=v1:at_gone:rt_gone:9999999999999" },
+    });
     expect(response.headers.get("location")).toBe("/login?redirection=%2Fdashboard");
     expect(response.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
   });

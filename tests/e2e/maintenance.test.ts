@@ -37,7 +37,11 @@ describe("maintenance", () => {
     // Without a configured message the spec's text shows.
     await setMaintenance(control, { on: true, message: null });
     await expect
-      .poll(async () => (await (await get("/maintenance")).text()).includes("The application is currently down for maintenance! We&#x27;re working hard"), poll)
+      .poll(
+        async () =>
+          (await (await get("/maintenance")).text()).includes("The application is currently down for maintenance! We&#x27;re working hard"),
+        poll,
+      )
       .toBe(true);
 
     await setMaintenance(control, { on: false, message: null });

@@ -10,7 +10,9 @@ import type { Access, PageArea, RouteParams } from "../support/page-access/types
 const appUrl = inject("appUrl");
 
 // Who may open each page, per area: tests/support/page-access/*.ts. A route missing there fails the first test.
-const areas = Object.values(import.meta.glob<PageArea>(["../support/page-access/*.ts", "!../support/page-access/types.ts"], { eager: true, import: "pages" }));
+const areas = Object.values(
+  import.meta.glob<PageArea>(["../support/page-access/*.ts", "!../support/page-access/types.ts"], { eager: true, import: "pages" }),
+);
 const ACCESS: Record<string, Access> = Object.assign({}, ...areas.map((a) => a.access));
 const RECORDS: NonNullable<PageArea["records"]> = Object.assign({}, ...areas.map((a) => a.records ?? {}));
 
@@ -86,9 +88,12 @@ describe("every page", () => {
     expect(response.status).toBe(404);
   });
 
-  it.each(pages.filter((p) => ACCESS[p]?.kind === "public" && !p.includes(":") && p !== "maintenance"))("/%s opens without a session", async (path) => {
-    expect((await get(`/${path}`)).status).toBe(200);
-  });
+  it.each(pages.filter((p) => ACCESS[p]?.kind === "public" && !p.includes(":") && p !== "maintenance"))(
+    "/%s opens without a session",
+    async (path) => {
+      expect((await get(`/${path}`)).status).toBe(200);
+    },
+  );
 
   it("/b2b sends a staff user without a customer to /, and a B2B user elsewhere to /b2b", async () => {
     expect((await get("/b2b", everything.cookie)).headers.get("location")).toBe("/");
@@ -108,7 +113,10 @@ describe("every page", () => {
 
   it("sends staff with account_settings to /account-settings once the trial has ended, and lets others in", async () => {
     const ended = await makeCompany();
-    await control.update(controlSchema.companies).set({ trialEndsAt: Date.now() - 1000 }).where(eq(controlSchema.companies.id, ended.companyId));
+    await control
+      .update(controlSchema.companies)
+      .set({ trialEndsAt: Date.now() - 1000 })
+      .where(eq(controlSchema.companies.id, ended.companyId));
     const owner = await makeUser(ended.companyId, ["account_settings", "settings"]);
     const clerk = await makeUser(ended.companyId, ["view_customers"]);
     expect((await get("/settings/users", owner.cookie)).headers.get("location")).toBe("/account-settings");

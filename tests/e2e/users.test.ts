@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 async function englishContext(): Promise<BrowserContext> {
-  return browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" }, viewport: { width: 1280, height: 800 } });
+  return browser.newContext({
+    locale: "en-GB",
+    extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" },
+    viewport: { width: 1280, height: 800 },
+  });
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -43,7 +47,9 @@ describe("a forgotten password", () => {
     await expect.poll(() => fieldError(page, "email")).toBe("Enter your email");
     await page.fill("input[name=email]", user.email);
     await page.click("button[type=submit]");
-    await expect.poll(() => page.textContent("[role=status]")).toBe("If an account exists for this email, we have sent a link to reset the password.");
+    await expect
+      .poll(() => page.textContent("[role=status]"))
+      .toBe("If an account exists for this email, we have sent a link to reset the password.");
 
     const email = await waitForEmail(mailUrl, user.email);
     const link = firstLink(email);

@@ -22,6 +22,11 @@ describe("lint holds the architecture's boundaries", () => {
 
   it("lets the domain use drizzle and the API call the domain", async () => {
     expect(await ruleIds("worker/domain/example.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n')).toEqual([]);
-    expect(await ruleIds("worker/api/example.ts", 'import { DomainError } from "../domain/shared/domain-error";\nexport const x = DomainError;\n')).toEqual([]);
+    expect(
+      await ruleIds(
+        "worker/api/example.ts",
+        'import { DomainError } from "../domain/shared/domain-error";\nexport const x = DomainError;\n',
+      ),
+    ).toEqual([]);
   });
 });

@@ -55,11 +55,15 @@ describe("password rules", () => {
   });
 
   it("names the confirmation when it differs or is missing", () => {
-    expect(passwordWithConfirmation.safeParse({ password: "Bonjour-2026!", confirmation: "Bonjour-2027!" }).error?.issues[0]).toMatchObject({
-      path: ["confirmation"],
-      message: "password_mismatch",
-    });
-    expect(passwordWithConfirmation.safeParse({ password: "Bonjour-2026!", confirmation: "" }).error?.issues[0]?.message).toBe("confirmation_required");
+    expect(passwordWithConfirmation.safeParse({ password: "Bonjour-2026!", confirmation: "Bonjour-2027!" }).error?.issues[0]).toMatchObject(
+      {
+        path: ["confirmation"],
+        message: "password_mismatch",
+      },
+    );
+    expect(passwordWithConfirmation.safeParse({ password: "Bonjour-2026!", confirmation: "" }).error?.issues[0]?.message).toBe(
+      "confirmation_required",
+    );
   });
 });
 
@@ -74,7 +78,9 @@ describe("password links", () => {
   it("accepts its own link and refuses it once the password changed", async () => {
     const link = parse(await passwordLinkPath(secret, user, "reset", 1_000));
     await expect(verifyPasswordLink(secret, user, { ...link, kind: "reset" }, 2_000)).resolves.toBeUndefined();
-    await expect(verifyPasswordLink(secret, { ...user, passwordHash: "pbkdf2$2" }, { ...link, kind: "reset" }, 2_000)).rejects.toMatchObject({
+    await expect(
+      verifyPasswordLink(secret, { ...user, passwordHash: "pbkdf2$2" }, { ...link, kind: "reset" }, 2_000),
+    ).rejects.toMatchObject({
       code: "password_link_invalid",
     });
   });
@@ -84,14 +90,20 @@ describe("password links", () => {
     await expect(verifyPasswordLink(secret, user, { ...link, kind: "reset" }, 1_000 + PASSWORD_LINK_TTL_MS + 1)).rejects.toMatchObject({
       code: "password_link_expired",
     });
-    await expect(verifyPasswordLink(secret, user, { ...link, kind: "invitation" }, 2_000)).rejects.toMatchObject({ code: "password_link_invalid" });
+    await expect(verifyPasswordLink(secret, user, { ...link, kind: "invitation" }, 2_000)).rejects.toMatchObject({
+      code: "password_link_invalid",
+    });
   });
 
   it("refuses a tampered hash or another user", async () => {
     const link = parse(await passwordLinkPath(secret, user, "reset", 1_000));
     const tampered = (link.hash[0] === "0" ? "1" : "0") + link.hash.slice(1);
-    await expect(verifyPasswordLink(secret, user, { ...link, hash: tampered, kind: "reset" }, 2_000)).rejects.toMatchObject({ code: "password_link_invalid" });
-    await expect(verifyPasswordLink(secret, { ...user, id: "u2" }, { ...link, kind: "reset" }, 2_000)).rejects.toMatchObject({ code: "password_link_invalid" });
+    await expect(verifyPasswordLink(secret, user, { ...link, hash: tampered, kind: "reset" }, 2_000)).rejects.toMatchObject({
+      code: "password_link_invalid",
+    });
+    await expect(verifyPasswordLink(secret, { ...user, id: "u2" }, { ...link, kind: "reset" }, 2_000)).rejects.toMatchObject({
+      code: "password_link_invalid",
+    });
   });
 });
 
@@ -115,7 +127,15 @@ describe("addresses and statuses", () => {
   });
 
   it("reads a trial past its end as trial ended and leaves other statuses alone", () => {
-    const company: CompanyRef = { id: "c", label: "C", status: "trial", frozen: false, trialEndsAt: 1_000, databaseUrl: "", schemaVersion: 0 };
+    const company: CompanyRef = {
+      id: "c",
+      label: "C",
+      status: "trial",
+      frozen: false,
+      trialEndsAt: 1_000,
+      databaseUrl: "",
+      schemaVersion: 0,
+    };
     expect(effectiveStatus(company, 999)).toBe("trial");
     expect(effectiveStatus(company, 1_000)).toBe("trial_ended");
     expect(effectiveStatus({ ...company, status: "subscribed" }, 5_000)).toBe("subscribed");

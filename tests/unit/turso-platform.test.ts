@@ -16,7 +16,8 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = raw ? JSON.parse(raw) : undefined;
       seen.push({ method: req.method!, path: req.url!, auth: req.headers.authorization, body });
-      const send = (status: number, json: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
+      const send = (status: number, json: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
       if (req.headers.authorization !== "Bearer platform-token") return send(401, { error: "unauthorized" });
       const m = req.url!.match(/^\/v1\/organizations\/acme\/databases(?:\/([^/]+))?$/);
       if (!m) return send(404, { error: "not found" });
@@ -51,7 +52,12 @@ describe("the Turso Platform API client", () => {
     const provisioner = tursoProvisioner({ ...options(), groupToken: "group-jwt" });
     const address = await provisioner.create("company-abc");
     expect(address).toEqual({ url: "https://company-abc-acme.turso.io", authToken: "group-jwt" });
-    expect(seen.at(-1)).toEqual({ method: "POST", path: "/v1/organizations/acme/databases", auth: "Bearer platform-token", body: { name: "company-abc", group: "companies" } });
+    expect(seen.at(-1)).toEqual({
+      method: "POST",
+      path: "/v1/organizations/acme/databases",
+      auth: "Bearer platform-token",
+      body: { name: "company-abc", group: "companies" },
+    });
   });
 
   it("retrieves an existing database and answers null for a missing one", async () => {

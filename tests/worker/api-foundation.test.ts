@@ -76,7 +76,9 @@ describe("the REST API foundation", () => {
     const id = newId();
     const name = companyDatabaseName(id);
     const address = await provisioner.create(name); // an empty database: schema version 0
-    await control.insert(controlSchema.companies).values({ id, label: "Behind Ltd", databaseName: name, databaseUrl: address.url, schemaVersion: 0 });
+    await control
+      .insert(controlSchema.companies)
+      .values({ id, label: "Behind Ltd", databaseName: name, databaseUrl: address.url, schemaVersion: 0 });
     const { token } = await createApiToken(control, { companyId: id, label: "t", permissions: [] });
 
     const response = await fetchApp(api("/api/v1/locations", { token }));
@@ -94,8 +96,13 @@ describe("the REST API foundation", () => {
     const client = libsqlClient(address);
     await migrateDatabase(client, tenantMigrations);
     // A migration this code does not know: the database is ahead of (or diverged from) the code.
-    await client.execute({ sql: "INSERT INTO __migrations (id, tag, hash, applied_at) VALUES (?, ?, ?, ?)", args: [999, "9999_future", "x", Date.now()] });
-    await control.insert(controlSchema.companies).values({ id, label: "Ahead Ltd", databaseName: name, databaseUrl: address.url, schemaVersion: 0 });
+    await client.execute({
+      sql: "INSERT INTO __migrations (id, tag, hash, applied_at) VALUES (?, ?, ?, ?)",
+      args: [999, "9999_future", "x", Date.now()],
+    });
+    await control
+      .insert(controlSchema.companies)
+      .values({ id, label: "Ahead Ltd", databaseName: name, databaseUrl: address.url, schemaVersion: 0 });
     const { token } = await createApiToken(control, { companyId: id, label: "t", permissions: [] });
 
     const response = await fetchApp(api("/api/v1/locations", { token }));

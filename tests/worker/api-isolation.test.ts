@@ -10,7 +10,9 @@ const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher
 const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 // Bodies and other-company records per area: tests/support/isolation/*.ts.
-const areas = Object.values(import.meta.glob<IsolationArea>(["../support/isolation/*.ts", "!../support/isolation/types.ts"], { eager: true, import: "isolation" }));
+const areas = Object.values(
+  import.meta.glob<IsolationArea>(["../support/isolation/*.ts", "!../support/isolation/types.ts"], { eager: true, import: "isolation" }),
+);
 const BODIES: Record<string, unknown> = Object.assign({}, ...areas.map((a) => a.bodies));
 const RECORDS: IsolationArea["records"] = Object.assign({}, ...areas.map((a) => a.records));
 
@@ -35,14 +37,16 @@ function otherCompanyId(op: ApiOperation): Promise<string> {
   const prefix = Object.keys(RECORDS)
     .filter((p) => op.path.startsWith(p))
     .sort((a, b) => b.length - a.length)[0];
-  if (!prefix) throw new Error(`no id of another company is known for ${op.method.toUpperCase()} ${op.path}: add it to tests/support/isolation/`);
+  if (!prefix)
+    throw new Error(`no id of another company is known for ${op.method.toUpperCase()} ${op.path}: add it to tests/support/isolation/`);
   return RECORDS[prefix]!(world.theirs, world.mine);
 }
 
 function call(op: ApiOperation, token: string | undefined, id = "01jzzzzzzzzzzzzzzzzzzzzzzz") {
   const key = `${op.method} ${op.path}`;
   const body = BODIES[key];
-  if (["post", "patch", "put"].includes(op.method) && op.auth && body === undefined) throw new Error(`no body for ${key}: add one to tests/support/isolation/`);
+  if (["post", "patch", "put"].includes(op.method) && op.auth && body === undefined)
+    throw new Error(`no body for ${key}: add one to tests/support/isolation/`);
   return fetchApp(
     api(`/api/v1${op.path.replace(/\{\w+\}/g, id)}`, {
       method: op.method.toUpperCase(),
@@ -63,11 +67,14 @@ describe("every /api/v1 route", () => {
 
   const guarded = API_OPERATIONS.filter((op) => op.auth);
 
-  it.each(guarded.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))("%s answers 401 without a token", async (_name, op) => {
-    const response = await call(op, undefined);
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { code: "unauthenticated" } });
-  });
+  it.each(guarded.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    "%s answers 401 without a token",
+    async (_name, op) => {
+      const response = await call(op, undefined);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: { code: "unauthenticated" } });
+    },
+  );
 
   it.each(guarded.filter((op) => op.permissions).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     "%s answers 403 to a user lacking its permissions",

@@ -70,9 +70,15 @@ describe.each(kinds)("/api/v1$path", (kind) => {
     const { token } = await makeCompany();
     await create(token, "Priority");
     const other = await create(token, "Other");
-    for (const response of [await call("POST", kind.path, token, { label: "PRIORITY" }), await call("PATCH", `${kind.path}/${other.id}`, token, { label: "priority" })]) {
+    for (const response of [
+      await call("POST", kind.path, token, { label: "PRIORITY" }),
+      await call("PATCH", `${kind.path}/${other.id}`, token, { label: "priority" }),
+    ]) {
       expect(response.status).toBe(409);
-      expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "tag_label_taken", fields: { label: { code: "tag_label_taken" } } });
+      expect(((await response.json()) as ErrorBody).error).toMatchObject({
+        code: "tag_label_taken",
+        fields: { label: { code: "tag_label_taken" } },
+      });
     }
     // A tag keeps its own label with another case.
     expect((await call("PATCH", `${kind.path}/${other.id}`, token, { label: "OTHER" })).status).toBe(200);

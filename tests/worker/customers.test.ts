@@ -74,7 +74,10 @@ async function world() {
       { iso: "XTB", label: "Old test dollar", sign: "OT$", active: false },
     ])
     .returning();
-  const [vip, retail] = await company.db.insert(customerTags).values([{ label: "VIP" }, { label: "Retail" }]).returning();
+  const [vip, retail] = await company.db
+    .insert(customerTags)
+    .values([{ label: "VIP" }, { label: "Retail" }])
+    .returning();
   return {
     company,
     token: company.token,
@@ -126,7 +129,15 @@ describe("/api/v1/customers", () => {
       b2b_access: "granted",
       tag_ids: [vip.id, retail.id, vip.id],
       addresses: [
-        { label: "Head office", type: "billing", default_billing: true, address1: "1 rue de la Paix", city: "Paris", postal_code: "75002", country: "fr" },
+        {
+          label: "Head office",
+          type: "billing",
+          default_billing: true,
+          address1: "1 rue de la Paix",
+          city: "Paris",
+          postal_code: "75002",
+          country: "fr",
+        },
         { label: "Warehouse", type: "shipping", default_shipping: true, address1: "Dock 4", city: "Geneva", country: "CH" },
       ],
     });
@@ -154,8 +165,24 @@ describe("/api/v1/customers", () => {
       ],
     });
     expect(created.addresses).toMatchObject([
-      { label: "Head office", type: "billing", default_billing: true, default_shipping: false, city: "Paris", country: "FR", is_european: true },
-      { label: "Warehouse", type: "shipping", default_billing: false, default_shipping: true, city: "Geneva", country: "CH", is_european: false },
+      {
+        label: "Head office",
+        type: "billing",
+        default_billing: true,
+        default_shipping: false,
+        city: "Paris",
+        country: "FR",
+        is_european: true,
+      },
+      {
+        label: "Warehouse",
+        type: "shipping",
+        default_billing: false,
+        default_shipping: true,
+        city: "Geneva",
+        country: "CH",
+        is_european: false,
+      },
     ]);
 
     const read = await call("GET", `/customers/${created.id}`, token);
@@ -231,10 +258,24 @@ describe("/api/v1/customers", () => {
 
   it("updates only the fields given and replaces the tags; enables and disables a customer", async () => {
     const { token, vip, retail } = await world();
-    const created = await create(token, { label: "Partial", tag_ids: [vip.id], credit_limit: "100", payment_terms: { type: "net", days: 30 } });
-    const response = await call("PATCH", `/customers/${created.id}`, token, { payment_terms: { type: "eom", days: 0 }, tag_ids: [retail.id], credit_limit: null });
+    const created = await create(token, {
+      label: "Partial",
+      tag_ids: [vip.id],
+      credit_limit: "100",
+      payment_terms: { type: "net", days: 30 },
+    });
+    const response = await call("PATCH", `/customers/${created.id}`, token, {
+      payment_terms: { type: "eom", days: 0 },
+      tag_ids: [retail.id],
+      credit_limit: null,
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ label: "Partial", payment_terms: { type: "eom", days: 0 }, tag_ids: [retail.id], credit_limit: null });
+    expect(await response.json()).toMatchObject({
+      label: "Partial",
+      payment_terms: { type: "eom", days: 0 },
+      tag_ids: [retail.id],
+      credit_limit: null,
+    });
     expect(await (await call("POST", `/customers/${created.id}/disable`, token)).json()).toMatchObject({ active: false });
     expect(await (await call("POST", `/customers/${created.id}/enable`, token)).json()).toMatchObject({ active: true });
   });
@@ -264,7 +305,12 @@ describe("/api/v1/customers", () => {
       ["unknown payment terms", { label: "Terms", payment_terms: { type: "cod", days: 0 } }, "payment_terms.type", "invalid"],
       ["an unknown status", { label: "Status", status: "vip" }, "status", "invalid"],
       ["a country that is not ISO", { label: "Country", addresses: [{ country: "France" }] }, "addresses.0.country", "invalid_country"],
-      ["a default billing on a shipping-only address", { label: "Ship", addresses: [{ type: "shipping", default_billing: true }] }, "addresses.0.default_billing", "address_not_billing"],
+      [
+        "a default billing on a shipping-only address",
+        { label: "Ship", addresses: [{ type: "shipping", default_billing: true }] },
+        "addresses.0.default_billing",
+        "address_not_billing",
+      ],
       [
         "two default shipping addresses",
         { label: "Two", addresses: [{ default_shipping: true }, { default_shipping: true }] },
@@ -287,19 +333,29 @@ describe("/api/v1/customers", () => {
     it("refuses a purchasing or inactive price level and an unknown or inactive currency", async () => {
       const { company, token, purchasing, oldSelling, inactiveCurrency } = await world();
       for (const id of [purchasing.id, oldSelling.id, 987654])
-        expect((await refused(await call("POST", "/customers", token, { label: "L", price_level_id: id }), 422)).fields?.price_level_id?.code).toBe("unknown_price_level");
+        expect(
+          (await refused(await call("POST", "/customers", token, { label: "L", price_level_id: id }), 422)).fields?.price_level_id?.code,
+        ).toBe("unknown_price_level");
       for (const id of [inactiveCurrency.id, 987654])
-        expect((await refused(await call("POST", "/customers", token, { label: "C", currency_id: id }), 422)).fields?.currency_id?.code).toBe("unknown_currency");
+        expect(
+          (await refused(await call("POST", "/customers", token, { label: "C", currency_id: id }), 422)).fields?.currency_id?.code,
+        ).toBe("unknown_currency");
       expect(await company.db.select().from(customers)).toEqual([]);
     });
 
     it("leaves a customer untouched when an update is refused", async () => {
       const { token } = await world();
       const created = await create(token, { label: "Keep", credit_limit: "10", addresses: [{ city: "Paris" }] });
-      const error = await refused(await call("PATCH", `/customers/${created.id}`, token, { label: "Changed", credit_limit: "-3", addresses: [] }), 422);
+      const error = await refused(
+        await call("PATCH", `/customers/${created.id}`, token, { label: "Changed", credit_limit: "-3", addresses: [] }),
+        422,
+      );
       expect(error.fields?.credit_limit?.code).toBe("too_small");
       const other = await create(token, { label: "Other", addresses: [{ city: "Lyon" }] });
-      const foreign = await refused(await call("PATCH", `/customers/${created.id}`, token, { addresses: [{ id: other.addresses[0]!.id, city: "Stolen" }] }), 422);
+      const foreign = await refused(
+        await call("PATCH", `/customers/${created.id}`, token, { addresses: [{ id: other.addresses[0]!.id, city: "Stolen" }] }),
+        422,
+      );
       expect(foreign.fields?.["addresses.0.id"]?.code).toBe("unknown_address");
       expect(await (await call("GET", `/customers/${created.id}`, token)).json()).toEqual(created);
     });
@@ -331,9 +387,10 @@ describe("/api/v1/customers", () => {
     const error = await refused(await call("PATCH", `/customers/${created.id}`, token, { account_manager_id: regular.userId }), 422);
     expect(error.fields?.account_manager_id?.code).toBe("unknown_account_manager");
     const stranger = await makeCompany();
-    expect((await refused(await call("PATCH", `/customers/${created.id}`, token, { account_manager_id: stranger.userId }), 422)).fields?.account_manager_id?.code).toBe(
-      "unknown_account_manager",
-    );
+    expect(
+      (await refused(await call("PATCH", `/customers/${created.id}`, token, { account_manager_id: stranger.userId }), 422)).fields
+        ?.account_manager_id?.code,
+    ).toBe("unknown_account_manager");
   });
 
   it("needs view_customers to read and edit_customers to write", async () => {
@@ -364,9 +421,28 @@ describe("/api/v1/customers", () => {
       ctx = await world();
       const { token, selling, currency, vip, retail } = ctx;
       const made = [
-        await create(token, { label: "bravo", emails: ["sales@bravo.test"], credit_limit: "500", tag_ids: [vip.id], addresses: [{ country: "FR" }] }),
-        await create(token, { label: "Alpha", credit_limit: "1500", status: "prospect", price_level_id: selling.id, addresses: [{ country: "DE" }, { country: "FR" }] }),
-        await create(token, { label: "Charlie", number: 250, active: false, currency_id: currency.id, tag_ids: [retail.id, vip.id], addresses: [{ country: "US" }] }),
+        await create(token, {
+          label: "bravo",
+          emails: ["sales@bravo.test"],
+          credit_limit: "500",
+          tag_ids: [vip.id],
+          addresses: [{ country: "FR" }],
+        }),
+        await create(token, {
+          label: "Alpha",
+          credit_limit: "1500",
+          status: "prospect",
+          price_level_id: selling.id,
+          addresses: [{ country: "DE" }, { country: "FR" }],
+        }),
+        await create(token, {
+          label: "Charlie",
+          number: 250,
+          active: false,
+          currency_id: currency.id,
+          tag_ids: [retail.id, vip.id],
+          addresses: [{ country: "US" }],
+        }),
         await create(token, { label: "delta", status: "former_customer", emails: ["hello@delta.test"] }),
       ];
       byLabel = Object.fromEntries(made.map((c) => [c.label, c]));
@@ -396,7 +472,9 @@ describe("/api/v1/customers", () => {
       const today = new Date().toISOString().slice(0, 10);
       expect(labels(await list(token, `created__Between=2000-01-01,${today}`))).toHaveLength(4);
       expect(labels(await list(token, "created__Lte=2000-01-01"))).toEqual([]);
-      expect(labels(await list(token, `or=${encodeURIComponent(JSON.stringify([{ country: "US" }, { status: "former_customer" }]))}`))).toEqual(["Charlie", "delta"]);
+      expect(
+        labels(await list(token, `or=${encodeURIComponent(JSON.stringify([{ country: "US" }, { status: "former_customer" }]))}`)),
+      ).toEqual(["Charlie", "delta"]);
       expect(labels(await list(token, "status=&label__Contains="))).toHaveLength(4);
     });
 

@@ -33,7 +33,12 @@ describe("POST /oauth2/token", () => {
 
     const me = await fetchApp(api("/api/v1/me", { token: body.access_token as string }));
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ kind: "user", user: { email: user.email }, company: { id: company.companyId }, permissions: ["view_customers"] });
+    expect(await me.json()).toMatchObject({
+      kind: "user",
+      user: { email: user.email },
+      company: { id: company.companyId },
+      permissions: ["view_customers"],
+    });
   });
 
   it("accepts a form-encoded request as OAuth clients send it", async () => {
@@ -57,12 +62,22 @@ describe("POST /oauth2/token", () => {
     for (const username of [user.email, "nobody-here@example.test"]) {
       const response = await token({ grant_type: "password", username, password: "Wrong-pass-1!", ...CLIENT });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: "invalid_grant", code: "login_invalid", error_description: "Email and Password are not valid" });
+      expect(await response.json()).toMatchObject({
+        error: "invalid_grant",
+        code: "login_invalid",
+        error_description: "Email and Password are not valid",
+      });
     }
   });
 
   it("refuses a client whose secret does not match with 401 invalid_client", async () => {
-    const response = await token({ grant_type: "password", username: "a@example.test", password: "x", client_id: "comptoir-web", client_secret: "wrong-secret-123456" });
+    const response = await token({
+      grant_type: "password",
+      username: "a@example.test",
+      password: "x",
+      client_id: "comptoir-web",
+      client_secret: "wrong-secret-123456",
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: "invalid_client" });
   });
@@ -84,7 +99,10 @@ describe("POST /oauth2/token", () => {
     const blocked = await token({ grant_type: "password", username: victim.email, password: victim.password, ...CLIENT });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await blocked.json()).toMatchObject({ code: "login_rate_limited", error_description: expect.stringContaining("Too many failed sign-in attempts") });
+    expect(await blocked.json()).toMatchObject({
+      code: "login_rate_limited",
+      error_description: expect.stringContaining("Too many failed sign-in attempts"),
+    });
     const fine = await token({ grant_type: "password", username: other.email, password: other.password, ...CLIENT });
     expect(fine.status).toBe(200);
   });
@@ -118,10 +136,14 @@ describe("refresh tokens", () => {
     const first = await signedIn();
     const now = Date.now();
     const second = await refreshSession(control, first.refresh_token, now);
-    await expect(refreshSession(control, first.refresh_token, now + REFRESH_REUSE_GRACE_MS + 1)).rejects.toMatchObject({ code: "refresh_reused" });
+    await expect(refreshSession(control, first.refresh_token, now + REFRESH_REUSE_GRACE_MS + 1)).rejects.toMatchObject({
+      code: "refresh_reused",
+    });
     // Every token of the session is dead now, the newest included.
     expect(await resolveAccessToken(control, second.accessToken)).toBeNull();
-    await expect(refreshSession(control, second.refreshToken, now + REFRESH_REUSE_GRACE_MS + 2)).rejects.toMatchObject({ code: "refresh_invalid" });
+    await expect(refreshSession(control, second.refreshToken, now + REFRESH_REUSE_GRACE_MS + 2)).rejects.toMatchObject({
+      code: "refresh_invalid",
+    });
   });
 
   it("refuses a simultaneous second refresh without ending the session", async () => {
@@ -144,7 +166,9 @@ describe("companies", () => {
     const first = await makeCompany({ locations: ["Paris warehouse"] });
     const second = await makeCompany({ locations: ["Lyon shop"] });
     const user = await addUser(first.companyId, { permissions: ["view_products_inventory"] });
-    await control.insert(controlSchema.memberships).values({ userId: user.userId, companyId: second.companyId, permissions: ["view_customers"] });
+    await control
+      .insert(controlSchema.memberships)
+      .values({ userId: user.userId, companyId: second.companyId, permissions: ["view_customers"] });
 
     const list = await fetchApp(api("/api/v1/companies", { token: user.token }));
     const companies = ((await list.json()) as { items: { id: string; current: boolean }[] }).items;
@@ -156,7 +180,12 @@ describe("companies", () => {
     expect(before.items.map((l) => l.label)).toEqual(["Paris warehouse"]);
 
     const switched = await fetchApp(
-      api("/api/v1/companies/switch", { token: user.token, method: "POST", body: JSON.stringify({ company_id: second.companyId }), headers: { "content-type": "application/json" } }),
+      api("/api/v1/companies/switch", {
+        token: user.token,
+        method: "POST",
+        body: JSON.stringify({ company_id: second.companyId }),
+        headers: { "content-type": "application/json" },
+      }),
     );
     expect(await switched.json()).toEqual({ switched: true, company_id: second.companyId });
     const after = (await (await fetchApp(api("/api/v1/locations", { token: user.token }))).json()) as { items: { label: string }[] };
@@ -170,7 +199,14 @@ describe("companies", () => {
     const theirs = await makeCompany();
     const user = await addUser(mine.companyId);
     const post = (companyId: string) =>
-      fetchApp(api("/api/v1/companies/switch", { token: user.token, method: "POST", body: JSON.stringify({ company_id: companyId }), headers: { "content-type": "application/json" } }));
+      fetchApp(
+        api("/api/v1/companies/switch", {
+          token: user.token,
+          method: "POST",
+          body: JSON.stringify({ company_id: companyId }),
+          headers: { "content-type": "application/json" },
+        }),
+      );
     expect(await (await post(mine.companyId)).json()).toEqual({ switched: false, company_id: mine.companyId });
     expect((await post(theirs.companyId)).status).toBe(404);
   });
@@ -181,7 +217,12 @@ describe("companies", () => {
     const user = await addUser(first.companyId, { permissions: ["b2b_portal"] });
     await control.insert(controlSchema.memberships).values({ userId: user.userId, companyId: second.companyId });
     const response = await fetchApp(
-      api("/api/v1/companies/switch", { token: user.token, method: "POST", body: JSON.stringify({ company_id: second.companyId }), headers: { "content-type": "application/json" } }),
+      api("/api/v1/companies/switch", {
+        token: user.token,
+        method: "POST",
+        body: JSON.stringify({ company_id: second.companyId }),
+        headers: { "content-type": "application/json" },
+      }),
     );
     expect(await response.json()).toEqual({ switched: false, company_id: first.companyId });
   });
@@ -189,7 +230,9 @@ describe("companies", () => {
   it("names the missing field when the switch has no company", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
-    const response = await fetchApp(api("/api/v1/companies/switch", { token: user.token, method: "POST", body: "{}", headers: { "content-type": "application/json" } }));
+    const response = await fetchApp(
+      api("/api/v1/companies/switch", { token: user.token, method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+    );
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { company_id: { code: "required" } } } });
   });
@@ -205,7 +248,10 @@ describe("companies", () => {
 
   it("reports a trial past its end date as 'trial_ended'", async () => {
     const company = await makeCompany();
-    await control.update(controlSchema.companies).set({ trialEndsAt: Date.now() - 1000 }).where(eq(controlSchema.companies.id, company.companyId));
+    await control
+      .update(controlSchema.companies)
+      .set({ trialEndsAt: Date.now() - 1000 })
+      .where(eq(controlSchema.companies.id, company.companyId));
     const user = await addUser(company.companyId);
     expect(await (await fetchApp(api("/api/v1/me", { token: user.token }))).json()).toMatchObject({ company: { status: "trial_ended" } });
   });

@@ -64,7 +64,10 @@ describe("POST /api/v1/password-reset", () => {
     expect(link.pathname).toMatch(new RegExp(`^/password-reset/${user.userId}/[0-9a-z]+/[0-9a-f]{64}$`));
     expect(email.html).toContain(link.pathname);
 
-    const confirm = await post("/api/v1/password-reset/confirm", confirmBody(link.pathname + link.search, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }));
+    const confirm = await post(
+      "/api/v1/password-reset/confirm",
+      confirmBody(link.pathname + link.search, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }),
+    );
     expect(confirm.status).toBe(200);
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);
     expect(await canSignIn(user.email, user.password)).toBe(false);
@@ -121,7 +124,9 @@ describe("POST /api/v1/password-reset", () => {
   });
 
   it("refuses a body that is not JSON with 400, not 500", async () => {
-    const response = await fetchApp(api("/api/v1/password-reset", { method: "POST", headers: { "content-type": "application/json" }, body: "{email" }));
+    const response = await fetchApp(
+      api("/api/v1/password-reset", { method: "POST", headers: { "content-type": "application/json" }, body: "{email" }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "invalid_json" } });
   });
@@ -135,7 +140,10 @@ describe("POST /api/v1/password-reset/confirm", () => {
 
     const first = await post("/api/v1/password-reset/confirm", confirmBody(link, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }));
     expect(first.status).toBe(200);
-    const second = await post("/api/v1/password-reset/confirm", confirmBody(link, { password: "Another-pass-3!", confirmation: "Another-pass-3!" }));
+    const second = await post(
+      "/api/v1/password-reset/confirm",
+      confirmBody(link, { password: "Another-pass-3!", confirmation: "Another-pass-3!" }),
+    );
     expect(second.status).toBe(400);
     expect(await second.json()).toMatchObject({ error: { code: "password_link_invalid" } });
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);
@@ -146,7 +154,10 @@ describe("POST /api/v1/password-reset/confirm", () => {
     const user = await addUser(company.companyId);
     const link = await freshLink(user.userId, "reset", Date.now() - 3 * 60 * 60 * 1000);
 
-    const response = await post("/api/v1/password-reset/confirm", confirmBody(link, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }));
+    const response = await post(
+      "/api/v1/password-reset/confirm",
+      confirmBody(link, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "password_link_expired", message: "This link has expired." } });
     expect(await canSignIn(user.email, user.password)).toBe(true);
@@ -154,15 +165,25 @@ describe("POST /api/v1/password-reset/confirm", () => {
 
   it.each([
     ["an unknown user", (uid: string, ts: string, hash: string) => ({ uid: `x${uid}`, timestamp: ts, hash })],
-    ["a forged hash", (uid: string, ts: string, hash: string) => ({ uid, timestamp: ts, hash: hash.replace(/^./, (c) => (c === "a" ? "b" : "a")) })],
+    [
+      "a forged hash",
+      (uid: string, ts: string, hash: string) => ({ uid, timestamp: ts, hash: hash.replace(/^./, (c) => (c === "a" ? "b" : "a")) }),
+    ],
     ["a hash that is not hexadecimal", (uid: string, ts: string) => ({ uid, timestamp: ts, hash: "not-a-hash" })],
     ["a timestamp that is not base 36", (uid: string, _ts: string, hash: string) => ({ uid, timestamp: "!!", hash })],
-    ["a reset link presented as an invitation", (uid: string, ts: string, hash: string) => ({ uid, timestamp: ts, hash, invitation: true })],
+    [
+      "a reset link presented as an invitation",
+      (uid: string, ts: string, hash: string) => ({ uid, timestamp: ts, hash, invitation: true }),
+    ],
   ])("refuses %s as an invalid link", async (_, tamper) => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
     const { uid, timestamp, hash } = confirmBody(await freshLink(user.userId), {});
-    const response = await post("/api/v1/password-reset/confirm", { ...tamper(uid, timestamp!, hash!), password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
+    const response = await post("/api/v1/password-reset/confirm", {
+      ...tamper(uid, timestamp!, hash!),
+      password: NEW_PASSWORD,
+      confirmation: NEW_PASSWORD,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "password_link_invalid" } });
   });
@@ -197,7 +218,10 @@ describe("POST /api/v1/password-reset/confirm", () => {
     const user = await addUser(company.companyId);
     expect((await fetchApp(api("/api/v1/me", { token: user.token }))).status).toBe(200);
 
-    const response = await post("/api/v1/password-reset/confirm", confirmBody(await freshLink(user.userId), { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }));
+    const response = await post(
+      "/api/v1/password-reset/confirm",
+      confirmBody(await freshLink(user.userId), { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }),
+    );
     expect(response.status).toBe(200);
     expect((await fetchApp(api("/api/v1/me", { token: user.token }))).status).toBe(401);
   });
@@ -205,7 +229,11 @@ describe("POST /api/v1/password-reset/confirm", () => {
   it("keeps the other sessions when told not to end them", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
-    const body = confirmBody(await freshLink(user.userId), { password: NEW_PASSWORD, confirmation: NEW_PASSWORD, end_other_sessions: false });
+    const body = confirmBody(await freshLink(user.userId), {
+      password: NEW_PASSWORD,
+      confirmation: NEW_PASSWORD,
+      end_other_sessions: false,
+    });
 
     expect((await post("/api/v1/password-reset/confirm", body)).status).toBe(200);
     expect((await fetchApp(api("/api/v1/me", { token: user.token }))).status).toBe(200);
@@ -214,7 +242,9 @@ describe("POST /api/v1/password-reset/confirm", () => {
   it("names missing link parts as fields instead of failing", async () => {
     const response = await post("/api/v1/password-reset/confirm", { password: NEW_PASSWORD });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { uid: { code: "required" }, hash: { code: "required" } } } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { uid: { code: "required" }, hash: { code: "required" } } },
+    });
   });
 });
 
@@ -224,7 +254,9 @@ describe("sending mail", () => {
     const user = await addUser(company.companyId);
     // Port 9 (discard) has no SMTP server here: the connection is refused.
     const mailer = smtpMailer({ ...settings, SMTP_PORT: 9 });
-    await expect(requestPasswordReset({ control, mailer, secret, baseUrl: "http://app.test" }, { email: user.email })).rejects.toMatchObject({
+    await expect(
+      requestPasswordReset({ control, mailer, secret, baseUrl: "http://app.test" }, { email: user.email }),
+    ).rejects.toMatchObject({
       code: "reset_email_failed",
     });
   });
@@ -244,12 +276,21 @@ describe("sending mail", () => {
     expect(link.origin).toBe("https://comptoir.example");
     expect(link.searchParams.get("invitation")).toBe("1");
 
-    const asReset = await post("/api/v1/password-reset/confirm", { ...confirmBody(link.pathname + link.search, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }), invitation: false });
+    const asReset = await post("/api/v1/password-reset/confirm", {
+      ...confirmBody(link.pathname + link.search, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }),
+      invitation: false,
+    });
     expect(asReset.status).toBe(400);
-    const accepted = await post("/api/v1/password-reset/confirm", confirmBody(link.pathname + link.search, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }));
+    const accepted = await post(
+      "/api/v1/password-reset/confirm",
+      confirmBody(link.pathname + link.search, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }),
+    );
     expect(accepted.status).toBe(200);
     expect(await canSignIn(user.email, NEW_PASSWORD)).toBe(true);
-    const again = await post("/api/v1/password-reset/confirm", confirmBody(link.pathname + link.search, { password: "Another-pass-3!", confirmation: "Another-pass-3!" }));
+    const again = await post(
+      "/api/v1/password-reset/confirm",
+      confirmBody(link.pathname + link.search, { password: "Another-pass-3!", confirmation: "Another-pass-3!" }),
+    );
     expect(again.status).toBe(400);
   });
 });

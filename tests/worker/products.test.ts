@@ -174,7 +174,10 @@ describe("/api/v1/products: every kind", () => {
   it("names the one variant after the product and keeps every variant field", async () => {
     const w = await productWorld();
     const sku = `ALL-${unique()}`;
-    const [supplier] = await w.db.insert(tenantSchema.suppliers).values({ name: `Roaster ${sku}` }).returning();
+    const [supplier] = await w.db
+      .insert(tenantSchema.suppliers)
+      .values({ name: `Roaster ${sku}` })
+      .returning();
     const created = await call("POST", "/products", w.token, {
       label: "Coffee",
       variants: [

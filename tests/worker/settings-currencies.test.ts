@@ -7,7 +7,11 @@ const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher
 
 async function call(method: string, path: string, token: string, body?: unknown) {
   const response = await fetchApp(
-    api(`/api/v1${path}`, { method, token, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) }),
+    api(`/api/v1${path}`, {
+      method,
+      token,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
   );
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -28,7 +32,10 @@ let sku = 0;
 async function priceIn(db: TenantDb, currencyId: number) {
   const [level] = await db.select().from(tenantSchema.priceLevels).limit(1);
   const [product] = await db.insert(tenantSchema.products).values({ label: "Priced" }).returning();
-  const [variant] = await db.insert(tenantSchema.variants).values({ productId: product!.id, label: "Priced", sku: `CU-${Date.now()}-${sku++}` }).returning();
+  const [variant] = await db
+    .insert(tenantSchema.variants)
+    .values({ productId: product!.id, label: "Priced", sku: `CU-${Date.now()}-${sku++}` })
+    .returning();
   await db.insert(tenantSchema.prices).values({ variantId: variant!.id, priceLevelId: level!.id, currencyId, amount: 100_000 });
 }
 
@@ -40,7 +47,15 @@ describe("/api/v1/currencies", () => {
   it("starts with the company's currency as the default, at rate 1", async () => {
     const company = await makeCompany();
     expect(await list(company.token)).toEqual([
-      expect.objectContaining({ iso: "EUR", label: "Euro", sign: "€", is_default: true, active: true, exchange_rate: "1.00000000", symbol_template: "{sign}{amount}" }),
+      expect.objectContaining({
+        iso: "EUR",
+        label: "Euro",
+        sign: "€",
+        is_default: true,
+        active: true,
+        exchange_rate: "1.00000000",
+        symbol_template: "{sign}{amount}",
+      }),
     ]);
   });
 
@@ -48,8 +63,22 @@ describe("/api/v1/currencies", () => {
     const company = await makeCompany();
     const created = await call("POST", "/currencies", company.token, { iso: "usd", exchange_rate: "1.08" });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ iso: "USD", label: "US Dollar", sign: "$", symbol_template: "{sign}{amount}", exchange_rate: "1.08000000", is_default: false, active: true });
-    const own = await call("POST", "/currencies", company.token, { iso: "CHF", label: "Franc suisse", sign: "Fr.", symbol_template: "{amount} {sign}", exchange_rate: 0.94123456 });
+    expect(created.body).toMatchObject({
+      iso: "USD",
+      label: "US Dollar",
+      sign: "$",
+      symbol_template: "{sign}{amount}",
+      exchange_rate: "1.08000000",
+      is_default: false,
+      active: true,
+    });
+    const own = await call("POST", "/currencies", company.token, {
+      iso: "CHF",
+      label: "Franc suisse",
+      sign: "Fr.",
+      symbol_template: "{amount} {sign}",
+      exchange_rate: 0.94123456,
+    });
     expect(own.body).toMatchObject({ label: "Franc suisse", sign: "Fr.", symbol_template: "{amount} {sign}", exchange_rate: "0.94123456" });
     expect((await call("GET", `/currencies/${own.body.id}`, company.token)).body).toEqual(own.body);
   });
@@ -113,7 +142,10 @@ describe("/api/v1/currencies", () => {
     expect(rate.status).toBe(422);
     expect(rate.body.error.fields.exchange_rate.code).toBe("default_currency_rate");
     // Its other fields change freely.
-    expect((await call("PATCH", `/currencies/${eur!.id}`, company.token, { sign: "EUR", exchange_rate: "1" })).body).toMatchObject({ sign: "EUR", exchange_rate: "1.00000000" });
+    expect((await call("PATCH", `/currencies/${eur!.id}`, company.token, { sign: "EUR", exchange_rate: "1" })).body).toMatchObject({
+      sign: "EUR",
+      exchange_rate: "1.00000000",
+    });
   });
 
   it("keeps the company settings on the default currency's code when that code is corrected", async () => {
@@ -135,7 +167,9 @@ describe("/api/v1/currencies", () => {
     const recoded = await call("PATCH", `/currencies/${usd.body.id}`, company.token, { iso: "CAD" });
     expect(recoded.status).toBe(409);
     expect(recoded.body.error).toMatchObject({ code: "in_use", fields: { iso: { code: "in_use_locked" } } });
-    expect((await call("PATCH", `/currencies/${usd.body.id}`, company.token, { exchange_rate: "1.2" })).body.exchange_rate).toBe("1.20000000");
+    expect((await call("PATCH", `/currencies/${usd.body.id}`, company.token, { exchange_rate: "1.2" })).body.exchange_rate).toBe(
+      "1.20000000",
+    );
   });
 
   it("disables, enables and deletes an unused currency", async () => {

@@ -6,7 +6,11 @@ const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher
 
 async function call(method: string, path: string, token: string, body?: unknown) {
   const response = await fetchApp(
-    api(`/api/v1${path}`, { method, token, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) }),
+    api(`/api/v1${path}`, {
+      method,
+      token,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
   );
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -61,7 +65,14 @@ describe("/api/v1/locations", () => {
   it("makes a warehouse with no shipping cost when only the label is given", async () => {
     const company = await makeCompany();
     const created = await call("POST", "/locations", company.token, { label: "Annex" });
-    expect(created.body).toMatchObject({ label: "Annex", type: "warehouse", shipping: false, shipping_cost: "0.0000", active: true, country: null });
+    expect(created.body).toMatchObject({
+      label: "Annex",
+      type: "warehouse",
+      shipping: false,
+      shipping_cost: "0.0000",
+      active: true,
+      country: null,
+    });
   });
 
   it.each([
@@ -171,7 +182,8 @@ describe("/api/v1/locations", () => {
     await call("POST", "/locations", company.token, { label: "Aix store", type: "store", city: "Aix" });
     await call("POST", "/locations", company.token, { label: "Caen store", type: "store", city: "Caen", active: false });
     await call("POST", "/locations", company.token, { label: "Dijon", city: "Dijon", shipping_cost: "20" });
-    const labels = async (query: string) => ((await call("GET", `/locations?${query}`, company.token)).body.items as Location[]).map((l) => l.label);
+    const labels = async (query: string) =>
+      ((await call("GET", `/locations?${query}`, company.token)).body.items as Location[]).map((l) => l.label);
 
     expect(await labels("")).toEqual(["Aix store", "Bordeaux", "Caen store", "Dijon"]);
     expect(await labels("sort=-label")).toEqual(["Dijon", "Caen store", "Bordeaux", "Aix store"]);

@@ -7,7 +7,11 @@ const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher
 
 async function call(method: string, path: string, token: string, body?: unknown) {
   const response = await fetchApp(
-    api(`/api/v1${path}`, { method, token, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) }),
+    api(`/api/v1${path}`, {
+      method,
+      token,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
   );
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -26,7 +30,10 @@ let sku = 0;
 async function priceIn(db: TenantDb, priceLevelId: number) {
   const [currency] = await db.select().from(tenantSchema.currencies).limit(1);
   const [product] = await db.insert(tenantSchema.products).values({ label: "Priced" }).returning();
-  const [variant] = await db.insert(tenantSchema.variants).values({ productId: product!.id, label: "Priced", sku: `PL-${Date.now()}-${sku++}` }).returning();
+  const [variant] = await db
+    .insert(tenantSchema.variants)
+    .values({ productId: product!.id, label: "Priced", sku: `PL-${Date.now()}-${sku++}` })
+    .returning();
   await db.insert(tenantSchema.prices).values({ variantId: variant!.id, priceLevelId, currencyId: currency!.id, amount: 100_000 });
 }
 

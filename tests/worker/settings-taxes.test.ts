@@ -7,7 +7,11 @@ const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher
 
 async function call(method: string, path: string, token: string, body?: unknown) {
   const response = await fetchApp(
-    api(`/api/v1${path}`, { method, token, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) }),
+    api(`/api/v1${path}`, {
+      method,
+      token,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
   );
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -34,7 +38,14 @@ describe("/api/v1/taxes", () => {
     const company = await makeCompany();
     const created = await call("POST", "/taxes", company.token, { label: "TVA 5,5 %", abbreviation: "TVA5.5", rate: "5.5" });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ label: "TVA 5,5 %", abbreviation: "TVA5.5", kind: "simple", rate: "5.5000", tax_ids: [], active: true });
+    expect(created.body).toMatchObject({
+      label: "TVA 5,5 %",
+      abbreviation: "TVA5.5",
+      kind: "simple",
+      rate: "5.5000",
+      tax_ids: [],
+      active: true,
+    });
     expect((await call("GET", `/taxes/${created.body.id}`, company.token)).body).toEqual(created.body);
     expect((await simple(company.token, "Zero", "0")).rate).toBe("0.0000");
   });
@@ -72,7 +83,12 @@ describe("/api/v1/taxes", () => {
     const company = await makeCompany();
     const gst = await simple(company.token, "GST", "5");
     const qst = await simple(company.token, "QST", "9.975");
-    const group = await call("POST", "/taxes", company.token, { label: "GST + QST", abbreviation: "GST+QST", kind: "group", tax_ids: [qst.id, gst.id, gst.id] });
+    const group = await call("POST", "/taxes", company.token, {
+      label: "GST + QST",
+      abbreviation: "GST+QST",
+      kind: "group",
+      tax_ids: [qst.id, gst.id, gst.id],
+    });
     expect(group.status).toBe(201);
     expect(group.body).toMatchObject({ kind: "group", rate: "14.9750", tax_ids: [gst.id, qst.id].sort((a, b) => a - b) });
     // A member's new rate shows in the group's.
@@ -85,7 +101,8 @@ describe("/api/v1/taxes", () => {
     const a = await simple(company.token, "A", "1");
     const b = await simple(company.token, "B", "2");
     const off = await simple(company.token, "Off", "3", { active: false });
-    const ab = (await call("POST", "/taxes", company.token, { label: "AB", abbreviation: "AB", kind: "group", tax_ids: [a.id, b.id] })).body as Tax;
+    const ab = (await call("POST", "/taxes", company.token, { label: "AB", abbreviation: "AB", kind: "group", tax_ids: [a.id, b.id] }))
+      .body as Tax;
     const cases: [unknown, string, string][] = [
       [{ tax_ids: [a.id] }, "tax_ids", "invalid_tax_group"],
       [{ tax_ids: [a.id, a.id] }, "tax_ids", "invalid_tax_group"],
@@ -108,14 +125,17 @@ describe("/api/v1/taxes", () => {
     const a = await simple(company.token, "A", "1");
     const b = await simple(company.token, "B", "2");
     const c = await simple(company.token, "C", "4");
-    const group = (await call("POST", "/taxes", company.token, { label: "AB", abbreviation: "AB", kind: "group", tax_ids: [a.id, b.id] })).body as Tax;
+    const group = (await call("POST", "/taxes", company.token, { label: "AB", abbreviation: "AB", kind: "group", tax_ids: [a.id, b.id] }))
+      .body as Tax;
     const changed = await call("PATCH", `/taxes/${group.id}`, company.token, { tax_ids: [b.id, c.id] });
     expect(changed.body).toMatchObject({ tax_ids: [b.id, c.id], rate: "6.0000" });
     const kind = await call("PATCH", `/taxes/${a.id}`, company.token, { kind: "group" });
     expect(kind.status).toBe(422);
     expect(kind.body.error.fields.kind.code).toBe("cannot_change");
     expect((await call("PATCH", `/taxes/${group.id}`, company.token, { rate: "5" })).body.error.fields.rate.code).toBe("invalid");
-    expect((await call("PATCH", `/taxes/${a.id}`, company.token, { tax_ids: [b.id, c.id] })).body.error.fields.tax_ids.code).toBe("invalid");
+    expect((await call("PATCH", `/taxes/${a.id}`, company.token, { tax_ids: [b.id, c.id] })).body.error.fields.tax_ids.code).toBe(
+      "invalid",
+    );
   });
 
   it("refuses to delete a tax that a group, a variant or a service uses", async () => {
@@ -124,9 +144,13 @@ describe("/api/v1/taxes", () => {
     const b = await simple(company.token, "B", "2");
     const c = await simple(company.token, "C", "3");
     const d = await simple(company.token, "D", "4");
-    const group = (await call("POST", "/taxes", company.token, { label: "AB", abbreviation: "AB", kind: "group", tax_ids: [a.id, b.id] })).body as Tax;
+    const group = (await call("POST", "/taxes", company.token, { label: "AB", abbreviation: "AB", kind: "group", tax_ids: [a.id, b.id] }))
+      .body as Tax;
     const [product] = await company.db.insert(tenantSchema.products).values({ label: "Taxed" }).returning();
-    const [variant] = await company.db.insert(tenantSchema.variants).values({ productId: product!.id, label: "Taxed", sku: `TX-${Date.now()}` }).returning();
+    const [variant] = await company.db
+      .insert(tenantSchema.variants)
+      .values({ productId: product!.id, label: "Taxed", sku: `TX-${Date.now()}` })
+      .returning();
     await company.db.insert(tenantSchema.variantTaxes).values({ variantId: variant!.id, taxId: c.id });
     await company.db.insert(tenantSchema.services).values({ reference: `S-${Date.now()}`, label: "Fitting", taxId: d.id });
     for (const used of [a, c, d]) {
@@ -185,7 +209,11 @@ describe("/api/v1/taxes", () => {
 describe("/api/v1/tax-settings", () => {
   it("reads the company's defaults and changes each setting", async () => {
     const company = await makeCompany();
-    expect((await call("GET", "/tax-settings", company.token)).body).toEqual({ tax_model: "global", tax_type: "tax_exclusive", tax_priority: "product" });
+    expect((await call("GET", "/tax-settings", company.token)).body).toEqual({
+      tax_model: "global",
+      tax_type: "tax_exclusive",
+      tax_priority: "product",
+    });
     const changed = await call("PATCH", "/tax-settings", company.token, { tax_model: "us", tax_type: "tax_inclusive" });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ tax_model: "us", tax_type: "tax_inclusive", tax_priority: "product" });

@@ -81,7 +81,10 @@ describe("concurrent stock removals", () => {
           body: JSON.stringify({ location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] }),
         }),
       );
-      return { status: response.status, body: (await response.json()) as { error?: { code: string; fields?: Record<string, { code: string }> } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { error?: { code: string; fields?: Record<string, { code: string }> } },
+      };
     });
     const elapsed = Date.now() - started;
     const ok = results.filter((r) => r.status === 201);
@@ -104,7 +107,9 @@ describe("concurrent stock removals", () => {
     const actor = { userId: null, forbidsNegative: false };
     const started = Date.now();
     const { results, maxInFlight } = await together(CALLS, async () => {
-      const own = drizzle(createClient({ url: address.url, authToken: address.authToken, intMode: "number" }), { schema: tenantSchema }) as unknown as TenantDb;
+      const own = drizzle(createClient({ url: address.url, authToken: address.authToken, intMode: "number" }), {
+        schema: tenantSchema,
+      }) as unknown as TenantDb;
       try {
         await createStockDocument(own, actor, "removal", { location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] });
         return "ok";

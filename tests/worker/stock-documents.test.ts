@@ -108,7 +108,9 @@ describe("stock entries, removals and movements", () => {
     ]);
     expect(await level(db, a.id, main)).toBe(10.5 * U);
     expect(await ledgerSum(db, a.id, main)).toBe(10.5 * U);
-    const second = await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }));
+    const second = await created(
+      await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }),
+    );
     expect(second.number).toBe("ENT-000002");
     const [variant] = await db.select({ mac: t.variants.movingAverageCost }).from(t.variants).where(eq(t.variants.id, a.id));
     expect(variant!.mac).toBe(25_000);
@@ -118,14 +120,20 @@ describe("stock entries, removals and movements", () => {
     const { db, token, main, a } = await world();
     await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }));
     await db.insert(t.stockDocuments).values({ type: "entry", number: "ENT-IMPORT-1", locationId: main, date: "2025-01-01" });
-    const next = await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }));
+    const next = await created(
+      await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }),
+    );
     expect(next.number).toBe("ENT-000002");
   });
 
   it("keeps the moving average cost as the weighted average of the stock held and the units added", async () => {
     const { db, token, main, shop, a } = await world();
-    await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10", unit_cost: "2" }] }));
-    await created(await call("POST", "/stock-entries", token, { location_id: shop, lines: [{ variant_id: a.id, quantity: "30", unit_cost: "4" }] }));
+    await created(
+      await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10", unit_cost: "2" }] }),
+    );
+    await created(
+      await call("POST", "/stock-entries", token, { location_id: shop, lines: [{ variant_id: a.id, quantity: "30", unit_cost: "4" }] }),
+    );
     const [variant] = await db.select({ mac: t.variants.movingAverageCost }).from(t.variants).where(eq(t.variants.id, a.id));
     // (10 × 2 + 30 × 4) / 40 = 3.5
     expect(variant!.mac).toBe(35_000);
@@ -134,10 +142,16 @@ describe("stock entries, removals and movements", () => {
   it("a removal takes stock out, and a movement moves it between locations", async () => {
     const { db, token, main, shop, a } = await world();
     await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10" }] }));
-    const removal = await created(await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "4" }] }));
+    const removal = await created(
+      await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "4" }] }),
+    );
     expect(removal.number).toBe("SOR-000001");
     const movement = await created(
-      await call("POST", "/stock-movements", token, { location_id: main, arrival_location_id: shop, lines: [{ variant_id: a.id, quantity: "5" }] }),
+      await call("POST", "/stock-movements", token, {
+        location_id: main,
+        arrival_location_id: shop,
+        lines: [{ variant_id: a.id, quantity: "5" }],
+      }),
     );
     expect(movement).toMatchObject({ number: "MOV-000001", location_id: main, arrival_location_id: shop });
     expect(await level(db, a.id, main)).toBe(1 * U);
@@ -153,12 +167,17 @@ describe("stock entries, removals and movements", () => {
 
   it("reads, lists and filters the documents of each kind", async () => {
     const { token, main, shop, a } = await world();
-    const entry = await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "2" }] }));
+    const entry = await created(
+      await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "2" }] }),
+    );
     await created(await call("POST", "/stock-entries", token, { location_id: shop, lines: [{ variant_id: a.id, quantity: "2" }] }));
     const one = await call("GET", `/stock-entries/${entry.id}`, token);
     expect(one.status).toBe(200);
     expect(((await one.json()) as Doc).lines).toHaveLength(1);
-    const list = (await (await call("GET", `/stock-entries?location_id=${shop}&total_count=true`, token)).json()) as { items: Doc[]; total_count: number };
+    const list = (await (await call("GET", `/stock-entries?location_id=${shop}&total_count=true`, token)).json()) as {
+      items: Doc[];
+      total_count: number;
+    };
     expect(list.total_count).toBe(1);
     expect(list.items[0]!.number).toBe("ENT-000002");
     expect((await call("GET", `/stock-removals/${entry.id}`, token)).status).toBe(404);
@@ -169,7 +188,15 @@ describe("stock entries, removals and movements", () => {
   it("a removal larger than the available stock is refused when negative stock is not allowed, and nothing is saved", async () => {
     const { db, token, main, a, b } = await world();
     await preventNegative(db);
-    await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "5" }, { variant_id: b.id, quantity: "5" }] }));
+    await created(
+      await call("POST", "/stock-entries", token, {
+        location_id: main,
+        lines: [
+          { variant_id: a.id, quantity: "5" },
+          { variant_id: b.id, quantity: "5" },
+        ],
+      }),
+    );
     const before = await counts(db);
     const response = await call("POST", "/stock-removals", token, {
       location_id: main,
@@ -210,7 +237,9 @@ describe("stock entries, removals and movements", () => {
     await created(await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "3" }] }));
     expect(await level(db, a.id, main)).toBe(-3 * U);
     expect(await ledgerSum(db, a.id, main)).toBe(-3 * U);
-    const levels = (await (await call("GET", `/stock-levels?variant_id=${a.id}`, token)).json()) as { items: { on_hand: string; available: string }[] };
+    const levels = (await (await call("GET", `/stock-levels?variant_id=${a.id}`, token)).json()) as {
+      items: { on_hand: string; available: string }[];
+    };
     expect(levels.items[0]).toMatchObject({ on_hand: "-3.0000000", available: "0.0000000" });
   });
 
@@ -222,12 +251,33 @@ describe("stock entries, removals and movements", () => {
       ["/stock-entries", { lines: [{ variant_id: a.id, quantity: "1" }] }, "location_id", "required"],
       ["/stock-entries", { location_id: 999_999, lines: [{ variant_id: a.id, quantity: "1" }] }, "location_id", "unknown_location"],
       ["/stock-removals", { location_id: closed, lines: [{ variant_id: a.id, quantity: "1" }] }, "location_id", "unknown_location"],
-      ["/stock-removals", { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }, { variant_id: 999_999, quantity: "1" }] }, "lines.1.variant_id", "unknown_variant"],
-      ["/stock-movements", { location_id: main, arrival_location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }, "arrival_location_id", "same_location"],
+      [
+        "/stock-removals",
+        {
+          location_id: main,
+          lines: [
+            { variant_id: a.id, quantity: "1" },
+            { variant_id: 999_999, quantity: "1" },
+          ],
+        },
+        "lines.1.variant_id",
+        "unknown_variant",
+      ],
+      [
+        "/stock-movements",
+        { location_id: main, arrival_location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] },
+        "arrival_location_id",
+        "same_location",
+      ],
       ["/stock-movements", { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] }, "arrival_location_id", "required"],
       ["/stock-entries", { location_id: main, lines: [{ variant_id: a.id, quantity: "0" }] }, "lines.0.quantity", "too_small"],
       ["/stock-entries", { location_id: main, lines: [] }, "lines", "required"],
-      ["/stock-removals", { location_id: main, lines: [{ variant_id: a.id, quantity: "1", unit_cost: "2" }] }, "lines.0.unit_cost", "unknown_field"],
+      [
+        "/stock-removals",
+        { location_id: main, lines: [{ variant_id: a.id, quantity: "1", unit_cost: "2" }] },
+        "lines.0.unit_cost",
+        "unknown_field",
+      ],
     ];
     for (const [path, body, field, code] of cases) {
       const response = await call("POST", path, token, body);
@@ -240,7 +290,9 @@ describe("stock entries, removals and movements", () => {
 
   it("editing a document replaces its stock effect in one batch, with ledger rows for the reversal and the new lines", async () => {
     const { db, token, main, shop, a, b } = await world();
-    const doc = await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10" }] }));
+    const doc = await created(
+      await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10" }] }),
+    );
     const response = await call("PATCH", `/stock-entries/${doc.id}`, token, {
       location_id: shop,
       lines: [
@@ -255,7 +307,12 @@ describe("stock entries, removals and movements", () => {
     expect(await level(db, a.id, main)).toBe(0);
     expect(await level(db, a.id, shop)).toBe(4 * U);
     expect(await level(db, b.id, shop)).toBe(2 * U);
-    for (const [v, l] of [[a.id, main], [a.id, shop], [b.id, shop]] as const) expect(await ledgerSum(db, v, l)).toBe(await level(db, v, l));
+    for (const [v, l] of [
+      [a.id, main],
+      [a.id, shop],
+      [b.id, shop],
+    ] as const)
+      expect(await ledgerSum(db, v, l)).toBe(await level(db, v, l));
     // Only notes: no stock change, no ledger row.
     const logsBefore = (await counts(db)).logs;
     const notes = await call("PATCH", `/stock-entries/${doc.id}`, token, { notes: "Checked" });
@@ -266,7 +323,9 @@ describe("stock entries, removals and movements", () => {
   it("an edit that needs stock already gone is refused when negative stock is not allowed, and the document stays as it was", async () => {
     const { db, token, main, a } = await world();
     await preventNegative(db);
-    const entry = await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10" }] }));
+    const entry = await created(
+      await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10" }] }),
+    );
     await created(await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "8" }] }));
     // 10 → 9 leaves 1: fine, although undoing the 10 first would go below zero.
     expect((await call("PATCH", `/stock-entries/${entry.id}`, token, { lines: [{ variant_id: a.id, quantity: "9" }] })).status).toBe(200);
@@ -283,7 +342,13 @@ describe("stock entries, removals and movements", () => {
   it("deleting a document reverses its stock and keeps the ledger consistent", async () => {
     const { db, token, main, shop, a } = await world();
     await created(await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: a.id, quantity: "10" }] }));
-    const movement = await created(await call("POST", "/stock-movements", token, { location_id: main, arrival_location_id: shop, lines: [{ variant_id: a.id, quantity: "4" }] }));
+    const movement = await created(
+      await call("POST", "/stock-movements", token, {
+        location_id: main,
+        arrival_location_id: shop,
+        lines: [{ variant_id: a.id, quantity: "4" }],
+      }),
+    );
     expect((await call("DELETE", `/stock-movements/${movement.id}`, token)).status).toBe(204);
     expect((await call("GET", `/stock-movements/${movement.id}`, token)).status).toBe(404);
     expect(await level(db, a.id, main)).toBe(10 * U);
@@ -293,7 +358,10 @@ describe("stock entries, removals and movements", () => {
 
   it("packs move their quantity of units, and kits move their components", async () => {
     const { db, token, main, a, b } = await world();
-    const [pack] = await db.insert(t.packs).values({ variantId: a.id, label: "Box of 6", quantity: 6 * U }).returning();
+    const [pack] = await db
+      .insert(t.packs)
+      .values({ variantId: a.id, label: "Box of 6", quantity: 6 * U })
+      .returning();
     const kit = await makeVariant(db, { sku: "KIT-1", isKit: true });
     await db.insert(t.components).values([
       { parentVariantId: kit.id, componentVariantId: a.id, quantity: 2 * U },
@@ -312,7 +380,10 @@ describe("stock entries, removals and movements", () => {
     expect(await level(db, b.id, main)).toBe(1.5 * U);
     expect(await level(db, kit.id, main)).toBe(0);
     const other = await makeVariant(db);
-    const wrongPack = await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: other.id, pack_id: pack!.id, quantity: "1" }] });
+    const wrongPack = await call("POST", "/stock-entries", token, {
+      location_id: main,
+      lines: [{ variant_id: other.id, pack_id: pack!.id, quantity: "1" }],
+    });
     expect(((await wrongPack.json()) as ErrorBody).error.fields?.["lines.0.pack_id"]?.code).toBe("unknown_pack");
   });
 
@@ -331,7 +402,10 @@ describe("stock entries, removals and movements", () => {
     const { company, db, main, a } = await world();
     const viewer = await addUser(company.companyId, { permissions: ["view_stock_removals", "edit_stock_entries"] });
     const before = await counts(db);
-    const response = await call("POST", "/stock-removals", viewer.token, { location_id: main, lines: [{ variant_id: a.id, quantity: "1" }] });
+    const response = await call("POST", "/stock-removals", viewer.token, {
+      location_id: main,
+      lines: [{ variant_id: a.id, quantity: "1" }],
+    });
     expect(response.status).toBe(403);
     expect(((await response.json()) as ErrorBody).error.code).toBe("forbidden");
     expect((await call("GET", "/stock-removals", viewer.token)).status).toBe(200);

@@ -88,7 +88,11 @@ describe("the stock ledger", () => {
             const units = (op.q * U) / 10;
             const effect = effectOf(op.op, v, l, other, units);
             expectRefusal = preventNegative && refused(levels, [...effect]);
-            const body = { location_id: l, ...(op.op === "movement" ? { arrival_location_id: other } : {}), lines: [{ variant_id: v, quantity: (op.q / 10).toFixed(1) }] };
+            const body = {
+              location_id: l,
+              ...(op.op === "movement" ? { arrival_location_id: other } : {}),
+              lines: [{ variant_id: v, quantity: (op.q / 10).toFixed(1) }],
+            };
             run = () => createStockDocument(db, actor, op.op as ModelDoc["kind"], body);
             onSuccess = (doc) => {
               apply(effect, 1);
@@ -115,7 +119,8 @@ describe("the stock ledger", () => {
               const other = locations.find((l) => l !== doc.l)!;
               const effect = effectOf(doc.kind, doc.v, doc.l, other, (op.q * U) / 10);
               expectRefusal = preventNegative && refused(levels, [...undo, ...effect]);
-              run = () => updateStockDocument(db, actor, doc.kind, doc.id, { lines: [{ variant_id: doc.v, quantity: (op.q / 10).toFixed(1) }] });
+              run = () =>
+                updateStockDocument(db, actor, doc.kind, doc.id, { lines: [{ variant_id: doc.v, quantity: (op.q / 10).toFixed(1) }] });
               onSuccess = () => {
                 apply(doc.effect, -1);
                 apply(effect, 1);

@@ -13,7 +13,11 @@ const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher
 
 function call(method: string, path: string, token: string, body?: unknown) {
   return fetchApp(
-    api(`/api/v1${path}`, { method, token, ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}) }),
+    api(`/api/v1${path}`, {
+      method,
+      token,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
   );
 }
 
@@ -91,8 +95,17 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     const all = await json<Page<Level>>(await call("GET", "/stock-levels?total_count=true", token));
     expect(all.total_count).toBe(3);
     expect(all.items.map((l) => l.sku)).toEqual(["A-1", "B-1", "C-1"]);
-    expect(all.items[0]).toMatchObject({ variant_id: a.id, location_id: main, on_hand: "5.0000000", available: "5.0000000", reserved: "0.0000000", batches: [], unallocated: null });
-    const skus = async (query: string) => (await json<Page<Level>>(await call("GET", `/stock-levels?${query}`, token))).items.map((l) => l.sku);
+    expect(all.items[0]).toMatchObject({
+      variant_id: a.id,
+      location_id: main,
+      on_hand: "5.0000000",
+      available: "5.0000000",
+      reserved: "0.0000000",
+      batches: [],
+      unallocated: null,
+    });
+    const skus = async (query: string) =>
+      (await json<Page<Level>>(await call("GET", `/stock-levels?${query}`, token))).items.map((l) => l.sku);
     expect(await skus(`location_id=${shop}`)).toEqual(["C-1"]);
     expect(await skus(`variant_id__In=${a.id},${c.id}`)).toEqual(["A-1", "C-1"]);
     expect(await skus(`product_id=${b.productId}`)).toEqual(["B-1"]);
@@ -101,7 +114,9 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     expect(await skus("sort=-on_hand")).toEqual(["A-1", "B-1", "C-1"]);
     expect(await skus("search=b-")).toEqual(["B-1"]);
     const levelB = all.items[1]!;
-    const patched = await json<Level>(await call("PATCH", `/stock-levels/${levelB.id}`, token, { reorder_point: "3", bin_location: " R1-04 " }));
+    const patched = await json<Level>(
+      await call("PATCH", `/stock-levels/${levelB.id}`, token, { reorder_point: "3", bin_location: " R1-04 " }),
+    );
     expect(patched).toMatchObject({ reorder_point: "3.0000000", bin_location: "R1-04", below_reorder_point: true, on_hand: "2.0000000" });
     expect(await skus("below_reorder_point=true")).toEqual(["B-1"]);
     expect((await json<Level>(await call("GET", `/stock-levels/${levelB.id}`, token))).bin_location).toBe("R1-04");
@@ -124,10 +139,24 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     const { db, token, main, shop } = await world();
     const a = await makeVariant(db, { sku: "LOG-A" });
     await enter(token, main, [{ variant_id: a.id, quantity: "5" }]);
-    await json(await call("POST", "/stock-movements", token, { location_id: main, arrival_location_id: shop, lines: [{ variant_id: a.id, quantity: "2" }] }), 201);
-    const logs = await json<Page<{ change: string; location_id: number; document_type: string; document_number: string; quantity_before: string; quantity_after: string }>>(
-      await call("GET", `/inventory-logs?variant_id=${a.id}&total_count=true`, token),
+    await json(
+      await call("POST", "/stock-movements", token, {
+        location_id: main,
+        arrival_location_id: shop,
+        lines: [{ variant_id: a.id, quantity: "2" }],
+      }),
+      201,
     );
+    const logs = await json<
+      Page<{
+        change: string;
+        location_id: number;
+        document_type: string;
+        document_number: string;
+        quantity_before: string;
+        quantity_after: string;
+      }>
+    >(await call("GET", `/inventory-logs?variant_id=${a.id}&total_count=true`, token));
     expect(logs.total_count).toBe(3);
     expect(logs.items.map((l) => [l.document_type, l.location_id, l.change])).toEqual([
       ["movement", main, "-2.0000000"],
@@ -164,10 +193,19 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
       [b.id, 0, 7 * U, 7 * U],
     ]);
     const before = await counts(db);
-    const bad = await call("POST", "/inventory-bulk-updates", token, { location_id: main, lines: [{ variant_id: a.id, counted: "1" }, { variant_id: 999_999, counted: "1" }] });
+    const bad = await call("POST", "/inventory-bulk-updates", token, {
+      location_id: main,
+      lines: [
+        { variant_id: a.id, counted: "1" },
+        { variant_id: 999_999, counted: "1" },
+      ],
+    });
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as ErrorBody).error.fields?.["lines.1.variant_id"]?.code).toBe("unknown_variant");
-    const negative = await call("POST", "/inventory-bulk-updates", token, { location_id: main, lines: [{ variant_id: a.id, counted: "-1" }] });
+    const negative = await call("POST", "/inventory-bulk-updates", token, {
+      location_id: main,
+      lines: [{ variant_id: a.id, counted: "-1" }],
+    });
     expect(((await negative.json()) as ErrorBody).error.fields?.["lines.0.counted"]?.code).toBe("too_small");
     expect(await counts(db)).toEqual(before);
   });
@@ -178,12 +216,15 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     await enter(token, main, [{ variant_id: a.id, quantity: "5" }]);
     const before = await counts(db);
     // As if 4 had been read just before another change took the level to 5.
-    const batch = new StockBatch(db).addChanges([{ variantId: a.id, locationId: main, batchId: null, delta: 6 * U, expected: 4 * U, field: "lines.0.counted" }], {
-      documentType: "bulk_update",
-      documentId: null,
-      userId: null,
-      userForbidsNegative: false,
-    });
+    const batch = new StockBatch(db).addChanges(
+      [{ variantId: a.id, locationId: main, batchId: null, delta: 6 * U, expected: 4 * U, field: "lines.0.counted" }],
+      {
+        documentType: "bulk_update",
+        documentId: null,
+        userId: null,
+        userForbidsNegative: false,
+      },
+    );
     const error = await batch.run().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: "stock_changed", fields: { "lines.0.counted": { code: "stock_changed" } } });
@@ -199,7 +240,10 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     expect((await call("GET", "/stock-levels", viewer.token)).status).toBe(200);
     expect((await call("GET", "/inventory-logs", viewer.token)).status).toBe(200);
     expect((await call("PATCH", `/stock-levels/${level!.id}`, viewer.token, { reorder_point: "1" })).status).toBe(403);
-    expect((await call("POST", "/inventory-bulk-updates", viewer.token, { location_id: main, lines: [{ variant_id: a.id, counted: "1" }] })).status).toBe(403);
+    expect(
+      (await call("POST", "/inventory-bulk-updates", viewer.token, { location_id: main, lines: [{ variant_id: a.id, counted: "1" }] }))
+        .status,
+    ).toBe(403);
     const stranger = await addUser(company.companyId, { permissions: ["view_stock_entries"] });
     expect((await call("GET", "/stock-levels", stranger.token)).status).toBe(403);
     expect(await onHand(db, a.id, main)).toBe(5 * U);
@@ -219,7 +263,10 @@ describe("/api/v1/batches", () => {
     const before = await counts(db);
     const duplicate = await call("POST", "/batches", token, { variant_id: lot.id, number: "L-001" });
     expect(duplicate.status).toBe(409);
-    expect(((await duplicate.json()) as ErrorBody).error).toMatchObject({ code: "duplicate_batch", fields: { number: { code: "duplicate_batch" } } });
+    expect(((await duplicate.json()) as ErrorBody).error).toMatchObject({
+      code: "duplicate_batch",
+      fields: { number: { code: "duplicate_batch" } },
+    });
     const untracked = await call("POST", "/batches", token, { variant_id: plain.id, number: "L-002" });
     expect(((await untracked.json()) as ErrorBody).error.fields?.variant_id?.code).toBe("not_batch_tracked");
     const placeholder = await call("POST", "/batches", token, { variant_id: lot.id, number: "L-003", expiration_date: "1970-01-01" });
@@ -241,13 +288,22 @@ describe("/api/v1/batches", () => {
     expect(missing.status).toBe(422);
     expect(((await missing.json()) as ErrorBody).error.fields?.["lines.0.batch_id"]?.code).toBe("batch_required");
     await enter(token, main, [{ variant_id: lot.id, batch_id: batch.id, quantity: "10" }]);
-    await json(await call("POST", "/stock-movements", token, { location_id: main, arrival_location_id: shop, lines: [{ variant_id: lot.id, batch_id: batch.id, quantity: "4" }] }), 201);
+    await json(
+      await call("POST", "/stock-movements", token, {
+        location_id: main,
+        arrival_location_id: shop,
+        lines: [{ variant_id: lot.id, batch_id: batch.id, quantity: "4" }],
+      }),
+      201,
+    );
     const levels = await json<Page<Level>>(await call("GET", `/stock-levels?variant_id=${lot.id}&sort=on_hand`, token));
     expect(levels.items.map((l) => [l.location_id, l.on_hand, l.batches.map((b) => [b.number, b.quantity]), l.unallocated])).toEqual([
       [shop, "4.0000000", [["B-1", "4.0000000"]], "0.0000000"],
       [main, "6.0000000", [["B-1", "6.0000000"]], "0.0000000"],
     ]);
-    const read = await json<{ quantity: string; locations: { location_id: number; quantity: string }[] }>(await call("GET", `/batches/${batch.id}`, token));
+    const read = await json<{ quantity: string; locations: { location_id: number; quantity: string }[] }>(
+      await call("GET", `/batches/${batch.id}`, token),
+    );
     expect(read.quantity).toBe("10.0000000");
     const list = await json<Page<{ id: number }>>(await call("GET", `/batches?variant_id=${lot.id}`, token));
     expect(list.items.map((b) => b.id)).toEqual([batch.id]);
@@ -256,14 +312,22 @@ describe("/api/v1/batches", () => {
   it("an expired batch cannot be used until its expiration date is updated", async () => {
     const { db, token, main } = await world();
     const lot = await makeVariant(db, { batchTracked: true });
-    const batch = await json<{ id: number; expired: boolean }>(await call("POST", "/batches", token, { variant_id: lot.id, number: "OLD-1", expiration_date: "2020-01-31" }), 201);
+    const batch = await json<{ id: number; expired: boolean }>(
+      await call("POST", "/batches", token, { variant_id: lot.id, number: "OLD-1", expiration_date: "2020-01-31" }),
+      201,
+    );
     expect(batch.expired).toBe(true);
     const before = await counts(db);
-    const refused = await call("POST", "/stock-entries", token, { location_id: main, lines: [{ variant_id: lot.id, batch_id: batch.id, quantity: "1" }] });
+    const refused = await call("POST", "/stock-entries", token, {
+      location_id: main,
+      lines: [{ variant_id: lot.id, batch_id: batch.id, quantity: "1" }],
+    });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as ErrorBody).error.fields?.["lines.0.batch_id"]?.code).toBe("batch_expired");
     expect(await counts(db)).toEqual(before);
-    expect((await json<{ expired: boolean }>(await call("PATCH", `/batches/${batch.id}`, token, { expiration_date: "2999-01-31" }))).expired).toBe(false);
+    expect(
+      (await json<{ expired: boolean }>(await call("PATCH", `/batches/${batch.id}`, token, { expiration_date: "2999-01-31" }))).expired,
+    ).toBe(false);
     await enter(token, main, [{ variant_id: lot.id, batch_id: batch.id, quantity: "1" }]);
     expect(await onHand(db, lot.id, main)).toBe(1 * U);
   });
@@ -277,13 +341,21 @@ describe("/api/v1/batches", () => {
     await db.update(t.companySettings).set({ preventNegativeInventory: true });
     const before = await counts(db);
     // The level holds 5, but batch N-2 holds nothing.
-    const refused = await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: lot.id, batch_id: two.id, quantity: "2" }] });
+    const refused = await call("POST", "/stock-removals", token, {
+      location_id: main,
+      lines: [{ variant_id: lot.id, batch_id: two.id, quantity: "2" }],
+    });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as ErrorBody).error).toMatchObject({ code: "insufficient_stock", params: { available: "0.0000000" } });
     expect(await counts(db)).toEqual(before);
     await db.update(t.companySettings).set({ preventNegativeInventory: false });
-    await json(await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: lot.id, batch_id: two.id, quantity: "2" }] }), 201);
-    const report = await json<{ items: { batch_id: number; sku: string; location_id: number; quantity: string }[] }>(await call("GET", "/batches/unallocated", token));
+    await json(
+      await call("POST", "/stock-removals", token, { location_id: main, lines: [{ variant_id: lot.id, batch_id: two.id, quantity: "2" }] }),
+      201,
+    );
+    const report = await json<{ items: { batch_id: number; sku: string; location_id: number; quantity: string }[] }>(
+      await call("GET", "/batches/unallocated", token),
+    );
     expect(report.items).toEqual([expect.objectContaining({ batch_id: two.id, sku: "NEG-1", location_id: main, quantity: "-2.0000000" })]);
   });
 

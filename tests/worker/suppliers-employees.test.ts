@@ -58,8 +58,19 @@ async function supplierWorld() {
     ])
     .returning();
   const [currency] = await company.db.insert(currencies).values({ iso: "XTA", label: "Test dollar", sign: "T$" }).returning();
-  const [local, overseas] = await company.db.insert(supplierTags).values([{ label: "Local" }, { label: "Overseas" }]).returning();
-  return { company, token: company.token, purchasing: purchasing!, selling: selling!, currency: currency!, local: local!, overseas: overseas! };
+  const [local, overseas] = await company.db
+    .insert(supplierTags)
+    .values([{ label: "Local" }, { label: "Overseas" }])
+    .returning();
+  return {
+    company,
+    token: company.token,
+    purchasing: purchasing!,
+    selling: selling!,
+    currency: currency!,
+    local: local!,
+    overseas: overseas!,
+  };
 }
 
 describe("/api/v1/suppliers", () => {
@@ -164,7 +175,10 @@ describe("/api/v1/suppliers", () => {
       expect(names(await list(`/suppliers?tag_id=${ctx.local.id}`, ctx.token))).toEqual(["zeta"]);
       expect(names(await list("/suppliers?search=zeta.test", ctx.token))).toEqual(["zeta"]);
       expect(names(await list("/suppliers?search=mi", ctx.token))).toEqual(["Mid"]);
-      expect(await list("/suppliers?page_size=1&total_count=true", ctx.token)).toMatchObject({ total_count: 3, items: [{ name: "Alpha" }] });
+      expect(await list("/suppliers?page_size=1&total_count=true", ctx.token)).toMatchObject({
+        total_count: 3,
+        items: [{ name: "Alpha" }],
+      });
     });
   });
 
@@ -197,7 +211,14 @@ describe("/api/v1/employees", () => {
       postal_code: "59000",
       country: "FR",
     });
-    expect(created).toMatchObject({ label: "Jeanne Martin", position: "Sales representative", employer: "Temp Agency", active: true, country: "FR", city: "Lille" });
+    expect(created).toMatchObject({
+      label: "Jeanne Martin",
+      position: "Sales representative",
+      employer: "Temp Agency",
+      active: true,
+      country: "FR",
+      city: "Lille",
+    });
     expect(await (await call("GET", `/employees/${created.id}`, token)).json()).toEqual(created);
     const patched = await call("PATCH", `/employees/${created.id}`, token, { position: "Manager", email: "" });
     expect(await patched.json()).toMatchObject({ label: "Jeanne Martin", position: "Manager", email: null });

@@ -32,10 +32,7 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@e
 async function adminOf() {
   const company = await makeCompany();
   const admin = await addUser(company.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
-  await control
-    .update(controlSchema.memberships)
-    .set({ isAdmin: true })
-    .where(eq(controlSchema.memberships.userId, admin.userId));
+  await control.update(controlSchema.memberships).set({ isAdmin: true }).where(eq(controlSchema.memberships.userId, admin.userId));
   return { company, admin };
 }
 
@@ -44,7 +41,10 @@ describe("/api/v1/users", () => {
     const { company, admin } = await adminOf();
     const other = await makeCompany();
     const buyer = await addUser(company.companyId);
-    await control.update(controlSchema.memberships).set({ customerId: "customer-1" }).where(eq(controlSchema.memberships.userId, buyer.userId));
+    await control
+      .update(controlSchema.memberships)
+      .set({ customerId: "customer-1" })
+      .where(eq(controlSchema.memberships.userId, buyer.userId));
 
     const response = await call("GET", "/users", admin.token);
     expect(response.status).toBe(200);
@@ -90,14 +90,27 @@ describe("/api/v1/users", () => {
     const link = firstLink(mail);
     const [, , uid, timestamp, hash] = link.pathname.split("/");
     const password = "Invited-pass-3!";
-    const confirm = await call("POST", "/password-reset/confirm", undefined, { uid, timestamp, hash, invitation: true, password, confirmation: password });
+    const confirm = await call("POST", "/password-reset/confirm", undefined, {
+      uid,
+      timestamp,
+      hash,
+      invitation: true,
+      password,
+      confirmation: password,
+    });
     expect(confirm.status).toBe(200);
 
     const token = await fetchApp(
       api("/oauth2/token", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ grant_type: "password", username: email, password, client_id: "comptoir-web", client_secret: bindings.OAUTH_CLIENT_SECRET }),
+        body: JSON.stringify({
+          grant_type: "password",
+          username: email,
+          password,
+          client_id: "comptoir-web",
+          client_secret: bindings.OAUTH_CLIENT_SECRET,
+        }),
       }),
     );
     expect(token.status).toBe(200);
@@ -107,7 +120,9 @@ describe("/api/v1/users", () => {
     expect(me.company.id).toBe(company.companyId);
     expect((await call("GET", "/users", access_token)).status).toBe(403);
     expect((await call("GET", `/users/${created.id}`, access_token)).status).toBe(200);
-    expect(((await (await call("GET", `/users/${created.id}`, admin.token)).json()) as { invitation_pending: boolean }).invitation_pending).toBe(false);
+    expect(
+      ((await (await call("GET", `/users/${created.id}`, admin.token)).json()) as { invitation_pending: boolean }).invitation_pending,
+    ).toBe(false);
   });
 
   it("adds someone who already has an account to the company without a new password, and refuses a second time", async () => {
@@ -115,15 +130,27 @@ describe("/api/v1/users", () => {
     const elsewhere = await makeCompany();
     const person = await addUser(elsewhere.companyId, { permissions: ["view_products"] });
 
-    const first = await call("POST", "/users", admin.token, { email: person.email.toUpperCase(), first_name: "X", last_name: "Y", permissions: ["view_invoices"] });
+    const first = await call("POST", "/users", admin.token, {
+      email: person.email.toUpperCase(),
+      first_name: "X",
+      last_name: "Y",
+      permissions: ["view_invoices"],
+    });
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ id: person.userId, invitation_sent: false, first_name: "Sam", permissions: ["view_invoices"] });
+    expect(await first.json()).toMatchObject({
+      id: person.userId,
+      invitation_sent: false,
+      first_name: "Sam",
+      permissions: ["view_invoices"],
+    });
     const companies = (await (await call("GET", "/companies", person.token)).json()) as { items: { id: string }[] };
     expect(companies.items).toHaveLength(2);
 
     const again = await call("POST", "/users", admin.token, { email: person.email, first_name: "X", last_name: "Y" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: "user_already_member", fields: { email: { code: "user_already_member" } } } });
+    expect(await again.json()).toMatchObject({
+      error: { code: "user_already_member", fields: { email: { code: "user_already_member" } } },
+    });
   });
 
   it("names each bad field of an invitation", async () => {
@@ -152,7 +179,12 @@ describe("/api/v1/users", () => {
   it("lets a user grant only permissions they hold", async () => {
     const company = await makeCompany();
     const manager = await addUser(company.companyId, { permissions: ["settings", "view_products"] });
-    const refused = await call("POST", "/users", manager.token, { email: uniqueEmail("x"), first_name: "A", last_name: "B", permissions: ["edit_products"] });
+    const refused = await call("POST", "/users", manager.token, {
+      email: uniqueEmail("x"),
+      first_name: "A",
+      last_name: "B",
+      permissions: ["edit_products"],
+    });
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ error: { fields: { permissions: { code: "permission_not_held" } } } });
     const target = await addUser(company.companyId, { permissions: ["edit_invoices"] });
@@ -169,7 +201,11 @@ describe("/api/v1/users", () => {
     const email = uniqueEmail("lost");
     const mailer = smtpMailer({ ...settings, SMTP_PORT: 9 });
     await expect(
-      inviteUser({ control, mailer, secret: bindings.SESSION_SECRET!, baseUrl: "http://app.test" }, actor, { email, first_name: "L", last_name: "M" }),
+      inviteUser({ control, mailer, secret: bindings.SESSION_SECRET!, baseUrl: "http://app.test" }, actor, {
+        email,
+        first_name: "L",
+        last_name: "M",
+      }),
     ).rejects.toMatchObject({ code: "invitation_email_failed" });
     expect(await control.query.users.findFirst({ where: eq(controlSchema.users.email, email) })).toBeUndefined();
   });
@@ -179,9 +215,19 @@ describe("PATCH /api/v1/users/{id}", () => {
   it("lets anyone change their own profile, but not their own access", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId, { permissions: ["view_products"] });
-    const ok = await call("PATCH", `/users/${user.userId}`, user.token, { first_name: "Samuel", language: "fr", timezone: "America/Montreal", phone: "+33 6 12 34 56 78" });
+    const ok = await call("PATCH", `/users/${user.userId}`, user.token, {
+      first_name: "Samuel",
+      language: "fr",
+      timezone: "America/Montreal",
+      phone: "+33 6 12 34 56 78",
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ first_name: "Samuel", language: "fr", timezone: "America/Montreal", phone: "+33 6 12 34 56 78" });
+    expect(await ok.json()).toMatchObject({
+      first_name: "Samuel",
+      language: "fr",
+      timezone: "America/Montreal",
+      phone: "+33 6 12 34 56 78",
+    });
 
     const grab = await call("PATCH", `/users/${user.userId}`, user.token, { permissions: ["view_products", "settings"] });
     expect(grab.status).toBe(422);

@@ -18,11 +18,63 @@ const EDIT = { allOf: ["edit_products"] } as const;
 const tag = "Products settings";
 
 export const attributeOperations: ApiOperation[] = [
-  { method: "get", path: "/attributes", tag, summary: "Variant attributes with their options (list query: label__Contains; sort label, created)", auth: true, permissions: VIEW, responses: { 200: "One page of attributes", 422: "Invalid list parameters", ...errors } },
-  { method: "post", path: "/attributes", tag, summary: "Create an attribute with its options, in order", auth: true, permissions: EDIT, body: CreateAttributeInput, responses: { 201: "Created", 409: "attribute_label_taken", 422: "Invalid input (options.N: required, too_long, duplicate_option)", ...errors } },
-  { method: "get", path: "/attributes/{id}", tag, summary: "One attribute with its options", auth: true, permissions: VIEW, responses: { 200: "The attribute", ...errors } },
-  { method: "patch", path: "/attributes/{id}", tag, summary: "Rename an attribute; `options` is the full new list in order (with id: kept, without: added, missing: removed)", auth: true, permissions: EDIT, body: UpdateAttributeInput, responses: { 200: "Updated", 409: "attribute_label_taken, or in_use: a removed option is used by variants", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/attributes/{id}", tag, summary: "Delete an attribute and its options", auth: true, permissions: EDIT, responses: { 204: "Deleted", 409: "in_use: a product or variant uses it", ...errors } },
+  {
+    method: "get",
+    path: "/attributes",
+    tag,
+    summary: "Variant attributes with their options (list query: label__Contains; sort label, created)",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "One page of attributes", 422: "Invalid list parameters", ...errors },
+  },
+  {
+    method: "post",
+    path: "/attributes",
+    tag,
+    summary: "Create an attribute with its options, in order",
+    auth: true,
+    permissions: EDIT,
+    body: CreateAttributeInput,
+    responses: {
+      201: "Created",
+      409: "attribute_label_taken",
+      422: "Invalid input (options.N: required, too_long, duplicate_option)",
+      ...errors,
+    },
+  },
+  {
+    method: "get",
+    path: "/attributes/{id}",
+    tag,
+    summary: "One attribute with its options",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The attribute", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/attributes/{id}",
+    tag,
+    summary: "Rename an attribute; `options` is the full new list in order (with id: kept, without: added, missing: removed)",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateAttributeInput,
+    responses: {
+      200: "Updated",
+      409: "attribute_label_taken, or in_use: a removed option is used by variants",
+      422: "Invalid input",
+      ...errors,
+    },
+  },
+  {
+    method: "delete",
+    path: "/attributes/{id}",
+    tag,
+    summary: "Delete an attribute and its options",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", 409: "in_use: a product or variant uses it", ...errors },
+  },
 ];
 
 /** /api/v1/attributes: variant attributes (size, colour…) and their options. */

@@ -1,5 +1,13 @@
 import { Hono } from "hono";
-import { CreateBatchInput, createBatch, getBatch, listBatches, listUnallocatedBatchStock, UpdateBatchInput, updateBatch } from "../domain/stock/batches";
+import {
+  CreateBatchInput,
+  createBatch,
+  getBatch,
+  listBatches,
+  listUnallocatedBatchStock,
+  UpdateBatchInput,
+  updateBatch,
+} from "../domain/stock/batches";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -11,22 +19,52 @@ const EDIT = { allOf: ["edit_products", "batch_tracking"] } as const;
 
 export const batchOperations: ApiOperation[] = [
   {
-    method: "get", path: "/batches", tag: "Batches",
-    summary: "Batches: filters variant_id, product_id, number, barcode, expiration_date, created; sort number (default), expiration_date, sku, created; search on the number",
-    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    method: "get",
+    path: "/batches",
+    tag: "Batches",
+    summary:
+      "Batches: filters variant_id, product_id, number, barcode, expiration_date, created; sort number (default), expiration_date, sku, created; search on the number",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
   },
   {
-    method: "post", path: "/batches", tag: "Batches", summary: "Create a batch of a batch-tracked variant",
-    auth: true, permissions: EDIT, body: CreateBatchInput, responses: { 201: "Created", 409: "The number is already a batch of the variant (duplicate_batch)", 422: "Invalid input", ...errors },
+    method: "post",
+    path: "/batches",
+    tag: "Batches",
+    summary: "Create a batch of a batch-tracked variant",
+    auth: true,
+    permissions: EDIT,
+    body: CreateBatchInput,
+    responses: { 201: "Created", 409: "The number is already a batch of the variant (duplicate_batch)", 422: "Invalid input", ...errors },
   },
   {
-    method: "get", path: "/batches/unallocated", tag: "Batches", summary: "Unallocated negative batch stock: batches holding less than nothing in a location",
-    auth: true, permissions: VIEW, responses: { 200: "{ items }", ...errors },
+    method: "get",
+    path: "/batches/unallocated",
+    tag: "Batches",
+    summary: "Unallocated negative batch stock: batches holding less than nothing in a location",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items }", ...errors },
   },
-  { method: "get", path: "/batches/{id}", tag: "Batches", summary: "One batch with its stock per location", auth: true, permissions: VIEW, responses: { 200: "The batch", ...errors } },
   {
-    method: "patch", path: "/batches/{id}", tag: "Batches", summary: "Update a batch; a new expiration date makes an expired batch usable again",
-    auth: true, permissions: EDIT, body: UpdateBatchInput, responses: { 200: "Updated", 409: "duplicate_batch", 422: "Invalid input", ...errors },
+    method: "get",
+    path: "/batches/{id}",
+    tag: "Batches",
+    summary: "One batch with its stock per location",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The batch", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/batches/{id}",
+    tag: "Batches",
+    summary: "Update a batch; a new expiration date makes an expired batch usable again",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateBatchInput,
+    responses: { 200: "Updated", 409: "duplicate_batch", 422: "Invalid input", ...errors },
   },
 ];
 

@@ -1,5 +1,14 @@
 import { Hono } from "hono";
-import { createBrand, CreateBrandInput, deleteBrand, getBrand, listBrands, setBrandActive, updateBrand, UpdateBrandInput } from "../domain/products-settings/brands";
+import {
+  createBrand,
+  CreateBrandInput,
+  deleteBrand,
+  getBrand,
+  listBrands,
+  setBrandActive,
+  updateBrand,
+  UpdateBrandInput,
+} from "../domain/products-settings/brands";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -10,13 +19,71 @@ const EDIT = { allOf: ["edit_products"] } as const;
 const tag = "Products settings";
 
 export const brandOperations: ApiOperation[] = [
-  { method: "get", path: "/brands", tag, summary: "Brands (list query: label__Contains, active; sort label, created)", auth: true, permissions: VIEW, responses: { 200: "One page of brands", 422: "Invalid list parameters", ...errors } },
-  { method: "post", path: "/brands", tag, summary: "Create a brand", auth: true, permissions: EDIT, body: CreateBrandInput, responses: { 201: "Created", 409: "brand_label_taken", 422: "Invalid input", ...errors } },
-  { method: "get", path: "/brands/{id}", tag, summary: "One brand", auth: true, permissions: VIEW, responses: { 200: "The brand", ...errors } },
-  { method: "patch", path: "/brands/{id}", tag, summary: "Rename a brand or turn it on or off", auth: true, permissions: EDIT, body: UpdateBrandInput, responses: { 200: "Updated", 409: "brand_label_taken", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/brands/{id}", tag, summary: "Delete a brand no product uses", auth: true, permissions: EDIT, responses: { 204: "Deleted", 409: "in_use: products use it (disable it instead)", ...errors } },
-  { method: "post", path: "/brands/{id}/enable", tag, summary: "Enable a brand", auth: true, permissions: EDIT, responses: { 200: "The brand, active", ...errors } },
-  { method: "post", path: "/brands/{id}/disable", tag, summary: "Disable a brand", auth: true, permissions: EDIT, responses: { 200: "The brand, inactive", ...errors } },
+  {
+    method: "get",
+    path: "/brands",
+    tag,
+    summary: "Brands (list query: label__Contains, active; sort label, created)",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "One page of brands", 422: "Invalid list parameters", ...errors },
+  },
+  {
+    method: "post",
+    path: "/brands",
+    tag,
+    summary: "Create a brand",
+    auth: true,
+    permissions: EDIT,
+    body: CreateBrandInput,
+    responses: { 201: "Created", 409: "brand_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "get",
+    path: "/brands/{id}",
+    tag,
+    summary: "One brand",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The brand", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/brands/{id}",
+    tag,
+    summary: "Rename a brand or turn it on or off",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateBrandInput,
+    responses: { 200: "Updated", 409: "brand_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "delete",
+    path: "/brands/{id}",
+    tag,
+    summary: "Delete a brand no product uses",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", 409: "in_use: products use it (disable it instead)", ...errors },
+  },
+  {
+    method: "post",
+    path: "/brands/{id}/enable",
+    tag,
+    summary: "Enable a brand",
+    auth: true,
+    permissions: EDIT,
+    responses: { 200: "The brand, active", ...errors },
+  },
+  {
+    method: "post",
+    path: "/brands/{id}/disable",
+    tag,
+    summary: "Disable a brand",
+    auth: true,
+    permissions: EDIT,
+    responses: { 200: "The brand, inactive", ...errors },
+  },
 ];
 
 /** /api/v1/brands */

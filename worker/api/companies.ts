@@ -18,10 +18,25 @@ export const companies = new Hono<ApiEnv>()
     const items =
       actor!.kind === "user"
         ? await listUserCompanies(control, actor!.userId)
-        : [{ id: current, label: actor!.company.label, status: effectiveStatus(actor!.company), frozen: actor!.company.frozen, isAdmin: false }];
+        : [
+            {
+              id: current,
+              label: actor!.company.label,
+              status: effectiveStatus(actor!.company),
+              frozen: actor!.company.frozen,
+              isAdmin: false,
+            },
+          ];
     return c.json({
       totalCount: items.length,
-      items: items.map((i) => ({ id: i.id, label: i.label, status: i.status, frozen: i.frozen, is_admin: i.isAdmin, current: i.id === current })),
+      items: items.map((i) => ({
+        id: i.id,
+        label: i.label,
+        status: i.status,
+        frozen: i.frozen,
+        is_admin: i.isAdmin,
+        current: i.id === current,
+      })),
     });
   })
   .post("/switch", requireActor(), async (c) => {

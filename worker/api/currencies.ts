@@ -18,22 +18,83 @@ import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
 const TAG = "Settings";
-const write = { 409: "Code taken (currency_taken), the default currency (default_currency), or used by prices (in_use)", 422: "Invalid input", ...errors };
+const write = {
+  409: "Code taken (currency_taken), the default currency (default_currency), or used by prices (in_use)",
+  422: "Invalid input",
+  ...errors,
+};
 
 export const currencyOperations: ApiOperation[] = [
   {
-    method: "get", path: "/currencies", tag: TAG, auth: true,
-    summary: "The company's currencies; exchange rates per unit of the default one (list parameters: filters iso, label, active, is_default; sort; search)",
+    method: "get",
+    path: "/currencies",
+    tag: TAG,
+    auth: true,
+    summary:
+      "The company's currencies; exchange rates per unit of the default one (list parameters: filters iso, label, active, is_default; sort; search)",
     responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
   },
-  { method: "post", path: "/currencies", tag: TAG, summary: "Add a currency (label and sign default to the code's usual ones)", auth: true, permissions: SETTINGS, body: CurrencyInput, responses: { 201: "Created", ...write } },
-  { method: "get", path: "/currencies/{id}", tag: TAG, summary: "One currency", auth: true, responses: { 200: "The currency", 401: errors[401], 403: errors[403], 404: errors[404] } },
-  { method: "patch", path: "/currencies/{id}", tag: TAG, summary: "Change a currency (the default one keeps rate 1)", auth: true, permissions: SETTINGS, body: UpdateCurrencyInput, responses: { 200: "Updated", ...write } },
-  { method: "delete", path: "/currencies/{id}", tag: TAG, summary: "Delete a currency (not the default, not used by prices)", auth: true, permissions: SETTINGS, responses: { 204: "Deleted", ...write } },
-  { method: "post", path: "/currencies/{id}/enable", tag: TAG, summary: "Activate a currency", auth: true, permissions: SETTINGS, responses: { 200: "Active", ...errors } },
-  { method: "post", path: "/currencies/{id}/disable", tag: TAG, summary: "Deactivate a currency (not the default)", auth: true, permissions: SETTINGS, responses: { 200: "Inactive", ...write } },
   {
-    method: "post", path: "/currencies/{id}/default", tag: TAG, auth: true, permissions: SETTINGS,
+    method: "post",
+    path: "/currencies",
+    tag: TAG,
+    summary: "Add a currency (label and sign default to the code's usual ones)",
+    auth: true,
+    permissions: SETTINGS,
+    body: CurrencyInput,
+    responses: { 201: "Created", ...write },
+  },
+  {
+    method: "get",
+    path: "/currencies/{id}",
+    tag: TAG,
+    summary: "One currency",
+    auth: true,
+    responses: { 200: "The currency", 401: errors[401], 403: errors[403], 404: errors[404] },
+  },
+  {
+    method: "patch",
+    path: "/currencies/{id}",
+    tag: TAG,
+    summary: "Change a currency (the default one keeps rate 1)",
+    auth: true,
+    permissions: SETTINGS,
+    body: UpdateCurrencyInput,
+    responses: { 200: "Updated", ...write },
+  },
+  {
+    method: "delete",
+    path: "/currencies/{id}",
+    tag: TAG,
+    summary: "Delete a currency (not the default, not used by prices)",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 204: "Deleted", ...write },
+  },
+  {
+    method: "post",
+    path: "/currencies/{id}/enable",
+    tag: TAG,
+    summary: "Activate a currency",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "Active", ...errors },
+  },
+  {
+    method: "post",
+    path: "/currencies/{id}/disable",
+    tag: TAG,
+    summary: "Deactivate a currency (not the default)",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "Inactive", ...write },
+  },
+  {
+    method: "post",
+    path: "/currencies/{id}/default",
+    tag: TAG,
+    auth: true,
+    permissions: SETTINGS,
     summary: "Make it the default currency: rate 1, the other rates re-expressed against it",
     responses: { 200: "The new default", ...errors },
   },
@@ -44,11 +105,15 @@ export const currencies = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => c.json(await listCurrenciesPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
   .post("/", requireActor(SETTINGS), async (c) => c.json(await createCurrency(await c.get("ctx").tenant(), await jsonBody(c)), 201))
   .get("/:id", requireActor(), async (c) => c.json(await getCurrency(await c.get("ctx").tenant(), c.req.param("id"))))
-  .patch("/:id", requireActor(SETTINGS), async (c) => c.json(await updateCurrency(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))))
+  .patch("/:id", requireActor(SETTINGS), async (c) =>
+    c.json(await updateCurrency(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+  )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
     await deleteCurrency(await c.get("ctx").tenant(), c.req.param("id"));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableCurrency(await c.get("ctx").tenant(), c.req.param("id"))))
   .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableCurrency(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/default", requireActor(SETTINGS), async (c) => c.json(await makeDefaultCurrency(await c.get("ctx").tenant(), c.req.param("id"))));
+  .post("/:id/default", requireActor(SETTINGS), async (c) =>
+    c.json(await makeDefaultCurrency(await c.get("ctx").tenant(), c.req.param("id"))),
+  );

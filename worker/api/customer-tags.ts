@@ -18,11 +18,53 @@ const EDIT = { allOf: ["edit_customers"] } as const;
 const tag = "Contacts settings";
 
 export const customerTagOperations: ApiOperation[] = [
-  { method: "get", path: "/customer-tags", tag, summary: "Customer tags with how many customers carry each (list query: label; sort label, created; search)", auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors } },
-  { method: "post", path: "/customer-tags", tag, summary: "Create a customer tag", auth: true, permissions: EDIT, body: ContactTagInput, responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
-  { method: "get", path: "/customer-tags/{id}", tag, summary: "One customer tag", auth: true, permissions: VIEW, responses: { 200: "The tag", ...errors } },
-  { method: "patch", path: "/customer-tags/{id}", tag, summary: "Rename a customer tag", auth: true, permissions: EDIT, body: UpdateContactTagInput, responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/customer-tags/{id}", tag, summary: "Delete a customer tag (the customers carrying it lose it)", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+  {
+    method: "get",
+    path: "/customer-tags",
+    tag,
+    summary: "Customer tags with how many customers carry each (list query: label; sort label, created; search)",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  {
+    method: "post",
+    path: "/customer-tags",
+    tag,
+    summary: "Create a customer tag",
+    auth: true,
+    permissions: EDIT,
+    body: ContactTagInput,
+    responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "get",
+    path: "/customer-tags/{id}",
+    tag,
+    summary: "One customer tag",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The tag", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/customer-tags/{id}",
+    tag,
+    summary: "Rename a customer tag",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateContactTagInput,
+    responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "delete",
+    path: "/customer-tags/{id}",
+    tag,
+    summary: "Delete a customer tag (the customers carrying it lose it)",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", ...errors },
+  },
 ];
 
 /** /api/v1/customer-tags */

@@ -23,7 +23,10 @@ export function errorBody(locale: Locale, code: string, params: Record<string, u
   const body: ErrorBody = { error: { code, message: translate(locale, `error.${code}`, params), ...withParams(params) } };
   if (fields)
     body.error.fields = Object.fromEntries(
-      Object.entries(fields).map(([name, f]) => [name, { code: f.code, message: translate(locale, `error.${f.code}`, f.params), ...withParams(f.params) }]),
+      Object.entries(fields).map(([name, f]) => [
+        name,
+        { code: f.code, message: translate(locale, `error.${f.code}`, f.params), ...withParams(f.params) },
+      ]),
     );
   return body;
 }

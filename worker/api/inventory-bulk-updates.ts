@@ -12,17 +12,38 @@ const EDIT = { allOf: ["edit_products_inventory"] } as const;
 
 export const inventoryBulkUpdateOperations: ApiOperation[] = [
   {
-    method: "get", path: "/inventory-bulk-updates", tag: "Inventory bulk updates",
+    method: "get",
+    path: "/inventory-bulk-updates",
+    tag: "Inventory bulk updates",
     summary: "Stock counts made: filters number, date, location_id, created; sort -id (default), number, date, created",
-    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
   },
   {
-    method: "post", path: "/inventory-bulk-updates", tag: "Inventory bulk updates",
+    method: "post",
+    path: "/inventory-bulk-updates",
+    tag: "Inventory bulk updates",
     summary: "Set counted quantities at a location; each level moves by the difference, logged, and only if unchanged since read",
-    auth: true, permissions: EDIT, body: InventoryBulkUpdateInput,
-    responses: { 201: "The count, with its lines", 409: "A level changed meanwhile (stock_changed, naming lines.N.counted)", 422: "Invalid input", ...errors },
+    auth: true,
+    permissions: EDIT,
+    body: InventoryBulkUpdateInput,
+    responses: {
+      201: "The count, with its lines",
+      409: "A level changed meanwhile (stock_changed, naming lines.N.counted)",
+      422: "Invalid input",
+      ...errors,
+    },
   },
-  { method: "get", path: "/inventory-bulk-updates/{id}", tag: "Inventory bulk updates", summary: "One count with its lines", auth: true, permissions: VIEW, responses: { 200: "The count", ...errors } },
+  {
+    method: "get",
+    path: "/inventory-bulk-updates/{id}",
+    tag: "Inventory bulk updates",
+    summary: "One count with its lines",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The count", ...errors },
+  },
 ];
 
 /** /api/v1/inventory-bulk-updates: stock counts (the inventory bulk update screen). */

@@ -8,9 +8,14 @@ const VIEW = { allOf: ["view_products_inventory"] } as const;
 
 export const inventoryLogOperations: ApiOperation[] = [
   {
-    method: "get", path: "/inventory-logs", tag: "Inventory logs",
-    summary: "The stock ledger, one row per change: filters variant_id, location_id, batch_id, document_type, document_id, user_id, change, created; sort -id (default), change, created",
-    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    method: "get",
+    path: "/inventory-logs",
+    tag: "Inventory logs",
+    summary:
+      "The stock ledger, one row per change: filters variant_id, location_id, batch_id, document_type, document_id, user_id, change, created; sort -id (default), change, created",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
   },
 ];
 

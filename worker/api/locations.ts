@@ -22,16 +22,61 @@ const write = { 409: "Label taken, or the last active location (last_active_loca
 
 export const locationOperations: ApiOperation[] = [
   {
-    method: "get", path: "/locations", tag: TAG, auth: true,
+    method: "get",
+    path: "/locations",
+    tag: TAG,
+    auth: true,
     summary: "The company's stores and warehouses (list parameters: filters label, type, active, shipping, city, country; sort; search)",
     responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
   },
-  { method: "post", path: "/locations", tag: TAG, summary: "Add a store or warehouse", auth: true, permissions: SETTINGS, body: LocationInput, responses: { 201: "Created", ...write } },
+  {
+    method: "post",
+    path: "/locations",
+    tag: TAG,
+    summary: "Add a store or warehouse",
+    auth: true,
+    permissions: SETTINGS,
+    body: LocationInput,
+    responses: { 201: "Created", ...write },
+  },
   { method: "get", path: "/locations/{id}", tag: TAG, summary: "One location", auth: true, responses: read },
-  { method: "patch", path: "/locations/{id}", tag: TAG, summary: "Change a location", auth: true, permissions: SETTINGS, body: UpdateLocationInput, responses: { 200: "Updated", ...write } },
-  { method: "delete", path: "/locations/{id}", tag: TAG, summary: "Delete a location (never the last active one)", auth: true, permissions: SETTINGS, responses: { 204: "Deleted", 409: "The last active location", ...errors } },
-  { method: "post", path: "/locations/{id}/enable", tag: TAG, summary: "Activate a location", auth: true, permissions: SETTINGS, responses: { 200: "Active", ...errors } },
-  { method: "post", path: "/locations/{id}/disable", tag: TAG, summary: "Deactivate a location (never the last active one)", auth: true, permissions: SETTINGS, responses: { 200: "Inactive", 409: "The last active location", ...errors } },
+  {
+    method: "patch",
+    path: "/locations/{id}",
+    tag: TAG,
+    summary: "Change a location",
+    auth: true,
+    permissions: SETTINGS,
+    body: UpdateLocationInput,
+    responses: { 200: "Updated", ...write },
+  },
+  {
+    method: "delete",
+    path: "/locations/{id}",
+    tag: TAG,
+    summary: "Delete a location (never the last active one)",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 204: "Deleted", 409: "The last active location", ...errors },
+  },
+  {
+    method: "post",
+    path: "/locations/{id}/enable",
+    tag: TAG,
+    summary: "Activate a location",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "Active", ...errors },
+  },
+  {
+    method: "post",
+    path: "/locations/{id}/disable",
+    tag: TAG,
+    summary: "Deactivate a location (never the last active one)",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "Inactive", 409: "The last active location", ...errors },
+  },
 ];
 
 /** /api/v1/locations: any signed-in user reads them (other screens pick locations); changes need settings. */
@@ -39,7 +84,9 @@ export const locations = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => c.json(await listLocationsPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
   .post("/", requireActor(SETTINGS), async (c) => c.json(await createLocation(await c.get("ctx").tenant(), await jsonBody(c)), 201))
   .get("/:id", requireActor(), async (c) => c.json(await getLocation(await c.get("ctx").tenant(), c.req.param("id"))))
-  .patch("/:id", requireActor(SETTINGS), async (c) => c.json(await updateLocation(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))))
+  .patch("/:id", requireActor(SETTINGS), async (c) =>
+    c.json(await updateLocation(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+  )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
     await deleteLocation(await c.get("ctx").tenant(), c.req.param("id"));
     return c.body(null, 204);

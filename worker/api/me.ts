@@ -6,7 +6,12 @@ import type { ApiEnv } from "./types";
 /** GET /api/v1/me: the caller and the company it acts in (platform spec §3 'User'). */
 export const me = new Hono<ApiEnv>().get("/", requireActor({}, { b2b: true }), (c) => {
   const actor = c.get("ctx").actor!;
-  const company = { id: actor.company.id, label: actor.company.label, status: effectiveStatus(actor.company), frozen: actor.company.frozen };
+  const company = {
+    id: actor.company.id,
+    label: actor.company.label,
+    status: effectiveStatus(actor.company),
+    frozen: actor.company.frozen,
+  };
   if (actor.kind === "api_token") return c.json({ kind: actor.kind, company, permissions: actor.permissions });
   return c.json({
     kind: actor.kind,

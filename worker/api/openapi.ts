@@ -36,25 +36,160 @@ export type { ApiOperation };
 
 /** Every route of /api/v1. A test fails when the router and this list disagree. */
 export const API_OPERATIONS: ApiOperation[] = [
-  { method: "get", path: "/health", tag: "Platform", summary: "Whether the service and its database answer", auth: false, responses: { 200: "Up", 503: "Degraded" } },
-  { method: "get", path: "/openapi.json", tag: "Platform", summary: "This document", auth: false, responses: { 200: "OpenAPI 3.1 document" } },
-  { method: "get", path: "/docs", tag: "Platform", summary: "This document as a readable page", auth: false, responses: { 200: "HTML page" } },
-  { method: "get", path: "/me", tag: "Identity", summary: "The caller: user or API token, company, permissions", auth: true, responses: { 200: "The caller", 401: errors[401] } },
-  { method: "get", path: "/companies", tag: "Identity", summary: "Companies the caller may work in", auth: true, responses: { 200: "List", 401: errors[401] } },
   {
-    method: "post", path: "/companies/switch", tag: "Identity", summary: "Move the signed-in session to another of the user's companies", auth: true,
-    body: switchCompanyInput, responses: { 200: "Switched (or skipped)", 401: errors[401], 403: "API tokens cannot switch", 404: "Not one of the user's companies", 422: "Invalid input" },
+    method: "get",
+    path: "/health",
+    tag: "Platform",
+    summary: "Whether the service and its database answer",
+    auth: false,
+    responses: { 200: "Up", 503: "Degraded" },
   },
-  { method: "get", path: "/users", tag: "Users", summary: "Users of the company (B2B users excluded)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
-  { method: "post", path: "/users", tag: "Users", summary: "Invite a user (an email with a link to choose a password is sent)", auth: true, permissions: { allOf: ["settings"] }, body: InviteUserInput, responses: { 201: "Invited", 409: "Already a member", 422: "Invalid input", 502: "The invitation email could not be sent (nothing kept)", ...errors } },
-  { method: "get", path: "/users/{id}", tag: "Users", summary: "One user", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, responses: { 200: "The user", ...errors } },
-  { method: "patch", path: "/users/{id}", tag: "Users", summary: "Update a user; one's own profile fields without the settings permission", auth: true, permissions: { allOf: ["settings"] }, selfAllowed: true, body: UpdateUserInput, responses: { 200: "Updated", 409: "Email already used", 422: "Invalid input", ...errors } },
-  { method: "post", path: "/users/{id}/invitation", tag: "Users", summary: "Send a pending invitation again", auth: true, permissions: { allOf: ["settings"] }, responses: { 202: "Sent", 409: "The user has already chosen a password", 502: "The email could not be sent", ...errors } },
-  { method: "get", path: "/api-tokens", tag: "API tokens", summary: "The company's API tokens (never their values)", auth: true, permissions: { allOf: ["settings"] }, responses: { 200: "List", ...errors } },
-  { method: "post", path: "/api-tokens", tag: "API tokens", summary: "Create a token; its value is shown once (signed-in users only)", auth: true, permissions: { allOf: ["settings"] }, body: ApiTokenInput, responses: { 201: "Created, with the token", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/api-tokens/{id}", tag: "API tokens", summary: "Revoke a token", auth: true, permissions: { allOf: ["settings"] }, responses: { 204: "Revoked", ...errors } },
-  { method: "post", path: "/password-reset", tag: "Identity", summary: "Email a password reset link (same answer whether or not the email exists)", auth: false, responses: { 202: "Accepted", 422: "Email missing" } },
-  { method: "post", path: "/password-reset/confirm", tag: "Identity", summary: "Set a new password with a reset or invitation link", auth: false, responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" } },
+  {
+    method: "get",
+    path: "/openapi.json",
+    tag: "Platform",
+    summary: "This document",
+    auth: false,
+    responses: { 200: "OpenAPI 3.1 document" },
+  },
+  {
+    method: "get",
+    path: "/docs",
+    tag: "Platform",
+    summary: "This document as a readable page",
+    auth: false,
+    responses: { 200: "HTML page" },
+  },
+  {
+    method: "get",
+    path: "/me",
+    tag: "Identity",
+    summary: "The caller: user or API token, company, permissions",
+    auth: true,
+    responses: { 200: "The caller", 401: errors[401] },
+  },
+  {
+    method: "get",
+    path: "/companies",
+    tag: "Identity",
+    summary: "Companies the caller may work in",
+    auth: true,
+    responses: { 200: "List", 401: errors[401] },
+  },
+  {
+    method: "post",
+    path: "/companies/switch",
+    tag: "Identity",
+    summary: "Move the signed-in session to another of the user's companies",
+    auth: true,
+    body: switchCompanyInput,
+    responses: {
+      200: "Switched (or skipped)",
+      401: errors[401],
+      403: "API tokens cannot switch",
+      404: "Not one of the user's companies",
+      422: "Invalid input",
+    },
+  },
+  {
+    method: "get",
+    path: "/users",
+    tag: "Users",
+    summary: "Users of the company (B2B users excluded)",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    responses: { 200: "List", ...errors },
+  },
+  {
+    method: "post",
+    path: "/users",
+    tag: "Users",
+    summary: "Invite a user (an email with a link to choose a password is sent)",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    body: InviteUserInput,
+    responses: {
+      201: "Invited",
+      409: "Already a member",
+      422: "Invalid input",
+      502: "The invitation email could not be sent (nothing kept)",
+      ...errors,
+    },
+  },
+  {
+    method: "get",
+    path: "/users/{id}",
+    tag: "Users",
+    summary: "One user",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    selfAllowed: true,
+    responses: { 200: "The user", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/users/{id}",
+    tag: "Users",
+    summary: "Update a user; one's own profile fields without the settings permission",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    selfAllowed: true,
+    body: UpdateUserInput,
+    responses: { 200: "Updated", 409: "Email already used", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "post",
+    path: "/users/{id}/invitation",
+    tag: "Users",
+    summary: "Send a pending invitation again",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    responses: { 202: "Sent", 409: "The user has already chosen a password", 502: "The email could not be sent", ...errors },
+  },
+  {
+    method: "get",
+    path: "/api-tokens",
+    tag: "API tokens",
+    summary: "The company's API tokens (never their values)",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    responses: { 200: "List", ...errors },
+  },
+  {
+    method: "post",
+    path: "/api-tokens",
+    tag: "API tokens",
+    summary: "Create a token; its value is shown once (signed-in users only)",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    body: ApiTokenInput,
+    responses: { 201: "Created, with the token", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "delete",
+    path: "/api-tokens/{id}",
+    tag: "API tokens",
+    summary: "Revoke a token",
+    auth: true,
+    permissions: { allOf: ["settings"] },
+    responses: { 204: "Revoked", ...errors },
+  },
+  {
+    method: "post",
+    path: "/password-reset",
+    tag: "Identity",
+    summary: "Email a password reset link (same answer whether or not the email exists)",
+    auth: false,
+    responses: { 202: "Accepted", 422: "Email missing" },
+  },
+  {
+    method: "post",
+    path: "/password-reset/confirm",
+    tag: "Identity",
+    summary: "Set a new password with a reset or invitation link",
+    auth: false,
+    responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" },
+  },
   // Each resource router documents its own operations beside its routes.
   ...locationOperations,
   ...priceLevelOperations,
@@ -90,13 +225,20 @@ function openApiPath(path: string) {
 export function openApiDocument(origin: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of API_OPERATIONS) {
-    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
     (paths[`/api/v1${openApiPath(op.path)}`] ??= {})[op.method] = {
       tags: [op.tag],
       summary: op.summary,
       ...(op.auth ? {} : { security: [] }),
       ...(parameters.length ? { parameters } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input" }) } } } } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input" }) } } } }
+        : {}),
       ...(op.permissions ? { "x-permissions": op.permissions, ...(op.selfAllowed ? { "x-self-allowed": true } : {}) } : {}),
       responses: Object.fromEntries(Object.entries(op.responses).map(([code, description]) => [code, { description }])),
     };
@@ -156,10 +298,18 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;",
 function docsPage(doc: ReturnType<typeof openApiDocument>): string {
   const rows = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
-      const o = op as { summary: string; tags: string[]; security?: unknown[]; "x-permissions"?: PermissionCheck; responses: Record<string, { description: string }> };
+      const o = op as {
+        summary: string;
+        tags: string[];
+        security?: unknown[];
+        "x-permissions"?: PermissionCheck;
+        responses: Record<string, { description: string }>;
+      };
       const perms = o["x-permissions"]?.allOf?.join(", ") ?? "";
       const auth = o.security ? "none" : "bearer";
-      const responses = Object.entries(o.responses).map(([code, r]) => `<li><code>${code}</code> ${escape(r.description)}</li>`).join("");
+      const responses = Object.entries(o.responses)
+        .map(([code, r]) => `<li><code>${code}</code> ${escape(r.description)}</li>`)
+        .join("");
       return `<tr><td>${escape(o.tags[0] ?? "")}</td><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(o.summary)}</td><td>${auth}</td><td>${escape(perms)}</td><td><ul>${responses}</ul></td></tr>`;
     }),
   );

@@ -17,5 +17,8 @@ export interface ApiOperation {
 }
 
 /** The usual error answers of a guarded route, to spread into `responses`. */
-export const errors = { 401: "No valid token", 403: "A permission is missing, or the company is frozen", 404: "Not found in the caller's company" };
-
+export const errors = {
+  401: "No valid token",
+  403: "A permission is missing, or the company is frozen",
+  404: "Not found in the caller's company",
+};

@@ -19,21 +19,86 @@ import type { ApiEnv } from "./types";
 // Price levels are changed by whoever holds settings or the dedicated edit_price_levels.
 const EDIT = { anyOf: ["settings", "edit_price_levels"] } as const;
 const TAG = "Settings";
-const write = { 409: "Label taken (price_level_label_taken), a default level (default_price_level), or used by prices (in_use)", 422: "Invalid input", ...errors };
+const write = {
+  409: "Label taken (price_level_label_taken), a default level (default_price_level), or used by prices (in_use)",
+  422: "Invalid input",
+  ...errors,
+};
 
 export const priceLevelOperations: ApiOperation[] = [
   {
-    method: "get", path: "/price-levels", tag: TAG, auth: true,
-    summary: "Selling and purchasing price levels, each with is_default (list parameters: filters label, type, active, is_default; sort; search)",
+    method: "get",
+    path: "/price-levels",
+    tag: TAG,
+    auth: true,
+    summary:
+      "Selling and purchasing price levels, each with is_default (list parameters: filters label, type, active, is_default; sort; search)",
     responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
   },
-  { method: "post", path: "/price-levels", tag: TAG, summary: "Add a price level", auth: true, permissions: EDIT, body: PriceLevelInput, responses: { 201: "Created", ...write } },
-  { method: "get", path: "/price-levels/{id}", tag: TAG, summary: "One price level", auth: true, responses: { 200: "The price level", 401: errors[401], 403: errors[403], 404: errors[404] } },
-  { method: "patch", path: "/price-levels/{id}", tag: TAG, summary: "Change a price level", auth: true, permissions: EDIT, body: UpdatePriceLevelInput, responses: { 200: "Updated", ...write } },
-  { method: "delete", path: "/price-levels/{id}", tag: TAG, summary: "Delete a price level (not a default, not used by prices)", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...write } },
-  { method: "post", path: "/price-levels/{id}/enable", tag: TAG, summary: "Activate a price level", auth: true, permissions: EDIT, responses: { 200: "Active", ...errors } },
-  { method: "post", path: "/price-levels/{id}/disable", tag: TAG, summary: "Deactivate a price level (not a default)", auth: true, permissions: EDIT, responses: { 200: "Inactive", ...write } },
-  { method: "post", path: "/price-levels/{id}/default", tag: TAG, summary: "Make it the company's default level of its type", auth: true, permissions: EDIT, responses: { 200: "The new default", ...errors } },
+  {
+    method: "post",
+    path: "/price-levels",
+    tag: TAG,
+    summary: "Add a price level",
+    auth: true,
+    permissions: EDIT,
+    body: PriceLevelInput,
+    responses: { 201: "Created", ...write },
+  },
+  {
+    method: "get",
+    path: "/price-levels/{id}",
+    tag: TAG,
+    summary: "One price level",
+    auth: true,
+    responses: { 200: "The price level", 401: errors[401], 403: errors[403], 404: errors[404] },
+  },
+  {
+    method: "patch",
+    path: "/price-levels/{id}",
+    tag: TAG,
+    summary: "Change a price level",
+    auth: true,
+    permissions: EDIT,
+    body: UpdatePriceLevelInput,
+    responses: { 200: "Updated", ...write },
+  },
+  {
+    method: "delete",
+    path: "/price-levels/{id}",
+    tag: TAG,
+    summary: "Delete a price level (not a default, not used by prices)",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", ...write },
+  },
+  {
+    method: "post",
+    path: "/price-levels/{id}/enable",
+    tag: TAG,
+    summary: "Activate a price level",
+    auth: true,
+    permissions: EDIT,
+    responses: { 200: "Active", ...errors },
+  },
+  {
+    method: "post",
+    path: "/price-levels/{id}/disable",
+    tag: TAG,
+    summary: "Deactivate a price level (not a default)",
+    auth: true,
+    permissions: EDIT,
+    responses: { 200: "Inactive", ...write },
+  },
+  {
+    method: "post",
+    path: "/price-levels/{id}/default",
+    tag: TAG,
+    summary: "Make it the company's default level of its type",
+    auth: true,
+    permissions: EDIT,
+    responses: { 200: "The new default", ...errors },
+  },
 ];
 
 /** /api/v1/price-levels: any signed-in user reads them; changes need settings or edit_price_levels. */
@@ -41,11 +106,15 @@ export const priceLevels = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => c.json(await listPriceLevelsPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
   .post("/", requireActor(EDIT), async (c) => c.json(await createPriceLevel(await c.get("ctx").tenant(), await jsonBody(c)), 201))
   .get("/:id", requireActor(), async (c) => c.json(await getPriceLevel(await c.get("ctx").tenant(), c.req.param("id"))))
-  .patch("/:id", requireActor(EDIT), async (c) => c.json(await updatePriceLevel(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))))
+  .patch("/:id", requireActor(EDIT), async (c) =>
+    c.json(await updatePriceLevel(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+  )
   .delete("/:id", requireActor(EDIT), async (c) => {
     await deletePriceLevel(await c.get("ctx").tenant(), c.req.param("id"));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await enablePriceLevel(await c.get("ctx").tenant(), c.req.param("id"))))
   .post("/:id/disable", requireActor(EDIT), async (c) => c.json(await disablePriceLevel(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/default", requireActor(EDIT), async (c) => c.json(await makeDefaultPriceLevel(await c.get("ctx").tenant(), c.req.param("id"))));
+  .post("/:id/default", requireActor(EDIT), async (c) =>
+    c.json(await makeDefaultPriceLevel(await c.get("ctx").tenant(), c.req.param("id"))),
+  );

@@ -1,5 +1,13 @@
 import { Hono } from "hono";
-import { createProductTag, deleteProductTag, getProductTag, listProductTags, updateProductTag, ProductTagInput, UpdateProductTagInput } from "../domain/products-settings/product-tags";
+import {
+  createProductTag,
+  deleteProductTag,
+  getProductTag,
+  listProductTags,
+  updateProductTag,
+  ProductTagInput,
+  UpdateProductTagInput,
+} from "../domain/products-settings/product-tags";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -10,11 +18,53 @@ const EDIT = { allOf: ["edit_products"] } as const;
 const tag = "Products settings";
 
 export const productTagOperations: ApiOperation[] = [
-  { method: "get", path: "/product-tags", tag, summary: "Tags of products and services (list query: label__Contains; sort label, created)", auth: true, permissions: VIEW, responses: { 200: "One page of product-tags", 422: "Invalid list parameters", ...errors } },
-  { method: "post", path: "/product-tags", tag, summary: "Create a product tag", auth: true, permissions: EDIT, body: ProductTagInput, responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
-  { method: "get", path: "/product-tags/{id}", tag, summary: "One product tag", auth: true, permissions: VIEW, responses: { 200: "The product tag", ...errors } },
-  { method: "patch", path: "/product-tags/{id}", tag, summary: "Rename a product tag", auth: true, permissions: EDIT, body: UpdateProductTagInput, responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/product-tags/{id}", tag, summary: "Delete a tag (products and services carrying it lose it)", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+  {
+    method: "get",
+    path: "/product-tags",
+    tag,
+    summary: "Tags of products and services (list query: label__Contains; sort label, created)",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "One page of product-tags", 422: "Invalid list parameters", ...errors },
+  },
+  {
+    method: "post",
+    path: "/product-tags",
+    tag,
+    summary: "Create a product tag",
+    auth: true,
+    permissions: EDIT,
+    body: ProductTagInput,
+    responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "get",
+    path: "/product-tags/{id}",
+    tag,
+    summary: "One product tag",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The product tag", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/product-tags/{id}",
+    tag,
+    summary: "Rename a product tag",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateProductTagInput,
+    responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "delete",
+    path: "/product-tags/{id}",
+    tag,
+    summary: "Delete a tag (products and services carrying it lose it)",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", ...errors },
+  },
 ];
 
 /** /api/v1/product-tags */

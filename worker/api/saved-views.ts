@@ -1,5 +1,12 @@
 import { Hono } from "hono";
-import { CreateSavedViewInput, createSavedView, deleteSavedView, listSavedViews, UpdateSavedViewInput, updateSavedView } from "../domain/saved-views/saved-views";
+import {
+  CreateSavedViewInput,
+  createSavedView,
+  deleteSavedView,
+  listSavedViews,
+  UpdateSavedViewInput,
+  updateSavedView,
+} from "../domain/saved-views/saved-views";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -9,16 +16,40 @@ import type { ApiEnv } from "./types";
 const personal = { 401: errors[401], 403: "Called with an API token, or the company is frozen" };
 
 export const savedViewOperations: ApiOperation[] = [
-  { method: "get", path: "/saved-views", tag: "Saved views", summary: "The caller's saved views of one list (?type=services), by label", auth: true, responses: { 200: "List", 422: "Missing or unknown list type", ...personal } },
   {
-    method: "post", path: "/saved-views", tag: "Saved views", summary: "Save a view of a list (filters, columns, sort); is_default unsets the caller's other default of that list", auth: true,
-    body: CreateSavedViewInput, responses: { 201: "Saved", 409: "The caller already has a view of this list with this label", 422: "Invalid input", ...personal },
+    method: "get",
+    path: "/saved-views",
+    tag: "Saved views",
+    summary: "The caller's saved views of one list (?type=services), by label",
+    auth: true,
+    responses: { 200: "List", 422: "Missing or unknown list type", ...personal },
   },
   {
-    method: "patch", path: "/saved-views/{id}", tag: "Saved views", summary: "Rename a view, change what it restores, or make it the default", auth: true,
-    body: UpdateSavedViewInput, responses: { 200: "Updated", 409: "Label already used", 422: "Invalid input", 404: "Not one of the caller's views", ...personal },
+    method: "post",
+    path: "/saved-views",
+    tag: "Saved views",
+    summary: "Save a view of a list (filters, columns, sort); is_default unsets the caller's other default of that list",
+    auth: true,
+    body: CreateSavedViewInput,
+    responses: { 201: "Saved", 409: "The caller already has a view of this list with this label", 422: "Invalid input", ...personal },
   },
-  { method: "delete", path: "/saved-views/{id}", tag: "Saved views", summary: "Delete one of the caller's views", auth: true, responses: { 204: "Deleted", 404: "Not one of the caller's views", ...personal } },
+  {
+    method: "patch",
+    path: "/saved-views/{id}",
+    tag: "Saved views",
+    summary: "Rename a view, change what it restores, or make it the default",
+    auth: true,
+    body: UpdateSavedViewInput,
+    responses: { 200: "Updated", 409: "Label already used", 422: "Invalid input", 404: "Not one of the caller's views", ...personal },
+  },
+  {
+    method: "delete",
+    path: "/saved-views/{id}",
+    tag: "Saved views",
+    summary: "Delete one of the caller's views",
+    auth: true,
+    responses: { 204: "Deleted", 404: "Not one of the caller's views", ...personal },
+  },
 ];
 
 /** /api/v1/saved-views: each user's saved filters, columns and sort per list. */

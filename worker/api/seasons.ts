@@ -1,5 +1,13 @@
 import { Hono } from "hono";
-import { createSeason, deleteSeason, getSeason, listSeasons, updateSeason, SeasonInput, UpdateSeasonInput } from "../domain/products-settings/seasons";
+import {
+  createSeason,
+  deleteSeason,
+  getSeason,
+  listSeasons,
+  updateSeason,
+  SeasonInput,
+  UpdateSeasonInput,
+} from "../domain/products-settings/seasons";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -10,11 +18,53 @@ const EDIT = { allOf: ["edit_products"] } as const;
 const tag = "Products settings";
 
 export const seasonOperations: ApiOperation[] = [
-  { method: "get", path: "/seasons", tag, summary: "Seasons (list query: label__Contains; sort label, created)", auth: true, permissions: VIEW, responses: { 200: "One page of seasons", 422: "Invalid list parameters", ...errors } },
-  { method: "post", path: "/seasons", tag, summary: "Create a season", auth: true, permissions: EDIT, body: SeasonInput, responses: { 201: "Created", 409: "season_label_taken", 422: "Invalid input", ...errors } },
-  { method: "get", path: "/seasons/{id}", tag, summary: "One season", auth: true, permissions: VIEW, responses: { 200: "The season", ...errors } },
-  { method: "patch", path: "/seasons/{id}", tag, summary: "Rename a season", auth: true, permissions: EDIT, body: UpdateSeasonInput, responses: { 200: "Updated", 409: "season_label_taken", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/seasons/{id}", tag, summary: "Delete a season no product uses", auth: true, permissions: EDIT, responses: { 204: "Deleted", 409: "in_use: products use it", ...errors } },
+  {
+    method: "get",
+    path: "/seasons",
+    tag,
+    summary: "Seasons (list query: label__Contains; sort label, created)",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "One page of seasons", 422: "Invalid list parameters", ...errors },
+  },
+  {
+    method: "post",
+    path: "/seasons",
+    tag,
+    summary: "Create a season",
+    auth: true,
+    permissions: EDIT,
+    body: SeasonInput,
+    responses: { 201: "Created", 409: "season_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "get",
+    path: "/seasons/{id}",
+    tag,
+    summary: "One season",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The season", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/seasons/{id}",
+    tag,
+    summary: "Rename a season",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateSeasonInput,
+    responses: { 200: "Updated", 409: "season_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "delete",
+    path: "/seasons/{id}",
+    tag,
+    summary: "Delete a season no product uses",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", 409: "in_use: products use it", ...errors },
+  },
 ];
 
 /** /api/v1/seasons */

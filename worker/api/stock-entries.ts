@@ -32,25 +32,58 @@ interface DocumentApi {
 export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
   const VIEW = { allOf: [d.view] };
   const EDIT = { allOf: [d.edit] };
-  const stock = { 409: "Another edit of the document came first (conflict)", 422: "Invalid input, or not enough stock (insufficient_stock, naming lines.N.quantity)" };
+  const stock = {
+    409: "Another edit of the document came first (conflict)",
+    422: "Invalid input, or not enough stock (insufficient_stock, naming lines.N.quantity)",
+  };
   return [
     {
-      method: "get", path: d.path, tag: d.tag,
+      method: "get",
+      path: d.path,
+      tag: d.tag,
       summary: `${d.what}: filters number, date, location_id, arrival_location_id, created; sort -id (default), number, date, created; search on the number`,
-      auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+      auth: true,
+      permissions: VIEW,
+      responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
     },
     {
-      method: "post", path: d.path, tag: d.tag,
+      method: "post",
+      path: d.path,
+      tag: d.tag,
       summary: `Create a ${d.what.toLowerCase().replace(/s$/, "")} and apply its stock (an Idempotency-Key header makes a retry answer the same document)`,
-      auth: true, permissions: EDIT, body: d.create, responses: { 201: "Created, with its lines", ...stock, ...errors },
+      auth: true,
+      permissions: EDIT,
+      body: d.create,
+      responses: { 201: "Created, with its lines", ...stock, ...errors },
     },
-    { method: "get", path: `${d.path}/{id}`, tag: d.tag, summary: "One document with its lines", auth: true, permissions: VIEW, responses: { 200: "The document", ...errors } },
     {
-      method: "patch", path: `${d.path}/{id}`, tag: d.tag,
-      summary: "Update a document; lines (or a new location) replace its stock effect in one batch",
-      auth: true, permissions: EDIT, body: d.update, responses: { 200: "Updated", ...stock, ...errors },
+      method: "get",
+      path: `${d.path}/{id}`,
+      tag: d.tag,
+      summary: "One document with its lines",
+      auth: true,
+      permissions: VIEW,
+      responses: { 200: "The document", ...errors },
     },
-    { method: "delete", path: `${d.path}/{id}`, tag: d.tag, summary: "Delete a document, reversing its stock", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...stock, ...errors } },
+    {
+      method: "patch",
+      path: `${d.path}/{id}`,
+      tag: d.tag,
+      summary: "Update a document; lines (or a new location) replace its stock effect in one batch",
+      auth: true,
+      permissions: EDIT,
+      body: d.update,
+      responses: { 200: "Updated", ...stock, ...errors },
+    },
+    {
+      method: "delete",
+      path: `${d.path}/{id}`,
+      tag: d.tag,
+      summary: "Delete a document, reversing its stock",
+      auth: true,
+      permissions: EDIT,
+      responses: { 204: "Deleted", ...stock, ...errors },
+    },
   ];
 }
 
@@ -89,9 +122,20 @@ export function stockDocumentRouter(d: Pick<DocumentApi, "kind" | "view" | "edit
     });
 }
 
-const ENTRIES = { kind: "entry", path: "/stock-entries", tag: "Stock entries", view: "view_stock_entries", edit: "edit_stock_entries", what: "Stock entries" } as const;
+const ENTRIES = {
+  kind: "entry",
+  path: "/stock-entries",
+  tag: "Stock entries",
+  view: "view_stock_entries",
+  edit: "edit_stock_entries",
+  what: "Stock entries",
+} as const;
 
-export const stockEntryOperations: ApiOperation[] = stockDocumentOperations({ ...ENTRIES, create: CreateStockEntryInput, update: UpdateStockEntryInput });
+export const stockEntryOperations: ApiOperation[] = stockDocumentOperations({
+  ...ENTRIES,
+  create: CreateStockEntryInput,
+  update: UpdateStockEntryInput,
+});
 
 /** /api/v1/stock-entries: stock added at a location, with an optional unit cost per line (moving average cost). */
 export const stockEntries = stockDocumentRouter(ENTRIES);

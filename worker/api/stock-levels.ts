@@ -10,14 +10,33 @@ const EDIT = { allOf: ["edit_products_inventory"] } as const;
 
 export const stockLevelOperations: ApiOperation[] = [
   {
-    method: "get", path: "/stock-levels", tag: "Stock levels",
-    summary: "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort sku (default), label, on_hand, available; search on SKU or label",
-    auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    method: "get",
+    path: "/stock-levels",
+    tag: "Stock levels",
+    summary:
+      "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort sku (default), label, on_hand, available; search on SKU or label",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
   },
-  { method: "get", path: "/stock-levels/{id}", tag: "Stock levels", summary: "One stock level with its batches", auth: true, permissions: VIEW, responses: { 200: "The stock level", ...errors } },
   {
-    method: "patch", path: "/stock-levels/{id}", tag: "Stock levels", summary: "Set the reorder point or bin location (on hand changes only through stock documents)",
-    auth: true, permissions: EDIT, body: UpdateStockLevelInput, responses: { 200: "Updated", 422: "Invalid input", ...errors },
+    method: "get",
+    path: "/stock-levels/{id}",
+    tag: "Stock levels",
+    summary: "One stock level with its batches",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The stock level", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/stock-levels/{id}",
+    tag: "Stock levels",
+    summary: "Set the reorder point or bin location (on hand changes only through stock documents)",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateStockLevelInput,
+    responses: { 200: "Updated", 422: "Invalid input", ...errors },
   },
 ];
 

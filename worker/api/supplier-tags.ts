@@ -18,11 +18,53 @@ const EDIT = { allOf: ["edit_suppliers"] } as const;
 const tag = "Contacts settings";
 
 export const supplierTagOperations: ApiOperation[] = [
-  { method: "get", path: "/supplier-tags", tag, summary: "Supplier tags with how many suppliers carry each (list query: label; sort label, created; search)", auth: true, permissions: VIEW, responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors } },
-  { method: "post", path: "/supplier-tags", tag, summary: "Create a supplier tag", auth: true, permissions: EDIT, body: ContactTagInput, responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
-  { method: "get", path: "/supplier-tags/{id}", tag, summary: "One supplier tag", auth: true, permissions: VIEW, responses: { 200: "The tag", ...errors } },
-  { method: "patch", path: "/supplier-tags/{id}", tag, summary: "Rename a supplier tag", auth: true, permissions: EDIT, body: UpdateContactTagInput, responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors } },
-  { method: "delete", path: "/supplier-tags/{id}", tag, summary: "Delete a supplier tag (the suppliers carrying it lose it)", auth: true, permissions: EDIT, responses: { 204: "Deleted", ...errors } },
+  {
+    method: "get",
+    path: "/supplier-tags",
+    tag,
+    summary: "Supplier tags with how many suppliers carry each (list query: label; sort label, created; search)",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+  },
+  {
+    method: "post",
+    path: "/supplier-tags",
+    tag,
+    summary: "Create a supplier tag",
+    auth: true,
+    permissions: EDIT,
+    body: ContactTagInput,
+    responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "get",
+    path: "/supplier-tags/{id}",
+    tag,
+    summary: "One supplier tag",
+    auth: true,
+    permissions: VIEW,
+    responses: { 200: "The tag", ...errors },
+  },
+  {
+    method: "patch",
+    path: "/supplier-tags/{id}",
+    tag,
+    summary: "Rename a supplier tag",
+    auth: true,
+    permissions: EDIT,
+    body: UpdateContactTagInput,
+    responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "delete",
+    path: "/supplier-tags/{id}",
+    tag,
+    summary: "Delete a supplier tag (the suppliers carrying it lose it)",
+    auth: true,
+    permissions: EDIT,
+    responses: { 204: "Deleted", ...errors },
+  },
 ];
 
 /** /api/v1/supplier-tags */

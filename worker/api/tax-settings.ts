@@ -8,8 +8,24 @@ import type { ApiEnv } from "./types";
 const SETTINGS = { allOf: ["settings"] } as const;
 
 export const taxSettingsOperations: ApiOperation[] = [
-  { method: "get", path: "/tax-settings", tag: "Settings", summary: "The company's tax model, tax type and tax priority", auth: true, responses: { 200: "{ tax_model, tax_type, tax_priority }", 401: errors[401], 403: errors[403] } },
-  { method: "patch", path: "/tax-settings", tag: "Settings", summary: "Change the tax model (us, global), type (tax_exclusive, tax_inclusive) or priority (product, document)", auth: true, permissions: SETTINGS, body: TaxSettingsInput, responses: { 200: "Updated", 422: "Invalid input", ...errors } },
+  {
+    method: "get",
+    path: "/tax-settings",
+    tag: "Settings",
+    summary: "The company's tax model, tax type and tax priority",
+    auth: true,
+    responses: { 200: "{ tax_model, tax_type, tax_priority }", 401: errors[401], 403: errors[403] },
+  },
+  {
+    method: "patch",
+    path: "/tax-settings",
+    tag: "Settings",
+    summary: "Change the tax model (us, global), type (tax_exclusive, tax_inclusive) or priority (product, document)",
+    auth: true,
+    permissions: SETTINGS,
+    body: TaxSettingsInput,
+    responses: { 200: "Updated", 422: "Invalid input", ...errors },
+  },
 ];
 
 /** /api/v1/tax-settings: read by any signed-in user, changed with settings. */

@@ -1,5 +1,15 @@
 import { Hono } from "hono";
-import { createTax, deleteTax, disableTax, enableTax, getTax, listTaxesPage, TaxInput, updateTax, UpdateTaxInput } from "../domain/settings/taxes";
+import {
+  createTax,
+  deleteTax,
+  disableTax,
+  enableTax,
+  getTax,
+  listTaxesPage,
+  TaxInput,
+  updateTax,
+  UpdateTaxInput,
+} from "../domain/settings/taxes";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -7,20 +17,77 @@ import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
 const TAG = "Settings";
-const write = { 409: "Label taken (tax_label_taken)", 422: "Invalid input (a group needs two active simple taxes: invalid_tax_group)", ...errors };
+const write = {
+  409: "Label taken (tax_label_taken)",
+  422: "Invalid input (a group needs two active simple taxes: invalid_tax_group)",
+  ...errors,
+};
 
 export const taxOperations: ApiOperation[] = [
   {
-    method: "get", path: "/taxes", tag: TAG, auth: true,
-    summary: "Taxes and tax groups; a group's rate is the sum of its taxes' (list parameters: filters label, abbreviation, kind, rate, active; sort; search)",
+    method: "get",
+    path: "/taxes",
+    tag: TAG,
+    auth: true,
+    summary:
+      "Taxes and tax groups; a group's rate is the sum of its taxes' (list parameters: filters label, abbreviation, kind, rate, active; sort; search)",
     responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
   },
-  { method: "post", path: "/taxes", tag: TAG, summary: "Add a simple tax (rate) or a group (tax_ids)", auth: true, permissions: SETTINGS, body: TaxInput, responses: { 201: "Created", ...write } },
-  { method: "get", path: "/taxes/{id}", tag: TAG, summary: "One tax or group", auth: true, responses: { 200: "The tax", 401: errors[401], 403: errors[403], 404: errors[404] } },
-  { method: "patch", path: "/taxes/{id}", tag: TAG, summary: "Change a tax (its kind is fixed)", auth: true, permissions: SETTINGS, body: UpdateTaxInput, responses: { 200: "Updated", ...write } },
-  { method: "delete", path: "/taxes/{id}", tag: TAG, summary: "Delete a tax unused by groups, variants and services", auth: true, permissions: SETTINGS, responses: { 204: "Deleted", 409: "Used (in_use)", ...errors } },
-  { method: "post", path: "/taxes/{id}/enable", tag: TAG, summary: "Activate a tax", auth: true, permissions: SETTINGS, responses: { 200: "Active", ...errors } },
-  { method: "post", path: "/taxes/{id}/disable", tag: TAG, summary: "Deactivate a tax", auth: true, permissions: SETTINGS, responses: { 200: "Inactive", ...errors } },
+  {
+    method: "post",
+    path: "/taxes",
+    tag: TAG,
+    summary: "Add a simple tax (rate) or a group (tax_ids)",
+    auth: true,
+    permissions: SETTINGS,
+    body: TaxInput,
+    responses: { 201: "Created", ...write },
+  },
+  {
+    method: "get",
+    path: "/taxes/{id}",
+    tag: TAG,
+    summary: "One tax or group",
+    auth: true,
+    responses: { 200: "The tax", 401: errors[401], 403: errors[403], 404: errors[404] },
+  },
+  {
+    method: "patch",
+    path: "/taxes/{id}",
+    tag: TAG,
+    summary: "Change a tax (its kind is fixed)",
+    auth: true,
+    permissions: SETTINGS,
+    body: UpdateTaxInput,
+    responses: { 200: "Updated", ...write },
+  },
+  {
+    method: "delete",
+    path: "/taxes/{id}",
+    tag: TAG,
+    summary: "Delete a tax unused by groups, variants and services",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 204: "Deleted", 409: "Used (in_use)", ...errors },
+  },
+  {
+    method: "post",
+    path: "/taxes/{id}/enable",
+    tag: TAG,
+    summary: "Activate a tax",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "Active", ...errors },
+  },
+  {
+    method: "post",
+    path: "/taxes/{id}/disable",
+    tag: TAG,
+    summary: "Deactivate a tax",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "Inactive", ...errors },
+  },
 ];
 
 /** /api/v1/taxes: any signed-in user reads them; changes need settings. */
@@ -28,7 +95,9 @@ export const taxes = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => c.json(await listTaxesPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
   .post("/", requireActor(SETTINGS), async (c) => c.json(await createTax(await c.get("ctx").tenant(), await jsonBody(c)), 201))
   .get("/:id", requireActor(), async (c) => c.json(await getTax(await c.get("ctx").tenant(), c.req.param("id"))))
-  .patch("/:id", requireActor(SETTINGS), async (c) => c.json(await updateTax(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))))
+  .patch("/:id", requireActor(SETTINGS), async (c) =>
+    c.json(await updateTax(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+  )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
     await deleteTax(await c.get("ctx").tenant(), c.req.param("id"));
     return c.body(null, 204);

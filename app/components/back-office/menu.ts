@@ -13,7 +13,9 @@ const p = (...names: Permission[]) => names;
 export const SIDE_MENU: MenuEntry[] = [
   { label: "menu.dashboard", to: "/dashboard", icon: "▦" },
   {
-    label: "menu.contacts", to: "/contacts", icon: "☺",
+    label: "menu.contacts",
+    to: "/contacts",
+    icon: "☺",
     children: [
       { label: "menu.customers", to: "/contacts/customers", allOf: p("view_customers") },
       { label: "menu.suppliers", to: "/contacts/suppliers", allOf: p("view_suppliers") },
@@ -21,7 +23,9 @@ export const SIDE_MENU: MenuEntry[] = [
     ],
   },
   {
-    label: "menu.products_and_services", to: "/products-and-services", icon: "▤",
+    label: "menu.products_and_services",
+    to: "/products-and-services",
+    icon: "▤",
     children: [
       { label: "menu.products", to: "/products-and-services/products", allOf: p("view_products") },
       { label: "menu.services", to: "/products-and-services/services", allOf: p("view_services") },
@@ -31,7 +35,9 @@ export const SIDE_MENU: MenuEntry[] = [
     ],
   },
   {
-    label: "menu.sales", to: "/sales", icon: "€",
+    label: "menu.sales",
+    to: "/sales",
+    icon: "€",
     children: [
       { label: "menu.estimates", to: "/sales/estimates", allOf: p("view_estimates") },
       { label: "menu.sales_orders", to: "/sales/sales-orders", allOf: p("view_sales_orders") },
@@ -44,7 +50,9 @@ export const SIDE_MENU: MenuEntry[] = [
     ],
   },
   {
-    label: "menu.inventory", to: "/inventory", icon: "▣",
+    label: "menu.inventory",
+    to: "/inventory",
+    icon: "▣",
     children: [
       { label: "menu.stock_level", to: "/inventory/stock-level", allOf: p("view_products_inventory") },
       { label: "menu.purchase_orders", to: "/inventory/purchase-orders", allOf: p("view_purchase_orders") },
@@ -52,19 +60,29 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.stock_entries", to: "/inventory/stock-entries", allOf: p("view_stock_entries") },
       { label: "menu.stock_removals", to: "/inventory/stock-removals", allOf: p("view_stock_removals") },
       { label: "menu.stock_movements", to: "/inventory/stock-movements", allOf: p("view_stock_movements") },
-      { label: "menu.inventory_bulk_update", to: "/inventory/inventory-bulk-update", allOf: p("view_products_inventory", "edit_products_inventory") },
+      {
+        label: "menu.inventory_bulk_update",
+        to: "/inventory/inventory-bulk-update",
+        allOf: p("view_products_inventory", "edit_products_inventory"),
+      },
       { label: "menu.inventory_logs", to: "/inventory/inventory-logs", allOf: p("view_products_inventory") },
     ],
   },
   {
-    label: "menu.intelligence", to: "/intelligence", icon: "◔", allOf: p("intelligence"),
+    label: "menu.intelligence",
+    to: "/intelligence",
+    icon: "◔",
+    allOf: p("intelligence"),
     children: [{ label: "menu.sales_reports", to: "/intelligence/sales-reports" }],
   },
   { label: "menu.b2b_store", to: "/b2b-store/dashboard", icon: "⌂", allOf: p("view_customers") },
   { label: "menu.apps", to: "/apps", icon: "⚙", allOf: p("settings") },
   { label: "menu.accounting", to: "/accounting/exports", icon: "≡", allOf: p("settings") },
   {
-    label: "menu.settings", to: "/settings", icon: "⚙", allOf: p("settings"),
+    label: "menu.settings",
+    to: "/settings",
+    icon: "⚙",
+    allOf: p("settings"),
     children: [
       { label: "menu.company_settings", to: "/settings/company-settings" },
       { label: "menu.users", to: "/settings/users" },

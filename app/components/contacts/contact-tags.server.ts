@@ -40,6 +40,9 @@ export async function tagsAction(request: Request, db: TenantDb, verbs: TagVerbs
     return data({ error: "invalid", fields: undefined, label }, { status: 400 });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, label }, { status: error.code === "not_found" ? 404 : statusForCode(error.code) });
+    return data(
+      { error: error.code, fields: error.fields, label },
+      { status: error.code === "not_found" ? 404 : statusForCode(error.code) },
+    );
   }
 }

@@ -92,7 +92,8 @@ export async function documentDetailAction(ctx: RequestContext, request: Request
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "delete") return data({ error: "invalid", fields: undefined as FieldErrors | undefined }, { status: 400 });
-  if (!acknowledged(form, DOCUMENT_DELETE)) return data({ error: "acknowledgement_required", fields: undefined as FieldErrors | undefined }, { status: 422 });
+  if (!acknowledged(form, DOCUMENT_DELETE))
+    return data({ error: "acknowledgement_required", fields: undefined as FieldErrors | undefined }, { status: 422 });
   try {
     await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id);
     return redirect(`${info.path}?notice=deleted`);
@@ -122,7 +123,6 @@ export async function documentEditLoader(ctx: RequestContext, request: Request, 
   const doc = await findDocument(db, kind, id);
   return { doc, locations: await documentFormOptions(db, [doc.location_id, doc.arrival_location_id]) };
 }
-
 
 /** The domain names line fields by what it takes (variant_id, batch_id); the form by what is typed (sku, batch). */
 function formFields(fields: FieldErrors | undefined): FieldErrors | undefined {

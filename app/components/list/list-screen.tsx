@@ -76,7 +76,10 @@ export interface ListPageProps<T> {
 
 /** The props of a list screen that come from its loader's list and its action's failed view form. */
 export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
-  const failed = actionData && typeof actionData === "object" && "viewError" in actionData ? (actionData as Pick<ListScreenProps<T>, "viewError">).viewError : undefined;
+  const failed =
+    actionData && typeof actionData === "object" && "viewError" in actionData
+      ? (actionData as Pick<ListScreenProps<T>, "viewError">).viewError
+      : undefined;
   return {
     pathname: list.pathname,
     rows: list.result.items,

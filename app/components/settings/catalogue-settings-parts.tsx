@@ -21,7 +21,17 @@ export function plainDecimal(value: string): string {
 }
 
 /** Title, the notice of the last change, and the error of a row action (delete, disable…). */
-export function CatalogueHeader({ prefix, notice, failure, intro }: { prefix: string; notice: string | null; failure: Failure | undefined; intro?: string }) {
+export function CatalogueHeader({
+  prefix,
+  notice,
+  failure,
+  intro,
+}: {
+  prefix: string;
+  notice: string | null;
+  failure: Failure | undefined;
+  intro?: string;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const noticeText = notice && NOTICES.includes(notice) ? t(`${prefix}.notice_${notice}`) : null;
@@ -50,7 +60,11 @@ export function CatalogueHeader({ prefix, notice, failure, intro }: { prefix: st
 
 export function StatusBadge({ active }: { active: boolean }) {
   const t = useT();
-  return active ? <span className="badge badge--ok">{t("catalogue_settings.active")}</span> : <span className="badge badge--off">{t("catalogue_settings.inactive")}</span>;
+  return active ? (
+    <span className="badge badge--ok">{t("catalogue_settings.active")}</span>
+  ) : (
+    <span className="badge badge--off">{t("catalogue_settings.inactive")}</span>
+  );
 }
 
 export function DefaultBadge() {
@@ -59,7 +73,21 @@ export function DefaultBadge() {
 }
 
 /** A small form posting one row action, with a confirmation when given. */
-function RowButton({ intent, id, label, ariaLabel, confirm, danger }: { intent: string; id: number; label: string; ariaLabel: string; confirm?: string; danger?: boolean }) {
+function RowButton({
+  intent,
+  id,
+  label,
+  ariaLabel,
+  confirm,
+  danger,
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  ariaLabel: string;
+  confirm?: string;
+  danger?: boolean;
+}) {
   const busy = useNavigation().state === "submitting";
   return (
     <Form
@@ -87,12 +115,29 @@ export function RowActions({ id, label, active, isDefault }: { id: number; label
         {t("catalogue_settings.edit")}
       </Link>
       {isDefault === false ? (
-        <RowButton intent="default" id={id} label={t("catalogue_settings.make_default")} ariaLabel={t("catalogue_settings.make_default_label", { label })} />
+        <RowButton
+          intent="default"
+          id={id}
+          label={t("catalogue_settings.make_default")}
+          ariaLabel={t("catalogue_settings.make_default_label", { label })}
+        />
       ) : null}
       {active ? (
-        isDefault ? null : <RowButton intent="disable" id={id} label={t("catalogue_settings.disable")} ariaLabel={t("catalogue_settings.disable_label", { label })} />
+        isDefault ? null : (
+          <RowButton
+            intent="disable"
+            id={id}
+            label={t("catalogue_settings.disable")}
+            ariaLabel={t("catalogue_settings.disable_label", { label })}
+          />
+        )
       ) : (
-        <RowButton intent="enable" id={id} label={t("catalogue_settings.enable")} ariaLabel={t("catalogue_settings.enable_label", { label })} />
+        <RowButton
+          intent="enable"
+          id={id}
+          label={t("catalogue_settings.enable")}
+          ariaLabel={t("catalogue_settings.enable_label", { label })}
+        />
       )}
       {isDefault ? null : (
         <RowButton
@@ -142,13 +187,19 @@ export function RecordFormCard({
   prefix: string;
   editing: { id: number; label: string } | null;
   failure: Failure | undefined;
-  children: (form: { errors: NonNullable<Failure["fields"]> | undefined; value: (name: string, fallback: unknown) => unknown }) => ReactNode;
+  children: (form: {
+    errors: NonNullable<Failure["fields"]> | undefined;
+    value: (name: string, fallback: unknown) => unknown;
+  }) => ReactNode;
 }) {
   const t = useT();
   const errorText = useErrorText();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const mine = failure && failure.fields && (editing ? failure.intent === "update" && failure.id === String(editing.id) : failure.intent === "create") ? failure : undefined;
+  const mine =
+    failure && failure.fields && (editing ? failure.intent === "update" && failure.id === String(editing.id) : failure.intent === "create")
+      ? failure
+      : undefined;
   const value = (name: string, fallback: unknown) => (mine && name in mine.values ? mine.values[name] : fallback);
   return (
     <section className="card">

@@ -53,7 +53,12 @@ function statusOf(code: string): number {
  * Runs one form post: success goes back to the page with a notice (`?notice=<intent>`), a domain
  * error comes back with the values typed so the form shows them again.
  */
-export async function runCatalogueAction<V>(request: Request, form: FormData, values: V, run: (intent: Intent, id: string) => Promise<unknown>) {
+export async function runCatalogueAction<V>(
+  request: Request,
+  form: FormData,
+  values: V,
+  run: (intent: Intent, id: string) => Promise<unknown>,
+) {
   const raw = String(form.get("intent") ?? "create");
   const intent: Intent = INTENTS.find((i) => i === raw) ?? "create";
   const id = String(form.get("id") ?? "");
@@ -61,7 +66,14 @@ export async function runCatalogueAction<V>(request: Request, form: FormData, va
     await run(intent, id);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const failed: CatalogueFailure<V> = { intent, id: id || null, error: error.code, params: error.params, fields: error.fields ?? null, values };
+    const failed: CatalogueFailure<V> = {
+      intent,
+      id: id || null,
+      error: error.code,
+      params: error.params,
+      fields: error.fields ?? null,
+      values,
+    };
     return data(failed, { status: statusOf(error.code) });
   }
   return redirect(`${pageUrl(request).pathname}?notice=${intent}`);

@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = signedInHeaders(ctx, session, request);
     // The store login remembers its company, so a B2B user whose session ends comes back here.
     const company = inStore ? url.searchParams.get("company") : null;
-    if (company) headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    if (company)
+      headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
     return redirect(safeRedirect(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
   } catch (error) {
     if (isDomainError(error)) {

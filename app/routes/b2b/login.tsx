@@ -3,11 +3,7 @@ import { useT } from "../../i18n";
 
 export { action, loader } from "../auth/login";
 
-export default function B2bLogin({
-  actionData,
-}: {
-  actionData?: { error?: string; params?: Record<string, unknown>; email?: string };
-}) {
+export default function B2bLogin({ actionData }: { actionData?: { error?: string; params?: Record<string, unknown>; email?: string } }) {
   const t = useT();
   return (
     <>

@@ -33,7 +33,9 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
     return (
       <li>
         <NavLink to={entry.to} className="side-menu__link">
-          <span className="side-menu__icon" aria-hidden="true">{entry.icon ?? "•"}</span>
+          <span className="side-menu__icon" aria-hidden="true">
+            {entry.icon ?? "•"}
+          </span>
           <span className="side-menu__text">{t(entry.label)}</span>
         </NavLink>
       </li>
@@ -42,7 +44,9 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
     <li>
       <details className="side-menu__group">
         <summary className="side-menu__link">
-          <span className="side-menu__icon" aria-hidden="true">{entry.icon ?? "•"}</span>
+          <span className="side-menu__icon" aria-hidden="true">
+            {entry.icon ?? "•"}
+          </span>
           <span className="side-menu__text">{t(entry.label)}</span>
         </summary>
         <ul>
@@ -72,7 +76,9 @@ export default function BackOfficeLayout() {
           ☰
         </button>
         <Link to="/dashboard" className="top-bar__brand">
-          <span className="logo" aria-hidden="true">C</span>
+          <span className="logo" aria-hidden="true">
+            C
+          </span>
           <span>{t("app.name")}</span>
         </Link>
         <div className="top-bar__search">

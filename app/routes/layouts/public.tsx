@@ -8,7 +8,10 @@ export default function PublicLayout() {
   return (
     <div className="public-layout">
       <header className="public-layout__brand">
-        <span className="logo" aria-hidden="true">C</span> {t("app.name")}
+        <span className="logo" aria-hidden="true">
+          C
+        </span>{" "}
+        {t("app.name")}
       </header>
       <main className="public-layout__card">
         <Outlet />

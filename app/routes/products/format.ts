@@ -22,4 +22,3 @@ export const WEIGHT_UNITS = ["kg", "lb", "oz"] as const;
 export const productPath = (id: number | string) => `${PRODUCTS_PATH}/${id}`;
 export const variantPath = (productId: number | string, variantId: number | string) =>
   `${PRODUCTS_PATH}/${productId}/variants/${variantId}`;
-

@@ -36,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { created: { label: created.label, token: created.token } };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, label: String(form.get("label") ?? "") }, { status: error.code === "not_found" ? 404 : 422 });
+    return data(
+      { error: error.code, fields: error.fields, label: String(form.get("label") ?? "") },
+      { status: error.code === "not_found" ? 404 : 422 },
+    );
   }
 }
 
@@ -112,7 +115,12 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
                       >
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="id" value={token.id} />
-                        <button type="submit" className="button button--danger" disabled={busy} aria-label={t("api_tokens.revoke_label", { label: token.label })}>
+                        <button
+                          type="submit"
+                          className="button button--danger"
+                          disabled={busy}
+                          aria-label={t("api_tokens.revoke_label", { label: token.label })}
+                        >
                           {t("api_tokens.revoke")}
                         </button>
                       </Form>

@@ -11,7 +11,16 @@ import {
 import { COMMON_CURRENCIES } from "../../../worker/domain/shared/countries";
 import { FormField } from "../../components/form-field";
 import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
-import { CatalogueHeader, CheckboxField, DefaultBadge, RecordFormCard, RecordsTable, RowActions, StatusBadge, type Failure } from "../../components/settings/catalogue-settings-parts";
+import {
+  CatalogueHeader,
+  CheckboxField,
+  DefaultBadge,
+  RecordFormCard,
+  RecordsTable,
+  RowActions,
+  StatusBadge,
+  type Failure,
+} from "../../components/settings/catalogue-settings-parts";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/currencies";
 
@@ -108,10 +117,24 @@ export default function Currencies({ loaderData, actionData }: Route.ComponentPr
                 )}
               </FormField>
               <FormField name="label" label={t("currencies.label")} errors={errors}>
-                {(p) => <input {...p} defaultValue={String(value("label", editing?.label ?? ""))} maxLength={100} placeholder={editing ? undefined : t("currencies.from_code")} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    defaultValue={String(value("label", editing?.label ?? ""))}
+                    maxLength={100}
+                    placeholder={editing ? undefined : t("currencies.from_code")}
+                  />
+                )}
               </FormField>
               <FormField name="sign" label={t("currencies.sign")} errors={errors}>
-                {(p) => <input {...p} defaultValue={String(value("sign", editing?.sign ?? ""))} maxLength={10} placeholder={editing ? undefined : t("currencies.from_code")} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    defaultValue={String(value("sign", editing?.sign ?? ""))}
+                    maxLength={10}
+                    placeholder={editing ? undefined : t("currencies.from_code")}
+                  />
+                )}
               </FormField>
               <FormField name="symbol_template" label={t("currencies.symbol_template")} errors={errors}>
                 {(p) => (
@@ -124,19 +147,30 @@ export default function Currencies({ loaderData, actionData }: Route.ComponentPr
                   />
                 )}
               </FormField>
-              <FormField name="exchange_rate" label={base ? t("currencies.exchange_rate_for", { iso: base }) : t("currencies.exchange_rate")} errors={errors}>
+              <FormField
+                name="exchange_rate"
+                label={base ? t("currencies.exchange_rate_for", { iso: base }) : t("currencies.exchange_rate")}
+                errors={errors}
+              >
                 {(p) => (
                   <input
                     {...p}
                     inputMode="decimal"
-                    defaultValue={String(value("exchange_rate", editing ? editing.exchange_rate.replace(/0+$/, "").replace(/\.$/, "") : "1"))}
+                    defaultValue={String(
+                      value("exchange_rate", editing ? editing.exchange_rate.replace(/0+$/, "").replace(/\.$/, "") : "1"),
+                    )}
                     readOnly={editing?.is_default}
                   />
                 )}
               </FormField>
             </div>
             <p className="muted">{t("currencies.symbol_template_hint", { amount: "{amount}", sign: "{sign}" })}</p>
-            <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+            <CheckboxField
+              name="active"
+              label={t("catalogue_settings.active")}
+              checked={Boolean(value("active", editing?.active ?? true))}
+              errors={errors}
+            />
           </>
         )}
       </RecordFormCard>

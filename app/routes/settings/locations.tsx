@@ -11,7 +11,16 @@ import {
 } from "../../../worker/domain/settings/locations";
 import { FormField } from "../../components/form-field";
 import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
-import { CatalogueHeader, CheckboxField, plainDecimal, RecordFormCard, RecordsTable, RowActions, StatusBadge, type Failure } from "../../components/settings/catalogue-settings-parts";
+import {
+  CatalogueHeader,
+  CheckboxField,
+  plainDecimal,
+  RecordFormCard,
+  RecordsTable,
+  RowActions,
+  StatusBadge,
+  type Failure,
+} from "../../components/settings/catalogue-settings-parts";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/locations";
 
@@ -28,7 +37,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const TEXT_FIELDS = ["label", "type", "shipping_cost", "phone", "address1", "address2", "city", "postal_code", "province", "country"] as const;
+const TEXT_FIELDS = [
+  "label",
+  "type",
+  "shipping_cost",
+  "phone",
+  "address1",
+  "address2",
+  "city",
+  "postal_code",
+  "province",
+  "country",
+] as const;
 
 export async function action(args: Route.ActionArgs) {
   const { db } = await openCataloguePage(args, SETTINGS);
@@ -71,7 +91,15 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
             <tr key={location.id}>
               <td>{location.label}</td>
               <td>{t(`locations.type_${location.type}`)}</td>
-              <td>{[location.address1, [location.postal_code, location.city].filter(Boolean).join(" "), location.country ? countryName.get(location.country) : null].filter(Boolean).join(", ") || "—"}</td>
+              <td>
+                {[
+                  location.address1,
+                  [location.postal_code, location.city].filter(Boolean).join(" "),
+                  location.country ? countryName.get(location.country) : null,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "—"}
+              </td>
               <td>{location.shipping ? plainDecimal(location.shipping_cost) : t("locations.no_shipping")}</td>
               <td>
                 <StatusBadge active={location.active} />
@@ -141,13 +169,29 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
             <fieldset className="fieldset">
               <legend>{t("locations.shipping_title")}</legend>
               <div className="form-grid">
-                <CheckboxField name="shipping" label={t("locations.shipping")} checked={Boolean(value("shipping", editing?.shipping ?? false))} errors={errors} />
+                <CheckboxField
+                  name="shipping"
+                  label={t("locations.shipping")}
+                  checked={Boolean(value("shipping", editing?.shipping ?? false))}
+                  errors={errors}
+                />
                 <FormField name="shipping_cost" label={t("locations.shipping_cost")} errors={errors}>
-                  {(p) => <input {...p} inputMode="decimal" defaultValue={String(value("shipping_cost", editing ? plainDecimal(editing.shipping_cost) : "0"))} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      inputMode="decimal"
+                      defaultValue={String(value("shipping_cost", editing ? plainDecimal(editing.shipping_cost) : "0"))}
+                    />
+                  )}
                 </FormField>
               </div>
             </fieldset>
-            <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+            <CheckboxField
+              name="active"
+              label={t("catalogue_settings.active")}
+              checked={Boolean(value("active", editing?.active ?? true))}
+              errors={errors}
+            />
           </>
         )}
       </RecordFormCard>

@@ -11,7 +11,16 @@ import {
 } from "../../../worker/domain/settings/price-levels";
 import { FormField } from "../../components/form-field";
 import { loadEditing, openCataloguePage, runCatalogueAction, text } from "../../components/settings/catalogue-settings.server";
-import { CatalogueHeader, CheckboxField, DefaultBadge, RecordFormCard, RecordsTable, RowActions, StatusBadge, type Failure } from "../../components/settings/catalogue-settings-parts";
+import {
+  CatalogueHeader,
+  CheckboxField,
+  DefaultBadge,
+  RecordFormCard,
+  RecordsTable,
+  RowActions,
+  StatusBadge,
+  type Failure,
+} from "../../components/settings/catalogue-settings-parts";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/price-levels";
 
@@ -91,7 +100,12 @@ export default function PriceLevels({ loaderData, actionData }: Route.ComponentP
                 )}
               </FormField>
             </div>
-            <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+            <CheckboxField
+              name="active"
+              label={t("catalogue_settings.active")}
+              checked={Boolean(value("active", editing?.active ?? true))}
+              errors={errors}
+            />
           </>
         )}
       </RecordFormCard>

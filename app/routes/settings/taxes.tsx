@@ -3,7 +3,16 @@ import { getTaxSettings, TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, updateTaxSetting
 import { allTaxes, createTax, deleteTax, disableTax, enableTax, getTax, TAX_KINDS, updateTax } from "../../../worker/domain/settings/taxes";
 import { FormField } from "../../components/form-field";
 import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
-import { CatalogueHeader, CheckboxField, plainDecimal, RecordFormCard, RecordsTable, RowActions, StatusBadge, type Failure } from "../../components/settings/catalogue-settings-parts";
+import {
+  CatalogueHeader,
+  CheckboxField,
+  plainDecimal,
+  RecordFormCard,
+  RecordsTable,
+  RowActions,
+  StatusBadge,
+  type Failure,
+} from "../../components/settings/catalogue-settings-parts";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/taxes";
 
@@ -38,7 +47,13 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-function TaxSettingsForm({ settings, failure }: { settings: { tax_model: string; tax_type: string; tax_priority: string }; failure: Failure | undefined }) {
+function TaxSettingsForm({
+  settings,
+  failure,
+}: {
+  settings: { tax_model: string; tax_type: string; tax_priority: string };
+  failure: Failure | undefined;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
@@ -90,7 +105,11 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
   const pickable = taxes.filter((tax) => tax.kind === "simple" && (tax.active || editing?.tax_ids.includes(tax.id)));
   return (
     <>
-      <CatalogueHeader prefix="taxes" notice={notice} failure={failure?.intent === "tax_settings" && failure.fields ? undefined : failure} />
+      <CatalogueHeader
+        prefix="taxes"
+        notice={notice}
+        failure={failure?.intent === "tax_settings" && failure.fields ? undefined : failure}
+      />
       <section className="card">
         <RecordsTable
           empty={taxes.length === 0}
@@ -108,7 +127,9 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
             <tr key={tax.id}>
               <td>
                 {tax.label}
-                {tax.kind === "group" ? <span className="muted"> · {tax.tax_ids.map((id) => byId.get(id)?.abbreviation ?? id).join(" + ")}</span> : null}
+                {tax.kind === "group" ? (
+                  <span className="muted"> · {tax.tax_ids.map((id) => byId.get(id)?.abbreviation ?? id).join(" + ")}</span>
+                ) : null}
               </td>
               <td>{tax.abbreviation}</td>
               <td>{t(`taxes.kind_${tax.kind}`)}</td>
@@ -135,7 +156,9 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
                   {(p) => <input {...p} defaultValue={String(value("label", editing?.label ?? ""))} maxLength={100} required />}
                 </FormField>
                 <FormField name="abbreviation" label={t("taxes.abbreviation")} errors={errors}>
-                  {(p) => <input {...p} defaultValue={String(value("abbreviation", editing?.abbreviation ?? ""))} maxLength={10} required />}
+                  {(p) => (
+                    <input {...p} defaultValue={String(value("abbreviation", editing?.abbreviation ?? ""))} maxLength={10} required />
+                  )}
                 </FormField>
                 <FormField name="kind" label={t("taxes.kind")} errors={errors}>
                   {(p) =>
@@ -160,7 +183,9 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
                 <fieldset className="fieldset">
                   <legend>{t("taxes.kind_simple")}</legend>
                   <FormField name="rate" label={t("taxes.rate")} errors={errors}>
-                    {(p) => <input {...p} inputMode="decimal" defaultValue={String(value("rate", editing ? plainDecimal(editing.rate) : ""))} />}
+                    {(p) => (
+                      <input {...p} inputMode="decimal" defaultValue={String(value("rate", editing ? plainDecimal(editing.rate) : ""))} />
+                    )}
                   </FormField>
                 </fieldset>
               )}
@@ -186,7 +211,12 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
                   ) : null}
                 </fieldset>
               )}
-              <CheckboxField name="active" label={t("catalogue_settings.active")} checked={Boolean(value("active", editing?.active ?? true))} errors={errors} />
+              <CheckboxField
+                name="active"
+                label={t("catalogue_settings.active")}
+                checked={Boolean(value("active", editing?.active ?? true))}
+                errors={errors}
+              />
             </>
           );
         }}

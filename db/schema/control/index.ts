@@ -33,7 +33,9 @@ export const users = sqliteTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     passwordHash: text("password_hash").notNull(),
-    language: text("language", { enum: ["en", "fr"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "fr"] })
+      .notNull()
+      .default("en"),
     timezone: text("timezone").notNull().default("UTC"),
     phone: text("phone"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
@@ -57,11 +59,19 @@ export const memberships = sqliteTable(
     companyId: text("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    permissions: text("permissions", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
-    userType: text("user_type", { enum: ["regularUser", "accountRepresentative"] }).notNull().default("regularUser"),
-    posPermissions: text("pos_permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    userType: text("user_type", { enum: ["regularUser", "accountRepresentative"] })
+      .notNull()
+      .default("regularUser"),
+    posPermissions: text("pos_permissions", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     // The user may not take stock below zero in this company, whatever the company allows.
     preventNegativeInventory: integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false),
     // Set for B2B users: the customer (in the company's database) this user orders for.
@@ -124,7 +134,10 @@ export const apiTokens = sqliteTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     tokenHash: text("token_hash").notNull(),
-    permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    permissions: text("permissions", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),

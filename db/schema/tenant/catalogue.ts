@@ -39,7 +39,9 @@ export const currencies = sqliteTable(
   },
   (t) => [
     uniqueIndex("currencies_iso_unique").on(t.iso),
-    uniqueIndex("currencies_single_default").on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    uniqueIndex("currencies_single_default")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault} = 1`),
     check("currencies_rate_positive", sql`${t.exchangeRate} > 0`),
   ],
 );
@@ -51,14 +53,19 @@ export const taxes = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     label: text("label").notNull(),
     abbreviation: text("abbreviation").notNull(),
-    kind: text("kind", { enum: ["simple", "group"] }).notNull().default("simple"),
+    kind: text("kind", { enum: ["simple", "group"] })
+      .notNull()
+      .default("simple"),
     rate: integer("rate"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
     uniqueIndex("taxes_label_unique").on(nocase(t.label)),
-    check("taxes_rate_by_kind", sql`(${t.kind} = 'simple' and ${t.rate} is not null and ${t.rate} >= 0) or (${t.kind} = 'group' and ${t.rate} is null)`),
+    check(
+      "taxes_rate_by_kind",
+      sql`(${t.kind} = 'simple' and ${t.rate} is not null and ${t.rate} >= 0) or (${t.kind} = 'group' and ${t.rate} is null)`,
+    ),
   ],
 );
 
@@ -194,7 +201,11 @@ export const productAttributes = sqliteTable(
       .references(() => attributes.id),
     position: integer("position").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.attributeId] }), uniqueIndex("product_attributes_position").on(t.productId, t.position), check("product_attributes_max_three", sql`${t.position} between 1 and 3`)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.attributeId] }),
+    uniqueIndex("product_attributes_position").on(t.productId, t.position),
+    check("product_attributes_max_three", sql`${t.position} between 1 and 3`),
+  ],
 );
 
 export const WEIGHT_UNITS = ["kg", "lb", "oz"] as const;
@@ -245,7 +256,10 @@ export const variants = sqliteTable(
     index("variants_label_idx").on(nocase(t.label), t.id),
     index("variants_product_idx").on(t.productId),
     index("variants_barcode_idx").on(t.barcode),
-    check("variants_non_negative", sql`${t.weightAmount} >= 0 and ${t.ecotax} >= 0 and ${t.minimumQuantity} >= 0 and ${t.initialCost} >= 0`),
+    check(
+      "variants_non_negative",
+      sql`${t.weightAmount} >= 0 and ${t.ecotax} >= 0 and ${t.minimumQuantity} >= 0 and ${t.initialCost} >= 0`,
+    ),
   ],
 );
 
@@ -318,8 +332,12 @@ export const prices = sqliteTable(
   },
   (t) => [
     // One price per variant (or pack), level and currency; NULLs differ in SQL, hence two indexes.
-    uniqueIndex("prices_variant_unique").on(t.variantId, t.priceLevelId, t.currencyId).where(sql`${t.packId} is null`),
-    uniqueIndex("prices_pack_unique").on(t.packId, t.priceLevelId, t.currencyId).where(sql`${t.packId} is not null`),
+    uniqueIndex("prices_variant_unique")
+      .on(t.variantId, t.priceLevelId, t.currencyId)
+      .where(sql`${t.packId} is null`),
+    uniqueIndex("prices_pack_unique")
+      .on(t.packId, t.priceLevelId, t.currencyId)
+      .where(sql`${t.packId} is not null`),
     check("prices_amount_non_negative", sql`${t.amount} >= 0`),
   ],
 );
@@ -383,6 +401,8 @@ export const savedViews = sqliteTable(
   },
   (t) => [
     index("saved_views_user_type_idx").on(t.userId, t.type),
-    uniqueIndex("saved_views_single_default").on(t.userId, t.type).where(sql`${t.isDefault} = 1`),
+    uniqueIndex("saved_views_single_default")
+      .on(t.userId, t.type)
+      .where(sql`${t.isDefault} = 1`),
   ],
 );

@@ -13,7 +13,10 @@ export const customers = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     number: integer("number").notNull(),
     label: text("label").notNull(),
-    emails: text("emails", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    emails: text("emails", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     phone: text("phone"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     taxNumber: text("tax_number"),
@@ -21,7 +24,9 @@ export const customers = sqliteTable(
     locationName: text("location_name"),
     locationPhone: text("location_phone"),
     status: text("status", { enum: ["former_customer", "prospect"] }),
-    paymentTermsType: text("payment_terms_type", { enum: ["net", "eom"] }).notNull().default("net"),
+    paymentTermsType: text("payment_terms_type", { enum: ["net", "eom"] })
+      .notNull()
+      .default("net"),
     paymentTermsDays: integer("payment_terms_days").notNull().default(0),
     notes: text("notes"),
     creditLimit: integer("credit_limit"),
@@ -34,7 +39,9 @@ export const customers = sqliteTable(
     currencyId: integer("currency_id").references(() => currencies.id),
     // A user of the control database (account representative).
     accountManagerId: text("account_manager_id"),
-    b2bAccess: text("b2b_access", { enum: ["none", "requested", "granted", "denied", "disabled"] }).notNull().default("none"),
+    b2bAccess: text("b2b_access", { enum: ["none", "requested", "granted", "denied", "disabled"] })
+      .notNull()
+      .default("none"),
     b2bUserLastAccess: integer("b2b_user_last_access"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -42,7 +49,10 @@ export const customers = sqliteTable(
   (t) => [
     uniqueIndex("customers_number_unique").on(t.number),
     index("customers_label_idx").on(nocase(t.label), t.id),
-    check("customers_amounts_non_negative", sql`coalesce(${t.creditLimit}, 0) >= 0 and coalesce(${t.minimumOrderAmount}, 0) >= 0 and ${t.discountRate} between 0 and 1000000 and ${t.paymentTermsDays} >= 0`),
+    check(
+      "customers_amounts_non_negative",
+      sql`coalesce(${t.creditLimit}, 0) >= 0 and coalesce(${t.minimumOrderAmount}, 0) >= 0 and ${t.discountRate} between 0 and 1000000 and ${t.paymentTermsDays} >= 0`,
+    ),
   ],
 );
 
@@ -56,7 +66,9 @@ export const customerAddresses = sqliteTable(
       .references(() => customers.id, { onDelete: "cascade" }),
     label: text("label"),
     phone: text("phone"),
-    type: text("type", { enum: ["billing", "shipping", "both"] }).notNull().default("both"),
+    type: text("type", { enum: ["billing", "shipping", "both"] })
+      .notNull()
+      .default("both"),
     defaultBilling: integer("default_billing", { mode: "boolean" }).notNull().default(false),
     defaultShipping: integer("default_shipping", { mode: "boolean" }).notNull().default(false),
     address1: text("address1"),
@@ -69,8 +81,12 @@ export const customerAddresses = sqliteTable(
   },
   (t) => [
     index("customer_addresses_customer_idx").on(t.customerId),
-    uniqueIndex("customer_addresses_one_default_billing").on(t.customerId).where(sql`${t.defaultBilling} = 1`),
-    uniqueIndex("customer_addresses_one_default_shipping").on(t.customerId).where(sql`${t.defaultShipping} = 1`),
+    uniqueIndex("customer_addresses_one_default_billing")
+      .on(t.customerId)
+      .where(sql`${t.defaultBilling} = 1`),
+    uniqueIndex("customer_addresses_one_default_shipping")
+      .on(t.customerId)
+      .where(sql`${t.defaultShipping} = 1`),
   ],
 );
 
@@ -106,7 +122,10 @@ export const suppliers = sqliteTable(
     email: text("email"),
     phone: text("phone"),
     website: text("website"),
-    socialLinks: text("social_links", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    socialLinks: text("social_links", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
     notes: text("notes"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     defaultCurrencyId: integer("default_currency_id").references(() => currencies.id),

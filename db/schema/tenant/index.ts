@@ -18,12 +18,21 @@ export const companySettings = sqliteTable(
     numberFormat: text("number_format", { enum: ["space_comma", "comma_point"] })
       .notNull()
       .default("comma_point"),
-    languages: text("languages", { mode: "json" }).$type<string[]>().notNull().default(sql`'["en"]'`),
+    languages: text("languages", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["en"]'`),
     timezone: text("timezone").notNull().default("UTC"),
     // Taxes (domain spec §3 'Tax'): 'us' is the US model; exclusive or inclusive prices; whose taxes win.
-    taxModel: text("tax_model", { enum: ["us", "global"] }).notNull().default("global"),
-    taxType: text("tax_type", { enum: ["tax_exclusive", "tax_inclusive"] }).notNull().default("tax_exclusive"),
-    taxPriority: text("tax_priority", { enum: ["product", "document"] }).notNull().default("product"),
+    taxModel: text("tax_model", { enum: ["us", "global"] })
+      .notNull()
+      .default("global"),
+    taxType: text("tax_type", { enum: ["tax_exclusive", "tax_inclusive"] })
+      .notNull()
+      .default("tax_exclusive"),
+    taxPriority: text("tax_priority", { enum: ["product", "document"] })
+      .notNull()
+      .default("product"),
     // Price levels used when a customer or document names none (ids in price_levels).
     defaultSellingPriceLevelId: integer("default_selling_price_level_id"),
     defaultPurchasingPriceLevelId: integer("default_purchasing_price_level_id"),
@@ -39,7 +48,9 @@ export const locations = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     label: text("label").notNull(),
-    type: text("type", { enum: ["store", "warehouse"] }).notNull().default("warehouse"),
+    type: text("type", { enum: ["store", "warehouse"] })
+      .notNull()
+      .default("warehouse"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     shipping: integer("shipping", { mode: "boolean" }).notNull().default(false),
     // Money is stored as an exact integer at 4 decimals (price scale).
@@ -70,7 +81,10 @@ export const backgroundOperations = sqliteTable(
       .default("in_progress"),
     progress: integer("progress").notNull().default(0),
     userId: text("user_id"),
-    errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    errors: text("errors", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },

@@ -33,7 +33,10 @@ export const stockLevels = sqliteTable(
     uniqueIndex("stock_levels_variant_location_unique").on(t.variantId, t.locationId),
     index("stock_levels_location_idx").on(t.locationId, t.variantId),
     index("stock_levels_location_on_hand_idx").on(t.locationId, t.onHand, t.id),
-    check("stock_levels_non_negative_counters", sql`${t.reserved} >= 0 and ${t.incoming} >= 0 and ${t.committed} >= 0 and ${t.reorderPoint} >= 0`),
+    check(
+      "stock_levels_non_negative_counters",
+      sql`${t.reserved} >= 0 and ${t.incoming} >= 0 and ${t.committed} >= 0 and ${t.reorderPoint} >= 0`,
+    ),
   ],
 );
 
@@ -93,7 +96,10 @@ export const stockDocuments = sqliteTable(
   (t) => [
     uniqueIndex("stock_documents_number_unique").on(t.type, t.number),
     index("stock_documents_type_idx").on(t.type, t.id),
-    check("stock_documents_movement_locations", sql`(${t.type} = 'movement') = (${t.arrivalLocationId} is not null) and coalesce(${t.arrivalLocationId}, -1) <> ${t.locationId}`),
+    check(
+      "stock_documents_movement_locations",
+      sql`(${t.type} = 'movement') = (${t.arrivalLocationId} is not null) and coalesce(${t.arrivalLocationId}, -1) <> ${t.locationId}`,
+    ),
   ],
 );
 

@@ -7,7 +7,8 @@ const { customers, suppliers, employees, customerTags, supplierTags } = tenantSc
 
 /** An id free in `theirs` that names nothing in `mine`: past the largest id of that table in both. */
 async function freeId(theirs: IsolationCompany, mine: IsolationCompany, table: SQLiteTable): Promise<number> {
-  const largest = async (company: IsolationCompany) => (await company.db.all<{ max: number | null }>(sql`select max(id) as max from ${table}`))[0]?.max ?? 0;
+  const largest = async (company: IsolationCompany) =>
+    (await company.db.all<{ max: number | null }>(sql`select max(id) as max from ${table}`))[0]?.max ?? 0;
   return Math.max(await largest(mine), await largest(theirs)) + 1;
 }
 
@@ -15,7 +16,11 @@ const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 export const isolation: IsolationArea = {
   bodies: {
-    "post /customers": { label: "Isolation customer", emails: ["iso@example.test"], addresses: [{ type: "both", city: "Paris", country: "FR" }] },
+    "post /customers": {
+      label: "Isolation customer",
+      emails: ["iso@example.test"],
+      addresses: [{ type: "both", city: "Paris", country: "FR" }],
+    },
     "patch /customers/{id}": { label: "Changed" },
     "post /customers/{id}/enable": {},
     "post /customers/{id}/disable": {},

@@ -6,7 +6,11 @@ import type { IsolationArea, IsolationCompany } from "./types";
  * An id for a row of `theirs` that names nothing in `mine` and no earlier row of `theirs`: past the
  * largest id of that table in both.
  */
-async function freeId(theirs: IsolationCompany, mine: IsolationCompany, table: typeof tenantSchema.services | typeof tenantSchema.savedViews): Promise<number> {
+async function freeId(
+  theirs: IsolationCompany,
+  mine: IsolationCompany,
+  table: typeof tenantSchema.services | typeof tenantSchema.savedViews,
+): Promise<number> {
   const highest = async (company: IsolationCompany) => {
     const [row] = await company.db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
     return row?.max ?? 0;
@@ -27,7 +31,11 @@ export const isolation: IsolationArea = {
     "/services/": async (theirs, mine) => {
       const [row] = await theirs.db
         .insert(tenantSchema.services)
-        .values({ id: await freeId(theirs, mine, tenantSchema.services), reference: `THEIRS-${Date.now()}-${Math.random()}`, label: "Theirs" })
+        .values({
+          id: await freeId(theirs, mine, tenantSchema.services),
+          reference: `THEIRS-${Date.now()}-${Math.random()}`,
+          label: "Theirs",
+        })
         .returning({ id: tenantSchema.services.id });
       return String(row!.id);
     },

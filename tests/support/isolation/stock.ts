@@ -14,7 +14,11 @@ export async function makeVariant(
   const sku = options.sku ?? `SKU-${unique()}`;
   const [product] = await db
     .insert(t.products)
-    .values({ label: `Product ${sku}`, kind: options.isKit ? "kit" : options.batchTracked ? "batches" : "single", batchTracked: options.batchTracked ?? false })
+    .values({
+      label: `Product ${sku}`,
+      kind: options.isKit ? "kit" : options.batchTracked ? "batches" : "single",
+      batchTracked: options.batchTracked ?? false,
+    })
     .returning({ id: t.products.id });
   const [variant] = await db
     .insert(t.variants)
@@ -34,7 +38,11 @@ export async function makeVariant(
 export async function makeLocation(db: TenantDb, options: { label?: string; active?: boolean; id?: number } = {}): Promise<number> {
   const [row] = await db
     .insert(t.locations)
-    .values({ ...(options.id !== undefined ? { id: options.id } : {}), label: options.label ?? `Location ${unique()}`, active: options.active ?? true })
+    .values({
+      ...(options.id !== undefined ? { id: options.id } : {}),
+      label: options.label ?? `Location ${unique()}`,
+      active: options.active ?? true,
+    })
     .returning({ id: t.locations.id });
   return row!.id;
 }
@@ -61,7 +69,14 @@ async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, t
   const arrival = type === "movement" ? await makeLocation(theirs.db) : null;
   const [doc] = await theirs.db
     .insert(t.stockDocuments)
-    .values({ id: await freeId(theirs, mine, "stock_documents"), type, number: `ISO-${unique()}`, locationId: location, arrivalLocationId: arrival, date: "2025-01-01" })
+    .values({
+      id: await freeId(theirs, mine, "stock_documents"),
+      type,
+      number: `ISO-${unique()}`,
+      locationId: location,
+      arrivalLocationId: arrival,
+      date: "2025-01-01",
+    })
     .returning({ id: t.stockDocuments.id });
   return String(doc!.id);
 }

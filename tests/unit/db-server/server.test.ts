@@ -22,7 +22,11 @@ async function createDb(name: string, srv = server, token?: string) {
 }
 
 function client(name: string, options: { intMode?: "number" | "bigint" | "string"; srv?: DbServer; authToken?: string } = {}) {
-  const c = createClient({ url: `${(options.srv ?? server).url}/${name}/`, intMode: options.intMode ?? "number", authToken: options.authToken });
+  const c = createClient({
+    url: `${(options.srv ?? server).url}/${name}/`,
+    intMode: options.intMode ?? "number",
+    authToken: options.authToken,
+  });
   clients.push(c);
   return c;
 }
@@ -83,7 +87,14 @@ describe("the local libSQL server driven by the official client", () => {
   it("runs a write batch atomically", async () => {
     const db = client("main");
     await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE)");
-    const results = await db.batch([{ sql: "INSERT INTO t (v) VALUES (?)", args: ["a"] }, { sql: "INSERT INTO t (v) VALUES (?)", args: ["b"] }, "SELECT count(*) AS n FROM t"], "write");
+    const results = await db.batch(
+      [
+        { sql: "INSERT INTO t (v) VALUES (?)", args: ["a"] },
+        { sql: "INSERT INTO t (v) VALUES (?)", args: ["b"] },
+        "SELECT count(*) AS n FROM t",
+      ],
+      "write",
+    );
     expect(results[2]!.rows[0]!.n).toBe(2);
   });
 
@@ -92,7 +103,14 @@ describe("the local libSQL server driven by the official client", () => {
     await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT UNIQUE)");
     await db.execute("INSERT INTO t (v) VALUES ('taken')");
     await expect(
-      db.batch([{ sql: "INSERT INTO t (v) VALUES (?)", args: ["new-1"] }, { sql: "INSERT INTO t (v) VALUES (?)", args: ["new-2"] }, { sql: "INSERT INTO t (v) VALUES (?)", args: ["taken"] }], "write"),
+      db.batch(
+        [
+          { sql: "INSERT INTO t (v) VALUES (?)", args: ["new-1"] },
+          { sql: "INSERT INTO t (v) VALUES (?)", args: ["new-2"] },
+          { sql: "INSERT INTO t (v) VALUES (?)", args: ["taken"] },
+        ],
+        "write",
+      ),
     ).rejects.toThrow(LibsqlError);
     const { rows } = await db.execute("SELECT v FROM t ORDER BY v");
     expect(rows.map((r) => r.v)).toEqual(["taken"]);
@@ -133,7 +151,11 @@ describe("the local libSQL server driven by the official client", () => {
     const inserts = Array.from({ length: 50 }, (_, i) => db.execute({ sql: "INSERT INTO t VALUES ('auto', ?)", args: [i] }));
     await Promise.all([writer("a"), writer("b"), ...inserts]);
     const { rows } = await db.execute("SELECT who, count(*) AS n FROM t GROUP BY who ORDER BY who");
-    expect(rows.map((r) => [r.who, r.n])).toEqual([["a", 10], ["auto", 50], ["b", 10]]);
+    expect(rows.map((r) => [r.who, r.n])).toEqual([
+      ["a", 10],
+      ["auto", 50],
+      ["b", 10],
+    ]);
   });
 
   it("runs several statements with executeMultiple and migrations with migrate", async () => {
@@ -148,7 +170,10 @@ describe("the local libSQL server driven by the official client", () => {
     const items = sqliteTable("items", { id: integer("id").primaryKey(), label: text("label").notNull() });
     const db = drizzle(client("main"));
     await db.run(sql`CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT NOT NULL)`);
-    const inserted = await db.insert(items).values([{ label: "Bolt" }, { label: "Nut" }]).returning();
+    const inserted = await db
+      .insert(items)
+      .values([{ label: "Bolt" }, { label: "Nut" }])
+      .returning();
     expect(inserted.map((i) => i.label)).toEqual(["Bolt", "Nut"]);
     await db.transaction(async (tx) => {
       await tx.insert(items).values({ label: "Washer" });
@@ -157,11 +182,17 @@ describe("the local libSQL server driven by the official client", () => {
   });
 
   it("refuses an expired baton", async () => {
-    const first = await fetch(`${server.url}/main/v2/pipeline`, { method: "POST", body: JSON.stringify({ baton: null, requests: [{ type: "execute", stmt: { sql: "BEGIN" } }] }) });
+    const first = await fetch(`${server.url}/main/v2/pipeline`, {
+      method: "POST",
+      body: JSON.stringify({ baton: null, requests: [{ type: "execute", stmt: { sql: "BEGIN" } }] }),
+    });
     const { baton } = (await first.json()) as { baton: string };
     expect(baton).toBeTruthy();
     await new Promise((r) => setTimeout(r, 500));
-    const second = await fetch(`${server.url}/main/v2/pipeline`, { method: "POST", body: JSON.stringify({ baton, requests: [{ type: "execute", stmt: { sql: "COMMIT" } }] }) });
+    const second = await fetch(`${server.url}/main/v2/pipeline`, {
+      method: "POST",
+      body: JSON.stringify({ baton, requests: [{ type: "execute", stmt: { sql: "COMMIT" } }] }),
+    });
     expect(second.status).toBe(400);
     expect(await second.json()).toMatchObject({ code: "STREAM_EXPIRED" });
   });
@@ -169,7 +200,16 @@ describe("the local libSQL server driven by the official client", () => {
   it("refuses a statement mixing positional and named arguments instead of crashing", async () => {
     const response = await fetch(`${server.url}/main/v2/pipeline`, {
       method: "POST",
-      body: JSON.stringify({ baton: null, requests: [{ type: "execute", stmt: { sql: "SELECT ?, :a", args: [{ type: "integer", value: "1" }], named_args: [{ name: "a", value: { type: "null" } }] } }, { type: "close" }] }),
+      body: JSON.stringify({
+        baton: null,
+        requests: [
+          {
+            type: "execute",
+            stmt: { sql: "SELECT ?, :a", args: [{ type: "integer", value: "1" }], named_args: [{ name: "a", value: { type: "null" } }] },
+          },
+          { type: "close" },
+        ],
+      }),
     });
     const body = (await response.json()) as { results: { type: string; error?: { code: string } }[] };
     expect(body.results[0]).toMatchObject({ type: "error", error: { code: "ARGS_INVALID" } });
@@ -185,7 +225,10 @@ describe("the local libSQL server driven by the official client", () => {
     expect(await createDb("company-a")).toBe(201);
     expect(await createDb("company-a")).toBe(409);
     expect(await createDb("Bad Name!")).toBe(400);
-    expect(((await (await fetch(`${server.url}/admin/databases`)).json()) as { databases: string[] }).databases).toEqual(["company-a", "main"]);
+    expect(((await (await fetch(`${server.url}/admin/databases`)).json()) as { databases: string[] }).databases).toEqual([
+      "company-a",
+      "main",
+    ]);
     expect((await fetch(`${server.url}/admin/databases/company-a`, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(`${server.url}/admin/databases/company-a`, { method: "DELETE" })).status).toBe(404);
   });

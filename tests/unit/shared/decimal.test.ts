@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal, sum } from "../../../worker/domain/shared/decimal";
-import { currencyDecimals, fromScaledInteger, price, quantity, roundCurrency, toScaledInteger, weightToGrams, zMoney } from "../../../worker/domain/shared/money";
+import {
+  currencyDecimals,
+  fromScaledInteger,
+  price,
+  quantity,
+  roundCurrency,
+  toScaledInteger,
+  weightToGrams,
+  zMoney,
+} from "../../../worker/domain/shared/money";
 import { formatNumber, parseNumber } from "../../../worker/domain/shared/number-format";
 
 const d = Decimal.parse;
@@ -28,7 +37,12 @@ describe("exact decimals", () => {
   it("adds, subtracts and multiplies exactly where floats drift", () => {
     expect(d("0.1").add(d("0.2")).toString()).toBe("0.3");
     expect(d("19.99").mul(d("3")).toString()).toBe("59.97");
-    expect(sum(Array.from({ length: 1000 }, () => d("0.01")), 2).toString()).toBe("10.00");
+    expect(
+      sum(
+        Array.from({ length: 1000 }, () => d("0.01")),
+        2,
+      ).toString(),
+    ).toBe("10.00");
   });
 
   it("divides with half-away rounding at the asked precision", () => {
@@ -80,14 +94,19 @@ describe("exact decimals", () => {
 
   it("rounds idempotently and by at most half a unit", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 }), (units, scale, decimals) => {
-        const value = Decimal.of(units, scale);
-        const rounded = value.round(decimals);
-        expect(rounded.round(decimals).equals(rounded)).toBe(true);
-        const diff = rounded.sub(value);
-        const half = Decimal.of(5n, decimals + 1);
-        expect(diff.compare(half) <= 0 && diff.neg().compare(half) <= 0).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 9 }),
+        (units, scale, decimals) => {
+          const value = Decimal.of(units, scale);
+          const rounded = value.round(decimals);
+          expect(rounded.round(decimals).equals(rounded)).toBe(true);
+          const diff = rounded.sub(value);
+          const half = Decimal.of(5n, decimals + 1);
+          expect(diff.compare(half) <= 0 && diff.neg().compare(half) <= 0).toBe(true);
+        },
+      ),
     );
   });
 
@@ -123,16 +142,25 @@ describe("number formats", () => {
     expect(parseNumber(text, format).equals(d(expected))).toBe(true);
   });
 
-  it.each([["12abc", "comma_point"], ["1.234,5", "space_comma"], ["", "comma_point"]] as const)("refuses %j in %s", (text, format) => {
+  it.each([
+    ["12abc", "comma_point"],
+    ["1.234,5", "space_comma"],
+    ["", "comma_point"],
+  ] as const)("refuses %j in %s", (text, format) => {
     expect(() => parseNumber(text, format)).toThrow(expect.objectContaining({ code: "invalid_number" }));
   });
 
   it("reads back what it formats, in both formats", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.integer({ min: 0, max: 7 }), fc.constantFrom("space_comma" as const, "comma_point" as const), (units, scale, format) => {
-        const value = Decimal.of(units, scale);
-        expect(parseNumber(formatNumber(value, { format, decimals: scale }), format).equals(value)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 7 }),
+        fc.constantFrom("space_comma" as const, "comma_point" as const),
+        (units, scale, format) => {
+          const value = Decimal.of(units, scale);
+          expect(parseNumber(formatNumber(value, { format, decimals: scale }), format).equals(value)).toBe(true);
+        },
+      ),
     );
   });
 });

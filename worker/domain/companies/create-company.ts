@@ -13,8 +13,18 @@ export const TRIAL_DAYS = 14;
 
 export const createCompanyInput = z.object({
   label: z.string({ error: "required" }).trim().min(1, "required").max(200, "too_long"),
-  country: z.string({ error: "required" }).trim().min(1, "required").regex(/^[A-Za-z]{2}$/, "invalid_country").toUpperCase(),
-  currency: z.string({ error: "required" }).trim().min(1, "required").regex(/^[A-Za-z]{3}$/, "invalid_currency").toUpperCase(),
+  country: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, "required")
+    .regex(/^[A-Za-z]{2}$/, "invalid_country")
+    .toUpperCase(),
+  currency: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, "required")
+    .regex(/^[A-Za-z]{3}$/, "invalid_currency")
+    .toUpperCase(),
   language: z.enum(["en", "fr"]).default("en"),
   numberFormat: z.enum(["space_comma", "comma_point"]).default("comma_point"),
   admin: z.object({

@@ -20,7 +20,10 @@ export interface InvitationDeps {
  * Emails an invited user, in their language, a link to choose their password
  * (/password-reset/…?invitation=1). The link works once and lives longer than a reset link.
  */
-export async function sendInvitation(deps: InvitationDeps, input: { userId: string; companyLabel: string; inviterName: string }): Promise<void> {
+export async function sendInvitation(
+  deps: InvitationDeps,
+  input: { userId: string; companyLabel: string; inviterName: string },
+): Promise<void> {
   const user = await deps.control.query.users.findFirst({ where: eq(users.id, input.userId) });
   if (!user) throw new DomainError("not_found");
   const link = absoluteLink(deps.baseUrl, await passwordLinkPath(deps.secret, user, "invitation"));

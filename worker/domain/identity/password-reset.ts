@@ -52,7 +52,8 @@ export const PasswordResetCompletion = z.object({
 });
 export type PasswordResetCompletion = z.input<typeof PasswordResetCompletion>;
 
-const asRecord = (raw: unknown): Record<string, unknown> => (typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {});
+const asRecord = (raw: unknown): Record<string, unknown> =>
+  typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
 
 /** The absolute address of an app path, keeping any path prefix of the base address. */
 export function absoluteLink(baseUrl: string, path: string): string {
@@ -72,7 +73,12 @@ export async function requestPasswordReset(deps: PasswordResetRequestDeps, raw: 
   const link = absoluteLink(deps.baseUrl, await passwordLinkPath(deps.secret, user, "reset", deps.now));
   const hours = String(passwordLinkTtl("reset") / 3_600_000);
   try {
-    await deps.mailer.send({ to: user.email, locale: user.language, template: "password_reset", params: { firstName: user.firstName, link, hours } });
+    await deps.mailer.send({
+      to: user.email,
+      locale: user.language,
+      template: "password_reset",
+      params: { firstName: user.firstName, link, hours },
+    });
   } catch {
     throw new DomainError("reset_email_failed");
   }
@@ -89,7 +95,12 @@ export async function checkPasswordLink(deps: PasswordLinkDeps, raw: unknown) {
   const link = parsed.data;
   const user = await deps.control.query.users.findFirst({ where: eq(users.id, link.uid) });
   if (!user || !user.active) throw new DomainError("password_link_invalid");
-  await verifyPasswordLink(deps.secret, user, { timestamp: link.timestamp, hash: link.hash, kind: link.kind as PasswordLinkKind }, deps.now ?? Date.now());
+  await verifyPasswordLink(
+    deps.secret,
+    user,
+    { timestamp: link.timestamp, hash: link.hash, kind: link.kind as PasswordLinkKind },
+    deps.now ?? Date.now(),
+  );
   return { user, kind: link.kind };
 }
 

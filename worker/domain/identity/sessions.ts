@@ -58,7 +58,14 @@ async function newTokens(control: ControlDb, sessionId: string, userId: string, 
   const expiresAt = now + ACCESS_TOKEN_TTL_S * 1000;
   const rows = [
     { id: newId(now), sessionId, kind: "access" as const, tokenHash: await sha256Hex(accessToken), expiresAt, createdAt: now },
-    { id: newId(now), sessionId, kind: "refresh" as const, tokenHash: await sha256Hex(refreshToken), expiresAt: refreshExpiresAt, createdAt: now },
+    {
+      id: newId(now),
+      sessionId,
+      kind: "refresh" as const,
+      tokenHash: await sha256Hex(refreshToken),
+      expiresAt: refreshExpiresAt,
+      createdAt: now,
+    },
   ];
   const pair: TokenPair = { accessToken, refreshToken, tokenType: "Bearer", expiresIn: ACCESS_TOKEN_TTL_S, expiresAt, sessionId, userId };
   return { rows, pair };
@@ -194,7 +201,10 @@ export async function resolveAccessToken(control: ControlDb, token: string, now 
 
 /** Ends one session (every token issued in it). */
 export async function endSession(control: ControlDb, sessionId: string, now = Date.now()): Promise<void> {
-  await control.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await control
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends the session an access token belongs to; unknown tokens are ignored. */

@@ -33,7 +33,12 @@ export async function addVariant(db: TenantDb, caller: Caller, productId: unknow
       currencies: prices.flatMap((p) => p.currencies),
       skus: [{ sku: input.sku, field: "sku" }],
       suppliers: input.supplier_id ? [{ id: input.supplier_id, field: "supplier_id" }] : [],
-      locations: checkInitialStock(input, "", { batchTracked: product.batchTracked, holdsStock: product.kind !== "kit" && input.track_inventory !== false }, issues),
+      locations: checkInitialStock(
+        input,
+        "",
+        { batchTracked: product.batchTracked, holdsStock: product.kind !== "kit" && input.track_inventory !== false },
+        issues,
+      ),
     },
     issues,
   );

@@ -57,7 +57,12 @@ export async function createProduct(db: TenantDb, caller: Caller, raw: unknown):
     components: (input.components ?? []).map((c, i) => ({ id: c.variant_id, field: `components.${i}.variant_id` })),
     suppliers: input.variants.flatMap((v, i) => (v.supplier_id ? [{ id: v.supplier_id, field: `variants.${i}.supplier_id` }] : [])),
     locations: input.variants.flatMap((v, i) =>
-      checkInitialStock(v, `variants.${i}.`, { batchTracked, holdsStock: !variantFlags(kind, batchTracked).isKit && v.track_inventory !== false }, issues),
+      checkInitialStock(
+        v,
+        `variants.${i}.`,
+        { batchTracked, holdsStock: !variantFlags(kind, batchTracked).isKit && v.track_inventory !== false },
+        issues,
+      ),
     ),
     skus: input.variants.map((v, i) => ({ sku: v.sku, field: `variants.${i}.sku` })),
   };
@@ -132,7 +137,11 @@ export async function createProduct(db: TenantDb, caller: Caller, raw: unknown):
   if (input.variants.some((v) => v.initial_stock && !v.initial_stock.isZero())) {
     const made = await db.select({ id: t.variants.id, sku: t.variants.sku }).from(t.variants).where(eq(t.variants.productId, created!.id));
     const idOf = new Map(made.map((v) => [v.sku, v.id]));
-    await receiveInitialStock(db, caller, input.variants.map((v) => ({ variantId: idOf.get(v.sku)!, input: v })));
+    await receiveInitialStock(
+      db,
+      caller,
+      input.variants.map((v) => ({ variantId: idOf.get(v.sku)!, input: v })),
+    );
   }
   return loadProductView(db, created!.id, access);
 }

@@ -16,11 +16,7 @@ export async function deleteProduct(db: TenantDb, productId: unknown): Promise<s
   const ids = variants.map((v) => v.id);
   if (await usedAsComponent(db, ids)) throw conflict("in_use");
   if (ids.length) {
-    const [stocked] = await db
-      .select({ id: t.stockLevels.id })
-      .from(t.stockLevels)
-      .where(inArray(t.stockLevels.variantId, ids))
-      .limit(1);
+    const [stocked] = await db.select({ id: t.stockLevels.id }).from(t.stockLevels).where(inArray(t.stockLevels.variantId, ids)).limit(1);
     const [logged] = await db
       .select({ id: t.inventoryLogs.id })
       .from(t.inventoryLogs)

@@ -2,7 +2,19 @@
  * The lists a user can save views of, one name per list screen. A new list screen adds its name
  * here; a saved view of any other type is refused (`unknown_list_type`).
  */
-export const LIST_TYPES = ["services", "products", "customers", "suppliers", "employees", "stock_levels", "inventory_logs", "stock_entries", "stock_removals", "stock_movements", "batches"] as const;
+export const LIST_TYPES = [
+  "services",
+  "products",
+  "customers",
+  "suppliers",
+  "employees",
+  "stock_levels",
+  "inventory_logs",
+  "stock_entries",
+  "stock_removals",
+  "stock_movements",
+  "batches",
+] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 
 export function isListType(value: unknown): value is ListType {

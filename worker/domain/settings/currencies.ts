@@ -8,7 +8,19 @@ import { DomainError } from "../shared/domain-error";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
 import { fromScaledInteger, toScaledInteger, zDecimal } from "../shared/money";
-import { asBoolean, conflict, lockedByUse, fieldError, isUniqueViolation, objectError, parseInput, recordId, runBatch, zFlag, zLabel } from "./common";
+import {
+  asBoolean,
+  conflict,
+  lockedByUse,
+  fieldError,
+  isUniqueViolation,
+  objectError,
+  parseInput,
+  recordId,
+  runBatch,
+  zFlag,
+  zLabel,
+} from "./common";
 
 const { currencies, companySettings } = tenantSchema;
 
@@ -151,7 +163,10 @@ export const currencyList = defineListRegistry({
   search: (text: string) => or(likePrefix(currencies.iso, text), likePrefix(currencies.label, text)),
 });
 
-export async function listCurrenciesPage(db: TenantDb, params: URLSearchParams | Record<string, unknown>): Promise<ListResult<CurrencyView>> {
+export async function listCurrenciesPage(
+  db: TenantDb,
+  params: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<CurrencyView>> {
   const query = parseListQuery(params, currencyList);
   const result = await runList(db, { from: currencies, registry: currencyList, query });
   return { ...result, items: result.items.map(view) };
@@ -197,7 +212,8 @@ export async function updateCurrency(db: TenantDb, rawId: unknown, raw: unknown)
   const id = recordId(rawId);
   const row = await findRow(db, id);
   const input = parseInput(UpdateCurrencyInput, raw);
-  if (row.isDefault && input.exchange_rate !== undefined && !input.exchange_rate.equals(ONE)) throw fieldError("exchange_rate", "default_currency_rate");
+  if (row.isDefault && input.exchange_rate !== undefined && !input.exchange_rate.equals(ONE))
+    throw fieldError("exchange_rate", "default_currency_rate");
   const deactivating = input.active === false && row.active;
   if (deactivating && row.isDefault) throw conflict("default_currency", "active");
   const changingIso = input.iso !== undefined && input.iso !== row.iso;
@@ -217,13 +233,24 @@ export async function updateCurrency(db: TenantDb, rawId: unknown, raw: unknown)
   // Rechecked in the write: the currency may have become the default, or gained prices, meanwhile.
   const guards = [
     eq(currencies.id, id),
-    ...(deactivating || input.exchange_rate !== undefined ? [sql`(${currencies.isDefault} = 0 or ${changes.exchangeRate ?? scaled(ONE)} = ${scaled(ONE)})`] : []),
+    ...(deactivating || input.exchange_rate !== undefined
+      ? [sql`(${currencies.isDefault} = 0 or ${changes.exchangeRate ?? scaled(ONE)} = ${scaled(ONE)})`]
+      : []),
     ...(deactivating ? [eq(currencies.isDefault, false)] : []),
     ...(changingIso ? [sql`not ${usedByPrices(id)}`] : []),
   ];
-  const statements: BatchItem<"sqlite">[] = [db.update(currencies).set(changes).where(and(...guards)).returning({ id: currencies.id })];
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .update(currencies)
+      .set(changes)
+      .where(and(...guards))
+      .returning({ id: currencies.id }),
+  ];
   // The company settings name the default currency by its code.
-  if (changingIso && row.isDefault) statements.push(db.update(companySettings).set({ defaultCurrency: input.iso!, updatedAt: Date.now() }).where(eq(companySettings.id, 1)));
+  if (changingIso && row.isDefault)
+    statements.push(
+      db.update(companySettings).set({ defaultCurrency: input.iso!, updatedAt: Date.now() }).where(eq(companySettings.id, 1)),
+    );
   let results: unknown[];
   try {
     results = await runBatch(db, statements);
@@ -259,13 +286,22 @@ export async function makeDefaultCurrency(db: TenantDb, rawId: unknown): Promise
     let rate = fromScaledInteger(other.exchangeRate, RATE_SCALE).div(base, RATE_SCALE);
     if (rate.compare(smallest) < 0) rate = smallest;
     if (rate.compare(MAX_RATE) > 0) rate = MAX_RATE;
-    return db.update(currencies).set({ exchangeRate: scaled(rate) }).where(eq(currencies.id, other.id));
+    return db
+      .update(currencies)
+      .set({ exchangeRate: scaled(rate) })
+      .where(eq(currencies.id, other.id));
   });
   await runBatch(db, [
     // Unset first: a partial unique index allows a single default at any moment.
-    db.update(currencies).set({ isDefault: false }).where(and(eq(currencies.isDefault, true), ne(currencies.id, id))),
+    db
+      .update(currencies)
+      .set({ isDefault: false })
+      .where(and(eq(currencies.isDefault, true), ne(currencies.id, id))),
     ...rebased,
-    db.update(currencies).set({ isDefault: true, active: true, exchangeRate: scaled(ONE) }).where(eq(currencies.id, id)),
+    db
+      .update(currencies)
+      .set({ isDefault: true, active: true, exchangeRate: scaled(ONE) })
+      .where(eq(currencies.id, id)),
     db.update(companySettings).set({ defaultCurrency: row.iso, updatedAt: Date.now() }).where(eq(companySettings.id, 1)),
   ]);
   return view(await findRow(db, id));

@@ -158,7 +158,10 @@ export const locationList = defineListRegistry({
 });
 
 /** The company's stores and warehouses, filtered, sorted and paged by the list parameters. */
-export async function listLocationsPage(db: TenantDb, params: URLSearchParams | Record<string, unknown>): Promise<ListResult<LocationView>> {
+export async function listLocationsPage(
+  db: TenantDb,
+  params: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<LocationView>> {
   const query = parseListQuery(params, locationList);
   const result = await runList(db, { from: locations, registry: locationList, query });
   return { ...result, items: result.items.map(view) };

@@ -33,7 +33,14 @@ const selection = { ...getTableColumns(priceLevels), isDefault: isDefault().as("
 type Row = typeof priceLevels.$inferSelect & { isDefault: unknown };
 
 function view(row: Row): PriceLevelView {
-  return { id: row.id, label: row.label, type: row.type, active: row.active, is_default: asBoolean(row.isDefault), created_at: row.createdAt };
+  return {
+    id: row.id,
+    label: row.label,
+    type: row.type,
+    active: row.active,
+    is_default: asBoolean(row.isDefault),
+    created_at: row.createdAt,
+  };
 }
 
 export const PriceLevelInput = z.strictObject(
@@ -95,7 +102,10 @@ export const priceLevelList = defineListRegistry({
   search: (text: string) => likePrefix(priceLevels.label, text),
 });
 
-export async function listPriceLevelsPage(db: TenantDb, params: URLSearchParams | Record<string, unknown>): Promise<ListResult<PriceLevelView>> {
+export async function listPriceLevelsPage(
+  db: TenantDb,
+  params: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<PriceLevelView>> {
   const query = parseListQuery(params, priceLevelList);
   const result = await runList(db, { registry: priceLevelList, query, select: () => db.select(selection).from(priceLevels).$dynamic() });
   return { ...result, items: result.items.map(view) };
@@ -142,7 +152,11 @@ export async function updatePriceLevel(db: TenantDb, rawId: unknown, raw: unknow
   };
   if (Object.keys(changes).length === 0) return view(row);
   // The same rules again inside the write, for a default or a price set in between.
-  const guards = [eq(priceLevels.id, id), ...(changingType || deactivating ? [sql`not ${isDefault(id)}`] : []), ...(changingType ? [sql`not ${usedByPrices(id)}`] : [])];
+  const guards = [
+    eq(priceLevels.id, id),
+    ...(changingType || deactivating ? [sql`not ${isDefault(id)}`] : []),
+    ...(changingType ? [sql`not ${usedByPrices(id)}`] : []),
+  ];
   let updated: { id: number } | undefined;
   try {
     [updated] = await db
@@ -171,7 +185,10 @@ export async function makeDefaultPriceLevel(db: TenantDb, rawId: unknown): Promi
   const column = row.type === "selling" ? { defaultSellingPriceLevelId: id } : { defaultPurchasingPriceLevelId: id };
   await runBatch(db, [
     db.update(priceLevels).set({ active: true }).where(eq(priceLevels.id, id)),
-    db.update(companySettings).set({ ...column, updatedAt: Date.now() }).where(eq(companySettings.id, 1)),
+    db
+      .update(companySettings)
+      .set({ ...column, updatedAt: Date.now() })
+      .where(eq(companySettings.id, 1)),
   ]);
   return view(await findRow(db, id));
 }

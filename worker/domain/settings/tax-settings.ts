@@ -43,6 +43,10 @@ export async function updateTaxSettings(db: TenantDb, raw: unknown): Promise<Tax
     ...(input.tax_type !== undefined ? { taxType: input.tax_type } : {}),
     ...(input.tax_priority !== undefined ? { taxPriority: input.tax_priority } : {}),
   };
-  if (Object.keys(changes).length) await db.update(companySettings).set({ ...changes, updatedAt: Date.now() }).where(eq(companySettings.id, 1));
+  if (Object.keys(changes).length)
+    await db
+      .update(companySettings)
+      .set({ ...changes, updatedAt: Date.now() })
+      .where(eq(companySettings.id, 1));
   return getTaxSettings(db);
 }

@@ -52,7 +52,20 @@ function view(row: Row, members: number[]): TaxView {
 }
 
 const taxIdList = z
-  .array(z.union([z.number().int().positive(), z.string().trim().regex(/^[1-9]\d{0,14}$/).transform(Number)], { error: "unknown_tax" }), { error: "invalid" })
+  .array(
+    z.union(
+      [
+        z.number().int().positive(),
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,14}$/)
+          .transform(Number),
+      ],
+      { error: "unknown_tax" },
+    ),
+    { error: "invalid" },
+  )
   .max(MAX_GROUP_MEMBERS, "too_long");
 
 const fields = {
@@ -231,7 +244,10 @@ export async function updateTax(db: TenantDb, rawId: unknown, raw: unknown): Pro
   const statements: BatchItem<"sqlite">[] = [
     ...(Object.keys(changes).length ? [db.update(taxes).set(changes).where(eq(taxes.id, id))] : []),
     ...(members
-      ? [db.delete(taxGroupMembers).where(eq(taxGroupMembers.groupId, id)), db.insert(taxGroupMembers).values(members.map((taxId) => ({ groupId: id, taxId })))]
+      ? [
+          db.delete(taxGroupMembers).where(eq(taxGroupMembers.groupId, id)),
+          db.insert(taxGroupMembers).values(members.map((taxId) => ({ groupId: id, taxId }))),
+        ]
       : []),
   ];
   try {

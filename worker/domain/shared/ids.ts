@@ -20,7 +20,10 @@ export function newId(now = Date.now()): string {
 /** A random secret for tokens, as URL-safe base64 of `bytes` random bytes. */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -9,8 +9,29 @@ export const TAX_LINE_DECIMALS = 2;
 
 // ISO 4217 minor units that differ from the default of 2.
 const CURRENCY_DECIMALS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 };
 
 export function currencyDecimals(iso: string): number {
@@ -18,7 +39,8 @@ export function currencyDecimals(iso: string): number {
 }
 
 export const price = (value: string | number | Decimal) => (value instanceof Decimal ? value : Decimal.parse(value)).round(PRICE_SCALE);
-export const quantity = (value: string | number | Decimal) => (value instanceof Decimal ? value : Decimal.parse(value)).round(QUANTITY_SCALE);
+export const quantity = (value: string | number | Decimal) =>
+  (value instanceof Decimal ? value : Decimal.parse(value)).round(QUANTITY_SCALE);
 export const roundCurrency = (value: Decimal, iso: string) => value.round(currencyDecimals(iso));
 
 /** Exact integers for storage: 12.5 at scale 4 is stored as 125000. */

@@ -55,7 +55,10 @@ export const CreateBatchInput = z.strictObject(
 );
 export type CreateBatchInput = z.input<typeof CreateBatchInput>;
 
-export const UpdateBatchInput = z.strictObject({ number: zNumber.optional(), barcode: zBarcode.optional(), expiration_date: zExpiration.optional() }, objectError);
+export const UpdateBatchInput = z.strictObject(
+  { number: zNumber.optional(), barcode: zBarcode.optional(), expiration_date: zExpiration.optional() },
+  objectError,
+);
 export type UpdateBatchInput = z.input<typeof UpdateBatchInput>;
 
 async function today(db: TenantDb): Promise<string> {
@@ -63,7 +66,19 @@ async function today(db: TenantDb): Promise<string> {
   return todayIn(settings?.timezone ?? "UTC");
 }
 
-async function views(db: TenantDb, rows: { id: number; variantId: number; sku: string; label: string; number: string; barcode: string | null; expirationDate: string | null; createdAt: number }[]): Promise<BatchView[]> {
+async function views(
+  db: TenantDb,
+  rows: {
+    id: number;
+    variantId: number;
+    sku: string;
+    label: string;
+    number: string;
+    barcode: string | null;
+    expirationDate: string | null;
+    createdAt: number;
+  }[],
+): Promise<BatchView[]> {
   if (rows.length === 0) return [];
   const [held, now] = await Promise.all([
     db
@@ -165,14 +180,23 @@ const isUnique = (error: unknown) => `${String(error)} ${String((error as { caus
 /** A batch of a batch-tracked variant; its number is unique for the variant (`duplicate_batch`, 409). */
 export async function createBatch(db: TenantDb, raw: unknown): Promise<BatchView> {
   const input = parseInput(CreateBatchInput, raw);
-  const [variant] = await db.select({ id: variants.id, batchTracked: variants.batchTracked }).from(variants).where(eq(variants.id, input.variant_id)).limit(1);
+  const [variant] = await db
+    .select({ id: variants.id, batchTracked: variants.batchTracked })
+    .from(variants)
+    .where(eq(variants.id, input.variant_id))
+    .limit(1);
   if (!variant) throw fieldError("variant_id", "unknown_variant");
   if (!variant.batchTracked) throw fieldError("variant_id", "not_batch_tracked");
   await assertNumberFree(db, variant.id, input.number);
   try {
     const [created] = await db
       .insert(batches)
-      .values({ variantId: variant.id, number: input.number, barcode: input.barcode ?? null, expirationDate: input.expiration_date ?? null })
+      .values({
+        variantId: variant.id,
+        number: input.number,
+        barcode: input.barcode ?? null,
+        expirationDate: input.expiration_date ?? null,
+      })
       .returning({ id: batches.id });
     return getBatch(db, created!.id);
   } catch (error) {

@@ -121,7 +121,14 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
   const inBatch = new Map(held.map((b) => [b.batchId, b.quantity]));
   const changes: StockChange[] = input.lines.map((line, i) => {
     const before = line.batch_id != null ? (inBatch.get(line.batch_id) ?? 0) : (onHand.get(line.variant_id) ?? 0);
-    return { variantId: line.variant_id, locationId: input.location_id, batchId: line.batch_id ?? null, delta: line.counted - before, expected: before, field: `lines.${i}.counted` };
+    return {
+      variantId: line.variant_id,
+      locationId: input.location_id,
+      batchId: line.batch_id ?? null,
+      delta: line.counted - before,
+      expected: before,
+      field: `lines.${i}.counted`,
+    };
   });
   if (changes.some((c) => Math.abs(c.delta) > MAX_UNITS * 1e7 * 2)) issues.add("lines", "too_large");
   issues.throwIfAny();
@@ -138,14 +145,26 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
       userId: actor.userId,
     })
     .returning({ id: stockDocuments.id });
-  const lines = db.insert(stockDocumentLines).values(
-    input.lines.map((l) => ({ documentId: lastId as unknown as number, variantId: l.variant_id, batchId: l.batch_id ?? null, quantity: l.counted })),
-  );
+  const lines = db
+    .insert(stockDocumentLines)
+    .values(
+      input.lines.map((l) => ({
+        documentId: lastId as unknown as number,
+        variantId: l.variant_id,
+        batchId: l.batch_id ?? null,
+        quantity: l.counted,
+      })),
+    );
   // Unchanged counts are recorded on the document but move nothing.
   const moving = changes.filter((c) => c.delta !== 0);
   const results = await new StockBatch(db)
     .add(insert, lines)
-    .addChanges(moving, { documentType: "bulk_update", documentId: lastId, userId: actor.userId, userForbidsNegative: actor.forbidsNegative })
+    .addChanges(moving, {
+      documentType: "bulk_update",
+      documentId: lastId,
+      userId: actor.userId,
+      userForbidsNegative: actor.forbidsNegative,
+    })
     .run();
   const [created] = results[0] as { id: number }[];
   return getStockDocument(db, "bulk_update", created!.id);

@@ -49,7 +49,10 @@ export const inventoryLogListRegistry = defineListRegistry({
  * One page of the stock ledger: filters variant_id, location_id, batch_id, document_type,
  * document_id, user_id, change, created (ranges); sort -id (default), change, created; search on SKU or label.
  */
-export async function listInventoryLogs(db: TenantDb, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<InventoryLogView>> {
+export async function listInventoryLogs(
+  db: TenantDb,
+  input: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<InventoryLogView>> {
   const query = parseListQuery(input, inventoryLogListRegistry);
   const result = await runList(db, {
     registry: inventoryLogListRegistry,
@@ -70,7 +73,9 @@ export async function listInventoryLogs(db: TenantDb, input: URLSearchParams | R
           change: inventoryLogs.change,
           documentType: inventoryLogs.documentType,
           documentId: inventoryLogs.documentId,
-          documentNumber: sql<string | null>`(select ${stockDocuments.number} from ${stockDocuments} where ${stockDocuments.id} = ${inventoryLogs.documentId} and ${stockDocuments.type} = ${inventoryLogs.documentType})`,
+          documentNumber: sql<
+            string | null
+          >`(select ${stockDocuments.number} from ${stockDocuments} where ${stockDocuments.id} = ${inventoryLogs.documentId} and ${stockDocuments.type} = ${inventoryLogs.documentType})`,
           userId: inventoryLogs.userId,
           createdAt: inventoryLogs.createdAt,
         })

@@ -91,7 +91,9 @@ export class StockBatch {
           c.expected !== undefined ? sql`quantity = ${int(c.expected)}` : d >= 0n ? sql`1` : sql`(quantity + ${d} >= 0 or ${allowed})`;
         this.add(
           db.run(sql`insert into batch_stock (batch_id, location_id) values (${batchId}, ${locationId}) on conflict do nothing`),
-          db.run(sql`update batch_stock set quantity = quantity + ${d} where batch_id = ${batchId} and location_id = ${locationId} and ${rule}`),
+          db.run(
+            sql`update batch_stock set quantity = quantity + ${d} where batch_id = ${batchId} and location_id = ${locationId} and ${rule}`,
+          ),
         );
         if (d < 0n || c.expected !== undefined) this.guard({ kind: "batch", change: c });
       }

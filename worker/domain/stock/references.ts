@@ -36,10 +36,18 @@ const ids = (list: readonly (number | null | undefined)[]) => {
 /** Everything some lines and locations refer to, read in one round trip. */
 export async function loadStockReferences(
   db: TenantDb,
-  request: { locationIds: (number | null | undefined)[]; variantIds: number[]; packIds: (number | null | undefined)[]; batchIds: (number | null | undefined)[] },
+  request: {
+    locationIds: (number | null | undefined)[];
+    variantIds: number[];
+    packIds: (number | null | undefined)[];
+    batchIds: (number | null | undefined)[];
+  },
 ): Promise<StockReferences> {
   const [locations, variants, packs, batches, components, settings] = await db.batch([
-    db.select({ id: t.locations.id, label: t.locations.label, active: t.locations.active }).from(t.locations).where(inArray(t.locations.id, ids(request.locationIds))),
+    db
+      .select({ id: t.locations.id, label: t.locations.label, active: t.locations.active })
+      .from(t.locations)
+      .where(inArray(t.locations.id, ids(request.locationIds))),
     db
       .select({
         id: t.variants.id,
@@ -51,7 +59,10 @@ export async function loadStockReferences(
       })
       .from(t.variants)
       .where(inArray(t.variants.id, ids(request.variantIds))),
-    db.select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity }).from(t.packs).where(inArray(t.packs.id, ids(request.packIds))),
+    db
+      .select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity })
+      .from(t.packs)
+      .where(inArray(t.packs.id, ids(request.packIds))),
     db
       .select({ id: t.batches.id, variantId: t.batches.variantId, number: t.batches.number, expirationDate: t.batches.expirationDate })
       .from(t.batches)
@@ -82,7 +93,13 @@ export async function loadStockReferences(
 }
 
 /** A location that may receive a new document: it exists and is active. */
-export function checkLocation(refs: StockReferences, id: number | null | undefined, field: string, issues: FieldIssues, options: { mustBeActive: boolean }) {
+export function checkLocation(
+  refs: StockReferences,
+  id: number | null | undefined,
+  field: string,
+  issues: FieldIssues,
+  options: { mustBeActive: boolean },
+) {
   if (id === null || id === undefined) return;
   const location = refs.locations.get(id);
   if (!location || (options.mustBeActive && !location.active)) issues.add(field, "unknown_location");
@@ -103,7 +120,11 @@ export interface LineInput {
  * variant, pack or batch; a variant without inventory; a batch-tracked variant without a batch;
  * an expired batch (domain spec §5: usable again once its expiration date is updated).
  */
-export function resolveLines(refs: StockReferences, lines: readonly LineInput[], issues: FieldIssues): { field: string; moves: LineMove[] }[] {
+export function resolveLines(
+  refs: StockReferences,
+  lines: readonly LineInput[],
+  issues: FieldIssues,
+): { field: string; moves: LineMove[] }[] {
   return lines.map((line, i) => {
     const at = (name: string) => `lines.${i}.${name}`;
     const field = at("quantity");
@@ -125,7 +146,9 @@ export function resolveLines(refs: StockReferences, lines: readonly LineInput[],
       if (line.batch_id != null) issues.add(at("batch_id"), "unknown_batch");
       if (parts.length === 0) issues.add(at("variant_id"), "kit_without_components");
       if (parts.some((p) => p.trackInventory && p.batchTracked)) issues.add(at("batch_id"), "batch_required");
-      const moves = parts.filter((p) => p.trackInventory).map((p) => ({ variantId: p.variantId, batchId: null, units: componentUnits(units, p.quantity) }));
+      const moves = parts
+        .filter((p) => p.trackInventory)
+        .map((p) => ({ variantId: p.variantId, batchId: null, units: componentUnits(units, p.quantity) }));
       return { field, moves };
     }
     if (!variant.trackInventory) {

@@ -11,7 +11,14 @@ import { FieldIssues, objectError, parseInput, qty, recordId, zCalendarDate, zRe
 import { StockBatch } from "./ledger";
 import { checkLocation, loadStockReferences, resolveLines, type LineInput } from "./references";
 import type { StockActor } from "./stock-actor";
-import { DOCUMENT_PREFIX, documentChanges, orderChanges, type StockChange, type StockDocumentKind, type StockDocumentType } from "./stock-rules";
+import {
+  DOCUMENT_PREFIX,
+  documentChanges,
+  orderChanges,
+  type StockChange,
+  type StockDocumentKind,
+  type StockDocumentType,
+} from "./stock-rules";
 
 const { stockDocuments, stockDocumentLines, inventoryLogs, locations, variants, packs, batches, idempotencyKeys } = tenantSchema;
 
@@ -61,7 +68,10 @@ const zQuantityRequired = z.unknown().transform((v, ctx) => {
 
 const zCost = z.unknown().transform((v, ctx) => {
   if (v === undefined || v === null || v === "") return null;
-  const parsed = z.union([z.string(), z.number()]).pipe(zMoney({ min: 0 })).safeParse(v);
+  const parsed = z
+    .union([z.string(), z.number()])
+    .pipe(zMoney({ min: 0 }))
+    .safeParse(v);
   if (!parsed.success) {
     ctx.addIssue({ code: "custom", message: parsed.error.issues.at(-1)?.message === "too_small" ? "too_small" : "invalid_number" });
     return z.NEVER;
@@ -89,7 +99,11 @@ const lineFields = {
 const EntryLine = z.strictObject({ ...lineFields, unit_cost: zCost.optional() }, objectError);
 const OtherLine = z.strictObject(lineFields, objectError);
 
-const zLines = <T extends z.ZodType>(line: T) => z.array(line, { error: (i) => (i.input === undefined ? "required" : "invalid") }).min(1, "required").max(MAX_LINES, "too_long");
+const zLines = <T extends z.ZodType>(line: T) =>
+  z
+    .array(line, { error: (i) => (i.input === undefined ? "required" : "invalid") })
+    .min(1, "required")
+    .max(MAX_LINES, "too_long");
 
 const common = {
   location_id: zRefIdRequired("unknown_location"),
@@ -99,7 +113,10 @@ const common = {
 
 export const CreateStockEntryInput = z.strictObject({ ...common, lines: zLines(EntryLine) }, objectError);
 export const CreateStockRemovalInput = z.strictObject({ ...common, lines: zLines(OtherLine) }, objectError);
-export const CreateStockMovementInput = z.strictObject({ ...common, arrival_location_id: zRefIdRequired("unknown_location"), lines: zLines(OtherLine) }, objectError);
+export const CreateStockMovementInput = z.strictObject(
+  { ...common, arrival_location_id: zRefIdRequired("unknown_location"), lines: zLines(OtherLine) },
+  objectError,
+);
 export const UpdateStockEntryInput = CreateStockEntryInput.partial();
 export const UpdateStockRemovalInput = CreateStockRemovalInput.partial();
 export const UpdateStockMovementInput = CreateStockMovementInput.partial();
@@ -248,9 +265,18 @@ export const stockDocumentListRegistry = defineListRegistry({
  * One page of a kind's documents: filters number, date, location_id, arrival_location_id,
  * created; sort -id (default), number, date, created; search on the start of the number.
  */
-export async function listStockDocuments(db: TenantDb, kind: StockDocumentType, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<StockDocumentView>> {
+export async function listStockDocuments(
+  db: TenantDb,
+  kind: StockDocumentType,
+  input: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<StockDocumentView>> {
   const query = parseListQuery(input, stockDocumentListRegistry);
-  const result = await runList(db, { select: () => summarySelect(db), registry: stockDocumentListRegistry, query, where: eq(stockDocuments.type, kind) });
+  const result = await runList(db, {
+    select: () => summarySelect(db),
+    registry: stockDocumentListRegistry,
+    query,
+    where: eq(stockDocuments.type, kind),
+  });
   return { ...result, items: result.items.map(summaryView) };
 }
 
@@ -317,7 +343,12 @@ async function plan(
 }
 
 /** The exact effect a saved document had, read from its ledger rows, as the changes that undo it. */
-async function reversal(db: TenantDb, type: StockDocumentType, documentId: number, field: (variantId: number) => string): Promise<StockChange[]> {
+async function reversal(
+  db: TenantDb,
+  type: StockDocumentType,
+  documentId: number,
+  field: (variantId: number) => string,
+): Promise<StockChange[]> {
   const rows = await db
     .select({
       variantId: inventoryLogs.variantId,
@@ -331,7 +362,13 @@ async function reversal(db: TenantDb, type: StockDocumentType, documentId: numbe
     .orderBy(asc(sql`min(${inventoryLogs.id})`));
   return rows
     .filter((r) => Number(r.net) !== 0)
-    .map((r) => ({ variantId: r.variantId, locationId: r.locationId, batchId: r.batchId, delta: -Number(r.net), field: field(r.variantId) }));
+    .map((r) => ({
+      variantId: r.variantId,
+      locationId: r.locationId,
+      batchId: r.batchId,
+      delta: -Number(r.net),
+      field: field(r.variantId),
+    }));
 }
 
 async function requestHash(kind: string, raw: unknown): Promise<string> {
@@ -375,10 +412,17 @@ export async function createStockDocument(
     })
     .returning({ id: stockDocuments.id });
   const batch = new StockBatch(db).add(insert, db.insert(stockDocumentLines).values(lineRows(LAST_ID, input.lines)));
-  batch.addChanges(orderChanges(changes), { documentType: kind, documentId: LAST_ID, userId: actor.userId, userForbidsNegative: actor.forbidsNegative });
+  batch.addChanges(orderChanges(changes), {
+    documentType: kind,
+    documentId: LAST_ID,
+    userId: actor.userId,
+    userForbidsNegative: actor.forbidsNegative,
+  });
   if (key)
     batch.add(
-      db.insert(idempotencyKeys).values({ key, requestHash: hash!, response: sql`json_object('id', ${LAST_ID})` as unknown as Record<string, unknown> }),
+      db
+        .insert(idempotencyKeys)
+        .values({ key, requestHash: hash!, response: sql`json_object('id', ${LAST_ID})` as unknown as Record<string, unknown> }),
     );
   let results: unknown[];
   try {
@@ -418,7 +462,13 @@ async function savedDocument(db: TenantDb, kind: StockDocumentKind, rawId: unkno
  * Changes a saved document. New lines (or a new location) replace its effect: what it did is
  * undone from its ledger rows and the new lines applied, in one batch with ledger rows for both.
  */
-export async function updateStockDocument(db: TenantDb, actor: StockActor, kind: StockDocumentKind, rawId: unknown, raw: unknown): Promise<StockDocumentView> {
+export async function updateStockDocument(
+  db: TenantDb,
+  actor: StockActor,
+  kind: StockDocumentKind,
+  rawId: unknown,
+  raw: unknown,
+): Promise<StockDocumentView> {
   const doc = await savedDocument(db, kind, rawId);
   const input = parseInput(UPDATE[kind], raw) as Partial<ParsedCreate>;
   const locationId = input.location_id ?? doc.locationId;
@@ -428,7 +478,9 @@ export async function updateStockDocument(db: TenantDb, actor: StockActor, kind:
   const lines: LineInput[] =
     input.lines ??
     (restock
-      ? (await db.select().from(stockDocumentLines).where(eq(stockDocumentLines.documentId, doc.id)).orderBy(asc(stockDocumentLines.id))).map((l) => ({
+      ? (
+          await db.select().from(stockDocumentLines).where(eq(stockDocumentLines.documentId, doc.id)).orderBy(asc(stockDocumentLines.id))
+        ).map((l) => ({
           variant_id: l.variantId,
           pack_id: l.packId,
           batch_id: l.batchId,
@@ -463,7 +515,12 @@ export async function updateStockDocument(db: TenantDb, actor: StockActor, kind:
     const undo = await reversal(db, kind, doc.id, fieldOf);
     batch.add(db.delete(stockDocumentLines).where(eq(stockDocumentLines.documentId, doc.id)));
     if (lines.length) batch.add(db.insert(stockDocumentLines).values(lineRows(doc.id, lines)));
-    batch.addChanges(orderChanges([...undo, ...changes]), { documentType: kind, documentId: doc.id, userId: actor.userId, userForbidsNegative: actor.forbidsNegative });
+    batch.addChanges(orderChanges([...undo, ...changes]), {
+      documentType: kind,
+      documentId: doc.id,
+      userId: actor.userId,
+      userForbidsNegative: actor.forbidsNegative,
+    });
   }
   await batch.run();
   return getStockDocument(db, kind, doc.id);
@@ -474,8 +531,16 @@ export async function deleteStockDocument(db: TenantDb, actor: StockActor, kind:
   const doc = await savedDocument(db, kind, rawId);
   const undo = await reversal(db, kind, doc.id, () => "lines");
   const batch = new StockBatch(db).claimDocument(doc.id, doc.updatedAt);
-  batch.addChanges(orderChanges(undo), { documentType: kind, documentId: doc.id, userId: actor.userId, userForbidsNegative: actor.forbidsNegative });
-  batch.add(db.delete(stockDocumentLines).where(eq(stockDocumentLines.documentId, doc.id)), db.delete(stockDocuments).where(eq(stockDocuments.id, doc.id)));
+  batch.addChanges(orderChanges(undo), {
+    documentType: kind,
+    documentId: doc.id,
+    userId: actor.userId,
+    userForbidsNegative: actor.forbidsNegative,
+  });
+  batch.add(
+    db.delete(stockDocumentLines).where(eq(stockDocumentLines.documentId, doc.id)),
+    db.delete(stockDocuments).where(eq(stockDocuments.id, doc.id)),
+  );
   await batch.run();
 }
 
@@ -486,7 +551,12 @@ export async function variantIdsBySku(db: TenantDb, skus: readonly string[]): Pr
   const rows = await db
     .select({ id: variants.id, sku: variants.sku })
     .from(variants)
-    .where(sql`${variants.sku} collate nocase in (${sql.join(wanted.map((s) => sql`${s}`), sql`, `)})`);
+    .where(
+      sql`${variants.sku} collate nocase in (${sql.join(
+        wanted.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   return new Map(rows.map((r) => [r.sku.toLowerCase(), r.id]));
 }
 

@@ -138,7 +138,13 @@ async function views(db: TenantDb, rows: LevelRow[]): Promise<StockLevelView[]> 
       reorder_point: qty(r.reorderPoint),
       bin_location: r.binLocation,
       below_reorder_point: r.reorderPoint > 0 && availableUnits(r.onHand, r.reserved) < r.reorderPoint,
-      batches: mine.map((b) => ({ batch_id: b.batchId, number: b.number, barcode: b.barcode, expiration_date: b.expirationDate, quantity: qty(b.quantity) })),
+      batches: mine.map((b) => ({
+        batch_id: b.batchId,
+        number: b.number,
+        barcode: b.barcode,
+        expiration_date: b.expirationDate,
+        quantity: qty(b.quantity),
+      })),
       unallocated: r.batchTracked ? qty(r.onHand - inBatches) : null,
       updated_at: r.updatedAt,
     };
@@ -149,7 +155,9 @@ function filterSql(query: ListQuery, filter: ListFilter): SQL | undefined {
   const tagExists = (values: unknown[]) =>
     sql`exists (select 1 from ${productTagLinks} where ${productTagLinks.productId} = ${variants.productId} and ${inArray(productTagLinks.tagId, values as number[])})`;
   const plain = filter.conditions.filter((c) => c.field !== "tag_id");
-  const tags = filter.conditions.flatMap((c) => (c.field !== "tag_id" ? [] : c.op === "In" ? [tagExists(c.values)] : c.op === "eq" ? [tagExists([c.value])] : []));
+  const tags = filter.conditions.flatMap((c) =>
+    c.field !== "tag_id" ? [] : c.op === "In" ? [tagExists(c.values)] : c.op === "eq" ? [tagExists([c.value])] : [],
+  );
   const groups = filter.or.map((group) => or(...group.map((branch) => filterSql(query, branch))));
   const rest = listWhere(stockLevelListRegistry, { ...query, search: undefined, filter: { conditions: plain, or: [] } });
   return and(rest, ...tags, ...groups);
@@ -164,7 +172,12 @@ export async function listStockLevels(db: TenantDb, input: URLSearchParams | Rec
   const query = parseListQuery(input, stockLevelListRegistry);
   const search = query.search !== undefined ? stockLevelListRegistry.search(query.search) : undefined;
   const where = and(filterSql(query, query.filter), search);
-  const result = await runList(db, { select: () => levelSelect(db), registry: stockLevelListRegistry, query: { ...query, search: undefined, filter: { conditions: [], or: [] } }, where });
+  const result = await runList(db, {
+    select: () => levelSelect(db),
+    registry: stockLevelListRegistry,
+    query: { ...query, search: undefined, filter: { conditions: [], or: [] } },
+    where,
+  });
   return { ...result, items: await views(db, result.items) };
 }
 
@@ -208,7 +221,11 @@ export async function updateStockLevel(db: TenantDb, rawId: unknown, raw: unknow
  * A location's stocked variants with what each holds there (the bulk update screen): every
  * tracked variant that is not a kit, with its level when it has one, ordered by SKU.
  */
-export async function locationCountSheet(db: TenantDb, locationId: number, options: { search?: string; limit?: number; offset?: number } = {}) {
+export async function locationCountSheet(
+  db: TenantDb,
+  locationId: number,
+  options: { search?: string; limit?: number; offset?: number } = {},
+) {
   const search = options.search?.trim();
   const rows = await db
     .select({
@@ -220,10 +237,21 @@ export async function locationCountSheet(db: TenantDb, locationId: number, optio
     })
     .from(variants)
     .leftJoin(stockLevels, and(eq(stockLevels.variantId, variants.id), eq(stockLevels.locationId, locationId)))
-    .where(and(eq(variants.trackInventory, true), eq(variants.isKit, false), search ? or(likePrefix(variants.sku, search), likePrefix(variants.label, search)) : undefined))
+    .where(
+      and(
+        eq(variants.trackInventory, true),
+        eq(variants.isKit, false),
+        search ? or(likePrefix(variants.sku, search), likePrefix(variants.label, search)) : undefined,
+      ),
+    )
     .orderBy(sql`${variants.sku} collate nocase`, asc(variants.id))
     .limit((options.limit ?? 100) + 1)
     .offset(options.offset ?? 0);
   const limit = options.limit ?? 100;
-  return { items: rows.slice(0, limit).map((r) => ({ variant_id: r.variantId, sku: r.sku, label: r.label, batch_tracked: r.batchTracked, on_hand: qty(Number(r.onHand)) })), more: rows.length > limit };
+  return {
+    items: rows
+      .slice(0, limit)
+      .map((r) => ({ variant_id: r.variantId, sku: r.sku, label: r.label, batch_tracked: r.batchTracked, on_hand: qty(Number(r.onHand)) })),
+    more: rows.length > limit,
+  };
 }

@@ -67,7 +67,11 @@ export interface DocumentPlaces {
  * The changes a document makes (sign 1) or undoes (sign -1): entries add at the location,
  * removals take from it, movements take from the departure and add at the arrival.
  */
-export function documentChanges(doc: DocumentPlaces, lines: readonly { field: string; moves: readonly LineMove[] }[], sign: 1 | -1): StockChange[] {
+export function documentChanges(
+  doc: DocumentPlaces,
+  lines: readonly { field: string; moves: readonly LineMove[] }[],
+  sign: 1 | -1,
+): StockChange[] {
   const out: StockChange[] = [];
   for (const line of lines)
     for (const move of line.moves) {
@@ -89,5 +93,8 @@ export function documentChanges(doc: DocumentPlaces, lines: readonly { field: st
  * an intermediate level when the final one is allowed (levels only fall after every rise).
  */
 export function orderChanges(changes: readonly StockChange[]): StockChange[] {
-  return [...changes.filter((c) => c.delta >= 0 || c.expected !== undefined), ...changes.filter((c) => c.delta < 0 && c.expected === undefined)];
+  return [
+    ...changes.filter((c) => c.delta >= 0 || c.expected !== undefined),
+    ...changes.filter((c) => c.delta < 0 && c.expected === undefined),
+  ];
 }

@@ -267,7 +267,10 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
   if (input.permissions) {
     const before = new Set(row.membership.permissions);
     const after = new Set(input.permissions);
-    assertGrantable(actor, [...input.permissions.filter((p) => !before.has(p)), ...row.membership.permissions.filter((p) => !after.has(p as never))]);
+    assertGrantable(actor, [
+      ...input.permissions.filter((p) => !before.has(p)),
+      ...row.membership.permissions.filter((p) => !after.has(p as never)),
+    ]);
   }
 
   if (input.email !== undefined && input.email !== row.user.email) {
@@ -297,7 +300,12 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
   const writes = [
     ...(Object.keys(userChanges).length ? [control.update(users).set(userChanges).where(eq(users.id, userId))] : []),
     ...(Object.keys(membershipChanges).length
-      ? [control.update(memberships).set(membershipChanges).where(and(eq(memberships.userId, userId), eq(memberships.companyId, actor.company.id)))]
+      ? [
+          control
+            .update(memberships)
+            .set(membershipChanges)
+            .where(and(eq(memberships.userId, userId), eq(memberships.companyId, actor.company.id))),
+        ]
       : []),
   ];
   if (writes.length) {

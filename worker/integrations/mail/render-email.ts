@@ -23,7 +23,9 @@ export function renderEmail(message: EmailMessage): RenderedEmail {
   const t = (id: string) => i18n._(id, message.params);
   const link = message.params.link ?? "";
   // A line break in a subject would start a new header.
-  const subject = t(`email.${message.template}.subject`).replace(/[\r\n]+/g, " ").trim();
+  const subject = t(`email.${message.template}.subject`)
+    .replace(/[\r\n]+/g, " ")
+    .trim();
   const greeting = t("email.greeting");
   const signature = t("email.signature");
   const parts = PARAGRAPHS[message.template];

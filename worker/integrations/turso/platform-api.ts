@@ -50,9 +50,7 @@ export class TursoPlatformApi {
 
   /** POST /v1/organizations/{org}/databases */
   async createDatabase(name: string): Promise<{ name: string; hostname: string }> {
-    const { database } = createdSchema.parse(
-      await this.#call("POST", "/databases", { name, group: this.#options.group }),
-    );
+    const { database } = createdSchema.parse(await this.#call("POST", "/databases", { name, group: this.#options.group }));
     return { name: database.Name, hostname: database.Hostname };
   }
 

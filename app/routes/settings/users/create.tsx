@@ -26,7 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/settings/users/${user.id}?${created ? "invited" : "added"}=1`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const status = error.code === "validation_failed" ? 422 : error.code === "user_already_member" ? 409 : error.code === "invitation_email_failed" ? 502 : 400;
+    const status =
+      error.code === "validation_failed"
+        ? 422
+        : error.code === "user_already_member"
+          ? 409
+          : error.code === "invitation_email_failed"
+            ? 502
+            : 400;
     return data({ error: error.code, fields: error.fields, values }, { status });
   }
 }

@@ -17,7 +17,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const notice = new URL(request.url).searchParams;
     return {
       user,
-      groups: PERMISSION_GROUPS.map((g) => ({ id: g.id, permissions: g.permissions.filter((p) => user.permissions.includes(p)) })).filter((g) => g.permissions.length),
+      groups: PERMISSION_GROUPS.map((g) => ({ id: g.id, permissions: g.permissions.filter((p) => user.permissions.includes(p)) })).filter(
+        (g) => g.permissions.length,
+      ),
       notice: notice.has("invited") ? "invited" : notice.has("added") ? "added" : notice.has("saved") ? "saved" : null,
     };
   } catch (error) {

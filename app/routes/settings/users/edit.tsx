@@ -20,7 +20,13 @@ async function load(request: Request, ctx: Parameters<typeof requireSelfOrPermis
     const user = await getUser(ctx.control, actor.company.id, id);
     const self = actor.userId === id;
     const canManage = hasPermissions(actor.permissions, SETTINGS);
-    return { actor, user, self, canManage, options: userFormOptions(actor, { manageAccess: !self, emailEditable: self || user.invitation_pending }) };
+    return {
+      actor,
+      user,
+      self,
+      canManage,
+      options: userFormOptions(actor, { manageAccess: !self, emailEditable: self || user.invitation_pending }),
+    };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
     throw error;
