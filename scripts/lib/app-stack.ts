@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { localProvisioner } from "../../db/tenants";
 import { migrateAll } from "../db-migrate";
 import { seed, type Scale } from "../seed";
+import { ROOT } from "./config";
 import { ensureControlDatabase } from "./local-db";
 
 export interface AppStackOptions {
@@ -18,12 +19,14 @@ export interface AppStackOptions {
   seedScale?: Scale | null;
   log?: (line: string) => void;
   quiet?: boolean;
+  /** Told how to stop the app as soon as it is spawned, before it answers. */
+  onSpawn?: (close: () => Promise<void>) => void;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(`${url}/api/v1/health`);
       if (response.ok) return;
@@ -46,7 +49,8 @@ export async function startApp(options: AppStackOptions): Promise<{ url: string;
   await migrateAll(target, log);
   if (options.seedScale) await seed(options.seedScale, { ...target, pepper: options.secrets.PASSWORD_PEPPER }, log);
 
-  const envFile = join(options.stateDir, "worker.env");
+  const stateDir = resolve(options.stateDir);
+  const envFile = join(stateDir, "worker.env");
   const vars = { ...options.vars, ...options.secrets, LOCAL_DB_URL: options.dbUrl, CONTROL_DATABASE_URL: target.controlUrl };
   writeFileSync(
     envFile,
@@ -56,13 +60,16 @@ export async function startApp(options: AppStackOptions): Promise<{ url: string;
     { mode: 0o600 },
   );
 
+  // wrangler runs under this Node, in this process group: a Ctrl-C reaches it (and workerd)
+  // directly, and close() below stops it. Every path is absolute: wrangler resolves relative
+  // ones from the config's folder, not from ours.
   const child = spawn(
-    "npx",
+    process.execPath,
     [
-      "wrangler",
+      join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
       "dev",
       "-c",
-      "build/server/wrangler.json",
+      join(ROOT, "build/server/wrangler.json"),
       "--port",
       String(options.port),
       "--ip",
@@ -70,31 +77,32 @@ export async function startApp(options: AppStackOptions): Promise<{ url: string;
       "--env-file",
       envFile,
       "--persist-to",
-      join(options.stateDir, "wrangler"),
+      join(stateDir, "wrangler"),
       "--show-interactive-dev-session=false",
     ],
     {
+      cwd: ROOT,
       stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-      detached: true,
     },
   );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const close = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  options.onSpawn?.(close);
   const url = `http://127.0.0.1:${options.port}`;
   try {
     await waitForHealth(url, child);
   } catch (error) {
-    process.kill(-child.pid!, "SIGTERM");
+    await close();
     throw new Error(`${(error as Error).message}\n${stderr}`);
   }
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.on("exit", () => resolve());
-        process.kill(-child.pid!, "SIGTERM");
-      }),
-  };
+  return { url, close };
 }

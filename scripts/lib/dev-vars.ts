@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./config";
 
 /**
  * Local secrets live in .dev.vars (never committed). They are made once, so sessions and
  * password hashes stay valid across restarts.
  */
-export function ensureDevVars(path = ".dev.vars"): Record<string, string> {
+export function ensureDevVars(path = join(ROOT, ".dev.vars")): Record<string, string> {
   const vars: Record<string, string> = {};
   if (existsSync(path))
     for (const line of readFileSync(path, "utf8").split("\n")) {
