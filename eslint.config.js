@@ -25,10 +25,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ["worker/**/*.ts"],
+    ignores: ["worker/api/**", "worker/domain/**"],
+    rules: { "no-restricted-imports": banned(["**/app/**"], "The Worker never imports the UI (app/).") },
+  },
+  {
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": banned(["**/worker/**", "**/app/**"], "db/ is below the Worker: it imports neither worker/ nor app/."),
+    },
+  },
+  {
     files: ["worker/api/**/*.ts"],
     rules: {
       "no-restricted-imports": banned(
-        ["drizzle-orm", "drizzle-orm/*", "@libsql/*", "**/db/schema/**"],
+        ["drizzle-orm", "drizzle-orm/*", "@libsql/*", "**/db/schema/**", "**/app/**"],
         "API handlers are adapters: queries belong in worker/domain.",
       ),
     },

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { TursoPlatformApi, type TursoPlatformOptions } from "../worker/integrations/turso/platform-api";
+import { TursoPlatformApi, type TursoPlatformOptions } from "./turso-platform-api";
 import { migrations as tenantMigrations } from "../migrations/tenant/bundle";
 import { libsqlClient, tenantDb, controlSchema, type ControlDb, type DatabaseAddress, type TenantDb } from "./client";
 import { migrateDatabase } from "./migrate";

@@ -30,3 +30,39 @@ describe("lint holds the architecture's boundaries", () => {
     ).toEqual([]);
   });
 });
+
+describe("the dependency check refuses cycles and upward imports", () => {
+  // A small tree with one cycle and both forbidden directions, cruised with the project's rules.
+  async function violations(): Promise<string[]> {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { createRequire } = await import("node:module");
+    const { cruise } = await import("dependency-cruiser");
+    const config = createRequire(import.meta.url)("../../.dependency-cruiser.cjs");
+    const dir = mkdtempSync(join(tmpdir(), "cruise-"));
+    const files: Record<string, string> = {
+      "worker/env.ts": 'import type { Job } from "./queues/jobs";\nexport type Env = { job: Job };\n',
+      "worker/queues/jobs.ts": 'import type { Env } from "../env";\nexport type Job = { env?: Env };\n',
+      "worker/guards.ts": 'import { x } from "../app/locales/index";\nexport const y = x;\n',
+      "app/locales/index.ts": "export const x = 1;\n",
+      "db/tenants.ts": 'import type { Env } from "../worker/env";\nexport type T = Env;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const result = await cruise(["worker", "db", "app"], {
+      baseDir: dir,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden },
+      tsPreCompilationDeps: true,
+    });
+    const output = result.output as { summary: { violations: { rule: { name: string } }[] } };
+    return output.summary.violations.map((v) => v.rule.name).sort();
+  }
+
+  it("reports the cycle, the Worker importing the UI and db/ importing the Worker", async () => {
+    expect(await violations()).toEqual(["db-not-worker", "no-cycle", "worker-not-app"]);
+  });
+});

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tursoProvisioner } from "../../db/tenants";
-import { TursoApiError, TursoPlatformApi } from "../../worker/integrations/turso/platform-api";
+import { TursoApiError, TursoPlatformApi } from "../../db/turso-platform-api";
 
 // A local fake of the three documented Platform API calls the product uses.
 const databases = new Map<string, { Name: string; DbId: string; Hostname: string; group: string }>();

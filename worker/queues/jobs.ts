@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Bindings } from "../env";
+import type { OperationProgress } from "../durable-objects/operation-progress";
 
 /** Messages of the background-jobs queue. Consumers must tolerate at-least-once delivery. */
 export const jobMessage = z.discriminatedUnion("type", [
@@ -11,11 +11,17 @@ export const jobMessage = z.discriminatedUnion("type", [
 ]);
 export type JobMessage = z.infer<typeof jobMessage>;
 
-export async function sendJob(bindings: Bindings, message: JobMessage): Promise<void> {
+/** The bindings the queue uses (a part of the Worker's bindings, named here so env.ts imports this file and not the reverse). */
+export interface JobBindings {
+  JOBS: Queue<JobMessage>;
+  OPERATIONS: DurableObjectNamespace<OperationProgress>;
+}
+
+export async function sendJob(bindings: JobBindings, message: JobMessage): Promise<void> {
   await bindings.JOBS.send(jobMessage.parse(message));
 }
 
-export async function consumeJobs(batch: MessageBatch<unknown>, bindings: Bindings): Promise<void> {
+export async function consumeJobs(batch: MessageBatch<unknown>, bindings: JobBindings): Promise<void> {
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
     if (!parsed.success) {
