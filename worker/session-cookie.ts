@@ -3,8 +3,18 @@ import { REFRESH_THRESHOLD_S, refreshSession, resolveAccessToken, SESSION_TTL_MS
 import type { RequestContext } from "./context";
 
 /** `__Host-` needs HTTPS, so the prefix (and Secure) apply in production only. */
+export function hostCookieName(ctx: RequestContext, name: string): string {
+  return ctx.env.settings.APP_ENV === "production" ? `__Host-${name}` : name;
+}
+
 export function sessionCookieName(ctx: RequestContext): string {
-  return ctx.env.settings.APP_ENV === "production" ? "__Host-session" : "session";
+  return hostCookieName(ctx, "session");
+}
+
+/** A Set-Cookie for a cookie only the server reads (HttpOnly, SameSite=Lax); an empty value clears it. */
+export function serverCookie(ctx: RequestContext, name: string, value: string, maxAgeS: number): string {
+  const secure = ctx.env.settings.APP_ENV === "production" ? "; Secure" : "";
+  return `${hostCookieName(ctx, name)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${value ? maxAgeS : 0}${secure}`;
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
@@ -35,10 +45,8 @@ export function parseSessionCookie(value: string | undefined): CookieTokens | nu
 
 /** The Set-Cookie value holding a token pair, or clearing the cookie when `tokens` is null. */
 export function sessionCookie(ctx: RequestContext, tokens: Pick<TokenPair, "accessToken" | "refreshToken" | "expiresAt"> | null): string {
-  const secure = ctx.env.settings.APP_ENV === "production" ? "; Secure" : "";
   const value = tokens ? `v1:${tokens.accessToken}:${tokens.refreshToken}:${tokens.expiresAt}` : "";
-  const maxAge = tokens ? Math.floor(SESSION_TTL_MS / 1000) : 0;
-  return `${sessionCookieName(ctx)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return serverCookie(ctx, "session", value, Math.floor(SESSION_TTL_MS / 1000));
 }
 
 /**

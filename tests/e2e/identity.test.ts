@@ -189,3 +189,94 @@ describe("a user of two companies", () => {
     await context.close();
   });
 });
+
+/** A form post as a browser sends it, from its own address (workerd keeps a given CF-Connecting-IP). */
+function postForm(path: string, values: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${appUrl}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(values).toString(),
+  });
+}
+
+const uniqueAddress = () => `192.0.2.${counter++}`;
+
+describe("signing out", () => {
+  it.each(["GET", "POST"])("ends the session on the server on %s /logout, clears the cookie and goes to /login", async (method) => {
+    const { makeCompany, makeUser } = await import("../support/e2e-factories");
+    const company = await makeCompany();
+    const user = await makeUser(company.companyId, ["view_customers"]);
+    expect((await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: user.cookie } })).status).toBe(200);
+
+    const out = await fetch(`${appUrl}/logout`, { method, redirect: "manual", headers: { cookie: user.cookie } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/login");
+    expect(out.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+    // The old cookie and its access token no longer work anywhere.
+    const again = await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: user.cookie } });
+    expect(again.headers.get("location")).toBe("/login?redirection=%2Fdashboard");
+    expect((await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${user.token}` } })).status).toBe(401);
+  });
+});
+
+describe("an account under attack", () => {
+  it("still lets in its owner's browser, which signed in before, while wrong passwords from elsewhere lock it", async () => {
+    const { makeCompany, makeUser } = await import("../support/e2e-factories");
+    const company = await makeCompany();
+    const user = await makeUser(company.companyId, ["view_customers"]);
+    const [home, attacker, elsewhere] = [uniqueAddress(), uniqueAddress(), uniqueAddress()];
+    const signIn = (password: string, address: string, cookie?: string) =>
+      postForm("/login", { email: user.email, password }, { "cf-connecting-ip": address, ...(cookie ? { cookie } : {}) });
+
+    const first = await signIn(user.password, home);
+    expect(first.status).toBe(302);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith("device="));
+    expect(device).toMatch(/^device=v1%3A[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+
+    for (let i = 0; i < 5; i++) expect((await signIn(`Wrong-${i}!A`, attacker)).status).toBe(401);
+    const stranger = await signIn(user.password, elsewhere);
+    expect(stranger.status).toBe(429);
+    expect(await stranger.text()).toContain("Too many failed sign-in attempts");
+
+    const owner = await signIn(user.password, home, device!.split(";")[0]);
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("location")).toBe("/");
+  });
+});
+
+describe("limits on the public forms", () => {
+  it("refuses a fourth signup for one email within an hour with 429, saying so in French", async () => {
+    const email = uniqueEmail("again");
+    const address = uniqueAddress();
+    const values = {
+      company_name: "Again Ltd",
+      first_name: "Ann",
+      last_name: "Again",
+      email,
+      phone: "+33 6 12 34 56 78",
+      country: "FR",
+      currency: "EUR",
+      password: "Again-2026!",
+    };
+    const headers = { "cf-connecting-ip": address, "accept-language": "fr-FR,fr;q=0.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await postForm("/signup", values, headers)).status);
+    expect(statuses).toEqual([302, 409, 409]);
+    const refused = await postForm("/signup", values, headers);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Trop de tentatives, veuillez patienter avant de réessayer");
+  });
+
+  it("refuses a sixth password reset request for one email within an hour with 429, in English and French", async () => {
+    const email = uniqueEmail("reset");
+    const address = uniqueAddress();
+    for (let i = 0; i < 5; i++) expect((await postForm("/password-reset", { email }, { "cf-connecting-ip": address })).status).toBe(200);
+    const english = await postForm("/password-reset", { email }, { "cf-connecting-ip": address });
+    expect(english.status).toBe(429);
+    expect(await english.text()).toContain("Too many attempts, please wait before trying again");
+    const french = await postForm("/password-reset", { email }, { "cf-connecting-ip": address, "accept-language": "fr" });
+    expect(french.status).toBe(429);
+    expect(await french.text()).toContain("Trop de tentatives, veuillez patienter avant de réessayer");
+  });
+});

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { passwordLinkPath, verifyPasswordLink, PASSWORD_LINK_TTL_MS } from "../../worker/domain/identity/password-link";
 import { newPassword, passwordWithConfirmation } from "../../worker/domain/identity/password-rules";
-import { ACCOUNT_LIMITS, ADDRESS_LIMITS, pruneFailures, retryAfterMs } from "../../worker/domain/identity/sign-in-limits";
+import {
+  ACCOUNT_LIMITS,
+  ADDRESS_LIMITS,
+  LIMITS,
+  pruneFailures,
+  reserveAttempt,
+  retryAfterMs,
+} from "../../worker/domain/identity/sign-in-limits";
 import { effectiveStatus, type CompanyRef } from "../../worker/domain/identity/actor";
 import { kebabCase, pageUrl } from "../../worker/guards";
 
@@ -36,6 +43,42 @@ describe("failed sign-in limits", () => {
         expect(wait).toBeLessThanOrEqual(3_600_000);
         expect(retryAfterMs(pruneFailures(failures, now), ACCOUNT_LIMITS, now)).toBe(wait);
       }),
+    );
+  });
+});
+
+describe("reserving an attempt", () => {
+  const now = 10_000_000;
+  const attempts = (times: number[]) => times.map((at, i) => ({ id: `a${i}`, at }));
+
+  it("counts the attempt when the limits allow it and refuses the sixth within a minute", () => {
+    const four = attempts([now - 40_000, now - 30_000, now - 20_000, now - 10_000]);
+    const fifth = reserveAttempt(four, ACCOUNT_LIMITS, now, "fifth");
+    expect(fifth).toEqual({ allowed: true, attempts: [...four, { id: "fifth", at: now }] });
+    expect(reserveAttempt(fifth.allowed ? fifth.attempts : [], ACCOUNT_LIMITS, now, "sixth")).toEqual({
+      allowed: false,
+      retryAfterMs: 20_000,
+    });
+  });
+
+  it("refuses without counting, so a locked key tried again and again is not locked any longer", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: now - 7_200_000, max: now }), { maxLength: 120 }),
+        fc.constantFrom(...Object.values(LIMITS)),
+        fc.integer({ min: 0, max: 30 }),
+        (times, limits, tries) => {
+          let current = attempts(times);
+          let wait = -1;
+          for (let i = 0; i < tries; i++) {
+            const result = reserveAttempt(current, limits, now, `try${i}`);
+            if (result.allowed) current = result.attempts;
+            else if (wait === -1) wait = result.retryAfterMs;
+            // Once refused, the wait stays what it was: refusals add nothing.
+            else expect(result.retryAfterMs).toBe(wait);
+          }
+        },
+      ),
     );
   });
 });

@@ -106,6 +106,18 @@ describe("POST /oauth2/token", () => {
     const fine = await token({ grant_type: "password", username: other.email, password: other.password, ...CLIENT });
     expect(fine.status).toBe(200);
   });
+
+  it("checks only 5 passwords when 30 wrong ones for one account arrive at once, and refuses the other 25 unchecked", async () => {
+    const company = await makeCompany();
+    const victim = await addUser(company.companyId);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => token({ grant_type: "password", username: victim.email, password: `Wrong-${i}!A`, ...CLIENT })),
+    );
+    const codes = await Promise.all(responses.map(async (r) => ((await r.json()) as { code: string }).code));
+    // "Not valid" means the password was checked; "too many" means it was refused before.
+    expect(codes.filter((c) => c === "login_invalid")).toHaveLength(5);
+    expect(codes.filter((c) => c === "login_rate_limited")).toHaveLength(25);
+  });
 });
 
 describe("refresh tokens", () => {

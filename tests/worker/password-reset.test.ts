@@ -294,3 +294,88 @@ describe("sending mail", () => {
     expect(again.status).toBe(400);
   });
 });
+
+describe("password reset requests reveal nothing and are limited", () => {
+  const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+  it("answers before the email is sent, so a known email answers as fast as an unknown one, and the email still goes", async () => {
+    const company = await makeCompany();
+    const user = await addUser(company.companyId);
+    const sent: string[] = [];
+    let releaseMail!: () => void;
+    const mailServerBusy = new Promise<void>((resolve) => (releaseMail = resolve));
+    // A mail server that does not answer until told to.
+    const mailer = {
+      async send(message: { to: string }) {
+        await mailServerBusy;
+        sent.push(message.to);
+      },
+    };
+    const deferred: Promise<unknown>[] = [];
+    const deps = { control, mailer, secret, baseUrl: "http://app.test", waitUntil: (work: Promise<unknown>) => void deferred.push(work) };
+
+    const stillWaiting = new Promise((resolve) => setTimeout(() => resolve("still waiting for the mail server"), 2000));
+    const known = await Promise.race([requestPasswordReset(deps, { email: user.email }), stillWaiting]);
+    const unknown = await requestPasswordReset(deps, { email: unique("nobody") });
+    expect(known).toEqual({ sent: true });
+    expect(unknown).toEqual(known);
+    expect(sent).toEqual([]);
+
+    releaseMail();
+    await Promise.all(deferred);
+    expect(sent).toEqual([user.email]);
+  });
+
+  it("gives a known and an unknown email the same status, headers and body, and mails the known one afterwards", async () => {
+    const company = await makeCompany();
+    const known = await addUser(company.companyId);
+    const [knownResponse, unknownResponse] = await Promise.all([
+      post("/api/v1/password-reset", { email: known.email }),
+      post("/api/v1/password-reset", { email: unique("nobody") }),
+    ]);
+    const headers = (r: Response) => [...r.headers].filter(([name]) => name !== "date");
+    expect(unknownResponse.status).toBe(knownResponse.status);
+    expect(headers(unknownResponse)).toEqual(headers(knownResponse));
+    expect(await unknownResponse.text()).toBe(await knownResponse.text());
+    expect((await waitForEmail(mailUrl, known.email)).subject).toBe("Reset your Comptoir password");
+  });
+
+  it("refuses a sixth request for one email within an hour with 429 in English and French, whether or not the email has an account", async () => {
+    const company = await makeCompany();
+    const known = await addUser(company.companyId);
+    for (const email of [known.email, unique("nobody")]) {
+      for (let i = 0; i < 5; i++) expect((await post("/api/v1/password-reset", { email })).status).toBe(202);
+      const refused = await post("/api/v1/password-reset", { email });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({
+        error: { code: "rate_limited", message: "Too many attempts, please wait before trying again" },
+      });
+      const french = await post("/api/v1/password-reset", { email }, { "accept-language": "fr" });
+      expect(await french.json()).toMatchObject({ error: { message: "Trop de tentatives, veuillez patienter avant de réessayer" } });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await emailsTo(mailUrl, known.email)).length).toBe(5);
+  });
+
+  it("refuses the 21st request from one address within an hour, whatever the emails", async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250)}-${Date.now().toString(36)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await post("/api/v1/password-reset", { email: unique("spread") }, { "cf-connecting-ip": address })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Another address is not held back.
+    expect((await post("/api/v1/password-reset", { email: unique("spread") }, { "cf-connecting-ip": `${address}-other` })).status).toBe(
+      202,
+    );
+  });
+
+  it("lets only 5 of 20 simultaneous requests for one email through", async () => {
+    const email = unique("burst");
+    const responses = await Promise.all(Array.from({ length: 20 }, () => post("/api/v1/password-reset", { email })));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+});

@@ -35,6 +35,7 @@ export function errorBody(locale: Locale, code: string, params: Record<string, u
 export function toErrorResponse(c: Context, locale: Locale, error: unknown): Response {
   if (error instanceof DomainError) {
     const status = statusForCode(error.code);
+    if (status === 429 && typeof error.params.seconds === "number") c.header("retry-after", String(error.params.seconds));
     return c.json(errorBody(locale, error.code, error.params, error.fields), status as 400);
   }
   if (error instanceof TenantUnavailableError) {

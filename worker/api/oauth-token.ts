@@ -3,7 +3,7 @@ import { z } from "zod";
 import { translate } from "../../app/locales";
 import { refreshSession, signIn, type TokenPair } from "../domain/identity/sessions";
 import { isDomainError } from "../domain/shared/domain-error";
-import { clientAddress, throttleFor } from "../web-session";
+import { limitDeps } from "../web-session";
 import type { ApiEnv } from "./types";
 
 const passwordGrant = z.object({
@@ -67,7 +67,7 @@ export const oauthToken = new Hono<ApiEnv>().post("/", async (c) => {
   try {
     if (input.grant_type === "password") {
       const pair = await signIn(
-        { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, throttle: throttleFor(ctx), address: clientAddress(c.req.raw) },
+        { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, ...limitDeps(ctx, c.req.raw) },
         { email: input.username ?? input.email ?? "", password: input.password ?? "" },
       );
       return tokenAnswer(c, pair);

@@ -180,7 +180,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Identity",
     summary: "Email a password reset link (same answer whether or not the email exists)",
     auth: false,
-    responses: { 202: "Accepted", 422: "Email missing" },
+    responses: {
+      202: "Accepted (the email, if any, is sent afterwards)",
+      422: "Email missing",
+      429: "Too many requests for this email or from this address; Retry-After says when to retry",
+    },
   },
   {
     method: "post",

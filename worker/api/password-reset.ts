@@ -3,6 +3,7 @@ import { z } from "zod";
 import { completePasswordReset, requestPasswordReset } from "../domain/identity/password-reset";
 import { DomainError } from "../domain/shared/domain-error";
 import { mailDeps } from "../integrations/mail/mail-deps";
+import { afterResponse, limitDeps } from "../web-session";
 import { jsonBody } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -20,10 +21,13 @@ const ConfirmBody = z.object({
 /** Public endpoints: ask for a reset link, then set the password the link allows. */
 export const passwordReset = new Hono<ApiEnv>();
 
-// 202 whether or not an account has this email: the answer must not tell.
+// 202 whether or not an account has this email: the answer must not tell, nor take longer.
 passwordReset.post("/", async (c) => {
   const ctx = c.get("ctx");
-  const result = await requestPasswordReset({ control: ctx.control, ...mailDeps(ctx, c.req.raw) }, await jsonBody(c));
+  const result = await requestPasswordReset(
+    { control: ctx.control, ...mailDeps(ctx, c.req.raw), ...limitDeps(ctx, c.req.raw), waitUntil: afterResponse(ctx) },
+    await jsonBody(c),
+  );
   return c.json(result, 202);
 });
 

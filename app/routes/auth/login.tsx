@@ -3,7 +3,8 @@ import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { kebabCase, pageUrl, STORE_COOKIE } from "../../../worker/guards";
-import { clientAddress, safeRedirect, signedInHeaders, throttleFor } from "../../../worker/web-session";
+import { statusForCode } from "../../../worker/error-status";
+import { deviceCookie, deviceOf, limitDeps, safeRedirect, signedInHeaders } from "../../../worker/web-session";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/login";
@@ -20,12 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     const session = await signIn(
-      { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, throttle: throttleFor(ctx), address: clientAddress(request) },
+      { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, ...limitDeps(ctx, request), device: deviceOf(ctx, request) },
       { email, password: String(form.get("password") ?? "") },
     );
     const url = pageUrl(request);
     const inStore = url.pathname === "/b2b/login";
     const headers = signedInHeaders(ctx, session, request);
+    if (session.deviceCookie) headers.append("set-cookie", deviceCookie(ctx, session.deviceCookie));
     // The store login remembers its company, so a B2B user whose session ends comes back here.
     const company = inStore ? url.searchParams.get("company") : null;
     if (company)
@@ -33,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
   } catch (error) {
     if (isDomainError(error)) {
-      const status = error.code === "login_required" ? 400 : error.code === "login_rate_limited" ? 429 : 401;
-      return data({ error: error.code, params: error.params, email }, { status });
+      return data({ error: error.code, params: error.params, email }, { status: statusForCode(error.code) });
     }
     throw error;
   }

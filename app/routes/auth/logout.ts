@@ -5,16 +5,16 @@ import { parseSessionCookie, readCookie, sessionCookie, sessionCookieName } from
 import type { Route } from "./+types/logout";
 
 /**
- * POST /logout ends the session (every token of it), clears the cookie and goes to /login.
+ * /logout ends the session (every token of it), clears the cookie and goes to /login, whatever
+ * the method (platform spec §4 Auth): a link (GET) logs out as surely as the menu's POST.
  * User, company and store data live only on the server side of that session, so nothing else remains.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+async function logOut({ request, context }: Route.ActionArgs | Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const tokens = parseSessionCookie(readCookie(request, sessionCookieName(ctx)));
   if (tokens) await signOut(ctx.control, tokens.accessToken);
   return redirect("/login", { headers: { "set-cookie": sessionCookie(ctx, null) } });
 }
 
-export function loader() {
-  return redirect("/login");
-}
+export const action = logOut;
+export const loader = logOut;

@@ -3,7 +3,8 @@ import { requestContext } from "../../../worker/context";
 import { signUp } from "../../../worker/domain/companies/sign-up";
 import { COMMON_CURRENCIES, COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
-import { signedInHeaders } from "../../../worker/web-session";
+import { statusForCode } from "../../../worker/error-status";
+import { limitDeps, signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/signup";
@@ -30,13 +31,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, form[f] ?? ""]));
   try {
     const session = await signUp(
-      { control: ctx.control, provisioner: ctx.provisioner, pepper: ctx.env.settings.PASSWORD_PEPPER, locale: ctx.locale },
+      {
+        control: ctx.control,
+        provisioner: ctx.provisioner,
+        pepper: ctx.env.settings.PASSWORD_PEPPER,
+        locale: ctx.locale,
+        ...limitDeps(ctx, request),
+      },
       form,
     );
     return redirect("/setup", { headers: signedInHeaders(ctx, session, request) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, values }, { status: error.code === "email_taken" ? 409 : 422 });
+    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
   }
 }
 

@@ -3,6 +3,7 @@ import type { ControlDb } from "../../../db/client";
 import type { DatabaseProvisioner } from "../../../db/tenants";
 import { newPassword } from "../identity/password-rules";
 import { startSession, type SignedIn } from "../identity/sessions";
+import { formKeys, reserveOrRefuse, type AttemptLimiter } from "../identity/sign-in-limits";
 import { isCountryCode, isCurrencyCode } from "../shared/countries";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
@@ -33,17 +34,27 @@ const FIELD_NAMES: Record<string, string> = {
   label: "company_name",
 };
 
+export interface SignUpDeps {
+  control: ControlDb;
+  provisioner: DatabaseProvisioner;
+  pepper: string;
+  locale: Locale;
+  /** Counts signups per email and per address (the caller's, when known): each one makes a database. */
+  limiter?: AttemptLimiter;
+  address?: string | null;
+  now?: number;
+}
+
 /**
  * A new visitor's account: a company in a 14-day trial with its own database, its
- * administrator (sent to onboarding first) and a signed-in session.
+ * administrator (sent to onboarding first) and a signed-in session. A valid form is counted
+ * before anything is created; past the limits it is refused (`rate_limited`).
  */
-export async function signUp(
-  deps: { control: ControlDb; provisioner: DatabaseProvisioner; pepper: string; locale: Locale; now?: number },
-  raw: unknown,
-): Promise<SignedIn & { companyId: string }> {
+export async function signUp(deps: SignUpDeps, raw: unknown): Promise<SignedIn & { companyId: string }> {
   const parsed = signUpInput.safeParse(raw);
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const input = parsed.data;
+  if (deps.limiter) await reserveOrRefuse(deps.limiter, formKeys("signup", input.email, deps.address), "rate_limited");
   try {
     const created = await createCompany(deps, {
       label: input.company_name,

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "./password";
 import { passwordLinkPath, passwordLinkTtl, verifyPasswordLink, type PasswordLinkKind } from "./password-link";
 import { passwordWithConfirmation } from "./password-rules";
 import { endOtherSessions } from "./sessions";
+import { formKeys, reserveOrRefuse, type AttemptLimiter } from "./sign-in-limits";
 
 const { users } = controlSchema;
 
@@ -17,6 +18,14 @@ export interface PasswordResetRequestDeps {
   secret: string;
   /** Public address the emailed link starts with: APP_URL, else the request's origin. */
   baseUrl: string;
+  /** Counts requests per email and per address (the caller's, when known). */
+  limiter?: AttemptLimiter;
+  address?: string | null;
+  /**
+   * Runs the lookup and the email after the answer (the Worker's waitUntil), so a known and an
+   * unknown email answer alike and as fast; without it both are awaited.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
   now?: number;
 }
 
@@ -62,14 +71,23 @@ export function absoluteLink(baseUrl: string, path: string): string {
 
 /**
  * Emails a reset link to the account with this email. Unknown and deactivated accounts get
- * the same answer and no email, so the form does not tell who has an account.
+ * the same answer and no email, so the form does not tell who has an account: past the
+ * limits, whoever the email belongs to, the request is refused before anything is looked up.
  */
 export async function requestPasswordReset(deps: PasswordResetRequestDeps, raw: unknown): Promise<{ sent: true }> {
   const parsed = PasswordResetRequest.safeParse(asRecord(raw));
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
-  const user = await deps.control.query.users.findFirst({ where: eq(users.email, parsed.data.email) });
-  if (!user || !user.active) return { sent: true };
+  const { email } = parsed.data;
+  if (deps.limiter) await reserveOrRefuse(deps.limiter, formKeys("reset", email, deps.address), "rate_limited");
+  const delivery = sendResetEmail(deps, email);
+  if (deps.waitUntil) deps.waitUntil(delivery);
+  else await delivery;
+  return { sent: true };
+}
 
+async function sendResetEmail(deps: PasswordResetRequestDeps, email: string): Promise<void> {
+  const user = await deps.control.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user || !user.active) return;
   const link = absoluteLink(deps.baseUrl, await passwordLinkPath(deps.secret, user, "reset", deps.now));
   const hours = String(passwordLinkTtl("reset") / 3_600_000);
   try {
@@ -82,7 +100,6 @@ export async function requestPasswordReset(deps: PasswordResetRequestDeps, raw: 
   } catch {
     throw new DomainError("reset_email_failed");
   }
-  return { sent: true };
 }
 
 /**

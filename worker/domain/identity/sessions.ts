@@ -4,8 +4,9 @@ import { controlSchema, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
 import { companyRef, type UserActor } from "./actor";
+import { issueDeviceCookie, trustedDevice } from "./device-cookies";
 import { hashPassword, verifyPassword } from "./password";
-import type { SignInThrottle, SignInThrottleKey } from "./sign-in-limits";
+import { reserveOrRefuse, type AttemptLimiter, type LimitKey } from "./sign-in-limits";
 
 /** Access tokens live an hour; a session (its refresh tokens) 30 days from sign-in. */
 export const ACCESS_TOKEN_TTL_S = 3600;
@@ -41,9 +42,11 @@ export interface SignedIn extends TokenPair {
 export interface SignInDeps {
   control: ControlDb;
   pepper: string;
-  throttle?: SignInThrottle;
+  limiter?: AttemptLimiter;
   /** The caller's network address, counted separately from the account. */
   address?: string | null;
+  /** Browsers only: the device cookie presented, and the secret that signs device cookies. */
+  device?: { cookie: string | undefined; secret: string };
   now?: number;
 }
 
@@ -100,20 +103,21 @@ export async function startSession(control: ControlDb, userId: string, now = Dat
 }
 
 /**
- * Checks credentials and opens a session. Failed attempts are counted per account and per
- * address; past the limits the attempt is refused before the password is even checked.
+ * Checks credentials and opens a session. Each attempt is reserved in the limiter before the
+ * password is checked, per address and per account, or per device when the browser shows a
+ * device cookie for this login (then the account's lock of other clients does not hold it).
+ * A browser signing in gets a new device cookie.
  */
-export async function signIn(deps: SignInDeps, raw: unknown): Promise<SignedIn> {
+export async function signIn(deps: SignInDeps, raw: unknown): Promise<SignedIn & { deviceCookie?: string }> {
   const now = deps.now ?? Date.now();
   const parsed = signInInput.safeParse(raw);
   if (!parsed.success || !parsed.data.email || !parsed.data.password) throw new DomainError("login_required");
   const { email, password } = parsed.data;
-  const keys: SignInThrottleKey[] = [{ kind: "account", value: email }];
-  if (deps.address) keys.push({ kind: "address", value: deps.address });
-  if (deps.throttle) {
-    const wait = await deps.throttle.retryAfterMs(keys);
-    if (wait > 0) throw new DomainError("login_rate_limited", { minutes: Math.ceil(wait / 60_000), seconds: Math.ceil(wait / 1000) });
-  }
+  const device = deps.device ? await trustedDevice(deps.device.secret, deps.device.cookie, email) : null;
+  const counted: LimitKey = device ? { kind: "device", value: device } : { kind: "account", value: email };
+  const keys = deps.address ? [counted, { kind: "address" as const, value: deps.address }] : [counted];
+  // The reservation counts as a failure unless the password turns out right.
+  const reservation = deps.limiter ? await reserveOrRefuse(deps.limiter, keys, "login_rate_limited") : null;
 
   const user = await deps.control.query.users.findFirst({ where: eq(users.email, email) });
   let valid: boolean;
@@ -122,12 +126,10 @@ export async function signIn(deps: SignInDeps, raw: unknown): Promise<SignedIn> 
     await verifyPassword(password, await decoyHash, deps.pepper);
     valid = false;
   } else valid = (await verifyPassword(password, user.passwordHash, deps.pepper)) && user.active;
-  if (!valid || !user) {
-    await deps.throttle?.recordFailure(keys);
-    throw new DomainError("login_invalid");
-  }
-  await deps.throttle?.clear(keys[0]!);
-  return startSession(deps.control, user.id, now);
+  if (!valid || !user) throw new DomainError("login_invalid");
+  if (deps.limiter && reservation) await Promise.all([deps.limiter.release(reservation), deps.limiter.clear(counted)]);
+  const session = await startSession(deps.control, user.id, now);
+  return deps.device ? { ...session, deviceCookie: await issueDeviceCookie(deps.device.secret, email) } : session;
 }
 
 /**

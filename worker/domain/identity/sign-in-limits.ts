@@ -1,21 +1,55 @@
+import { DomainError } from "../shared/domain-error";
+import { randomToken } from "../shared/ids";
+
 /**
- * Failed sign-in limits (issue: at most 5 per minute and 50 per hour per account). Per
- * address the limits are wider, since an office or a shop shares one address.
+ * Attempt limits of the public forms (docs/decisions/008): failed sign-ins (issue: at most 5
+ * per minute and 50 per hour per account), password reset requests and signups. Per address
+ * the limits are wider, since an office or a shop shares one address.
  */
 export interface Limit {
   windowMs: number;
   max: number;
 }
 
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
 export const ACCOUNT_LIMITS: readonly Limit[] = [
-  { windowMs: 60_000, max: 5 },
-  { windowMs: 3_600_000, max: 50 },
+  { windowMs: MINUTE, max: 5 },
+  { windowMs: HOUR, max: 50 },
 ];
 export const ADDRESS_LIMITS: readonly Limit[] = [
-  { windowMs: 60_000, max: 20 },
-  { windowMs: 3_600_000, max: 200 },
+  { windowMs: MINUTE, max: 20 },
+  { windowMs: HOUR, max: 200 },
 ];
-export const LONGEST_WINDOW_MS = 3_600_000;
+
+/** What each kind of key counts, and its limits. No window is longer than an hour. */
+export const LIMITS = {
+  /** Failed sign-ins of untrusted clients (no device cookie) for one account. */
+  account: ACCOUNT_LIMITS,
+  /** Failed sign-ins from one address. */
+  address: ADDRESS_LIMITS,
+  /** Failed sign-ins of one browser holding a device cookie: as many as an account's. */
+  device: ACCOUNT_LIMITS,
+  "reset-email": [{ windowMs: HOUR, max: 5 }],
+  "reset-address": [{ windowMs: HOUR, max: 20 }],
+  "signup-email": [{ windowMs: HOUR, max: 3 }],
+  "signup-address": [{ windowMs: HOUR, max: 10 }],
+} satisfies Record<string, readonly Limit[]>;
+export const LONGEST_WINDOW_MS = HOUR;
+
+export type LimitKind = keyof typeof LIMITS;
+
+export interface LimitKey {
+  kind: LimitKind;
+  value: string;
+}
+
+/** One counted attempt; the id lets a reservation be taken back. */
+export interface Attempt {
+  id: string;
+  at: number;
+}
 
 /** Milliseconds to wait before another attempt is allowed; 0 when it is allowed now. */
 export function retryAfterMs(failures: readonly number[], limits: readonly Limit[], now: number): number {
@@ -32,19 +66,55 @@ export function pruneFailures(failures: readonly number[], now: number): number[
   return failures.filter((t) => t > now - LONGEST_WINDOW_MS);
 }
 
-/** The throttle as the sign-in verb sees it; a Durable Object holds the counters. */
-export interface SignInThrottle {
-  /** The longest wait among the keys, 0 when every key allows an attempt. */
-  retryAfterMs(keys: SignInThrottleKey[]): Promise<number>;
-  recordFailure(keys: SignInThrottleKey[]): Promise<void>;
-  clear(key: SignInThrottleKey): Promise<void>;
+/**
+ * Counts one more attempt when the limits allow it. A refused attempt leaves the list as it
+ * was, so hammering a locked key does not push its lock further away.
+ */
+export function reserveAttempt(
+  attempts: readonly Attempt[],
+  limits: readonly Limit[],
+  now: number,
+  id: string,
+): { allowed: true; attempts: Attempt[] } | { allowed: false; retryAfterMs: number } {
+  const kept = attempts.filter((a) => a.at > now - LONGEST_WINDOW_MS);
+  const times = kept.map((a) => a.at);
+  const wait = retryAfterMs(times, limits, now);
+  return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true, attempts: [...kept, { id, at: now }] };
 }
 
-export interface SignInThrottleKey {
-  kind: "account" | "address";
-  value: string;
+/** Attempts counted under several keys at once. */
+export interface Reservation {
+  id: string;
+  keys: LimitKey[];
 }
 
-export function limitsFor(kind: SignInThrottleKey["kind"]): readonly Limit[] {
-  return kind === "account" ? ACCOUNT_LIMITS : ADDRESS_LIMITS;
+/**
+ * The limiter as the verbs see it; a Durable Object per key holds the counts. An attempt is
+ * reserved (counted) before the work it guards, so parallel requests cannot all slip through.
+ */
+export interface AttemptLimiter {
+  /** Counts an attempt under every key, or under none when one is at its limit (then the wait in ms). */
+  reserve(keys: LimitKey[], id: string): Promise<{ reserved: true } | { reserved: false; retryAfterMs: number }>;
+  /** Takes a reserved attempt back: it no longer counts (a sign-in that succeeded). */
+  release(reservation: Reservation): Promise<void>;
+  /** Forgets every attempt of a key. */
+  clear(key: LimitKey): Promise<void>;
+}
+
+/** Reserves an attempt, or refuses with `code` (429) saying how long to wait. */
+export async function reserveOrRefuse(limiter: AttemptLimiter, keys: LimitKey[], code: string): Promise<Reservation> {
+  const reservation = { id: randomToken(12), keys };
+  const result = await limiter.reserve(keys, reservation.id);
+  if (!result.reserved) {
+    const wait = result.retryAfterMs;
+    throw new DomainError(code, { minutes: Math.ceil(wait / 60_000), seconds: Math.ceil(wait / 1000) });
+  }
+  return reservation;
+}
+
+/** The keys of a public form's request: its email, and its address when known. */
+export function formKeys(form: "reset" | "signup", email: string, address: string | null | undefined): LimitKey[] {
+  const keys: LimitKey[] = [{ kind: `${form}-email`, value: email }];
+  if (address) keys.push({ kind: `${form}-address`, value: address });
+  return keys;
 }
