@@ -2,8 +2,8 @@ import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
-import { kebabCase, pageUrl, STORE_COOKIE } from "../../../worker/guards";
-import { clientAddress, safeRedirect, signedInHeaders, throttleFor } from "../../../worker/web-session";
+import { kebabCase, pageUrl, safeRedirectTarget, STORE_COOKIE } from "../../../worker/guards";
+import { clientAddress, signedInHeaders, throttleFor } from "../../../worker/web-session";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/login";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const company = inStore ? url.searchParams.get("company") : null;
     if (company)
       headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
-    return redirect(safeRedirect(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
+    return redirect(safeRedirectTarget(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
   } catch (error) {
     if (isDomainError(error)) {
       const status = error.code === "login_required" ? 400 : error.code === "login_rate_limited" ? 429 : 401;

@@ -6,6 +6,7 @@ import { startSession, type SignedIn } from "../identity/sessions";
 import { isCountryCode, isCurrencyCode } from "../shared/countries";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
+import { assertPlainText } from "../shared/plain-text";
 import { createCompany } from "./create-company";
 
 const required = (max: number) => z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
@@ -41,6 +42,7 @@ export async function signUp(
   deps: { control: ControlDb; provisioner: DatabaseProvisioner; pepper: string; locale: Locale; now?: number },
   raw: unknown,
 ): Promise<SignedIn & { companyId: string }> {
+  assertPlainText(raw);
   const parsed = signUpInput.safeParse(raw);
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const input = parsed.data;
