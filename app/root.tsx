@@ -1,3 +1,4 @@
+import "./zod-without-eval";
 import { useMemo } from "react";
 import {
   isRouteErrorResponse,
@@ -11,19 +12,21 @@ import {
   type MiddlewareFunction,
 } from "react-router";
 import { requestContext } from "../worker/context";
-import { assertSameOrigin } from "../worker/guards";
+import { assertFormBody, assertSameOrigin } from "../worker/guards";
 import { authenticateFromCookie } from "../worker/session-cookie";
 import { I18nProvider, useT } from "./i18n";
 import { createI18n } from "./locales";
 import type { Route } from "./+types/root";
 import "./styles.css";
 
-// Refuses cross-site posts, then resolves the signed-in user (refreshing tokens that are
-// about to expire) before any loader runs.
+// Refuses cross-site posts and bodies that are not forms, then resolves the signed-in user
+// (refreshing tokens that are about to expire) before any loader runs.
 export const middleware: MiddlewareFunction<Response>[] = [
   async ({ request, context }, next) => {
+    const ctx = context.get(requestContext);
     assertSameOrigin(request);
-    const setCookie = await authenticateFromCookie(request, context.get(requestContext));
+    await assertFormBody(request, ctx.locale);
+    const setCookie = await authenticateFromCookie(request, ctx);
     const response = await next();
     // A sign-in or sign-out action sets its own cookie; it wins over a refresh.
     if (setCookie && !response.headers.get("set-cookie")?.includes("session=")) response.headers.append("set-cookie", setCookie);

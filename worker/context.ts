@@ -20,6 +20,8 @@ export interface RequestContext {
   maintenance: MaintenanceState;
   /** The signed-in company's database; throws `unauthenticated` when nobody is signed in. */
   tenant(): Promise<TenantDb>;
+  /** Fresh for each request: the inline scripts of a page carry it, and its Content-Security-Policy names it. */
+  cspNonce: string;
 }
 
 export function provisionerFor(env: Env): DatabaseProvisioner {
@@ -47,6 +49,7 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     locale,
     actor: null,
     maintenance: { on: false, message: null },
+    cspNonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
     tenant() {
       const company = this.actor?.company;
       if (!company) return Promise.reject(new DomainError("unauthenticated"));

@@ -5,6 +5,8 @@
 const STATUS_BY_CODE: Record<string, number> = {
   validation_failed: 422,
   invalid_json: 400,
+  body_not_object: 400,
+  unsupported_media_type: 415,
   unauthenticated: 401,
   login_required: 400,
   login_invalid: 401,

@@ -2,6 +2,9 @@ import { data, redirect } from "react-router";
 import { translate } from "../app/locales";
 import { effectiveStatus, type UserActor } from "./domain/identity/actor";
 import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";
+import type { Locale } from "./domain/shared/locale";
+import { hasControlCharacters } from "./domain/shared/plain-text";
+import { mediaType } from "./media-type";
 import type { RequestContext } from "./context";
 
 /**
@@ -28,6 +31,19 @@ export function signInRedirectTarget(url: URL): string {
     return company ? `/b2b/login?company=${encodeURIComponent(company)}` : "/b2b/login";
   }
   return `/login?redirection=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+const REDIRECT_BASE = "http://x.invalid";
+
+/**
+ * A redirect target from input (query, form field) if it is a path of this site, else `fallback`.
+ * Browsers drop tabs and newlines and read a backslash as "/", so such text is refused;
+ * what is kept comes back percent-encoded, as a Location header needs.
+ */
+export function safeRedirectTarget(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !/^\/(?![/\\])/.test(value) || value.includes("\\") || hasControlCharacters(value)) return fallback;
+  const url = URL.parse(value, REDIRECT_BASE);
+  return url?.origin === REDIRECT_BASE ? url.pathname + url.search + url.hash : fallback;
 }
 
 function under(path: string, prefix: string): boolean {
@@ -70,6 +86,24 @@ export function assertSameOrigin(request: Request): void {
   if (request.method === "GET" || request.method === "HEAD") return;
   const origin = request.headers.get("origin");
   if (origin && origin !== new URL(request.url).origin) throw new Response("Cross-site form post refused", { status: 403 });
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Page actions read forms: any other body is refused with 415, and a form that cannot be read
+ * (a multipart body without its boundary…) with 400, rather than failing in the action.
+ */
+export async function assertFormBody(request: Request, locale: Locale): Promise<void> {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const unreadable = (status: number) => data(translate(locale, "error.form_unreadable"), { status });
+  if (!FORM_TYPES.has(mediaType(request.headers.get("content-type")))) throw unreadable(415);
+  await request
+    .clone()
+    .formData()
+    .catch(() => {
+      throw unreadable(400);
+    });
 }
 
 /** A company label as it appears in store addresses: "Maison Durand & Fils" → "maison-durand-fils". */

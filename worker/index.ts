@@ -23,6 +23,20 @@ const SECURITY_HEADERS: Record<string, string> = {
   "cross-origin-opener-policy": "same-origin",
 };
 
+/** Scripts only from this site or inline with the request's nonce; React sets style attributes inline. */
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
 const app = new Hono<AppEnv>();
 
 app.use(async (c, next) => {
@@ -32,7 +46,11 @@ app.use(async (c, next) => {
   ctx.maintenance = await readMaintenance(ctx.control);
   c.set("ctx", ctx);
   await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  const headers = c.res.headers;
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  if (headers.get("content-type")?.startsWith("text/html")) headers.set("content-security-policy", contentSecurityPolicy(ctx.cspNonce));
+  // What a signed-in person or an API caller sees stays out of every cache, unless the answer chose its own (product images).
+  if ((ctx.actor || /^\/(api|oauth2)(\/|$)/.test(c.req.path)) && !headers.has("cache-control")) headers.set("cache-control", "no-store");
   if (env.settings.APP_ENV === "production") c.res.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
 });
 

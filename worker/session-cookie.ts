@@ -17,14 +17,25 @@ export function serverCookie(ctx: RequestContext, name: string, value: string, m
   return `${hostCookieName(ctx, name)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${value ? maxAgeS : 0}${secure}`;
 }
 
-export function readCookie(request: Request, name: string): string | undefined {
+/** A cookie's value as sent, still percent-encoded. */
+function rawCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** A cookie's value; one that is not valid percent-encoding is anyone's forgery, ignored as if absent. */
+export function readCookie(request: Request, name: string): string | undefined {
+  const raw = rawCookie(request, name);
+  try {
+    return raw === undefined ? undefined : decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the browser keeps (platform spec §3 'Auth state'): both tokens and the access expiry. */
@@ -57,7 +68,7 @@ export function sessionCookie(ctx: RequestContext, tokens: Pick<TokenPair, "acce
 export async function authenticateFromCookie(request: Request, ctx: RequestContext, now = Date.now()): Promise<string | null> {
   const tokens = parseSessionCookie(readCookie(request, sessionCookieName(ctx)));
   ctx.actor = null;
-  if (!tokens) return readCookie(request, sessionCookieName(ctx)) ? sessionCookie(ctx, null) : null;
+  if (!tokens) return rawCookie(request, sessionCookieName(ctx)) ? sessionCookie(ctx, null) : null;
   let current = tokens;
   let setCookie: string | null = null;
   if (tokens.expiresAt - now < REFRESH_THRESHOLD_S * 1000) {

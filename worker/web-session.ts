@@ -46,8 +46,3 @@ export function signedInHeaders(ctx: RequestContext, session: SignedIn, request:
     headers.append("set-cookie", `${LOCALE_COOKIE}=${session.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
   return headers;
 }
-
-/** Only same-site paths: an open redirect would let others bounce users anywhere. */
-export function safeRedirect(value: string | null | undefined, fallback = "/"): string {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : fallback;
-}

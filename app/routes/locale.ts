@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../worker/domain/shared/locale";
+import { safeRedirectTarget } from "../../worker/guards";
 import type { Route } from "./+types/locale";
 
 const input = z.object({ locale: z.enum(["en", "fr"]), redirectTo: z.string().optional() });
@@ -10,9 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = input.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Invalid language", { status: 400 });
   const { locale, redirectTo } = parsed.data;
-  // Only same-site paths: an open redirect would let others bounce users anywhere.
-  const target = redirectTo && redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : "/";
-  return redirect(target, {
+  return redirect(safeRedirectTarget(redirectTo, "/"), {
     headers: { "set-cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax` },
   });
 }

@@ -114,12 +114,19 @@ describe("POST /api/v1/password-reset", () => {
     ["an empty email", { email: "" }],
     ["blank spaces", { email: "   " }],
     ["no email at all", {}],
-    ["a body that is not an object", null],
   ])("asks for the email when given %s, in French for a French caller", async (_, body) => {
     const response = await post("/api/v1/password-reset", body, { "accept-language": "fr" });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({
       error: { code: "validation_failed", fields: { email: { code: "email_required", message: "Saisissez votre e-mail" } } },
+    });
+  });
+
+  it("refuses a body that is not an object with 400, in French for a French caller", async () => {
+    const response = await post("/api/v1/password-reset", null, { "accept-language": "fr" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: "body_not_object", message: "Le corps de la requête doit être un objet JSON" },
     });
   });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { translate } from "../../app/locales";
 import { refreshSession, signIn, type TokenPair } from "../domain/identity/sessions";
 import { isDomainError } from "../domain/shared/domain-error";
+import { mediaType } from "../media-type";
 import { limitDeps } from "../web-session";
 import type { ApiEnv } from "./types";
 
@@ -40,9 +41,22 @@ function tokenAnswer(c: Context<ApiEnv>, pair: TokenPair) {
 }
 
 async function readBody(c: Context<ApiEnv>): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) return c.req.json().catch(() => null);
+  if (mediaType(c.req.header("content-type")) === "application/json") return c.req.json().catch(() => null);
   return Object.fromEntries(new URLSearchParams(await c.req.text()));
+}
+
+/** `Authorization: Basic` as [client id, secret]; `malformed` when it is not base64 of "id:secret". */
+function basicCredentials(header: string | undefined): [string, string] | "malformed" | null {
+  const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
+  if (!encoded) return null;
+  let decoded: string;
+  try {
+    decoded = atob(encoded);
+  } catch {
+    return "malformed";
+  }
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? "malformed" : [decoded.slice(0, colon), decoded.slice(colon + 1)];
 }
 
 /**
@@ -56,11 +70,12 @@ export const oauthToken = new Hono<ApiEnv>().post("/", async (c) => {
   if (!parsed.success) return oauthError(c, 400, "invalid_request", "oauth_invalid_request");
   const input = parsed.data;
   const { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET } = ctx.env.settings;
-  const basic = c.req.header("authorization")?.match(/^Basic\s+(\S+)$/i)?.[1];
-  const [basicId, basicSecret] = basic ? atob(basic).split(":") : [];
+  const basic = basicCredentials(c.req.header("authorization"));
+  const [basicId, basicSecret] = Array.isArray(basic) ? basic : [];
   const clientId = input.client_id ?? basicId;
   const clientSecret = input.client_secret ?? basicSecret;
-  if ((clientId && clientId !== OAUTH_CLIENT_ID) || (OAUTH_CLIENT_SECRET && clientSecret !== OAUTH_CLIENT_SECRET)) {
+  const wrongClient = (clientId && clientId !== OAUTH_CLIENT_ID) || (OAUTH_CLIENT_SECRET && clientSecret !== OAUTH_CLIENT_SECRET);
+  if (basic === "malformed" || wrongClient) {
     c.header("www-authenticate", 'Basic realm="oauth2"');
     return oauthError(c, 401, "invalid_client", "oauth_invalid_client");
   }

@@ -2,9 +2,9 @@ import { data, Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
-import { kebabCase, pageUrl, STORE_COOKIE } from "../../../worker/guards";
+import { kebabCase, pageUrl, safeRedirectTarget, STORE_COOKIE } from "../../../worker/guards";
 import { statusForCode } from "../../../worker/error-status";
-import { deviceCookie, deviceOf, limitDeps, safeRedirect, signedInHeaders } from "../../../worker/web-session";
+import { deviceCookie, deviceOf, limitDeps, signedInHeaders } from "../../../worker/web-session";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/login";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const company = inStore ? url.searchParams.get("company") : null;
     if (company)
       headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
-    return redirect(safeRedirect(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
+    return redirect(safeRedirectTarget(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
   } catch (error) {
     if (isDomainError(error)) {
       return data({ error: error.code, params: error.params, email }, { status: statusForCode(error.code) });

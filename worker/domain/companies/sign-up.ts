@@ -7,6 +7,7 @@ import { formKeys, reserveOrRefuse, type AttemptLimiter } from "../identity/sign
 import { isCountryCode, isCurrencyCode } from "../shared/countries";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
+import { assertPlainText } from "../shared/plain-text";
 import { createCompany } from "./create-company";
 
 const required = (max: number) => z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
@@ -51,6 +52,7 @@ export interface SignUpDeps {
  * before anything is created; past the limits it is refused (`rate_limited`).
  */
 export async function signUp(deps: SignUpDeps, raw: unknown): Promise<SignedIn & { companyId: string }> {
+  assertPlainText(raw);
   const parsed = signUpInput.safeParse(raw);
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const input = parsed.data;

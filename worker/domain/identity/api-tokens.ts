@@ -3,6 +3,7 @@ import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
+import { assertPlainText } from "../shared/plain-text";
 import { companyRef, type Actor } from "./actor";
 import { ALL_PERMISSIONS } from "./permissions";
 
@@ -77,6 +78,7 @@ export interface ApiTokenView {
  */
 export async function createCompanyApiToken(control: ControlDb, actor: Actor, raw: unknown): Promise<ApiTokenView & { token: string }> {
   if (actor.kind !== "user") throw new DomainError("forbidden");
+  assertPlainText(raw);
   const parsed = ApiTokenInput.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   if (parsed.data.permissions.some((p) => !actor.permissions.includes(p)))

@@ -5,6 +5,7 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError, type FieldErrors } from "../shared/domain-error";
 import { parseListQuery, type ParseListOptions } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
+import { assertPlainText } from "../shared/plain-text";
 import {
   conflict,
   errorText,
@@ -74,6 +75,7 @@ export type UpdateAttributeInput = z.input<typeof UpdateAttributeInput>;
 
 /** Parses, naming an option's label error `options.N` (the option itself) rather than `options.N.label`. */
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const error = inputError(parsed.error);

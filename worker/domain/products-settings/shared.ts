@@ -3,6 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
+import { assertPlainText } from "../shared/plain-text";
 
 /** Labels of attributes, options, brands, tags and seasons: trimmed, 1 to 100 characters. */
 export const LABEL_MAX = 100;
@@ -23,6 +24,7 @@ export function inputError(error: z.ZodError): DomainError {
 
 /** Parses a verb's input or throws `validation_failed` naming each field at fault. */
 export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw inputError(parsed.error);
   return parsed.data;

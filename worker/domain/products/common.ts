@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import { DomainError } from "../shared/domain-error";
+import { assertPlainText } from "../shared/plain-text";
 
 export { fieldError, FieldIssues, recordId, runBatch } from "../shared/input";
 
 /** Parses input with a schema, or throws `validation_failed` naming each field. */
 export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   return parsed.data;

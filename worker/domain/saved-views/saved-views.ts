@@ -3,6 +3,7 @@ import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Actor, UserActor } from "../identity/actor";
 import { DomainError } from "../shared/domain-error";
+import { assertPlainText } from "../shared/plain-text";
 import { LIST_TYPES } from "./list-types";
 
 const { savedViews } = tenantSchema;
@@ -99,6 +100,7 @@ function personOf(actor: Actor): UserActor {
 }
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   return parsed.data;

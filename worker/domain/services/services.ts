@@ -6,6 +6,7 @@ import { DomainError } from "../shared/domain-error";
 import { parseListQuery, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
 import { fromScaledInteger, PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
+import { assertPlainText } from "../shared/plain-text";
 
 const { services, serviceTagLinks, taxes, productTags } = tenantSchema;
 
@@ -114,6 +115,7 @@ export type UpdateServiceInput = z.input<typeof UpdateServiceInput>;
 type Row = typeof services.$inferSelect;
 
 function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   return parsed.data;

@@ -2,6 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import type { TenantDb } from "../../../db/client";
 import { DomainError, type FieldErrors } from "./domain-error";
+import { assertPlainText } from "./plain-text";
 
 // What every area's verbs use to read input and write it: one copy, imported by each area.
 
@@ -14,6 +15,7 @@ export function recordId(raw: unknown): number {
 
 /** Parses a verb's input, or throws `validation_failed` naming each field (an unknown key by its own name). */
 export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.flatMap((issue): { path: PropertyKey[]; message: string }[] =>

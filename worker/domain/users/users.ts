@@ -8,6 +8,7 @@ import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
 import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
+import { assertPlainText } from "../shared/plain-text";
 import { POS_PERMISSIONS } from "./permission-groups";
 
 const { users, memberships } = controlSchema;
@@ -187,6 +188,7 @@ export interface InviteDeps {
  * permissions it holds.
  */
 export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): Promise<{ user: UserView; created: boolean }> {
+  assertPlainText(raw);
   const parsed = InviteUserInput.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const input = parsed.data;
@@ -258,6 +260,7 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
   const row = await membershipRow(control, actor.company.id, userId);
   if (!row) throw new DomainError("not_found");
 
+  assertPlainText(raw);
   const parsed = UpdateUserInput.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const input = parsed.data;
