@@ -53,7 +53,7 @@ describe("every page", () => {
     expect(pages.filter((p) => !(p in ACCESS))).toEqual([]);
   });
 
-  const guarded = pages.filter((p) => ["signed_in", "permission", "self_or_permission"].includes(ACCESS[p]?.kind ?? ""));
+  const guarded = pages.filter((p) => ["signed_in", "permission", "self_or_permission", "redirect"].includes(ACCESS[p]?.kind ?? ""));
 
   it.each(guarded)("/%s sends a visitor without a session to sign in with the wanted path", async (path) => {
     const address = concrete(path, "01jzzzzzzzzzzzzzzzzzzzzzzz");
@@ -62,11 +62,14 @@ describe("every page", () => {
     expect(response.headers.get("location")).toBe(`/login?redirection=${encodeURIComponent(address)}`);
   });
 
-  it.each(pages.filter((p) => ACCESS[p]?.kind === "permission"))("/%s sends a user lacking its permissions to /dashboard", async (path) => {
-    const response = await get(concrete(path, everything.userId), nobody.cookie);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/dashboard");
-  });
+  it.each(pages.filter((p) => ["permission", "redirect"].includes(ACCESS[p]!.kind)))(
+    "/%s sends a user lacking its permissions to /dashboard",
+    async (path) => {
+      const response = await get(concrete(path, everything.userId), nobody.cookie);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/dashboard");
+    },
+  );
 
   it.each(pages.filter((p) => ["permission", "signed_in"].includes(ACCESS[p]!.kind) && p !== "" && p !== "setup"))(
     "/%s opens for a user holding its permissions",
@@ -76,6 +79,31 @@ describe("every page", () => {
       expect(response.status).toBe(200);
     },
   );
+
+  it.each(pages.filter((p) => ACCESS[p]?.kind === "redirect"))("/%s sends a user holding its permissions on to its page", async (path) => {
+    const access = ACCESS[path] as Extract<Access, { kind: "redirect" }>;
+    const response = await get(`/${path}`, everything.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(access.to);
+  });
+
+  it("/contacts/contacts-settings opens the supplier tags for a user who may edit suppliers but not customers", async () => {
+    const buyer = await makeUser(mine.companyId, ["view_suppliers", "edit_suppliers"]);
+    const response = await get("/contacts/contacts-settings", buyer.cookie);
+    expect(response.headers.get("location")).toBe("/contacts/contacts-settings/supplier-tags");
+  });
+
+  it("/password-reset with the user id or the hash left out says the link is invalid", async () => {
+    for (const path of [
+      "/password-reset/1700000000",
+      "/password-reset/1700000000/abc",
+      "/password-reset/01jzzzzzzzzzzzzzzzzzzzzzzz/1700000000",
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain("This link is not valid");
+    }
+  });
 
   it("/settings/users/:id/edit opens on one's own id without settings, and not on someone else's", async () => {
     expect((await get(`/settings/users/${nobody.userId}/edit`, nobody.cookie)).status).toBe(200);
@@ -98,7 +126,12 @@ describe("every page", () => {
   it("/b2b sends a staff user without a customer to /, and a B2B user elsewhere to /b2b", async () => {
     expect((await get("/b2b", everything.cookie)).headers.get("location")).toBe("/");
     const buyer = await makeUser(mine.companyId, [], { customerId: "customer-1" });
-    expect((await get("/b2b", buyer.cookie)).status).toBe(200);
+    const store = await get("/b2b", buyer.cookie);
+    expect(store.status).toBe(200);
+    // The store's bar names the company and leads to the store's home (platform spec §2).
+    const brand = (await store.text()).match(/<a[^>]*data-testid="store-brand"[^>]*>([^<]*)<\/a>/);
+    expect(brand?.[1]).toBe(mine.label);
+    expect(brand?.[0]).toContain('href="/b2b"');
     expect((await get("/dashboard", buyer.cookie)).headers.get("location")).toBe("/b2b");
   });
 
