@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { translate } from "../app/locales";
 import { effectiveStatus, type UserActor } from "./domain/identity/actor";
+import { pageFlags } from "./domain/identity/module-flags";
 import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";
 import type { RequestContext } from "./context";
 
@@ -37,7 +38,7 @@ function under(path: string, prefix: string): boolean {
 /**
  * The guard of every back-office page (platform spec §5 'Redirect rules'), in order:
  * maintenance, signed in, company not frozen, onboarding, B2B users to the store, an ended
- * trial to account settings, then the page's permissions (else /dashboard).
+ * trial to account settings, then the page's permissions and its module flags (else /dashboard).
  */
 export function requirePage(request: Request, ctx: RequestContext, check: PermissionCheck = {}): UserActor {
   const url = pageUrl(request);
@@ -55,6 +56,7 @@ export function requirePage(request: Request, ctx: RequestContext, check: Permis
   )
     throw redirect("/account-settings");
   if (!hasPermissions(actor.permissions, check)) throw redirect("/dashboard");
+  if (!hasPermissions(actor.permissions, { allOf: pageFlags(url.pathname) })) throw redirect("/dashboard");
   return actor;
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { eq } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
@@ -103,6 +104,54 @@ describe("every page", () => {
       expect(response.status, path).toBe(400);
       expect(await response.text(), path).toContain("This link is not valid");
     }
+  });
+
+  const flagged = pages.flatMap((p) => pageFlags(`/${p}`).map((flag) => [p, flag] as const));
+  const allBut = (flag: string) => ADMINISTRATOR_PERMISSIONS.filter((p) => p !== flag);
+
+  it("has pages closed by module flags", () => {
+    expect(flagged).toEqual(
+      expect.arrayContaining([
+        ["settings/currencies", "multi_currencies"],
+        ["products-and-services/batches", "batch_tracking"],
+      ]),
+    );
+  });
+
+  it.each(flagged)("/%s sends a user holding everything but the %s module flag to /dashboard", async (path, flag) => {
+    const user = await makeUser(mine.companyId, allBut(flag));
+    const id = path.includes(":id") ? await recordOf(path, mine) : "";
+    const response = await get(concrete(path, id), user.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("forms leave out the fields of a module the user lacks", async () => {
+    const html = async (path: string, cookie: string) => (await get(path, cookie)).text();
+    const managerless = await makeUser(mine.companyId, allBut("account_managers"));
+    expect(await html("/contacts/customers/create", everything.cookie)).toContain('name="account_manager_id"');
+    expect(await html("/contacts/customers/create", managerless.cookie)).not.toContain('name="account_manager_id"');
+    const plain = await makeUser(
+      mine.companyId,
+      allBut("assemblies").filter((p) => p !== "batch_tracking"),
+    );
+    const full = await html("/products-and-services/products/create", everything.cookie);
+    expect(full).toContain('<option value="assembly">');
+    expect(full).toContain('name="batch_tracked"');
+    const reduced = await html("/products-and-services/products/create", plain.cookie);
+    expect(reduced).not.toContain('<option value="assembly">');
+    expect(reduced).not.toContain('<option value="batches">');
+    expect(reduced).not.toContain('name="batch_tracked"');
+    expect(reduced).toContain('<option value="kit">');
+  });
+
+  it("the dashboard shows the plan and the active-user count to holders of admin only", async () => {
+    const summary = (text: string) => text.match(/data-testid="account-summary"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? null;
+    const admin = summary(await (await get("/dashboard", everything.cookie)).text());
+    expect(admin).toContain("Plan: Free trial");
+    expect(admin).toMatch(/\d+ active users?/);
+    const clerk = await makeUser(mine.companyId, allBut("admin"));
+    expect(summary(await (await get("/dashboard", clerk.cookie)).text())).toBeNull();
   });
 
   it("/settings/users/:id/edit opens on one's own id without settings, and not on someone else's", async () => {
