@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { translate } from "../app/locales";
 import { effectiveStatus, type UserActor } from "./domain/identity/actor";
-import { pageFlags } from "./domain/identity/module-flags";
+import { pageFlags, under } from "./domain/identity/module-flags";
 import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";
 import type { RequestContext } from "./context";
 
@@ -29,10 +29,6 @@ export function signInRedirectTarget(url: URL): string {
     return company ? `/b2b/login?company=${encodeURIComponent(company)}` : "/b2b/login";
   }
   return `/login?redirection=${encodeURIComponent(url.pathname + url.search)}`;
-}
-
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 /**

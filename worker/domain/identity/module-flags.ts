@@ -66,7 +66,8 @@ export const MODULE_FLAGS: Record<ModuleFlag, ModuleScope> = {
 
 const FLAGS = Object.entries(MODULE_FLAGS) as [ModuleFlag, ModuleScope][];
 
-function under(path: string, prefix: string): boolean {
+/** Whether an address is `prefix` itself or below it ("/setup/step" is under "/setup", "/setups" is not). */
+export function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
