@@ -52,10 +52,12 @@ export function apiRouter(): Hono<ApiEnv> {
     return c.json(errorBody(locale, "maintenance"), 503);
   });
   api.use(authenticate);
-  // A module's calls need its flag (worker/domain/identity/module-flags.ts); without a caller, the route answers 401.
+  // A module's calls need its flag (worker/domain/identity/module-flags.ts); without a caller, or
+  // in a frozen company, the route's own guard answers (401, access_frozen).
   api.use(async (c, next) => {
     const actor = c.get("ctx").actor;
-    if (actor && !hasPermissions(actor.permissions, { allOf: apiFlags(c.req.method, c.req.path) })) throw new DomainError("forbidden");
+    if (actor && !actor.company.frozen && !hasPermissions(actor.permissions, { allOf: apiFlags(c.req.method, c.req.path) }))
+      throw new DomainError("forbidden");
     await next();
   });
   api.route("/", openApi);
