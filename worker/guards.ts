@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { translate } from "../app/locales";
 import { effectiveStatus, type UserActor } from "./domain/identity/actor";
+import { pageFlags, under } from "./domain/identity/module-flags";
 import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";
 import type { Locale } from "./domain/shared/locale";
 import { hasControlCharacters } from "./domain/shared/plain-text";
@@ -46,14 +47,10 @@ export function safeRedirectTarget(value: unknown, fallback: string): string {
   return url?.origin === REDIRECT_BASE ? url.pathname + url.search + url.hash : fallback;
 }
 
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
-
 /**
  * The guard of every back-office page (platform spec §5 'Redirect rules'), in order:
  * maintenance, signed in, company not frozen, onboarding, B2B users to the store, an ended
- * trial to account settings, then the page's permissions (else /dashboard).
+ * trial to account settings, then the page's permissions and its module flags (else /dashboard).
  */
 export function requirePage(request: Request, ctx: RequestContext, check: PermissionCheck = {}): UserActor {
   const url = pageUrl(request);
@@ -71,6 +68,7 @@ export function requirePage(request: Request, ctx: RequestContext, check: Permis
   )
     throw redirect("/account-settings");
   if (!hasPermissions(actor.permissions, check)) throw redirect("/dashboard");
+  if (!hasPermissions(actor.permissions, { allOf: pageFlags(url.pathname) })) throw redirect("/dashboard");
   return actor;
 }
 

@@ -1,5 +1,7 @@
 import { requestContext } from "../../worker/context";
+import { effectiveStatus } from "../../worker/domain/identity/actor";
 import { listLocations } from "../../worker/domain/settings/list-locations";
+import { listUsers } from "../../worker/domain/users/users";
 import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
 import type { Route } from "./+types/dashboard";
@@ -7,20 +9,33 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const user = requirePage(request, ctx);
-  const locations = await listLocations(await ctx.tenant());
-  return { firstName: user.firstName, company: user.company.label, trial: user.company.status === "trial", locations };
+  // The plan and the active-user count are for holders of admin (platform spec §6).
+  const admin = user.permissions.includes("admin");
+  const [locations, users] = await Promise.all([listLocations(await ctx.tenant()), admin ? listUsers(ctx.control, user.company.id) : null]);
+  return {
+    firstName: user.firstName,
+    company: user.company.label,
+    account: users
+      ? { plan: effectiveStatus(user.company), activeUsers: users.filter((u) => u.active && !u.invitation_pending).length }
+      : null,
+    locations,
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { firstName, company, trial, locations } = loaderData;
+  const { firstName, company, account, locations } = loaderData;
   return (
     <>
       <title>{`${t("dashboard.title")} | ${t("app.name")}`}</title>
       <h1>{t("dashboard.welcome", { name: firstName })}</h1>
-      <p>
-        {t("dashboard.company", { company })} {trial ? <span className="badge">{t("dashboard.trial")}</span> : null}
-      </p>
+      <p>{t("dashboard.company", { company })}</p>
+      {account ? (
+        <p data-testid="account-summary">
+          <span className="badge">{t("dashboard.plan", { plan: t(`account.status_${account.plan}`) })}</span>{" "}
+          {t("dashboard.active_users", { count: account.activeUsers })}
+        </p>
+      ) : null}
       <section className="card">
         <h2>{t("dashboard.locations")}</h2>
         {locations.length === 0 ? (

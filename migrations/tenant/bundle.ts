@@ -124,5 +124,14 @@ export const migrations: Migration[] = [
       "CREATE INDEX `products_kind_label_idx` ON `products` (`kind`,\"label\" collate nocase,`id`);",
       "CREATE INDEX `stock_levels_location_on_hand_idx` ON `stock_levels` (`location_id`,`on_hand`,`id`);"
     ]
+  },
+  {
+    "tag": "0004_default_sort_indexes",
+    "hash": "bdc2a5c4348740feef1e6166b93a3607d56773975eb73a54b9df1012fa78bc9c",
+    "statements": [
+      "CREATE INDEX `locations_label_idx` ON `locations` (\"label\" collate nocase,`id`);",
+      "CREATE INDEX `currencies_label_idx` ON `currencies` (\"label\" collate nocase,`id`);",
+      "CREATE INDEX `batches_number_idx` ON `batches` (`number`,`id`);"
+    ]
   }
 ];

@@ -115,6 +115,7 @@ export async function seedContactsAndStock(
       ],
     },
     staff,
+    null,
   );
   await createCustomer(
     db,
@@ -127,6 +128,7 @@ export async function seedContactsAndStock(
       addresses: [{ type: "both", address1: "7 rue Paradis", city: "Marseille", postal_code: "13001", country: "FR" }],
     },
     staff,
+    null,
   );
   await createCustomer(
     db,
@@ -140,11 +142,13 @@ export async function seedContactsAndStock(
       addresses: [{ type: "both", address1: "210 Hudson Street", city: "New York", postal_code: "10013", province: "NY", country: "US" }],
     },
     staff,
+    null,
   );
   await createCustomer(
     db,
     { label: "Bazar du Port (ancien client)", status: "former_customer", active: false, emails: ["contact@bazar-port.example"] },
     staff,
+    null,
   );
 
   await createSupplier(db, {

@@ -17,6 +17,9 @@ const EDITOR = [
   "edit_products_selling_info",
   "view_products_purchasing_info",
   "edit_products_purchasing_info",
+  // The modules of prices in several currencies and of batches, which these tests use.
+  "multi_currencies",
+  "batch_tracking",
 ];
 let browser: Browser;
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { eq } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
@@ -53,7 +54,7 @@ describe("every page", () => {
     expect(pages.filter((p) => !(p in ACCESS))).toEqual([]);
   });
 
-  const guarded = pages.filter((p) => ["signed_in", "permission", "self_or_permission"].includes(ACCESS[p]?.kind ?? ""));
+  const guarded = pages.filter((p) => ["signed_in", "permission", "self_or_permission", "redirect"].includes(ACCESS[p]?.kind ?? ""));
 
   it.each(guarded)("/%s sends a visitor without a session to sign in with the wanted path", async (path) => {
     const address = concrete(path, "01jzzzzzzzzzzzzzzzzzzzzzzz");
@@ -62,11 +63,14 @@ describe("every page", () => {
     expect(response.headers.get("location")).toBe(`/login?redirection=${encodeURIComponent(address)}`);
   });
 
-  it.each(pages.filter((p) => ACCESS[p]?.kind === "permission"))("/%s sends a user lacking its permissions to /dashboard", async (path) => {
-    const response = await get(concrete(path, everything.userId), nobody.cookie);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/dashboard");
-  });
+  it.each(pages.filter((p) => ["permission", "redirect"].includes(ACCESS[p]!.kind)))(
+    "/%s sends a user lacking its permissions to /dashboard",
+    async (path) => {
+      const response = await get(concrete(path, everything.userId), nobody.cookie);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/dashboard");
+    },
+  );
 
   it.each(pages.filter((p) => ["permission", "signed_in"].includes(ACCESS[p]!.kind) && p !== "" && p !== "setup"))(
     "/%s opens for a user holding its permissions",
@@ -76,6 +80,79 @@ describe("every page", () => {
       expect(response.status).toBe(200);
     },
   );
+
+  it.each(pages.filter((p) => ACCESS[p]?.kind === "redirect"))("/%s sends a user holding its permissions on to its page", async (path) => {
+    const access = ACCESS[path] as Extract<Access, { kind: "redirect" }>;
+    const response = await get(`/${path}`, everything.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(access.to);
+  });
+
+  it("/contacts/contacts-settings opens the supplier tags for a user who may edit suppliers but not customers", async () => {
+    const buyer = await makeUser(mine.companyId, ["view_suppliers", "edit_suppliers"]);
+    const response = await get("/contacts/contacts-settings", buyer.cookie);
+    expect(response.headers.get("location")).toBe("/contacts/contacts-settings/supplier-tags");
+  });
+
+  it("/password-reset with the user id or the hash left out says the link is invalid", async () => {
+    for (const path of [
+      "/password-reset/1700000000",
+      "/password-reset/1700000000/abc",
+      "/password-reset/01jzzzzzzzzzzzzzzzzzzzzzzz/1700000000",
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain("This link is not valid");
+    }
+  });
+
+  const flagged = pages.flatMap((p) => pageFlags(`/${p}`).map((flag) => [p, flag] as const));
+  const allBut = (flag: string) => ADMINISTRATOR_PERMISSIONS.filter((p) => p !== flag);
+
+  it("has pages closed by module flags", () => {
+    expect(flagged).toEqual(
+      expect.arrayContaining([
+        ["settings/currencies", "multi_currencies"],
+        ["products-and-services/batches", "batch_tracking"],
+      ]),
+    );
+  });
+
+  it.each(flagged)("/%s sends a user holding everything but the %s module flag to /dashboard", async (path, flag) => {
+    const user = await makeUser(mine.companyId, allBut(flag));
+    const id = path.includes(":id") ? await recordOf(path, mine) : "";
+    const response = await get(concrete(path, id), user.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("forms leave out the fields of a module the user lacks", async () => {
+    const html = async (path: string, cookie: string) => (await get(path, cookie)).text();
+    const managerless = await makeUser(mine.companyId, allBut("account_managers"));
+    expect(await html("/contacts/customers/create", everything.cookie)).toContain('name="account_manager_id"');
+    expect(await html("/contacts/customers/create", managerless.cookie)).not.toContain('name="account_manager_id"');
+    const plain = await makeUser(
+      mine.companyId,
+      allBut("assemblies").filter((p) => p !== "batch_tracking"),
+    );
+    const full = await html("/products-and-services/products/create", everything.cookie);
+    expect(full).toContain('<option value="assembly">');
+    expect(full).toContain('name="batch_tracked"');
+    const reduced = await html("/products-and-services/products/create", plain.cookie);
+    expect(reduced).not.toContain('<option value="assembly">');
+    expect(reduced).not.toContain('<option value="batches">');
+    expect(reduced).not.toContain('name="batch_tracked"');
+    expect(reduced).toContain('<option value="kit">');
+  });
+
+  it("the dashboard shows the plan and the active-user count to holders of admin only", async () => {
+    const summary = (text: string) => text.match(/data-testid="account-summary"[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? null;
+    const admin = summary(await (await get("/dashboard", everything.cookie)).text());
+    expect(admin).toContain("Plan: Free trial");
+    expect(admin).toMatch(/\d+ active users?/);
+    const clerk = await makeUser(mine.companyId, allBut("admin"));
+    expect(summary(await (await get("/dashboard", clerk.cookie)).text())).toBeNull();
+  });
 
   it("/settings/users/:id/edit opens on one's own id without settings, and not on someone else's", async () => {
     expect((await get(`/settings/users/${nobody.userId}/edit`, nobody.cookie)).status).toBe(200);
@@ -98,7 +175,12 @@ describe("every page", () => {
   it("/b2b sends a staff user without a customer to /, and a B2B user elsewhere to /b2b", async () => {
     expect((await get("/b2b", everything.cookie)).headers.get("location")).toBe("/");
     const buyer = await makeUser(mine.companyId, [], { customerId: "customer-1" });
-    expect((await get("/b2b", buyer.cookie)).status).toBe(200);
+    const store = await get("/b2b", buyer.cookie);
+    expect(store.status).toBe(200);
+    // The store's bar names the company and leads to the store's home (platform spec §2).
+    const brand = (await store.text()).match(/<a[^>]*data-testid="store-brand"[^>]*>([^<]*)<\/a>/);
+    expect(brand?.[1]).toBe(mine.label);
+    expect(brand?.[0]).toContain('href="/b2b"');
     expect((await get("/dashboard", buyer.cookie)).headers.get("location")).toBe("/b2b");
   });
 

@@ -67,6 +67,11 @@ describe("the shell in a real browser", () => {
     // The side menu is open by default above 960 px: its labels are visible.
     expect(await page.isVisible("#side-menu >> text=Contacts")).toBe(true);
     await page.click("button[aria-label=Account]");
+    // Find help opens the support site in the user's language, in a new tab.
+    const help = page.locator("a", { hasText: "Find help" });
+    expect(await help.getAttribute("href")).toBe("https://help.comptoir.example/en/");
+    expect(await help.getAttribute("target")).toBe("_blank");
+    expect(await help.getAttribute("rel")).toBe("noopener noreferrer");
     await page.click("text=Log out");
     await page.waitForURL(`${appUrl}/login`);
     await page.goto(`${appUrl}/dashboard`);

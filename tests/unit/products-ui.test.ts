@@ -28,7 +28,7 @@ const attributes = [
     ],
   },
 ];
-const everything = { viewSelling: true, viewPurchasing: true, editSelling: true, editPurchasing: true };
+const everything = { viewSelling: true, viewPurchasing: true, editSelling: true, editPurchasing: true, multiCurrency: true };
 
 describe("the product forms", () => {
   it("make one variant per combination of the ticked options, in the attributes' order", () => {

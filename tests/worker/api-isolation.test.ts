@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiRouter } from "../../worker/api";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
+import { apiFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { addUser, api, makeCompany } from "../support/factories";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
@@ -85,6 +86,23 @@ describe("every /api/v1 route", () => {
       expect(await response.json()).toMatchObject({ error: { code: "forbidden" } });
     },
   );
+
+  const flagged = guarded.flatMap((op) =>
+    apiFlags(op.method, op.path).map((flag) => [`${op.method.toUpperCase()} ${op.path}`, flag, op] as const),
+  );
+
+  it("has calls closed by module flags", () => {
+    expect(flagged.map(([name, flag]) => `${name} ${flag}`)).toEqual(
+      expect.arrayContaining(["GET /batches batch_tracking", "POST /currencies multi_currencies"]),
+    );
+  });
+
+  it.each(flagged)("%s answers 403 to a user holding everything but the %s module flag", async (_name, flag, op) => {
+    const user = await addUser(world.mine.companyId, { permissions: ADMINISTRATOR_PERMISSIONS.filter((p) => p !== flag) });
+    const response = await call(op, user.token);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: "forbidden" } });
+  });
 
   it.each(guarded.filter((op) => op.path.includes("{")).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     "%s answers 404 for a record of another company, even to an administrator",

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { call, productWorld, rowCounts, unique } from "./products-fixtures";
+import { call, makeSingle, productWorld, rowCounts, unique } from "./products-fixtures";
 
 const t = tenantSchema;
 
@@ -105,5 +105,27 @@ describe("/api/v1/products: initial stock and supplier", () => {
     expect(await rowCounts(w.db)).toEqual(before);
     const [levels] = await w.db.all<{ n: number }>(sql`select count(*) as n from stock_levels`);
     expect(Number(levels!.n)).toBe(0);
+  });
+
+  it("counts a location below zero as 0 in the variant's total on hand, and shows that location's own figure", async () => {
+    const w = await productWorld();
+    const [shop, depot] = await w.db
+      .insert(t.locations)
+      .values([{ label: `Shop ${unique()}` }, { label: `Depot ${unique()}` }])
+      .returning();
+    const { id, variantId } = await makeSingle(w);
+    await w.db.insert(t.stockLevels).values([
+      { variantId, locationId: shop!.id, onHand: 50_000_000 },
+      { variantId, locationId: depot!.id, onHand: -20_000_000 },
+    ]);
+    const product = await call("GET", `/products/${id}`, w.token);
+    const variant = product.body.variants[0];
+    expect(variant.on_hand).toBe("5.0000000");
+    expect(variant.stock_levels).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ location_id: depot!.id, on_hand: "-2.0000000", available: "0.0000000" }),
+        expect.objectContaining({ location_id: shop!.id, on_hand: "5.0000000" }),
+      ]),
+    );
   });
 });

@@ -118,8 +118,9 @@ describe("prices and costs by permission", () => {
       [w.purchase.id, "3.0000"],
     ]);
 
+    // multi_currencies: replacing the list takes away the wholesale price in USD too.
     const seller = await addUser(w.company.companyId, {
-      permissions: ["view_products", "edit_products", "view_products_selling_info", "edit_products_selling_info"],
+      permissions: ["view_products", "edit_products", "view_products_selling_info", "edit_products_selling_info", "multi_currencies"],
     });
     const sellerPut = await call("PUT", path, seller.token, { prices: [p(w.retail, w.base, "12")] });
     expect(sellerPut.status).toBe(200);

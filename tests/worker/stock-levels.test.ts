@@ -78,6 +78,20 @@ async function enter(token: string, locationId: number, lines: unknown[]) {
 }
 
 describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
+  it("lists levels by variant label ascending unless asked otherwise (platform spec §9)", async () => {
+    const { db, token, main } = await world();
+    const first = await makeVariant(db, { sku: `Z-${Date.now()}` });
+    const second = await makeVariant(db, { sku: `A-${Date.now()}` });
+    await db.update(t.variants).set({ label: "apple crate" }).where(eq(t.variants.id, first.id));
+    await db.update(t.variants).set({ label: "Banana crate" }).where(eq(t.variants.id, second.id));
+    await enter(token, main, [
+      { variant_id: second.id, quantity: "1" },
+      { variant_id: first.id, quantity: "1" },
+    ]);
+    const page = await json<Page<Level>>(await call("GET", "/stock-levels", token));
+    expect(page.items.map((l) => l.variant_id)).toEqual([first.id, second.id]);
+  });
+
   it("lists levels with their quantities and filters them by location, variant, product, brand, tag and reorder point", async () => {
     const { db, token, main, shop } = await world();
     const [brand] = await db.insert(t.brands).values({ label: "Acme" }).returning();

@@ -13,9 +13,10 @@ import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 
-// Batches belong to products (the Products and services menu): the products permissions plus the batch_tracking feature.
-const VIEW = { allOf: ["view_products", "batch_tracking"] } as const;
-const EDIT = { allOf: ["edit_products", "batch_tracking"] } as const;
+// Batches belong to products (the Products and services menu): the products permissions; the
+// batch_tracking flag is the module's (worker/domain/identity/module-flags.ts).
+const VIEW = { allOf: ["view_products"] } as const;
+const EDIT = { allOf: ["edit_products"] } as const;
 
 export const batchOperations: ApiOperation[] = [
   {

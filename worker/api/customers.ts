@@ -104,7 +104,7 @@ export const customers = new Hono<ApiEnv>()
   })
   .post("/", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();
-    return c.json(await createCustomer(db, await jsonBody(c), staffOf(c)), 201);
+    return c.json(await createCustomer(db, await jsonBody(c), staffOf(c), c.get("ctx").actor!), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
     const db = await c.get("ctx").tenant();
@@ -112,7 +112,7 @@ export const customers = new Hono<ApiEnv>()
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();
-    return c.json(await updateCustomer(db, c.req.param("id"), await jsonBody(c), staffOf(c)));
+    return c.json(await updateCustomer(db, c.req.param("id"), await jsonBody(c), staffOf(c), c.get("ctx").actor!));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();

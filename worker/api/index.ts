@@ -1,5 +1,8 @@
 import { Hono } from "hono";
 import { translate } from "../../app/locales";
+import { apiFlags } from "../domain/identity/module-flags";
+import { hasPermissions } from "../domain/identity/permissions";
+import { DomainError } from "../domain/shared/domain-error";
 import { authenticate } from "./auth";
 import { errorBody, toErrorResponse } from "./errors";
 import { health } from "./health";
@@ -49,6 +52,14 @@ export function apiRouter(): Hono<ApiEnv> {
     return c.json(errorBody(locale, "maintenance"), 503);
   });
   api.use(authenticate);
+  // A module's calls need its flag (worker/domain/identity/module-flags.ts); without a caller, or
+  // in a frozen company, the route's own guard answers (401, access_frozen).
+  api.use(async (c, next) => {
+    const actor = c.get("ctx").actor;
+    if (actor && !actor.company.frozen && !hasPermissions(actor.permissions, { allOf: apiFlags(c.req.method, c.req.path) }))
+      throw new DomainError("forbidden");
+    await next();
+  });
   api.route("/", openApi);
   api.route("/health", health);
   api.route("/me", me);

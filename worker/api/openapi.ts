@@ -30,6 +30,7 @@ import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
 
+import { apiFlags } from "../domain/identity/module-flags";
 import type { PermissionCheck } from "../domain/identity/permissions";
 
 export type { ApiOperation };
@@ -244,6 +245,7 @@ export function openApiDocument(origin: string) {
         ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input" }) } } } }
         : {}),
       ...(op.permissions ? { "x-permissions": op.permissions, ...(op.selfAllowed ? { "x-self-allowed": true } : {}) } : {}),
+      ...(apiFlags(op.method, op.path).length ? { "x-module-flags": apiFlags(op.method, op.path) } : {}),
       responses: Object.fromEntries(Object.entries(op.responses).map(([code, description]) => [code, { description }])),
     };
   }

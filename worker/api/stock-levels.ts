@@ -14,7 +14,7 @@ export const stockLevelOperations: ApiOperation[] = [
     path: "/stock-levels",
     tag: "Stock levels",
     summary:
-      "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort sku (default), label, on_hand, available; search on SKU or label",
+      "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort label (default), sku, on_hand, available; search on SKU or label",
     auth: true,
     permissions: VIEW,
     responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },

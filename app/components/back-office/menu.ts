@@ -1,3 +1,4 @@
+import { pageFlags } from "../../../worker/domain/identity/module-flags";
 import { hasPermissions, type Permission, type PermissionCheck } from "../../../worker/domain/identity/permissions";
 
 export interface MenuEntry extends PermissionCheck {
@@ -29,8 +30,8 @@ export const SIDE_MENU: MenuEntry[] = [
     children: [
       { label: "menu.products", to: "/products-and-services/products", allOf: p("view_products") },
       { label: "menu.services", to: "/products-and-services/services", allOf: p("view_services") },
-      { label: "menu.batches", to: "/products-and-services/batches", allOf: p("view_products", "batch_tracking") },
-      { label: "menu.price_rules", to: "/products-and-services/price-rules", allOf: p("advanced_prices") },
+      { label: "menu.batches", to: "/products-and-services/batches", allOf: p("view_products") },
+      { label: "menu.price_rules", to: "/products-and-services/price-rules" },
       { label: "menu.products_settings", to: "/products-and-services/products-settings/attributes", allOf: p("view_products") },
     ],
   },
@@ -72,7 +73,6 @@ export const SIDE_MENU: MenuEntry[] = [
     label: "menu.intelligence",
     to: "/intelligence",
     icon: "◔",
-    allOf: p("intelligence"),
     children: [{ label: "menu.sales_reports", to: "/intelligence/sales-reports" }],
   },
   { label: "menu.b2b_store", to: "/b2b-store/dashboard", icon: "⌂", allOf: p("view_customers") },
@@ -106,10 +106,10 @@ export const CREATE_MENU: MenuEntry[] = [
   { label: "menu.stock_entries", to: "/inventory/stock-entries/create", allOf: p("edit_stock_entries") },
 ];
 
-/** Entries the user may see; a group with no visible child disappears. */
+/** Entries the user may see (their permissions and their module's flag); a group with no visible child disappears. */
 export function visibleMenu(entries: MenuEntry[], permissions: readonly string[]): MenuEntry[] {
   return entries.flatMap((entry) => {
-    if (!hasPermissions(permissions, entry)) return [];
+    if (!hasPermissions(permissions, entry) || !hasPermissions(permissions, { allOf: pageFlags(entry.to) })) return [];
     if (!entry.children) return [entry];
     const children = visibleMenu(entry.children, permissions);
     return children.length ? [{ ...entry, children }] : [];

@@ -56,7 +56,8 @@ export interface CustomerFormValues {
   tax_type: string;
   price_level_id: string;
   currency_id: string;
-  account_manager_id: string;
+  /** Absent when the form has no such field (the account_managers module is off). */
+  account_manager_id?: string;
   b2b_access: string;
   tag_ids: number[];
   addresses: AddressFormValues[];
@@ -66,7 +67,8 @@ export interface CustomerFormOptions {
   priceLevels: { id: number; label: string }[];
   currencies: { id: number; label: string; iso: string }[];
   tags: { id: number; label: string }[];
-  accountManagers: { id: string; name: string }[];
+  /** null: the account_managers module is off for the user, and the field is not shown. */
+  accountManagers: { id: string; name: string }[] | null;
   countries: CountryOption[];
 }
 
@@ -208,7 +210,7 @@ export function customerFormValues(form: FormData): CustomerFormValues {
     tax_type: text("tax_type"),
     price_level_id: text("price_level_id"),
     currency_id: text("currency_id"),
-    account_manager_id: text("account_manager_id"),
+    ...(form.has("account_manager_id") ? { account_manager_id: text("account_manager_id") } : {}),
     b2b_access: text("b2b_access") || "none",
     tag_ids: form.getAll("tag_ids").map((v) => Number(v)),
     addresses,
@@ -249,7 +251,7 @@ export function customerInput(values: CustomerFormValues): { input: CreateCustom
     tax_type: (orNull(values.tax_type) as CreateCustomerInput["tax_type"]) ?? null,
     price_level_id: idOrNull(values.price_level_id),
     currency_id: idOrNull(values.currency_id),
-    account_manager_id: orNull(values.account_manager_id),
+    ...(values.account_manager_id !== undefined ? { account_manager_id: orNull(values.account_manager_id) } : {}),
     b2b_access: values.b2b_access as "none",
     tag_ids: values.tag_ids,
     addresses: addresses.map((a) => ({
@@ -389,7 +391,9 @@ export function CustomerForm({
   if (errors && rawErrors?.["payment_terms.days"]) errors.payment_terms_days = rawErrors["payment_terms.days"];
   if (errors && rawErrors?.["payment_terms.type"]) errors.payment_terms_type = rawErrors["payment_terms.type"];
   if (errors && rawErrors?.payment_terms) errors.payment_terms_type ??= rawErrors.payment_terms;
-  const managerKnown = !values.account_manager_id || options.accountManagers.some((m) => m.id === values.account_manager_id);
+  const managers = options.accountManagers;
+  const manager = values.account_manager_id ?? "";
+  const managerKnown = !manager || managers?.some((m) => m.id === manager);
   return (
     <Form method="post" className="form contact-form" noValidate>
       {/* Enter in a field saves: the first submit button of a form is the one implicit submission uses. */}
@@ -437,17 +441,19 @@ export function CustomerForm({
             type="tel"
             maxLength={40}
           />
-          <SelectField
-            name="account_manager_id"
-            label={t("customers.account_manager")}
-            value={values.account_manager_id}
-            errors={errors}
-            empty={t("customers.no_account_manager")}
-            options={[
-              ...(managerKnown ? [] : [{ value: values.account_manager_id, label: values.account_manager_id }]),
-              ...options.accountManagers.map((m) => ({ value: m.id, label: m.name })),
-            ]}
-          />
+          {managers ? (
+            <SelectField
+              name="account_manager_id"
+              label={t("customers.account_manager")}
+              value={manager}
+              errors={errors}
+              empty={t("customers.no_account_manager")}
+              options={[
+                ...(managerKnown ? [] : [{ value: manager, label: manager }]),
+                ...managers.map((m) => ({ value: m.id, label: m.name })),
+              ]}
+            />
+          ) : null}
         </div>
         <CheckboxField name="active" label={t("contacts.active")} checked={values.active} errors={errors} />
       </fieldset>

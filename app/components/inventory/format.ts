@@ -10,9 +10,9 @@ export const BATCHES_PATH = "/products-and-services/batches";
 export const VIEW_INVENTORY = { allOf: ["view_products_inventory"] } as const;
 /** The bulk update screen: the counts API reads with view_products_inventory and writes with edit_products_inventory. */
 export const BULK_UPDATE = { allOf: ["view_products_inventory", "edit_products_inventory"] } as const;
-/** Batches belong to products: the products permissions plus the batch_tracking feature (as /api/v1/batches). */
-export const VIEW_BATCHES = { allOf: ["view_products", "batch_tracking"] } as const;
-export const EDIT_BATCHES = { allOf: ["edit_products", "batch_tracking"] } as const;
+/** Batches belong to products: the products permissions (as /api/v1/batches); the page guard adds the batch_tracking flag. */
+export const VIEW_BATCHES = { allOf: ["view_products"] } as const;
+export const EDIT_BATCHES = { allOf: ["edit_products"] } as const;
 
 export interface DocumentKindInfo {
   kind: DocumentKind;

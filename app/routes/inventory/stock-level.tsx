@@ -23,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       db,
       actor,
       type: "stock_levels",
-      defaultSort: [{ by: "sku", direction: "asc" }],
       run: (params) => listStockLevels(db, params),
     }),
     stockLevelFilterOptions(db),

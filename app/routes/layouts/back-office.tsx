@@ -3,6 +3,8 @@ import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
 import { requirePage } from "../../../worker/guards";
+import { useLingui } from "@lingui/react";
+import { supportSiteUrl } from "../../components/back-office/support-site";
 import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
 import { LanguageSwitcher } from "../../components/language-switcher";
@@ -62,6 +64,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
 export default function BackOfficeLayout() {
   const { user, company, otherCompanies, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
   const t = useT();
+  const { i18n } = useLingui();
   const [menu, setMenu] = useState<MenuState>("auto");
   const submit = useSubmit();
   const toggle = () => {
@@ -125,7 +128,9 @@ export default function BackOfficeLayout() {
               </DropdownItem>
             ) : null}
             <DropdownItem>
-              <a href="mailto:support@comptoir.example">{t("shell.find_help")}</a>
+              <a href={supportSiteUrl(i18n.locale)} target="_blank" rel="noopener noreferrer">
+                {t("shell.find_help")}
+              </a>
             </DropdownItem>
             <DropdownSeparator />
             {/* The menu unmounts on select, so the sign-out is submitted from here, not by a form inside it. */}

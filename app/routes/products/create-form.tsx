@@ -353,7 +353,7 @@ export function CreateProductForm({
         <FormField name="kind" label={t("products.kind")} errors={errors}>
           {(p) => (
             <select {...p} value={kind} onChange={(e) => setKind(e.currentTarget.value as ProductKindName)}>
-              {PRODUCT_KINDS.map((k) => (
+              {options.kinds.map((k) => (
                 <option key={k} value={k}>
                   {t(`products.kind_${k}`)}
                 </option>

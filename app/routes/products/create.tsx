@@ -59,7 +59,7 @@ function createInput(values: CreateFormValues, options: ProductOptions, componen
   return {
     keys,
     input: {
-      ...productInput(values.product, kind, "create"),
+      ...productInput(values.product, kind, "create", options.batchTracking),
       kind,
       ...(kind === "variants" ? { attribute_ids: values.attribute_ids } : {}),
       ...(components ? { components } : {}),

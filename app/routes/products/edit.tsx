@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { moduleAllows } from "../../../worker/domain/identity/module-flags";
 import { getProduct } from "../../../worker/domain/products/get-product";
 import { updateProduct } from "../../../worker/domain/products/update-product";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
@@ -33,7 +34,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor, db, product } = await load(request, context, params.id);
   const values = readProductFields(await request.formData());
   try {
-    await updateProduct(db, actor, product.id, productInput(values, product.kind, "update"));
+    await updateProduct(
+      db,
+      actor,
+      product.id,
+      productInput(values, product.kind, "update", moduleAllows(actor.permissions, "product", "batch_tracked", true)),
+    );
     return redirect(`${productPath(product.id)}?notice=saved`);
   } catch (error) {
     if (!isDomainError(error)) throw error;

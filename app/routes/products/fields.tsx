@@ -194,8 +194,16 @@ export function variantFieldsOf(v: VariantView): VariantFieldValues {
 
 const idOrNull = (v: string) => (v.trim() ? v.trim() : null);
 
-/** The product's fields as the domain verbs take them (createProduct / updateProduct). */
-export function productInput(v: ProductFieldValues, kind: ProductKindName, mode: "create" | "update"): Record<string, unknown> {
+/**
+ * The product's fields as the domain verbs take them (createProduct / updateProduct); the batch
+ * tracking box goes only when the form has it (`batchTracking`, the module's flag).
+ */
+export function productInput(
+  v: ProductFieldValues,
+  kind: ProductKindName,
+  mode: "create" | "update",
+  batchTracking = true,
+): Record<string, unknown> {
   return {
     label: v.label,
     description: v.description,
@@ -209,7 +217,7 @@ export function productInput(v: ProductFieldValues, kind: ProductKindName, mode:
     active: v.active,
     b2b_published: v.b2b_published,
     // A new product with batches tracks them; on update the box says what is asked (turning it off is refused by the domain).
-    ...(kind === "kit" ? {} : { batch_tracked: v.batch_tracked || (mode === "create" && kind === "batches") }),
+    ...(kind === "kit" || !batchTracking ? {} : { batch_tracked: v.batch_tracked || (mode === "create" && kind === "batches") }),
   };
 }
 
@@ -380,7 +388,7 @@ export function ProductFields({
         <div className="checkbox-grid">
           <CheckboxField name="active" label={t("products.active")} checked={values.active} errors={errors} />
           <CheckboxField name="b2b_published" label={t("products.b2b_published")} checked={values.b2b_published} errors={errors} />
-          {kind !== "kit" ? (
+          {kind !== "kit" && options.batchTracking ? (
             <CheckboxField
               name="batch_tracked"
               label={t("products.batch_tracked")}

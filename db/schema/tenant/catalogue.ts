@@ -4,7 +4,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 // Money and rates are exact integers at 4 decimals (PRICE_SCALE), quantities at 7 (QUANTITY_SCALE),
 // exchange rates at 8 (RATE_SCALE). Labels and codes compare case-insensitively (collate nocase indexes).
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
-const nocase = (column: { name: string }) => sql`${sql.identifier(column.name)} collate nocase`;
+export const nocase = (column: { name: string }) => sql`${sql.identifier(column.name)} collate nocase`;
 
 // ── Settings the catalogue needs ──────────────────────────────────────────────────────────────
 
@@ -39,6 +39,8 @@ export const currencies = sqliteTable(
   },
   (t) => [
     uniqueIndex("currencies_iso_unique").on(t.iso),
+    // The default sort of lists (label ascending, platform spec §9).
+    index("currencies_label_idx").on(nocase(t.label), t.id),
     uniqueIndex("currencies_single_default")
       .on(t.isDefault)
       .where(sql`${t.isDefault} = 1`),

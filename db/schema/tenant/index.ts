@@ -4,6 +4,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 export * from "./catalogue";
 export * from "./contacts";
 export * from "./stock";
+import { nocase } from "./catalogue";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -64,7 +65,12 @@ export const locations = sqliteTable(
     country: text("country"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("locations_label_unique").on(t.label), check("locations_shipping_cost_non_negative", sql`${t.shippingCost} >= 0`)],
+  (t) => [
+    uniqueIndex("locations_label_unique").on(t.label),
+    // The default sort of lists (label ascending, platform spec §9).
+    index("locations_label_idx").on(nocase(t.label), t.id),
+    check("locations_shipping_cost_non_negative", sql`${t.shippingCost} >= 0`),
+  ],
 );
 
 /** Long-running work (exports, imports) with its progress, shown in the operations menu. */

@@ -54,7 +54,8 @@ export const batches = sqliteTable(
     expirationDate: text("expiration_date"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("batches_variant_number_unique").on(t.variantId, t.number)],
+  // The batch number is a batch's label: lists sort on it by default.
+  (t) => [uniqueIndex("batches_variant_number_unique").on(t.variantId, t.number), index("batches_number_idx").on(t.number, t.id)],
 );
 
 /** How much of a batch is in a location (part of that location's stock level). */

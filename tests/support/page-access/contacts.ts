@@ -20,6 +20,7 @@ export const pages: PageArea = {
     "contacts/employees/create": { kind: "permission", allOf: ["edit_employees"] },
     "contacts/employees/:id": { kind: "permission", allOf: ["view_employees"] },
     "contacts/employees/:id/edit": { kind: "permission", allOf: ["edit_employees"] },
+    "contacts/contacts-settings": { kind: "redirect", to: "/contacts/contacts-settings/customer-tags", allOf: ["edit_customers"] },
     "contacts/contacts-settings/customer-tags": { kind: "permission", allOf: ["edit_customers"] },
     "contacts/contacts-settings/supplier-tags": { kind: "permission", allOf: ["edit_suppliers"] },
   },

@@ -6,7 +6,8 @@ export const pages: PageArea = {
     login: { kind: "public" },
     signup: { kind: "public" },
     "password-reset": { kind: "public" },
-    "password-reset/:uid/:timestamp/:hash": { kind: "public" },
+    // Any part left out reads as an invalid link (tested on its own).
+    "password-reset/:uid?/:timestamp/:hash?": { kind: "public" },
     maintenance: { kind: "public" },
     "b2b/login": { kind: "public" },
     setup: { kind: "signed_in" },

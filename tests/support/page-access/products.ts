@@ -23,6 +23,9 @@ export const pages: PageArea = {
   access: {
     "products-and-services/products": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/products/create": { kind: "permission", allOf: ["edit_products"] },
+    // {id optional}/edit and {id optional}/variants without the id: the list.
+    "products-and-services/products/edit": { kind: "redirect", to: "/products-and-services/products", allOf: ["view_products"] },
+    "products-and-services/products/variants": { kind: "redirect", to: "/products-and-services/products", allOf: ["view_products"] },
     "products-and-services/products/:id": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/products/:id/edit": { kind: "permission", allOf: ["edit_products"] },
     "products-and-services/products/:id/image": { kind: "permission", allOf: ["view_products"] },

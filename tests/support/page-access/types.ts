@@ -8,6 +8,7 @@ export type RouteParams = string | Record<string, string>;
 export type Access =
   | { kind: "public" }
   | { kind: "action" } // a form target: its GET only redirects
+  | { kind: "redirect"; to: string; allOf: Permission[] } // a guarded page that sends its holder elsewhere
   | { kind: "signed_in" }
   | { kind: "permission"; allOf: Permission[] }
   | { kind: "self_or_permission"; allOf: Permission[] }

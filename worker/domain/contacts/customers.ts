@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm"
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
+import { assertModuleFields, moduleAllows, type Caller } from "../identity/module-flags";
 import type { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery, type FilterValue } from "../shared/list-query";
@@ -490,8 +491,9 @@ function addressColumns(a: ParsedAddress) {
 }
 
 /** Creates a customer with its addresses and tags in one batch; the number is the next free one unless given. */
-export async function createCustomer(db: TenantDb, raw: unknown, staff: StaffDirectory): Promise<CustomerView> {
+export async function createCustomer(db: TenantDb, raw: unknown, staff: StaffDirectory, caller: Caller): Promise<CustomerView> {
   const input = parseInput(CreateCustomerInput, raw);
+  assertModuleFields(caller, "customer", input);
   const addresses = input.addresses.map((a, i) => {
     if (a.id !== undefined) throw fieldError(`addresses.${i}.id`, "unknown_address");
     return a;
@@ -520,9 +522,16 @@ export async function createCustomer(db: TenantDb, raw: unknown, staff: StaffDir
 }
 
 /** Updates what is given; `addresses` replaces the list (ids kept and updated, new ones added, others removed). */
-export async function updateCustomer(db: TenantDb, id: unknown, raw: unknown, staff: StaffDirectory): Promise<CustomerView> {
+export async function updateCustomer(
+  db: TenantDb,
+  id: unknown,
+  raw: unknown,
+  staff: StaffDirectory,
+  caller: Caller,
+): Promise<CustomerView> {
   const current = await row(db, recordId(id));
   const input = parseInput(UpdateCustomerInput, raw);
+  assertModuleFields(caller, "customer", input, { account_manager_id: current.accountManagerId });
   await checkReferences(db, staff, input, current);
 
   const statements: BatchItem<"sqlite">[] = [
@@ -591,15 +600,18 @@ export async function deleteCustomer(db: TenantDb, id: unknown): Promise<void> {
   ]);
 }
 
-/** The choices of the customer form: selling price levels, currencies, customer tags and account managers. */
-export async function customerFormOptions(db: TenantDb, staff: StaffDirectory, current?: CustomerView) {
+/**
+ * The choices of the customer form: selling price levels, currencies, customer tags and account
+ * managers (null when the caller lacks their module: the form has no such field).
+ */
+export async function customerFormOptions(db: TenantDb, staff: StaffDirectory, caller: Caller, current?: CustomerView) {
   const [refs, tags, accountManagers] = await Promise.all([
     referenceOptions(db, "selling", { priceLevelId: current?.price_level_id, currencyId: current?.currency_id }),
     db
       .select({ id: customerTags.id, label: customerTags.label })
       .from(customerTags)
       .orderBy(sql`${customerTags.label} collate nocase`, asc(customerTags.id)),
-    listAccountManagers(staff),
+    !caller || moduleAllows(caller.permissions, "customer", "account_manager_id") ? listAccountManagers(staff) : null,
   ]);
   return { ...refs, tags, accountManagers };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { assertModuleFields } from "../identity/module-flags";
 import { FieldIssues, isUniqueViolation, parseInput, runBatch } from "./common";
 import { priceAccess, type Caller } from "./price-access";
 import { checkInitialStock, receiveInitialStock } from "./initial-stock";
@@ -27,6 +28,7 @@ const t = tenantSchema;
  */
 export async function createProduct(db: TenantDb, caller: Caller, raw: unknown): Promise<ProductView> {
   const input = parseInput(CreateProductInput, raw);
+  assertModuleFields(caller, "product", input);
   const access = priceAccess(caller);
   const askedKind = input.kind ?? "single";
   const batchTracked = input.batch_tracked ?? askedKind === "batches";

@@ -1,4 +1,4 @@
-import type { Actor } from "../identity/actor";
+import type { Caller } from "../identity/module-flags";
 import { DomainError } from "../shared/domain-error";
 
 /** Who may see and change which prices (domain spec §6: selling and purchasing info). */
@@ -7,21 +7,23 @@ export interface PriceAccess {
   viewPurchasing: boolean;
   editSelling: boolean;
   editPurchasing: boolean;
+  /** Prices in currencies other than the default one (the multi_currencies module). */
+  multiCurrency: boolean;
 }
 
 export type PriceLevelType = "selling" | "purchasing";
 
-/** Whoever calls a verb: an actor's permissions (null: the system itself, which sees everything). */
-export type Caller = Pick<Actor, "permissions"> | null;
+export type { Caller };
 
 export function priceAccess(caller: Caller): PriceAccess {
-  if (!caller) return { viewSelling: true, viewPurchasing: true, editSelling: true, editPurchasing: true };
+  if (!caller) return { viewSelling: true, viewPurchasing: true, editSelling: true, editPurchasing: true, multiCurrency: true };
   const held = new Set(caller.permissions);
   return {
     viewSelling: held.has("view_products_selling_info"),
     viewPurchasing: held.has("view_products_purchasing_info"),
     editSelling: held.has("edit_products_selling_info"),
     editPurchasing: held.has("edit_products_purchasing_info"),
+    multiCurrency: held.has("multi_currencies"),
   };
 }
 

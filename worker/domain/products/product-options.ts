@@ -1,5 +1,7 @@
 import { asc, eq, sql, type Column } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
+import { moduleAllows } from "../identity/module-flags";
 import { canEdit, canView, priceAccess, type Caller, type PriceAccess } from "./price-access";
 
 const t = tenantSchema;
@@ -43,12 +45,15 @@ export interface ProductFormOptions {
   /** Active locations, where a new variant's initial stock can be put. */
   locations: { id: number; label: string }[];
   access: PriceAccess;
+  /** The kinds the caller may create, and whether the batch tracking box is theirs (module flags). */
+  kinds: (typeof PRODUCT_KINDS)[number][];
+  batchTracking: boolean;
 }
 
 /**
  * What the product forms choose from, in one round trip: brands, seasons, tags, attributes with
  * their options, active taxes, the price levels the caller may view, active currencies, active
- * suppliers and active locations.
+ * suppliers and active locations, and the kinds and fields the caller's modules open.
  */
 export async function productFormOptions(db: TenantDb, caller: Caller): Promise<ProductFormOptions> {
   const [filters, rest] = await Promise.all([
@@ -73,7 +78,7 @@ export async function productFormOptions(db: TenantDb, caller: Caller): Promise<
         .where(eq(t.priceLevels.active, true))
         .orderBy(byLabel(t.priceLevels.label), asc(t.priceLevels.id)),
       db
-        .select({ id: t.currencies.id, iso: t.currencies.iso })
+        .select({ id: t.currencies.id, iso: t.currencies.iso, isDefault: t.currencies.isDefault })
         .from(t.currencies)
         .where(eq(t.currencies.active, true))
         .orderBy(asc(t.currencies.iso)),
@@ -99,9 +104,12 @@ export async function productFormOptions(db: TenantDb, caller: Caller): Promise<
     })),
     taxes,
     priceLevels: levels.filter((l) => canView(access, l.type)).map((l) => ({ ...l, editable: canEdit(access, l.type) })),
-    currencies,
+    // Without multi_currencies the grid has the default currency's column only.
+    currencies: currencies.filter((c) => access.multiCurrency || c.isDefault).map(({ id, iso }) => ({ id, iso })),
     suppliers,
     locations,
     access,
+    kinds: PRODUCT_KINDS.filter((k) => !caller || moduleAllows(caller.permissions, "product", "kind", k)),
+    batchTracking: !caller || moduleAllows(caller.permissions, "product", "batch_tracked", true),
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, type WeightUnit } from "../shared/money";
-import { availableUnits } from "../stock/stock-rules";
+import { availableUnits, totalOnHand } from "../stock/stock-rules";
 import { canView, type PriceAccess, type PriceLevelType } from "./price-access";
 import type { ProductKind } from "./product-rules";
 import { WEIGHT_SCALE, weightInGrams } from "./weights";
@@ -269,7 +269,7 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
       published_to_shopify: v.publishedToShopify,
       published_to_pennylane: v.publishedToPennylane,
       published_to_sellsy: v.publishedToSellsy,
-      on_hand: qty(variantLevels.reduce((sum, l) => sum + l.onHand, 0)),
+      on_hand: qty(totalOnHand(variantLevels.map((l) => l.onHand))),
       stock_levels: variantLevels.map((l) => ({
         location_id: l.locationId,
         location_label: l.locationLabel,

@@ -119,13 +119,19 @@ export function variantDependents(
   return out;
 }
 
-/** Prices of a level type need its edit permission; costs are purchasing information, the recommended price selling. */
+/**
+ * Prices of a level type need its edit permission, and in another currency than the default one
+ * the multi_currencies module; costs are purchasing information, the recommended price selling.
+ */
 export function assertPriceEdits(
   access: PriceAccess,
   refs: References,
-  given: { prices: readonly { price_level_id: number }[]; costs: boolean; recommended: boolean },
+  given: { prices: readonly { price_level_id: number; currency_id: number }[]; costs: boolean; recommended: boolean },
 ): void {
-  for (const p of given.prices) assertCanEdit(access, refs.priceLevelTypes.get(p.price_level_id) ?? "selling");
+  for (const p of given.prices) {
+    assertCanEdit(access, refs.priceLevelTypes.get(p.price_level_id) ?? "selling");
+    if (!access.multiCurrency && refs.foreignCurrencies.has(p.currency_id)) throw new DomainError("forbidden");
+  }
   if (given.costs) assertCanEdit(access, "purchasing");
   if (given.recommended) assertCanEdit(access, "selling");
 }

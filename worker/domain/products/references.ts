@@ -32,6 +32,8 @@ export interface ReferenceRequest {
 
 export interface References {
   priceLevelTypes: Map<number, PriceLevelType>;
+  /** The currencies named that are not the default one. */
+  foreignCurrencies: Set<number>;
   options: Map<number, { label: string; attributeId: number }>;
   /** Fields naming a sku some other variant of the company already has. */
   takenSkus: string[];
@@ -82,7 +84,7 @@ export async function checkReferences(db: TenantDb, request: ReferenceRequest, i
       .from(t.priceLevels)
       .where(inArray(t.priceLevels.id, ids(request.priceLevels))),
     db
-      .select({ id: t.currencies.id })
+      .select({ id: t.currencies.id, isDefault: t.currencies.isDefault })
       .from(t.currencies)
       .where(inArray(t.currencies.id, ids(request.currencies))),
     db
@@ -139,6 +141,7 @@ export async function checkReferences(db: TenantDb, request: ReferenceRequest, i
 
   return {
     priceLevelTypes: new Map(levels.map((l) => [l.id, l.type])),
+    foreignCurrencies: new Set(currencies.filter((c) => !c.isDefault).map((c) => c.id)),
     options: optionMap,
     takenSkus: takenSkus.map((s) => s.field),
   };

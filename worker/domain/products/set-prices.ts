@@ -16,7 +16,8 @@ type PriceTarget = { productId: number; variantId: number; packId: number | null
 /**
  * Checks a replacement of a variant's (or a pack's) prices with the list given and answers its
  * statements. Only the levels the caller may edit are replaced: someone who edits selling prices
- * leaves purchasing prices alone.
+ * leaves purchasing prices alone; without multi_currencies, prices in other currencies than the
+ * default one are neither replaced nor taken from the list.
  */
 export async function planPriceReplacement(
   db: TenantDb,
@@ -32,12 +33,13 @@ export async function planPriceReplacement(
   const refs = await checkReferences(db, priceRefs(input.prices, "prices"), issues);
   issues.throwIfAny();
   const access = priceAccess(caller);
+  const prices = access.multiCurrency ? input.prices : input.prices.filter((p) => !refs.foreignCurrencies.has(p.currency_id));
   const editable: PriceLevelType[] = [
     ...(access.editSelling ? ["selling" as const] : []),
     ...(access.editPurchasing ? ["purchasing" as const] : []),
   ];
   if (editable.length === 0) throw new DomainError("forbidden");
-  for (const p of input.prices) assertCanEdit(access, refs.priceLevelTypes.get(p.price_level_id)!);
+  for (const p of prices) assertCanEdit(access, refs.priceLevelTypes.get(p.price_level_id)!);
 
   const levels = db.select({ id: t.priceLevels.id }).from(t.priceLevels).where(inArray(t.priceLevels.type, editable));
   const statements: BatchItem<"sqlite">[] = [
@@ -48,10 +50,13 @@ export async function planPriceReplacement(
           eq(t.prices.variantId, target.variantId),
           target.packId === null ? isNull(t.prices.packId) : eq(t.prices.packId, target.packId),
           inArray(t.prices.priceLevelId, levels),
+          access.multiCurrency
+            ? undefined
+            : inArray(t.prices.currencyId, db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.isDefault, true))),
         ),
       ),
   ];
-  if (input.prices.length) statements.push(db.insert(t.prices).values(priceValues(target.variantId, target.packId, input.prices)));
+  if (prices.length) statements.push(db.insert(t.prices).values(priceValues(target.variantId, target.packId, prices)));
   return statements;
 }
 

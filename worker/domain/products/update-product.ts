@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { assertModuleFields } from "../identity/module-flags";
 import { conflict, FieldIssues, parseInput, recordId, runBatch } from "./common";
 import { priceAccess, type Caller } from "./price-access";
 import { checkAttributeIds, checkBatchTracking, storedKind } from "./product-rules";
@@ -19,6 +20,7 @@ export async function updateProduct(db: TenantDb, caller: Caller, productId: unk
   const id = recordId(productId);
   const input = parseInput(UpdateProductInput, raw);
   const product = await findProduct(db, id);
+  assertModuleFields(caller, "product", input, { batch_tracked: product.batchTracked });
 
   const issues = new FieldIssues();
   checkBatchTracking(product.batchTracked, input.batch_tracked, issues);

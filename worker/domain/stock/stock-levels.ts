@@ -42,7 +42,6 @@ const below = sql`(case when ${stockLevels.reorderPoint} > 0 and ${available} < 
 /** What the stock level list filters and sorts on. */
 export const stockLevelListRegistry = defineListRegistry({
   primaryKey: stockLevels.id,
-  defaultSort: [{ by: "sku", direction: "asc" }],
   fields: {
     id: { type: "id", column: stockLevels.id },
     location_id: { type: "id", column: stockLevels.locationId },
@@ -165,7 +164,7 @@ function filterSql(query: ListQuery, filter: ListFilter): SQL | undefined {
 
 /**
  * One page of stock levels: filters location_id, variant_id, product_id, brand_id, tag_id,
- * below_reorder_point, on_hand, available; sort sku (default), label, on_hand, available; search on
+ * below_reorder_point, on_hand, available; sort label (default), sku, on_hand, available; search on
  * the start of the SKU, variant or product label.
  */
 export async function listStockLevels(db: TenantDb, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<StockLevelView>> {

@@ -12,7 +12,7 @@ import type { Route } from "./+types/create";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
-  const options = await customerFormOptions(await ctx.tenant(), { control: ctx.control, companyId: actor.company.id });
+  const options = await customerFormOptions(await ctx.tenant(), { control: ctx.control, companyId: actor.company.id }, actor);
   return { options: { ...options, countries: countryOptions(ctx.locale) } };
 }
 
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveForm(
     { ...values, addresses: [...addresses, blankAddress()] },
     async () =>
-      `${CUSTOMERS_PATH}/${(await createCustomer(await ctx.tenant(), input, { control: ctx.control, companyId: actor.company.id })).id}?notice=created`,
+      `${CUSTOMERS_PATH}/${(await createCustomer(await ctx.tenant(), input, { control: ctx.control, companyId: actor.company.id }, actor)).id}?notice=created`,
   );
 }
 

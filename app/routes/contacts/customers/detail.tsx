@@ -1,6 +1,7 @@
 import { requestContext } from "../../../../worker/context";
 import { deleteCustomer, getCustomer, listAccountManagers, setCustomerActive } from "../../../../worker/domain/contacts/customers";
 import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
+import { moduleAllows } from "../../../../worker/domain/identity/module-flags";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import {
@@ -22,9 +23,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
   const customer = await orNotFound(async () => getCustomer(await ctx.tenant(), params.id));
-  const managers = customer.account_manager_id ? await listAccountManagers({ control: ctx.control, companyId: actor.company.id }) : [];
+  // The account manager is the account_managers module's: hidden without it.
+  const managed = moduleAllows(actor.permissions, "customer", "account_manager_id");
+  const managers =
+    managed && customer.account_manager_id ? await listAccountManagers({ control: ctx.control, companyId: actor.company.id }) : [];
   return {
     customer,
+    managed,
     accountManager: customer.account_manager_id
       ? (managers.find((m) => m.id === customer.account_manager_id)?.name ?? customer.account_manager_id)
       : null,
@@ -55,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CustomerDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const countryName = useCountryName();
-  const { customer: c, accountManager, dueToday, canEdit, notice } = loaderData;
+  const { customer: c, managed, accountManager, dueToday, canEdit, notice } = loaderData;
   const terms =
     c.payment_terms.type === "net"
       ? t("customers.terms_net", { days: c.payment_terms.days })
@@ -93,7 +98,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
             <DetailRow label={t("customers.tax_number")}>{c.tax_number}</DetailRow>
             <DetailRow label={t("customers.location_name")}>{c.location_name}</DetailRow>
             <DetailRow label={t("customers.location_phone")}>{c.location_phone}</DetailRow>
-            <DetailRow label={t("customers.account_manager")}>{accountManager}</DetailRow>
+            {managed ? <DetailRow label={t("customers.account_manager")}>{accountManager}</DetailRow> : null}
             <DetailRow label={t("contacts.tags")}>{c.tags.map((tag) => tag.label).join(", ")}</DetailRow>
           </dl>
         </section>

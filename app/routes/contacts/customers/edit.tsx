@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
   const db = await ctx.tenant();
   const customer = await orNotFound(() => getCustomer(db, params.id));
-  const options = await customerFormOptions(db, { control: ctx.control, companyId: actor.company.id }, customer);
+  const options = await customerFormOptions(db, { control: ctx.control, companyId: actor.company.id }, actor, customer);
   return { customer, values: customerValuesOf(customer), options: { ...options, countries: countryOptions(ctx.locale) } };
 }
 
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return saveForm(
     { ...values, addresses: [...addresses, blankAddress()] },
     async () =>
-      `${CUSTOMERS_PATH}/${(await updateCustomer(await ctx.tenant(), params.id, input, { control: ctx.control, companyId: actor.company.id })).id}?notice=saved`,
+      `${CUSTOMERS_PATH}/${(await updateCustomer(await ctx.tenant(), params.id, input, { control: ctx.control, companyId: actor.company.id }, actor)).id}?notice=saved`,
   );
 }
 

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = { control: ctx.control, companyId: actor.company.id };
   const [list, options] = await Promise.all([
     loadListPage({ request, db, actor, type: "customers", run: (params) => listCustomers(db, params) }),
-    customerFormOptions(db, staff),
+    customerFormOptions(db, staff, actor),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { SIDE_MENU, visibleMenu, type MenuEntry } from "../../app/components/back-office/menu";
+import { apiFlags, moduleAllows, pageFlags } from "../../worker/domain/identity/module-flags";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+
+const addresses = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.to, ...addresses(e.children ?? [])]);
+const allBut = (...flags: string[]) => ADMINISTRATOR_PERMISSIONS.filter((p) => !flags.includes(p));
+
+describe("module flags", () => {
+  it("name the pages and API calls of their module, and nothing else", () => {
+    expect(pageFlags("/settings/currencies")).toEqual(["multi_currencies"]);
+    expect(pageFlags("/products-and-services/batches/12")).toEqual(["batch_tracking"]);
+    expect(pageFlags("/products-and-services/batches-archive")).toEqual([]);
+    expect(pageFlags("/products-and-services/products")).toEqual([]);
+    expect(apiFlags("GET", "/api/v1/batches/3")).toEqual(["batch_tracking"]);
+    expect(apiFlags("GET", "/api/v1/currencies")).toEqual([]);
+    expect(apiFlags("PATCH", "/currencies/3")).toEqual(["multi_currencies"]);
+  });
+
+  it("hide the menu entries of a module the user lacks, and show them to its holder", () => {
+    const moduleEntries = [
+      "/products-and-services/batches",
+      "/products-and-services/price-rules",
+      "/intelligence",
+      "/intelligence/sales-reports",
+      "/settings/currencies",
+    ];
+    const full = addresses(visibleMenu(SIDE_MENU, ADMINISTRATOR_PERMISSIONS));
+    expect(full).toEqual(expect.arrayContaining(moduleEntries));
+    const plain = addresses(visibleMenu(SIDE_MENU, allBut("batch_tracking", "advanced_prices", "intelligence", "multi_currencies")));
+    expect(plain.filter((to) => moduleEntries.includes(to))).toEqual([]);
+    expect(plain).toEqual(expect.arrayContaining(["/products-and-services/products", "/settings/taxes"]));
+  });
+
+  it("open a field, or one of its values, only to the holder of its module", () => {
+    expect(moduleAllows(allBut("assemblies"), "product", "kind", "assembly")).toBe(false);
+    expect(moduleAllows(allBut("assemblies"), "product", "kind", "kit")).toBe(true);
+    expect(moduleAllows(allBut("assemblies"), "product", "kind")).toBe(true);
+    expect(moduleAllows(allBut("account_managers"), "customer", "account_manager_id")).toBe(false);
+    expect(moduleAllows(ADMINISTRATOR_PERMISSIONS, "customer", "account_manager_id")).toBe(true);
+  });
+});
