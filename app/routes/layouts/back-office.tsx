@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
+import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
 import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
@@ -13,12 +14,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const user = requirePage(request, ctx);
   // b2b_portal users cannot switch company (platform spec §6), so they get no list.
-  const companies = user.permissions.includes("b2b_portal") ? [] : await listUserCompanies(ctx.control, user.userId);
+  const [companies, invitations] = await Promise.all([
+    user.permissions.includes("b2b_portal") ? [] : listUserCompanies(ctx.control, user.userId),
+    listMyInvitations(ctx.control, user),
+  ]);
   return {
     user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
     company: { id: user.company.id, label: user.company.label, status: user.company.status },
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
+    pendingInvitations: invitations.length,
     sideMenu: visibleMenu(SIDE_MENU, user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
   };
@@ -60,7 +65,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
 }
 
 export default function BackOfficeLayout() {
-  const { user, company, otherCompanies, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
+  const { user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu } = useLoaderData<typeof loader>();
   const t = useT();
   const [menu, setMenu] = useState<MenuState>("auto");
   const submit = useSubmit();
@@ -115,6 +120,11 @@ export default function BackOfficeLayout() {
                 ))}
                 <DropdownSeparator />
               </>
+            ) : null}
+            {pendingInvitations > 0 ? (
+              <DropdownItem>
+                <Link to="/invitations">{t("shell.invitations", { count: pendingInvitations })}</Link>
+              </DropdownItem>
             ) : null}
             <DropdownItem>
               <Link to={`/settings/users/${user.id}/edit`}>{t("shell.edit_profile")}</Link>

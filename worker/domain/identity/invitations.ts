@@ -27,14 +27,36 @@ export async function sendInvitation(
   const user = await deps.control.query.users.findFirst({ where: eq(users.id, input.userId) });
   if (!user) throw new DomainError("not_found");
   const link = absoluteLink(deps.baseUrl, await passwordLinkPath(deps.secret, user, "invitation"));
+  await mailInvitation(deps.mailer, user, "invitation", { link, companyLabel: input.companyLabel, inviterName: input.inviterName });
+}
+
+/**
+ * Emails someone who already has an account, in their language, that a company invites them:
+ * the link opens their pending invitations (/invitations), to accept or decline once signed in.
+ */
+export async function sendCompanyInvitation(
+  deps: InvitationDeps,
+  input: { userId: string; companyLabel: string; inviterName: string },
+): Promise<void> {
+  const user = await deps.control.query.users.findFirst({ where: eq(users.id, input.userId) });
+  if (!user) throw new DomainError("not_found");
+  const link = absoluteLink(deps.baseUrl, INVITATIONS_PATH);
+  await mailInvitation(deps.mailer, user, "company_invitation", { link, companyLabel: input.companyLabel, inviterName: input.inviterName });
+}
+
+/** The page where a signed-in user sees the invitations waiting for them. */
+export const INVITATIONS_PATH = "/invitations";
+
+async function mailInvitation(
+  mailer: Mailer,
+  user: { email: string; language: "en" | "fr"; firstName: string },
+  template: "invitation" | "company_invitation",
+  params: { link: string; companyLabel: string; inviterName: string },
+): Promise<void> {
+  // Both kinds live as long: the password link of a new account, the invitation of an existing one.
   const days = String(passwordLinkTtl("invitation") / 86_400_000);
   try {
-    await deps.mailer.send({
-      to: user.email,
-      locale: user.language,
-      template: "invitation",
-      params: { firstName: user.firstName, link, days, companyLabel: input.companyLabel, inviterName: input.inviterName },
-    });
+    await mailer.send({ to: user.email, locale: user.language, template, params: { firstName: user.firstName, days, ...params } });
   } catch {
     throw new DomainError("invitation_email_failed");
   }
