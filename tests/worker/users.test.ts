@@ -9,7 +9,7 @@ import { inviteUser } from "../../worker/domain/users/users";
 import { parseEnv, type Bindings } from "../../worker/env";
 import { smtpMailer } from "../../worker/integrations/mail/smtp-mailer";
 import { addUser, api, control, inviteToCompany, makeCompany } from "../support/factories";
-import { firstLink, waitForEmail } from "../support/sink-client";
+import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
 
 const bindings = env as unknown as Record<string, string>;
 const settings = parseEnv(env as unknown as Bindings).settings;
@@ -434,6 +434,17 @@ describe("inviting someone who already has an account", () => {
       ),
     });
     expect(Boolean(member)).toBe(accept.status === 200);
+  });
+
+  it("sends the invitation again on request, and it then lasts longer", async () => {
+    const { admin, person } = await invited();
+    const before = (await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.userId, person.userId) }))!;
+    await waitForEmail(mailUrl, person.email);
+    const resent = await call("POST", `/users/${person.userId}/invitation`, admin.token, {});
+    expect(resent.status).toBe(202);
+    await expect.poll(async () => (await emailsTo(mailUrl, person.email)).length).toBe(2);
+    const after = (await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.userId, person.userId) }))!;
+    expect(after.expiresAt).toBeGreaterThan(before.expiresAt);
   });
 
   it("keeps nothing when the invitation email cannot be sent", async () => {
