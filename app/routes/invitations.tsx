@@ -84,26 +84,19 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
           <p className="muted">{t("invitations.expires", { date: invitation.expires_on })}</p>
           <Form method="post" className="actions">
             <input type="hidden" name="invitation" value={invitation.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="accept"
-              className="button button--primary"
-              disabled={busy}
-              aria-label={t("invitations.accept_label", { company: invitation.company.label })}
-            >
-              {t("invitations.accept")}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="decline"
-              className="button button--secondary"
-              disabled={busy}
-              aria-label={t("invitations.decline_label", { company: invitation.company.label })}
-            >
-              {t("invitations.decline")}
-            </button>
+            {(["accept", "decline"] as const).map((intent) => (
+              <button
+                key={intent}
+                type="submit"
+                name="intent"
+                value={intent}
+                className={intent === "accept" ? "button button--primary" : "button button--secondary"}
+                disabled={busy}
+                aria-label={t(`invitations.${intent}_label`, { company: invitation.company.label })}
+              >
+                {t(`invitations.${intent}`)}
+              </button>
+            ))}
           </Form>
         </section>
       ))}

@@ -45,47 +45,40 @@ export interface UserView {
 type UserRow = typeof users.$inferSelect;
 type MembershipRow = typeof memberships.$inferSelect;
 
-function view(user: UserRow, membership: MembershipRow): UserView {
+type Profile = Pick<UserRow, "email" | "firstName" | "lastName" | "language" | "timezone" | "phone">;
+type Access = Pick<MembershipRow, "userType" | "permissions" | "posPermissions" | "preventNegativeInventory">;
+type State = Pick<UserView, "active" | "is_admin" | "invitation_pending" | "member">;
+
+function staffView(id: string, profile: Profile, access: Access, state: State): UserView {
   return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    display_name: `${user.firstName} ${user.lastName}`.trim(),
-    language: user.language,
-    timezone: user.timezone,
-    phone: user.phone,
+    id,
+    email: profile.email,
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    display_name: `${profile.firstName} ${profile.lastName}`.trim(),
+    language: profile.language,
+    timezone: profile.timezone,
+    phone: profile.phone,
+    type: access.userType,
+    permissions: access.permissions,
+    pos_permissions: access.posPermissions,
+    prevent_negative_inventory: access.preventNegativeInventory,
+    ...state,
+  };
+}
+
+function view(user: UserRow, membership: MembershipRow): UserView {
+  return staffView(user.id, user, membership, {
     active: user.active && membership.active,
-    type: membership.userType,
     is_admin: membership.isAdmin,
-    permissions: membership.permissions,
-    pos_permissions: membership.posPermissions,
-    prevent_negative_inventory: membership.preventNegativeInventory,
     invitation_pending: user.passwordHash === INVITATION_PENDING_HASH,
     member: true,
-  };
+  });
 }
 
 // Until accepted, the company sees what the inviter typed, never the account's own profile.
 function inviteeView(invitation: InvitationRow): UserView {
-  return {
-    id: invitation.userId,
-    email: invitation.email,
-    first_name: invitation.firstName,
-    last_name: invitation.lastName,
-    display_name: `${invitation.firstName} ${invitation.lastName}`.trim(),
-    language: invitation.language,
-    timezone: invitation.timezone,
-    phone: invitation.phone,
-    active: true,
-    type: invitation.userType,
-    is_admin: false,
-    permissions: invitation.permissions,
-    pos_permissions: invitation.posPermissions,
-    prevent_negative_inventory: invitation.preventNegativeInventory,
-    invitation_pending: true,
-    member: false,
-  };
+  return staffView(invitation.userId, invitation, invitation, { active: true, is_admin: false, invitation_pending: true, member: false });
 }
 
 /** Whether a time zone name is one the runtime knows ("Europe/Paris", "UTC"). */
@@ -266,12 +259,7 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
   await deps.control.batch([
     deps.control.insert(users).values({
       id: userId,
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      language: input.language,
-      timezone: input.timezone,
-      phone: input.phone ?? null,
+      ...typedProfile(input),
       passwordHash: INVITATION_PENDING_HASH,
       currentCompanyId: companyId,
     }),
@@ -287,6 +275,16 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
   return { user: await getUser(deps.control, companyId, userId), created: true };
 }
 
+// The profile the inviter typed: a new account's first one, or what the company sees of an invitee.
+const typedProfile = (input: z.output<typeof InviteUserInput>): Profile => ({
+  email: input.email,
+  firstName: input.first_name,
+  lastName: input.last_name,
+  language: input.language,
+  timezone: input.timezone,
+  phone: input.phone ?? null,
+});
+
 async function inviteExistingAccount(
   deps: InviteDeps,
   actor: Actor,
@@ -299,7 +297,7 @@ async function inviteExistingAccount(
 ): Promise<UserView> {
   const now = Date.now();
   const companyId = actor.company.id;
-  // An expired invitation gives way to the new one; a live one is sent again, not doubled.
+  // An expired invitation gives way to the new one; a live one is refused (it can be sent again).
   await deps.control
     .delete(invitations)
     .where(and(eq(invitations.userId, userId), eq(invitations.companyId, companyId), lte(invitations.expiresAt, now)));
@@ -307,14 +305,9 @@ async function inviteExistingAccount(
   try {
     await deps.control.insert(invitations).values({
       ...access,
+      ...typedProfile(input),
       id,
       userId,
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      language: input.language,
-      timezone: input.timezone,
-      phone: input.phone ?? null,
       expiresAt: now + passwordLinkTtl("invitation"),
       createdAt: now,
     });
