@@ -16,6 +16,7 @@ export default [
     index("routes/home.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("account-settings", "routes/account-settings.tsx"),
+    route("invitations", "routes/invitations.tsx"),
     route("settings/users", "routes/settings/users/list.tsx"),
     route("settings/users/create", "routes/settings/users/create.tsx"),
     route("settings/users/:id", "routes/settings/users/detail.tsx"),

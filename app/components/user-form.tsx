@@ -9,22 +9,29 @@ export interface UserFormOptions {
   posPermissions: readonly string[];
   /** Present when the editor may set access (not on their own account). */
   access: PermissionChoices | null;
-  emailEditable: boolean;
+  /** Personal fields are the user's own: editable on one's own account (and when inviting), shown read-only otherwise. */
+  profileEditable: boolean;
+  /** Whether access holds the active switch: a member's, not a new or pending invitation's. */
+  activeEditable: boolean;
 }
 
-/** The fields a user form posts, as the domain verbs take them. */
-export function userFormValues(form: FormData, options: { access: boolean; emailEditable: boolean; permissions?: string[] }) {
+/** The fields a user form posts, as the domain verbs take them: read-only fields are not sent. */
+export function userFormValues(form: FormData, options: { access: boolean; profile: boolean; active: boolean; permissions?: string[] }) {
   const text = (name: string) => String(form.get(name) ?? "");
   return {
-    ...(options.emailEditable ? { email: text("email") } : {}),
-    first_name: text("first_name"),
-    last_name: text("last_name"),
-    language: text("language"),
-    timezone: text("timezone"),
-    phone: text("phone"),
+    ...(options.profile
+      ? {
+          email: text("email"),
+          first_name: text("first_name"),
+          last_name: text("last_name"),
+          language: text("language"),
+          timezone: text("timezone"),
+          phone: text("phone"),
+        }
+      : {}),
     ...(options.access
       ? {
-          active: form.has("active"),
+          ...(options.active ? { active: form.has("active") } : {}),
           type: text("type"),
           permissions: options.permissions ?? [],
           pos_permissions: form.getAll("pos_permissions").map(String),
@@ -35,25 +42,25 @@ export function userFormValues(form: FormData, options: { access: boolean; email
 }
 
 /**
- * Create and edit form of a user: profile (names, email, language, time zone, phone) and,
- * for someone managing others, access (active, type, permissions by area, POS options).
+ * Create and edit form of a user: profile (names, email, language, time zone, phone), editable
+ * only by the user, and for someone managing others, access (active, type, permissions by
+ * area, POS options).
  */
 export function UserForm({
   user,
   options,
   errors,
   submitLabel,
-  creating,
 }: {
   user: Partial<UserView> | null;
   options: UserFormOptions;
   errors: FieldErrorMap;
   submitLabel: string;
-  creating: boolean;
 }) {
   const t = useT();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
+  const readOnly = !options.profileEditable;
   return (
     <Form method="post" className="form" noValidate>
       {errors ? (
@@ -63,22 +70,23 @@ export function UserForm({
       ) : null}
       <fieldset className="fieldset">
         <legend>{t("users.profile")}</legend>
+        {readOnly ? <p className="muted">{t("users.profile_readonly")}</p> : null}
         <div className="form-grid">
           <FormField name="first_name" label={t("users.first_name")} errors={errors}>
-            {(p) => <input {...p} defaultValue={user?.first_name} autoComplete="off" required />}
+            {(p) => <input {...p} defaultValue={user?.first_name} autoComplete="off" readOnly={readOnly} required />}
           </FormField>
           <FormField name="last_name" label={t("users.last_name")} errors={errors}>
-            {(p) => <input {...p} defaultValue={user?.last_name} autoComplete="off" required />}
+            {(p) => <input {...p} defaultValue={user?.last_name} autoComplete="off" readOnly={readOnly} required />}
           </FormField>
           <FormField name="email" label={t("users.email")} errors={errors}>
-            {(p) => <input {...p} type="email" defaultValue={user?.email} readOnly={!options.emailEditable} required />}
+            {(p) => <input {...p} type="email" defaultValue={user?.email} readOnly={readOnly} required />}
           </FormField>
           <FormField name="phone" label={t("users.phone")} errors={errors}>
-            {(p) => <input {...p} type="tel" defaultValue={user?.phone ?? ""} />}
+            {(p) => <input {...p} type="tel" defaultValue={user?.phone ?? ""} readOnly={readOnly} />}
           </FormField>
           <FormField name="language" label={t("users.language")} errors={errors}>
             {(p) => (
-              <select {...p} defaultValue={user?.language ?? "en"}>
+              <select {...p} defaultValue={user?.language ?? "en"} disabled={readOnly}>
                 <option value="en">English</option>
                 <option value="fr">Français</option>
               </select>
@@ -86,7 +94,7 @@ export function UserForm({
           </FormField>
           <FormField name="timezone" label={t("users.timezone")} errors={errors}>
             {(p) => (
-              <select {...p} defaultValue={user?.timezone ?? "UTC"}>
+              <select {...p} defaultValue={user?.timezone ?? "UTC"} disabled={readOnly}>
                 {options.timezones.map((zone) => (
                   <option key={zone} value={zone}>
                     {zone}
@@ -110,12 +118,12 @@ export function UserForm({
                   </select>
                 )}
               </FormField>
-              {creating ? null : (
+              {options.activeEditable ? (
                 <label className="checkbox">
                   <input type="checkbox" name="active" defaultChecked={user?.active ?? true} />
                   <span>{t("users.active")}</span>
                 </label>
-              )}
+              ) : null}
               <label className="checkbox">
                 <input type="checkbox" name="prevent_negative_inventory" defaultChecked={user?.prevent_negative_inventory ?? false} />
                 <span>{t("users.prevent_negative_inventory")}</span>

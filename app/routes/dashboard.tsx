@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { requestContext } from "../../worker/context";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
 import { listLocations } from "../../worker/domain/settings/list-locations";
 import { listUsers } from "../../worker/domain/users/users";
+import { listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
 import type { Route } from "./+types/dashboard";
@@ -11,20 +13,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePage(request, ctx);
   // The plan and the active-user count are for holders of admin (platform spec §6).
   const admin = user.permissions.includes("admin");
-  const [locations, users] = await Promise.all([listLocations(await ctx.tenant()), admin ? listUsers(ctx.control, user.company.id) : null]);
+  const [locations, users, invitations] = await Promise.all([
+    listLocations(await ctx.tenant()),
+    admin ? listUsers(ctx.control, user.company.id) : null,
+    listMyInvitations(ctx.control, user),
+  ]);
   return {
     firstName: user.firstName,
     company: user.company.label,
     account: users
-      ? { plan: effectiveStatus(user.company), activeUsers: users.filter((u) => u.active && !u.invitation_pending).length }
+      ? { plan: effectiveStatus(user.company), activeUsers: users.filter((u) => u.active && u.member && !u.invitation_pending).length }
       : null,
     locations,
+    pendingInvitations: invitations.length,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { firstName, company, account, locations } = loaderData;
+  const { firstName, company, account, locations, pendingInvitations } = loaderData;
   return (
     <>
       <title>{`${t("dashboard.title")} | ${t("app.name")}`}</title>
@@ -34,6 +41,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p data-testid="account-summary">
           <span className="badge">{t("dashboard.plan", { plan: t(`account.status_${account.plan}`) })}</span>{" "}
           {t("dashboard.active_users", { count: account.activeUsers })}
+        </p>
+      ) : null}
+      {pendingInvitations > 0 ? (
+        <p className="alert" data-testid="pending-invitations">
+          {t("dashboard.pending_invitations", { count: pendingInvitations })}{" "}
+          <Link to="/invitations">{t("dashboard.see_invitations")}</Link>
         </p>
       ) : null}
       <section className="card">

@@ -46,5 +46,14 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `memberships` ADD `prevent_negative_inventory` integer DEFAULT false NOT NULL;"
     ]
+  },
+  {
+    "tag": "0003_company_invitations",
+    "hash": "dd9667525a518bd8fdcaab0b196c9a2ce8ab87290cc9b3a9801068661d978550",
+    "statements": [
+      "CREATE TABLE `invitations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`company_id` text NOT NULL,\n\t`email` text NOT NULL,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`language` text DEFAULT 'en' NOT NULL,\n\t`timezone` text DEFAULT 'UTC' NOT NULL,\n\t`phone` text,\n\t`permissions` text DEFAULT '[]' NOT NULL,\n\t`user_type` text DEFAULT 'regularUser' NOT NULL,\n\t`pos_permissions` text DEFAULT '[]' NOT NULL,\n\t`prevent_negative_inventory` integer DEFAULT false NOT NULL,\n\t`inviter_name` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `invitations_user_company_unique` ON `invitations` (`user_id`,`company_id`);",
+      "CREATE INDEX `invitations_company_idx` ON `invitations` (`company_id`);"
+    ]
   }
 ];

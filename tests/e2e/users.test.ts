@@ -166,6 +166,80 @@ describe("an administrator", () => {
     await inviteeContext.close();
   });
 
+  it("invites someone who already has an account: a member only once they accept, signed in, and then able to switch there", async () => {
+    const company = await makeCompany();
+    const elsewhere = await makeCompany();
+    const person = await makeUser(elsewhere.companyId, ["view_products"]);
+    const adminContext = await englishContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, company.email, company.password);
+    await admin.waitForURL(`${appUrl}/dashboard`);
+
+    await admin.goto(`${appUrl}/settings/users/create`);
+    await admin.fill("input[name=first_name]", "Typed");
+    await admin.fill("input[name=last_name]", "Name");
+    await admin.fill("input[name=email]", person.email);
+    await admin.check("input[name=permissions][value=view_customers]");
+    await admin.click("main button[type=submit]");
+    await admin.waitForURL(/\/settings\/users\/[^/]+\?invited=1$/);
+    await expect.poll(() => admin.textContent("[role=status]")).toBe(`An invitation was sent to ${person.email}.`);
+    expect(await admin.textContent("main")).toContain("Not a member yet");
+    // The company sees what it typed, not the account's own profile.
+    expect(await admin.textContent("h1")).toBe("Typed Name");
+
+    const mail = await waitForEmail(mailUrl, person.email);
+    expect(mail.subject).toBe(`Ada Admin invited you to join ${company.label} on Comptoir`);
+    const link = firstLink(mail);
+    expect(link.pathname).toBe("/invitations");
+
+    // The link asks them to sign in first, then shows the invitation.
+    const personContext = await englishContext();
+    const page = await personContext.newPage();
+    await page.goto(`${appUrl}${link.pathname}`);
+    await page.waitForURL(/\/login\?redirection=/);
+    await page.fill("input[name=email]", person.email);
+    await page.fill("input[name=password]", person.password);
+    await page.click("button[type=submit]");
+    await page.waitForURL(`${appUrl}/invitations`);
+    await expect.poll(() => page.textContent("[data-testid=invitation]")).toContain(company.label);
+    expect(await page.textContent("[data-testid=invitation]")).toContain("Invited by Ada Admin");
+
+    // Until they accept, the company is not theirs to switch to; the dashboard points to the invitation.
+    await page.goto(`${appUrl}/dashboard`);
+    expect(await page.textContent("[data-testid=pending-invitations]")).toContain("A company invites you to join it.");
+    await page.click("button[aria-label=Account]");
+    expect(await page.locator(`[role=menuitem]:has-text("${company.label}")`).count()).toBe(0);
+    await page.click(`[role=menuitem]:has-text("Invitations (1)")`);
+    await page.waitForURL(`${appUrl}/invitations`);
+
+    await page.click(`button[aria-label="Accept the invitation of ${company.label}"]`);
+    await expect.poll(() => page.textContent("[role=status]")).toContain(`You joined ${company.label}.`);
+    expect(await page.textContent("main")).toContain("No invitation is waiting for you.");
+    await page.click(`text=Open ${company.label}`);
+    await page.waitForURL(`${appUrl}/dashboard`);
+    await expect.poll(() => page.textContent("main")).toContain(`You are working in ${company.label}.`);
+    expect(await page.locator("[data-testid=pending-invitations]").count()).toBe(0);
+    // They hold what the inviter chose there, and can go back to their first company.
+    expect(await page.textContent("nav")).toContain("Customers");
+    await page.click("button[aria-label=Account]");
+    await page.click(`[role=menuitem]:has-text("${elsewhere.label}")`);
+    await expect.poll(() => page.textContent("main")).toContain(`You are working in ${elsewhere.label}.`);
+
+    // The administrator now sees the member with their own name, whose profile only they may change.
+    await admin.goto(`${appUrl}/settings/users`);
+    const row = admin.locator("tr", { hasText: person.email });
+    expect(await row.textContent()).toContain("Sam Staff");
+    expect(await row.textContent()).toContain("Active");
+    await row.locator("a").click();
+    await admin.click('main a:text-is("Edit")');
+    await admin.waitForURL(/\/edit$/);
+    expect(await admin.getAttribute("input[name=first_name]", "readonly")).not.toBeNull();
+    expect(await admin.isDisabled("select[name=language]")).toBe(true);
+    expect(await admin.textContent("main")).toContain("Only this user can change their name, email, phone, language and time zone.");
+    await adminContext.close();
+    await personContext.close();
+  });
+
   it("creates an API token shown once that works as a bearer, then revokes it", async () => {
     const company = await makeCompany();
     const context = await englishContext();

@@ -71,3 +71,26 @@ export async function addUser(companyId: string, options: { permissions?: string
   const session = await sessionFor(userId);
   return { userId, email, password, session, token: session.accessToken };
 }
+
+/** A pending invitation of an existing account to a company, as an inviter would leave it. */
+export async function inviteToCompany(
+  companyId: string,
+  userId: string,
+  options: { permissions?: string[]; expiresAt?: number; inviterName?: string } = {},
+) {
+  const { newId } = await import("../../worker/domain/shared/ids");
+  const { controlSchema } = await import("../../db/client");
+  const id = newId();
+  await control.insert(controlSchema.invitations).values({
+    id,
+    userId,
+    companyId,
+    email: `invited-${id}@example.test`,
+    firstName: "Typed",
+    lastName: "By Inviter",
+    permissions: options.permissions ?? [],
+    inviterName: options.inviterName ?? "Ada Admin",
+    expiresAt: options.expiresAt ?? Date.now() + 7 * 86_400_000,
+  });
+  return { id };
+}

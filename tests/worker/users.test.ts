@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
@@ -8,8 +8,8 @@ import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { inviteUser } from "../../worker/domain/users/users";
 import { parseEnv, type Bindings } from "../../worker/env";
 import { smtpMailer } from "../../worker/integrations/mail/smtp-mailer";
-import { addUser, api, control, makeCompany } from "../support/factories";
-import { firstLink, waitForEmail } from "../support/sink-client";
+import { addUser, api, control, inviteToCompany, makeCompany } from "../support/factories";
+import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
 
 const bindings = env as unknown as Record<string, string>;
 const settings = parseEnv(env as unknown as Bindings).settings;
@@ -125,34 +125,6 @@ describe("/api/v1/users", () => {
     ).toBe(false);
   });
 
-  it("adds someone who already has an account to the company without a new password, and refuses a second time", async () => {
-    const { admin } = await adminOf();
-    const elsewhere = await makeCompany();
-    const person = await addUser(elsewhere.companyId, { permissions: ["view_products"] });
-
-    const first = await call("POST", "/users", admin.token, {
-      email: person.email.toUpperCase(),
-      first_name: "X",
-      last_name: "Y",
-      permissions: ["view_invoices"],
-    });
-    expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({
-      id: person.userId,
-      invitation_sent: false,
-      first_name: "Sam",
-      permissions: ["view_invoices"],
-    });
-    const companies = (await (await call("GET", "/companies", person.token)).json()) as { items: { id: string }[] };
-    expect(companies.items).toHaveLength(2);
-
-    const again = await call("POST", "/users", admin.token, { email: person.email, first_name: "X", last_name: "Y" });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({
-      error: { code: "user_already_member", fields: { email: { code: "user_already_member" } } },
-    });
-  });
-
   it("names each bad field of an invitation", async () => {
     const { admin } = await adminOf();
     const response = await call("POST", "/users", admin.token, {
@@ -258,9 +230,243 @@ describe("PATCH /api/v1/users/{id}", () => {
     const taken = await call("PATCH", `/users/${manager.userId}`, manager.token, { email: admin.email });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ error: { code: "email_taken", fields: { email: { code: "email_taken" } } } });
-    // Someone else's email, once they have chosen a password, is theirs to change.
+    // Someone else's email is theirs to change.
     const theirs = await call("PATCH", `/users/${manager.userId}`, admin.token, { email: uniqueEmail("other") });
-    expect(await theirs.json()).toMatchObject({ error: { fields: { email: { code: "email_not_editable" } } } });
+    expect(await theirs.json()).toMatchObject({ error: { fields: { email: { code: "profile_not_editable" } } } });
+  });
+  it("refuses an administrator's change of someone else's personal fields, and changes nothing, not even the access sent with them", async () => {
+    const { company, admin } = await adminOf();
+    const user = await addUser(company.companyId, { permissions: ["view_products"] });
+    const before = await control.query.users.findFirst({ where: eq(controlSchema.users.id, user.userId) });
+
+    const refused = await call("PATCH", `/users/${user.userId}`, admin.token, {
+      first_name: "Taken",
+      last_name: "Over",
+      phone: "+33 6 99 99 99 99",
+      language: "fr",
+      timezone: "Asia/Tokyo",
+      permissions: ["view_products", "view_invoices"],
+    });
+    expect(refused.status).toBe(403);
+    const { error } = (await refused.json()) as { error: { code: string; message: string; fields: Record<string, { code: string }> } };
+    expect(error.code).toBe("profile_not_editable");
+    expect(error.message).not.toBe("error.profile_not_editable");
+    expect(Object.keys(error.fields).sort()).toEqual(["first_name", "language", "last_name", "phone", "timezone"]);
+    // An API token of the company is refused alike.
+    const byToken = await call("PATCH", `/users/${user.userId}`, company.token, { timezone: "Asia/Tokyo" });
+    expect(byToken.status).toBe(403);
+    expect(await byToken.json()).toMatchObject({ error: { code: "profile_not_editable" } });
+
+    const after = await control.query.users.findFirst({ where: eq(controlSchema.users.id, user.userId) });
+    expect(after).toEqual(before);
+    expect(await (await call("GET", "/me", user.token)).json()).toMatchObject({
+      user: { first_name: "Sam", language: "en" },
+      permissions: ["view_products"],
+    });
+    // Access alone is the administrator's to change.
+    const access = await call("PATCH", `/users/${user.userId}`, admin.token, {
+      type: "accountRepresentative",
+      prevent_negative_inventory: true,
+    });
+    expect(access.status).toBe(200);
+    expect(await access.json()).toMatchObject({ type: "accountRepresentative", prevent_negative_inventory: true, first_name: "Sam" });
+  });
+
+  it("refuses a change of the email or name of someone invited who has not chosen a password yet", async () => {
+    const { admin } = await adminOf();
+    const invited = await call("POST", "/users", admin.token, { email: uniqueEmail("new"), first_name: "New", last_name: "Person" });
+    const { id } = (await invited.json()) as { id: string };
+    for (const body of [{ email: uniqueEmail("elsewhere") }, { first_name: "Renamed" }]) {
+      const response = await call("PATCH", `/users/${id}`, admin.token, body);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { code: "profile_not_editable" } });
+    }
+    expect(await (await call("GET", `/users/${id}`, admin.token)).json()).toMatchObject({ first_name: "New", invitation_pending: true });
+  });
+});
+
+describe("inviting someone who already has an account", () => {
+  async function invited() {
+    const { company, admin } = await adminOf();
+    const elsewhere = await makeCompany();
+    const person = await addUser(elsewhere.companyId, { permissions: ["view_products"] });
+    const response = await call("POST", "/users", admin.token, {
+      email: person.email.toUpperCase(),
+      first_name: "Typed",
+      last_name: "Name",
+      permissions: ["view_invoices"],
+    });
+    return { company, admin, person, response };
+  }
+
+  async function pendingOf(token: string) {
+    return ((await (await call("GET", "/invitations", token)).json()) as { items: { id: string; company: { id: string } }[] }).items;
+  }
+
+  it("leaves them out of the company until they accept: no switch there, and the company sees only what it typed", async () => {
+    const { company, admin, person, response } = await invited();
+    expect(response.status).toBe(201);
+    const companies = (await (await call("GET", "/companies", person.token)).json()) as { items: { id: string }[] };
+    expect(companies.items.map((c) => c.id)).not.toContain(company.companyId);
+    const refused = await call("POST", "/companies/switch", person.token, { company_id: company.companyId });
+    expect(refused.status).toBe(404);
+    const memberships = await control.query.memberships.findMany({ where: eq(controlSchema.memberships.userId, person.userId) });
+    expect(memberships.map((m) => m.companyId)).not.toContain(company.companyId);
+
+    expect(await response.json()).toMatchObject({
+      id: person.userId,
+      invitation_sent: true,
+      invitation_pending: true,
+      member: false,
+      first_name: "Typed",
+      permissions: ["view_invoices"],
+    });
+
+    const listed = (await (await call("GET", "/users", admin.token)).json()) as { items: Record<string, unknown>[] };
+    expect(listed.items.find((u) => u.id === person.userId)).toMatchObject({
+      member: false,
+      invitation_pending: true,
+      first_name: "Typed",
+    });
+
+    const mail = await waitForEmail(mailUrl, person.email);
+    expect(mail.subject).toBe(`Sam Staff invited you to join ${company.label} on Comptoir`);
+    expect(firstLink(mail).pathname).toBe("/invitations");
+
+    const again = await call("POST", "/users", admin.token, { email: person.email, first_name: "X", last_name: "Y" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      error: { code: "invitation_already_pending", fields: { email: { code: "invitation_already_pending" } } },
+    });
+  });
+
+  it("makes them a member with the access chosen once they accept, and only they may accept", async () => {
+    const { company, admin, person } = await invited();
+    // Access may still be adjusted while the invitation waits; being active is a member's.
+    const adjusted = await call("PATCH", `/users/${person.userId}`, admin.token, { permissions: ["view_invoices", "view_customers"] });
+    expect(adjusted.status).toBe(200);
+    const inactive = await call("PATCH", `/users/${person.userId}`, admin.token, { active: false });
+    expect(await inactive.json()).toMatchObject({ error: { fields: { active: { code: "invitation_not_accepted" } } } });
+
+    const [invitation] = await pendingOf(person.token);
+    expect(invitation).toMatchObject({ company: { id: company.companyId, label: company.label }, inviter_name: "Sam Staff" });
+    // Not the inviter, nor anyone of the company, nor the company's API token.
+    const someone = await addUser(company.companyId);
+    for (const [token, status] of [
+      [admin.token, 404],
+      [someone.token, 404],
+      [company.token, 403],
+    ] as const) {
+      expect((await call("POST", `/invitations/${invitation!.id}/accept`, token, {})).status).toBe(status);
+      expect((await call("POST", `/invitations/${invitation!.id}/decline`, token, {})).status).toBe(status);
+    }
+    expect(await pendingOf(person.token)).toHaveLength(1);
+
+    const accepted = await call("POST", `/invitations/${invitation!.id}/accept`, person.token, {});
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ accepted: true, company: { id: company.companyId, label: company.label } });
+    expect(await pendingOf(person.token)).toEqual([]);
+    const switched = await call("POST", "/companies/switch", person.token, { company_id: company.companyId });
+    expect(await switched.json()).toEqual({ switched: true, company_id: company.companyId });
+    expect(await (await call("GET", "/me", person.token)).json()).toMatchObject({ permissions: ["view_invoices", "view_customers"] });
+    // Now a member, shown with their own profile, not what the inviter typed.
+    expect(await (await call("GET", `/users/${person.userId}`, admin.token)).json()).toMatchObject({
+      member: true,
+      invitation_pending: false,
+      first_name: "Sam",
+      active: true,
+    });
+  });
+
+  it("drops the invitation when they decline: they never become a member and the company no longer lists them", async () => {
+    const { company, admin, person } = await invited();
+    const [invitation] = await pendingOf(person.token);
+    const declined = await call("POST", `/invitations/${invitation!.id}/decline`, person.token, {});
+    expect(declined.status).toBe(204);
+    expect(await pendingOf(person.token)).toEqual([]);
+    expect((await call("POST", `/invitations/${invitation!.id}/accept`, person.token, {})).status).toBe(404);
+    expect((await call("POST", "/companies/switch", person.token, { company_id: company.companyId })).status).toBe(404);
+    expect((await call("GET", `/users/${person.userId}`, admin.token)).status).toBe(404);
+    // The company may invite them again.
+    expect((await call("POST", "/users", admin.token, { email: person.email, first_name: "A", last_name: "B" })).status).toBe(201);
+  });
+
+  it("refuses an expired invitation, lists it no more, and lets a new invitation replace it", async () => {
+    const { admin, company } = await adminOf();
+    const elsewhere = await makeCompany();
+    const person = await addUser(elsewhere.companyId);
+    const { id } = await inviteToCompany(company.companyId, person.userId, { expiresAt: Date.now() - 1000 });
+    const expired = await call("POST", `/invitations/${id}/accept`, person.token, {});
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toMatchObject({ error: { code: "invitation_expired" } });
+    expect(await pendingOf(person.token)).toEqual([]);
+    expect((await call("GET", `/users/${person.userId}`, admin.token)).status).toBe(404);
+
+    expect((await call("POST", "/users", admin.token, { email: person.email, first_name: "A", last_name: "B" })).status).toBe(201);
+    const [fresh] = await pendingOf(person.token);
+    expect((await call("POST", `/invitations/${fresh!.id}/accept`, person.token, {})).status).toBe(200);
+  });
+
+  it("makes exactly one membership out of ten simultaneous accepts, and never both a decline and an accept", async () => {
+    const { company, person } = await invited();
+    const [invitation] = await pendingOf(person.token);
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => call("POST", `/invitations/${invitation!.id}/accept`, person.token, {}).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 404)).toBe(true);
+    const rows = await control.query.memberships.findMany({
+      where: and(eq(controlSchema.memberships.userId, person.userId), eq(controlSchema.memberships.companyId, company.companyId)),
+    });
+    expect(rows).toHaveLength(1);
+
+    const other = await invited();
+    const [race] = await pendingOf(other.person.token);
+    const [accept, decline] = await Promise.all([
+      call("POST", `/invitations/${race!.id}/accept`, other.person.token, {}),
+      call("POST", `/invitations/${race!.id}/decline`, other.person.token, {}),
+    ]);
+    expect([accept.status, decline.status].sort()).toEqual(accept.status === 200 ? [200, 404] : [204, 404]);
+    const member = await control.query.memberships.findFirst({
+      where: and(
+        eq(controlSchema.memberships.userId, other.person.userId),
+        eq(controlSchema.memberships.companyId, other.company.companyId),
+      ),
+    });
+    expect(Boolean(member)).toBe(accept.status === 200);
+  });
+
+  it("sends the invitation again on request, and it then lasts longer", async () => {
+    const { admin, person } = await invited();
+    const before = (await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.userId, person.userId) }))!;
+    await waitForEmail(mailUrl, person.email);
+    const resent = await call("POST", `/users/${person.userId}/invitation`, admin.token, {});
+    expect(resent.status).toBe(202);
+    await expect.poll(async () => (await emailsTo(mailUrl, person.email)).length).toBe(2);
+    const after = (await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.userId, person.userId) }))!;
+    expect(after.expiresAt).toBeGreaterThan(before.expiresAt);
+  });
+
+  it("keeps nothing when the invitation email cannot be sent", async () => {
+    const { company, admin } = await adminOf();
+    const person = await addUser((await makeCompany()).companyId);
+    const actor = (await resolveAccessToken(control, admin.token))!;
+    const mailer = smtpMailer({ ...settings, SMTP_PORT: 9 });
+    await expect(
+      inviteUser({ control, mailer, secret: bindings.SESSION_SECRET!, baseUrl: "http://app.test" }, actor, {
+        email: person.email,
+        first_name: "L",
+        last_name: "M",
+      }),
+    ).rejects.toMatchObject({ code: "invitation_email_failed" });
+    expect(
+      await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.companyId, company.companyId) }),
+    ).toBeUndefined();
+  });
+
+  it("has no invitations for an API token", async () => {
+    const company = await makeCompany();
+    expect((await call("GET", "/invitations", company.token)).status).toBe(403);
   });
 });
 

@@ -14,6 +14,7 @@ import { openApi } from "./openapi";
 import { apiTokens } from "./api-tokens";
 import { passwordReset } from "./password-reset";
 import { users } from "./users";
+import { invitations } from "./invitations";
 import { priceLevels } from "./price-levels";
 import { currencies } from "./currencies";
 import { taxes } from "./taxes";
@@ -66,6 +67,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/locations", locations);
   api.route("/companies", companies);
   api.route("/users", users);
+  api.route("/invitations", invitations);
   api.route("/api-tokens", apiTokens);
   api.route("/password-reset", passwordReset);
   api.route("/price-levels", priceLevels);

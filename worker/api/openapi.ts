@@ -15,6 +15,7 @@ import { stockMovementOperations } from "./stock-movements";
 import { inventoryLogOperations } from "./inventory-logs";
 import { inventoryBulkUpdateOperations } from "./inventory-bulk-updates";
 import { batchOperations } from "./batches";
+import { invitationOperations } from "./invitations";
 import { errors, type ApiOperation } from "./operation";
 import type { ApiEnv } from "./types";
 import { attributeOperations } from "./attributes";
@@ -96,7 +97,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "get",
     path: "/users",
     tag: "Users",
-    summary: "Users of the company (B2B users excluded)",
+    summary: "Users of the company (B2B users excluded), and the people invited who have not accepted yet (member: false)",
     auth: true,
     permissions: { allOf: ["settings"] },
     responses: { 200: "List", ...errors },
@@ -105,13 +106,14 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "post",
     path: "/users",
     tag: "Users",
-    summary: "Invite a user (an email with a link to choose a password is sent)",
+    summary:
+      "Invite a user: a new person gets an email with a link to choose a password; someone who already has an account gets an invitation, and is a member only once they accept it",
     auth: true,
     permissions: { allOf: ["settings"] },
     body: InviteUserInput,
     responses: {
       201: "Invited",
-      409: "Already a member",
+      409: "Already a member, or already invited",
       422: "Invalid input",
       502: "The invitation email could not be sent (nothing kept)",
       ...errors,
@@ -131,18 +133,25 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: "patch",
     path: "/users/{id}",
     tag: "Users",
-    summary: "Update a user; one's own profile fields without the settings permission",
+    summary:
+      "Update a user. Personal fields (first_name, last_name, email, phone, language, timezone) only on one's own account, without the settings permission; access fields (active, type, permissions, pos_permissions, prevent_negative_inventory) only on someone else's, with it",
     auth: true,
     permissions: { allOf: ["settings"] },
     selfAllowed: true,
     body: UpdateUserInput,
-    responses: { 200: "Updated", 409: "Email already used", 422: "Invalid input", ...errors },
+    responses: {
+      200: "Updated",
+      ...errors,
+      403: "A permission is missing, the company is frozen, or personal fields were sent for someone else (profile_not_editable)",
+      409: "Email already used",
+      422: "Invalid input, or one's own access sent",
+    },
   },
   {
     method: "post",
     path: "/users/{id}/invitation",
     tag: "Users",
-    summary: "Send a pending invitation again",
+    summary: "Send a pending invitation again (an existing account's invitation then expires later)",
     auth: true,
     permissions: { allOf: ["settings"] },
     responses: { 202: "Sent", 409: "The user has already chosen a password", 502: "The email could not be sent", ...errors },
@@ -220,6 +229,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...inventoryLogOperations,
   ...inventoryBulkUpdateOperations,
   ...batchOperations,
+  ...invitationOperations,
 ];
 
 function openApiPath(path: string) {

@@ -26,8 +26,9 @@ export const users = new Hono<ApiEnv>()
   })
   .post("/", requireActor(SETTINGS), async (c) => {
     const ctx = c.get("ctx");
-    const { user, created } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, c.req.raw) }, ctx.actor!, await jsonBody(c));
-    return c.json({ ...user, invitation_sent: created }, 201);
+    // Either way an email goes out: a password link to a new account, an invitation to accept to an existing one.
+    const { user } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, c.req.raw) }, ctx.actor!, await jsonBody(c));
+    return c.json({ ...user, invitation_sent: true }, 201);
   })
   .get("/:id", requireActor(), selfOrSettings, async (c) => {
     const { actor, control } = c.get("ctx");

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
+import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
 import { useLingui } from "@lingui/react";
 import { supportSiteUrl } from "../../components/back-office/support-site";
@@ -15,12 +16,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const user = requirePage(request, ctx);
   // b2b_portal users cannot switch company (platform spec §6), so they get no list.
-  const companies = user.permissions.includes("b2b_portal") ? [] : await listUserCompanies(ctx.control, user.userId);
+  const [companies, invitations] = await Promise.all([
+    user.permissions.includes("b2b_portal") ? [] : listUserCompanies(ctx.control, user.userId),
+    listMyInvitations(ctx.control, user),
+  ]);
   return {
     user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
     company: { id: user.company.id, label: user.company.label, status: user.company.status },
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
+    pendingInvitations: invitations.length,
     sideMenu: visibleMenu(SIDE_MENU, user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
   };
@@ -62,7 +67,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
 }
 
 export default function BackOfficeLayout() {
-  const { user, company, otherCompanies, canManageAccount, sideMenu, createMenu } = useLoaderData<typeof loader>();
+  const { user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu } = useLoaderData<typeof loader>();
   const t = useT();
   const { i18n } = useLingui();
   const [menu, setMenu] = useState<MenuState>("auto");
@@ -118,6 +123,11 @@ export default function BackOfficeLayout() {
                 ))}
                 <DropdownSeparator />
               </>
+            ) : null}
+            {pendingInvitations > 0 ? (
+              <DropdownItem>
+                <Link to="/invitations">{t("shell.invitations", { count: pendingInvitations })}</Link>
+              </DropdownItem>
             ) : null}
             <DropdownItem>
               <Link to={`/settings/users/${user.id}/edit`}>{t("shell.edit_profile")}</Link>

@@ -3,6 +3,32 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
+// Columns that several tables hold alike (a user's and an invitation's profile, a membership's and an invitation's access).
+const stringList = (name: string) =>
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
+const language = () =>
+  text("language", { enum: ["en", "fr"] })
+    .notNull()
+    .default("en");
+const timezone = () => text("timezone").notNull().default("UTC");
+const userType = () =>
+  text("user_type", { enum: ["regularUser", "accountRepresentative"] })
+    .notNull()
+    .default("regularUser");
+// The user or company a row belongs to, and goes with.
+const ownerUser = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const ownerCompany = () =>
+  text("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+const preventNegativeInventory = () => integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false);
+
 /** A customer company of the product. Its business data lives in its own database. */
 export const companies = sqliteTable(
   "companies",
@@ -33,10 +59,8 @@ export const users = sqliteTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     passwordHash: text("password_hash").notNull(),
-    language: text("language", { enum: ["en", "fr"] })
-      .notNull()
-      .default("en"),
-    timezone: text("timezone").notNull().default("UTC"),
+    language: language(),
+    timezone: timezone(),
     phone: text("phone"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     // Set at signup: the user is confined to /setup until onboarding is finished.
@@ -53,32 +77,49 @@ export const users = sqliteTable(
 export const memberships = sqliteTable(
   "memberships",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    companyId: text("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    permissions: text("permissions", { mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
+    userId: ownerUser(),
+    companyId: ownerCompany(),
+    permissions: stringList("permissions"),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
-    userType: text("user_type", { enum: ["regularUser", "accountRepresentative"] })
-      .notNull()
-      .default("regularUser"),
-    posPermissions: text("pos_permissions", { mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
+    userType: userType(),
+    posPermissions: stringList("pos_permissions"),
     // The user may not take stock below zero in this company, whatever the company allows.
-    preventNegativeInventory: integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false),
+    preventNegativeInventory: preventNegativeInventory(),
     // Set for B2B users: the customer (in the company's database) this user orders for.
     customerId: text("customer_id"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("memberships_company_idx").on(t.companyId)],
+);
+
+/**
+ * An invitation of someone who already has an account to a company: they become a member
+ * only when they accept it while signed in. It holds the access the inviter chose, and the
+ * profile the inviter typed, shown to the company instead of the account's own until then.
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    userId: ownerUser(),
+    companyId: ownerCompany(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    language: language(),
+    timezone: timezone(),
+    phone: text("phone"),
+    permissions: stringList("permissions"),
+    userType: userType(),
+    posPermissions: stringList("pos_permissions"),
+    preventNegativeInventory: preventNegativeInventory(),
+    // Kept as written when invited: the inviter may be an API token, or leave later.
+    inviterName: text("inviter_name").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("invitations_user_company_unique").on(t.userId, t.companyId), index("invitations_company_idx").on(t.companyId)],
 );
 
 /**
@@ -89,9 +130,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUser(),
     companyId: text("company_id").references(() => companies.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -129,15 +168,10 @@ export const apiTokens = sqliteTable(
   "api_tokens",
   {
     id: text("id").primaryKey(),
-    companyId: text("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: ownerCompany(),
     label: text("label").notNull(),
     tokenHash: text("token_hash").notNull(),
-    permissions: text("permissions", { mode: "json" })
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'`),
+    permissions: stringList("permissions"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),
@@ -151,9 +185,7 @@ export const storeDomains = sqliteTable(
   "store_domains",
   {
     id: text("id").primaryKey(),
-    companyId: text("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: ownerCompany(),
     host: text("host").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },

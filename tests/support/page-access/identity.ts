@@ -15,6 +15,7 @@ export const pages: PageArea = {
     "": { kind: "signed_in" },
     dashboard: { kind: "signed_in" },
     "account-settings": { kind: "permission", allOf: ["account_settings"] },
+    invitations: { kind: "signed_in" },
     "settings/users": { kind: "permission", allOf: ["settings"] },
     "settings/users/create": { kind: "permission", allOf: ["settings"] },
     "settings/users/:id": { kind: "permission", allOf: ["settings"] },

@@ -1,17 +1,20 @@
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, ne } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { Actor } from "../identity/actor";
-import { sendInvitation } from "../identity/invitations";
+import { sendCompanyInvitation, sendInvitation } from "../identity/invitations";
+import { passwordLinkTtl } from "../identity/password-link";
 import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
+import { isUniqueViolation } from "../contacts/shared";
 import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
 import { assertPlainText } from "../shared/plain-text";
+import { liveCompanyInvitations, liveInvitation, type InvitationRow } from "./company-invitations";
 import { POS_PERMISSIONS } from "./permission-groups";
 
-const { users, memberships } = controlSchema;
+const { users, memberships, invitations } = controlSchema;
 
 /**
  * The password of an invited user who has not chosen one yet: no password verifies against
@@ -36,29 +39,47 @@ export interface UserView {
   pos_permissions: string[];
   prevent_negative_inventory: boolean;
   invitation_pending: boolean;
+  /** False while someone who already has an account has not accepted the invitation: not a member yet. */
+  member: boolean;
 }
 
 type UserRow = typeof users.$inferSelect;
 type MembershipRow = typeof memberships.$inferSelect;
 
-function view(user: UserRow, membership: MembershipRow): UserView {
+type Profile = Pick<UserRow, "email" | "firstName" | "lastName" | "language" | "timezone" | "phone">;
+type Access = Pick<MembershipRow, "userType" | "permissions" | "posPermissions" | "preventNegativeInventory">;
+type State = Pick<UserView, "active" | "is_admin" | "invitation_pending" | "member">;
+
+function staffView(id: string, profile: Profile, access: Access, state: State): UserView {
   return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    display_name: `${user.firstName} ${user.lastName}`.trim(),
-    language: user.language,
-    timezone: user.timezone,
-    phone: user.phone,
-    active: user.active && membership.active,
-    type: membership.userType,
-    is_admin: membership.isAdmin,
-    permissions: membership.permissions,
-    pos_permissions: membership.posPermissions,
-    prevent_negative_inventory: membership.preventNegativeInventory,
-    invitation_pending: user.passwordHash === INVITATION_PENDING_HASH,
+    id,
+    email: profile.email,
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    display_name: `${profile.firstName} ${profile.lastName}`.trim(),
+    language: profile.language,
+    timezone: profile.timezone,
+    phone: profile.phone,
+    type: access.userType,
+    permissions: access.permissions,
+    pos_permissions: access.posPermissions,
+    prevent_negative_inventory: access.preventNegativeInventory,
+    ...state,
   };
+}
+
+function view(user: UserRow, membership: MembershipRow): UserView {
+  return staffView(user.id, user, membership, {
+    active: user.active && membership.active,
+    is_admin: membership.isAdmin,
+    invitation_pending: user.passwordHash === INVITATION_PENDING_HASH,
+    member: true,
+  });
+}
+
+// Until accepted, the company sees what the inviter typed, never the account's own profile.
+function inviteeView(invitation: InvitationRow): UserView {
+  return staffView(invitation.userId, invitation, invitation, { active: true, is_admin: false, invitation_pending: true, member: false });
 }
 
 /** Whether a time zone name is one the runtime knows ("Europe/Paris", "UTC"). */
@@ -97,7 +118,7 @@ const profileFields = {
     .transform((v) => v || null),
 };
 
-// What only someone holding the settings permission may change, and never on their own account.
+// What only someone holding the settings permission may change, and only on someone else's account.
 const accessFields = {
   active: z.boolean({ error: "invalid" }),
   type: z.enum(["regularUser", "accountRepresentative"], { error: "invalid" }),
@@ -130,6 +151,7 @@ function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 }
 
+// Personal fields: only the user changes them, on their own account (nobody else, not even an administrator).
 const PROFILE_KEYS = new Set(["first_name", "last_name", "language", "timezone", "phone", "email"]);
 
 function fieldError(field: string, code: string): DomainError {
@@ -156,23 +178,46 @@ async function membershipRow(control: ControlDb, companyId: string, userId: stri
   return row;
 }
 
-/** The company's staff users (B2B users excluded), by name. */
-export async function listUsers(control: ControlDb, companyId: string): Promise<UserView[]> {
-  const rows = await control
-    .select({ user: users, membership: memberships })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.companyId, companyId), isNull(memberships.customerId)))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  return rows.map((r) => view(r.user, r.membership));
+type StaffEntry = { kind: "member"; user: UserRow; membership: MembershipRow } | { kind: "invitee"; invitation: InvitationRow };
+
+/** A staff member of the company, or someone invited there who has not accepted yet. */
+async function staffEntry(control: ControlDb, companyId: string, userId: string): Promise<StaffEntry | undefined> {
+  const row = await membershipRow(control, companyId, userId);
+  if (row) return { kind: "member", ...row };
+  const invitation = await liveInvitation(control, companyId, userId);
+  return invitation ? { kind: "invitee", invitation } : undefined;
 }
 
-/** One staff user of the company; `not_found` for anyone else (another company's, or a B2B user). */
-export async function getUser(control: ControlDb, companyId: string, userId: string): Promise<UserView> {
-  const row = await membershipRow(control, companyId, userId);
-  if (!row) throw new DomainError("not_found");
-  return view(row.user, row.membership);
+const entryView = (entry: StaffEntry) => (entry.kind === "member" ? view(entry.user, entry.membership) : inviteeView(entry.invitation));
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+// The order the database gives members (binary, by last name, first name, id), for the merged list.
+const byName = (a: UserView, b: UserView) =>
+  compare(a.last_name, b.last_name) || compare(a.first_name, b.first_name) || compare(a.id, b.id);
+
+/** The company's staff users (B2B users excluded) and the people invited who have not accepted yet, by name. */
+export async function listUsers(control: ControlDb, companyId: string): Promise<UserView[]> {
+  const [rows, pending] = await Promise.all([
+    control
+      .select({ user: users, membership: memberships })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), isNull(memberships.customerId)))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    liveCompanyInvitations(control, companyId),
+  ]);
+  const members = rows.map((r) => view(r.user, r.membership));
+  return pending.length ? [...members, ...pending.map(inviteeView)].sort(byName) : members;
 }
+
+/** One staff user of the company, or someone invited there; `not_found` for anyone else (another company's, or a B2B user). */
+export async function getUser(control: ControlDb, companyId: string, userId: string): Promise<UserView> {
+  const entry = await staffEntry(control, companyId, userId);
+  if (!entry) throw new DomainError("not_found");
+  return entryView(entry);
+}
+
+// An API token invites in the company's name.
+const inviterNameOf = (actor: Actor) => (actor.kind === "user" ? `${actor.firstName} ${actor.lastName}`.trim() : actor.company.label);
 
 export interface InviteDeps {
   control: ControlDb;
@@ -182,10 +227,10 @@ export interface InviteDeps {
 }
 
 /**
- * Gives someone access to the actor's company. A new person gets an account without a
- * password and an email with a link to choose one (nothing is kept if that email cannot be
- * sent); someone who already has an account simply gains this company. The actor grants only
- * permissions it holds.
+ * Invites someone to the actor's company. A new person gets an account without a password and
+ * an email with a link to choose one; someone who already has an account gets an invitation
+ * they accept or decline once signed in, and is no member until then. Nothing is kept if the
+ * email cannot be sent. The actor grants only permissions it holds.
  */
 export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): Promise<{ user: UserView; created: boolean }> {
   assertPlainText(raw);
@@ -201,6 +246,7 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
     posPermissions: input.pos_permissions,
     preventNegativeInventory: input.prevent_negative_inventory,
   };
+  const inviterName = inviterNameOf(actor);
 
   const existing = await deps.control.query.users.findFirst({ where: eq(users.email, input.email) });
   if (existing) {
@@ -208,26 +254,19 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
       where: and(eq(memberships.userId, existing.id), eq(memberships.companyId, companyId)),
     });
     if (member) throw conflict("email", "user_already_member");
-    await deps.control.insert(memberships).values({ userId: existing.id, ...access });
-    return { user: await getUser(deps.control, companyId, existing.id), created: false };
+    return { user: await inviteExistingAccount(deps, actor, existing.id, input, { ...access, inviterName }), created: false };
   }
 
   const userId = newId();
   await deps.control.batch([
     deps.control.insert(users).values({
       id: userId,
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      language: input.language,
-      timezone: input.timezone,
-      phone: input.phone ?? null,
+      ...typedProfile(input),
       passwordHash: INVITATION_PENDING_HASH,
       currentCompanyId: companyId,
     }),
     deps.control.insert(memberships).values({ userId, ...access }),
   ]);
-  const inviterName = actor.kind === "user" ? `${actor.firstName} ${actor.lastName}`.trim() : actor.company.label;
   try {
     await sendInvitation(deps, { userId, companyLabel: actor.company.label, inviterName });
   } catch (error) {
@@ -238,54 +277,139 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
   return { user: await getUser(deps.control, companyId, userId), created: true };
 }
 
-/** Sends a pending invitation again (the new link works; so does the old one until used). */
-export async function resendInvitation(deps: InviteDeps, actor: Actor, userId: string): Promise<void> {
-  const user = await getUser(deps.control, actor.company.id, userId);
-  if (!user.invitation_pending) throw new DomainError("invitation_not_pending");
-  const inviterName = actor.kind === "user" ? `${actor.firstName} ${actor.lastName}`.trim() : actor.company.label;
-  await sendInvitation(deps, { userId, companyLabel: actor.company.label, inviterName });
+// The profile the inviter typed: a new account's first one, or what the company sees of an invitee.
+const typedProfile = (input: z.output<typeof InviteUserInput>): Profile => ({
+  email: input.email,
+  firstName: input.first_name,
+  lastName: input.last_name,
+  language: input.language,
+  timezone: input.timezone,
+  phone: input.phone ?? null,
+});
+
+async function inviteExistingAccount(
+  deps: InviteDeps,
+  actor: Actor,
+  userId: string,
+  input: z.output<typeof InviteUserInput>,
+  access: Pick<
+    typeof invitations.$inferInsert,
+    "companyId" | "permissions" | "userType" | "posPermissions" | "preventNegativeInventory" | "inviterName"
+  >,
+): Promise<UserView> {
+  const now = Date.now();
+  const companyId = actor.company.id;
+  // An expired invitation gives way to the new one; a live one is refused (it can be sent again).
+  await deps.control
+    .delete(invitations)
+    .where(and(eq(invitations.userId, userId), eq(invitations.companyId, companyId), lte(invitations.expiresAt, now)));
+  const id = newId(now);
+  try {
+    await deps.control.insert(invitations).values({
+      ...access,
+      ...typedProfile(input),
+      id,
+      userId,
+      expiresAt: now + passwordLinkTtl("invitation"),
+      createdAt: now,
+    });
+  } catch (error) {
+    // Two invitations of one person at once: the unique index keeps one.
+    if (isUniqueViolation(error, "invitations.user_id")) throw conflict("email", "invitation_already_pending");
+    throw error;
+  }
+  try {
+    await sendCompanyInvitation(deps, { userId, companyLabel: actor.company.label, inviterName: access.inviterName });
+  } catch (error) {
+    await deps.control.delete(invitations).where(eq(invitations.id, id));
+    throw error;
+  }
+  return getUser(deps.control, companyId, userId);
 }
 
 /**
- * Changes a user of the actor's company. Anyone may change their own profile (names,
- * language, time zone, phone, email); changing someone else, or access (active, type,
- * permissions, POS options), needs the settings permission, never applies to oneself, and
- * only an administrator may change an administrator. Someone else's email may be corrected
- * only while their invitation is pending and they belong to no other company.
+ * Sends a pending invitation again: a new password link to a new account (the old link works
+ * too until used), or the invitation of an existing account, whose expiry starts over.
+ */
+export async function resendInvitation(deps: InviteDeps, actor: Actor, userId: string): Promise<void> {
+  const entry = await staffEntry(deps.control, actor.company.id, userId);
+  if (!entry) throw new DomainError("not_found");
+  if (!entryView(entry).invitation_pending) throw new DomainError("invitation_not_pending");
+  const invitation = { userId, companyLabel: actor.company.label, inviterName: inviterNameOf(actor) };
+  if (entry.kind === "member") return sendInvitation(deps, invitation);
+  await sendCompanyInvitation(deps, invitation);
+  await deps.control
+    .update(invitations)
+    .set({ expiresAt: Date.now() + passwordLinkTtl("invitation") })
+    .where(eq(invitations.id, entry.invitation.id));
+}
+
+/**
+ * Changes a user of the actor's company. Personal fields (names, email, phone, language, time
+ * zone) are changed only by the user, on their own account: anyone else sending one is refused
+ * with `profile_not_editable`, administrators included. Access (active, type, permissions, POS
+ * options) is changed only on someone else, with the settings permission; only an
+ * administrator changes an administrator. Someone invited who has not accepted yet has their
+ * invitation's access changed (not `active`, which only a member has).
  */
 export async function updateUser(control: ControlDb, actor: Actor, userId: string, raw: unknown): Promise<UserView> {
   const self = actor.kind === "user" && actor.userId === userId;
   const canManage = hasPermissions(actor.permissions, { allOf: ["settings"] });
   if (!self && !canManage) throw new DomainError("forbidden");
-  const row = await membershipRow(control, actor.company.id, userId);
-  if (!row) throw new DomainError("not_found");
+  const entry = await staffEntry(control, actor.company.id, userId);
+  if (!entry) throw new DomainError("not_found");
 
   assertPlainText(raw);
   const parsed = UpdateUserInput.safeParse(raw ?? {});
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const input = parsed.data;
-  const accessKeys = Object.keys(input).filter((k) => !PROFILE_KEYS.has(k) && input[k as keyof typeof input] !== undefined);
+  const sent = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+  const accessKeys = sent.filter((k) => !PROFILE_KEYS.has(k));
   if (self && accessKeys.length) throw fieldError(accessKeys[0]!, "cannot_change_own_access");
-  if (row.membership.isAdmin && !(actor.kind === "user" && actor.isAdmin)) throw new DomainError("forbidden");
+  const current = entry.kind === "member" ? entry.membership : { ...entry.invitation, isAdmin: false };
+  if (current.isAdmin && !(actor.kind === "user" && actor.isAdmin)) throw new DomainError("forbidden");
+
+  if (self) {
+    if (entry.kind === "member") await updateOwnProfile(control, entry.user, input);
+    return getUser(control, actor.company.id, userId);
+  }
+
+  const personal = sent.filter((k) => PROFILE_KEYS.has(k));
+  if (personal.length)
+    throw new DomainError("profile_not_editable", {}, Object.fromEntries(personal.map((k) => [k, { code: "profile_not_editable" }])));
+  if (entry.kind === "invitee" && input.active !== undefined) throw fieldError("active", "invitation_not_accepted");
   if (input.permissions) {
-    const before = new Set(row.membership.permissions);
+    const before = new Set(current.permissions);
     const after = new Set(input.permissions);
     assertGrantable(actor, [
       ...input.permissions.filter((p) => !before.has(p)),
-      ...row.membership.permissions.filter((p) => !after.has(p as never)),
+      ...current.permissions.filter((p) => !after.has(p as never)),
     ]);
   }
+  const accessChanges = {
+    ...(input.type !== undefined ? { userType: input.type } : {}),
+    ...(input.permissions !== undefined ? { permissions: input.permissions } : {}),
+    ...(input.pos_permissions !== undefined ? { posPermissions: input.pos_permissions } : {}),
+    ...(input.prevent_negative_inventory !== undefined ? { preventNegativeInventory: input.prevent_negative_inventory } : {}),
+  };
+  if (entry.kind === "invitee") {
+    if (Object.keys(accessChanges).length)
+      await control.update(invitations).set(accessChanges).where(eq(invitations.id, entry.invitation.id));
+  } else if (Object.keys(accessChanges).length || input.active !== undefined) {
+    await control
+      .update(memberships)
+      .set({ ...accessChanges, ...(input.active !== undefined ? { active: input.active } : {}) })
+      .where(and(eq(memberships.userId, userId), eq(memberships.companyId, actor.company.id)));
+  }
+  return getUser(control, actor.company.id, userId);
+}
 
-  if (input.email !== undefined && input.email !== row.user.email) {
-    if (!self) {
-      const companies = await control.select({ id: memberships.companyId }).from(memberships).where(eq(memberships.userId, userId));
-      if (row.user.passwordHash !== INVITATION_PENDING_HASH || companies.length > 1) throw fieldError("email", "email_not_editable");
-    }
-    const taken = await control.query.users.findFirst({ where: and(eq(users.email, input.email), ne(users.id, userId)) });
+async function updateOwnProfile(control: ControlDb, user: UserRow, input: z.output<typeof UpdateUserInput>): Promise<void> {
+  if (input.email !== undefined && input.email !== user.email) {
+    const taken = await control.query.users.findFirst({ where: and(eq(users.email, input.email), ne(users.id, user.id)) });
     if (taken) throw conflict("email", "email_taken");
   }
-
-  const userChanges = {
+  const changes = {
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
     ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
@@ -293,32 +417,12 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
     ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
   };
-  const membershipChanges = {
-    ...(input.active !== undefined ? { active: input.active } : {}),
-    ...(input.type !== undefined ? { userType: input.type } : {}),
-    ...(input.permissions !== undefined ? { permissions: input.permissions } : {}),
-    ...(input.pos_permissions !== undefined ? { posPermissions: input.pos_permissions } : {}),
-    ...(input.prevent_negative_inventory !== undefined ? { preventNegativeInventory: input.prevent_negative_inventory } : {}),
-  };
-  const writes = [
-    ...(Object.keys(userChanges).length ? [control.update(users).set(userChanges).where(eq(users.id, userId))] : []),
-    ...(Object.keys(membershipChanges).length
-      ? [
-          control
-            .update(memberships)
-            .set(membershipChanges)
-            .where(and(eq(memberships.userId, userId), eq(memberships.companyId, actor.company.id))),
-        ]
-      : []),
-  ];
-  if (writes.length) {
-    try {
-      await control.batch(writes as [(typeof writes)[number], ...(typeof writes)[number][]]);
-    } catch (error) {
-      // Two changes of one email at once: the unique index decides.
-      if (String(error).includes("UNIQUE") && input.email) throw conflict("email", "email_taken");
-      throw error;
-    }
+  if (!Object.keys(changes).length) return;
+  try {
+    await control.update(users).set(changes).where(eq(users.id, user.id));
+  } catch (error) {
+    // Two changes of one email at once: the unique index decides.
+    if (isUniqueViolation(error, "users.email")) throw conflict("email", "email_taken");
+    throw error;
   }
-  return getUser(control, actor.company.id, userId);
 }

@@ -11,6 +11,7 @@ export interface RenderedEmail {
 const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   password_reset: ["intro", "link", "expiry", "ignore"],
   invitation: ["intro", "link", "expiry"],
+  company_invitation: ["intro", "link", "expiry"],
 };
 
 function escapeHtml(text: string): string {

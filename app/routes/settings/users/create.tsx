@@ -3,6 +3,7 @@ import { requestContext } from "../../../../worker/context";
 import { isDomainError } from "../../../../worker/domain/shared/domain-error";
 import { inviteUser } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
+import { statusForCode } from "../../../../worker/error-status";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
 import { UserForm, userFormValues } from "../../../components/user-form";
@@ -12,29 +13,26 @@ import { userFormOptions } from "./form-options";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const actor = requirePage(request, context.get(requestContext), { allOf: ["settings"] });
-  return { options: userFormOptions(actor, { manageAccess: true, emailEditable: true }) };
+  return { options: userFormOptions(actor, { manageAccess: true, profileEditable: true, activeEditable: false }) };
 }
 
-// Invites the person: a new account gets an email with a link to choose a password.
+// Invites the person by email: a link to choose a password for a new account, an invitation to accept for an existing one.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, { allOf: ["settings"] });
   const form = await request.formData();
-  const values = userFormValues(form, { access: true, emailEditable: true, permissions: submittedPermissions(form, actor.permissions) });
+  const values = userFormValues(form, {
+    access: true,
+    profile: true,
+    active: false,
+    permissions: submittedPermissions(form, actor.permissions),
+  });
   try {
-    const { user, created } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, request) }, actor, values);
-    return redirect(`/settings/users/${user.id}?${created ? "invited" : "added"}=1`);
+    const { user } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, request) }, actor, values);
+    return redirect(`/settings/users/${user.id}?invited=1`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const status =
-      error.code === "validation_failed"
-        ? 422
-        : error.code === "user_already_member"
-          ? 409
-          : error.code === "invitation_email_failed"
-            ? 502
-            : 400;
-    return data({ error: error.code, fields: error.fields, values }, { status });
+    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
   }
 }
 
@@ -49,7 +47,7 @@ export default function CreateUser({ loaderData, actionData }: Route.ComponentPr
         <h1>{t("users.invite_title")}</h1>
         <Link to="/settings/users">{t("users.back_to_list")}</Link>
       </div>
-      <p className="muted">{t("users.invite_intro")}</p>
+      <p className="muted">{t("users.invite_intro_pending")}</p>
       {actionData && !actionData.fields ? (
         <p role="alert" className="alert alert--error">
           {errorText(actionData.error)}
@@ -62,7 +60,6 @@ export default function CreateUser({ loaderData, actionData }: Route.ComponentPr
         options={loaderData.options}
         errors={actionData?.fields}
         submitLabel={t("users.send_invitation")}
-        creating
       />
     </>
   );

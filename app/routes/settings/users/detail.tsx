@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       groups: PERMISSION_GROUPS.map((g) => ({ id: g.id, permissions: g.permissions.filter((p) => user.permissions.includes(p)) })).filter(
         (g) => g.permissions.length,
       ),
-      notice: notice.has("invited") ? "invited" : notice.has("added") ? "added" : notice.has("saved") ? "saved" : null,
+      notice: notice.has("invited") ? "invited" : notice.has("saved") ? "saved" : null,
     };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
@@ -96,6 +96,7 @@ export default function UserDetail({ loaderData, actionData }: Route.ComponentPr
           <dt>{t("users.prevent_negative_inventory")}</dt>
           <dd>{t(user.prevent_negative_inventory ? "common.yes" : "common.no")}</dd>
         </dl>
+        {user.member ? null : <p className="muted">{t("users.awaiting_acceptance")}</p>}
         {user.invitation_pending ? (
           <Form method="post" style={{ marginTop: "1rem" }}>
             <button type="submit" className="button button--secondary" disabled={busy}>

@@ -4,6 +4,7 @@ import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { isDomainError } from "../../../../worker/domain/shared/domain-error";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../../worker/domain/shared/locale";
 import { getUser, updateUser } from "../../../../worker/domain/users/users";
+import { statusForCode } from "../../../../worker/error-status";
 import { requireSelfOrPermission } from "../../../../worker/guards";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
 import { UserForm, userFormValues } from "../../../components/user-form";
@@ -25,7 +26,8 @@ async function load(request: Request, ctx: Parameters<typeof requireSelfOrPermis
       user,
       self,
       canManage,
-      options: userFormOptions(actor, { manageAccess: !self, emailEditable: self || user.invitation_pending }),
+      // Personal fields are the user's own; someone managing them changes only their access.
+      options: userFormOptions(actor, { manageAccess: !self, profileEditable: self, activeEditable: !self && user.member }),
     };
   } catch (error) {
     if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
@@ -44,7 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = userFormValues(form, {
     access: options.access !== null,
-    emailEditable: options.emailEditable,
+    profile: options.profileEditable,
+    active: options.activeEditable,
     permissions: submittedPermissions(form, actor.permissions, user.permissions),
   });
   try {
@@ -57,8 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found") throw data(null, { status: 404 });
-    const status = error.code === "validation_failed" ? 422 : error.code === "email_taken" ? 409 : error.code === "forbidden" ? 403 : 400;
-    return data({ error: error.code, fields: error.fields, values }, { status });
+    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
   }
 }
 
@@ -87,11 +89,19 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <UserForm
         key={values ? JSON.stringify(values) : user.id}
-        user={values ? { ...user, ...values, type: (values.type ?? user.type) as "regularUser", language: values.language as "en" } : user}
+        user={
+          values
+            ? {
+                ...user,
+                ...values,
+                type: (values.type ?? user.type) as "regularUser",
+                language: (values.language ?? user.language) as "en",
+              }
+            : user
+        }
         options={options}
         errors={actionData?.fields}
         submitLabel={t("users.save")}
-        creating={false}
       />
     </>
   );

@@ -10,12 +10,19 @@ export function timeZones(): string[] {
   return zones;
 }
 
-/** What the user form offers to this editor: access choices only when managing someone else. */
-export function userFormOptions(actor: UserActor, options: { manageAccess: boolean; emailEditable: boolean }): UserFormOptions {
+/**
+ * What the user form offers to this editor: the profile editable only on one's own account (or
+ * when inviting), access choices only when managing someone else.
+ */
+export function userFormOptions(
+  actor: UserActor,
+  options: { manageAccess: boolean; profileEditable: boolean; activeEditable: boolean },
+): UserFormOptions {
   return {
     timezones: timeZones(),
     posPermissions: POS_PERMISSIONS,
-    emailEditable: options.emailEditable,
+    profileEditable: options.profileEditable,
+    activeEditable: options.activeEditable,
     access: options.manageAccess
       ? {
           groups: PERMISSION_GROUPS,

@@ -1,0 +1,58 @@
+import { Hono, type Context } from "hono";
+import type { UserActor } from "../domain/identity/actor";
+import { DomainError } from "../domain/shared/domain-error";
+import { acceptInvitation, declineInvitation, listMyInvitations } from "../domain/users/company-invitations";
+import { requireActor } from "./auth";
+import { errors, type ApiOperation } from "./operation";
+import type { ApiEnv } from "./types";
+
+// Invitations belong to a person: an API token (a company's) has none.
+function signedInUser(c: Context<ApiEnv>): UserActor {
+  const actor = c.get("ctx").actor!;
+  if (actor.kind !== "user") throw new DomainError("forbidden");
+  return actor;
+}
+
+/** /api/v1/invitations: the companies inviting the signed-in user, to accept or decline. */
+export const invitations = new Hono<ApiEnv>()
+  .get("/", requireActor(), async (c) => {
+    const items = await listMyInvitations(c.get("ctx").control, signedInUser(c));
+    return c.json({ totalCount: items.length, items });
+  })
+  .post("/:id/accept", requireActor(), async (c) => {
+    const joined = await acceptInvitation(c.get("ctx").control, signedInUser(c), c.req.param("id"));
+    return c.json({ accepted: true, company: { id: joined.companyId, label: joined.companyLabel } });
+  })
+  .post("/:id/decline", requireActor(), async (c) => {
+    await declineInvitation(c.get("ctx").control, signedInUser(c), c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+const notYours = "Not an invitation of the signed-in user (or already accepted or declined)";
+
+export const invitationOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/invitations",
+    tag: "Identity",
+    summary: "The signed-in user's pending invitations to companies (not for API tokens)",
+    auth: true,
+    responses: { 200: "List", ...errors },
+  },
+  {
+    method: "post",
+    path: "/invitations/{id}/accept",
+    tag: "Identity",
+    summary: "Accept an invitation: the signed-in user becomes a member of the company, with the access the inviter chose",
+    auth: true,
+    responses: { 200: "Accepted: the company joined", ...errors, 404: notYours, 410: "The invitation has expired" },
+  },
+  {
+    method: "post",
+    path: "/invitations/{id}/decline",
+    tag: "Identity",
+    summary: "Decline an invitation: it is removed",
+    auth: true,
+    responses: { 204: "Declined", ...errors, 404: notYours },
+  },
+];

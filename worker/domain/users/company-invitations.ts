@@ -1,0 +1,107 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { controlSchema, type ControlDb } from "../../../db/client";
+import type { UserActor } from "../identity/actor";
+import { DomainError } from "../shared/domain-error";
+
+const { invitations, memberships, companies } = controlSchema;
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/** An invitation waiting for the signed-in user, as their invitations page and the API show it. */
+export interface InvitationView {
+  id: string;
+  company: { id: string; label: string };
+  inviter_name: string;
+  type: "regularUser" | "accountRepresentative";
+  permissions: string[];
+  expires_at: number;
+  created_at: number;
+}
+
+const mine = (actor: UserActor, invitationId: string) => and(eq(invitations.id, invitationId), eq(invitations.userId, actor.userId));
+
+/** The invitation of this person to this company, while it can still be accepted. */
+export async function liveInvitation(control: ControlDb, companyId: string, userId: string, now = Date.now()) {
+  return control.query.invitations.findFirst({
+    where: and(eq(invitations.companyId, companyId), eq(invitations.userId, userId), gt(invitations.expiresAt, now)),
+  });
+}
+
+/** A company's invitations that can still be accepted. */
+export async function liveCompanyInvitations(control: ControlDb, companyId: string, now = Date.now()): Promise<InvitationRow[]> {
+  return control.query.invitations.findMany({ where: and(eq(invitations.companyId, companyId), gt(invitations.expiresAt, now)) });
+}
+
+/** The invitations waiting for the signed-in user (expired ones are left out), oldest first. */
+export async function listMyInvitations(control: ControlDb, actor: UserActor, now = Date.now()): Promise<InvitationView[]> {
+  const rows = await control
+    .select({ invitation: invitations, company: { id: companies.id, label: companies.label } })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .where(and(eq(invitations.userId, actor.userId), gt(invitations.expiresAt, now)))
+    .orderBy(asc(invitations.createdAt), asc(invitations.id));
+  return rows.map(({ invitation, company }) => ({
+    id: invitation.id,
+    company,
+    inviter_name: invitation.inviterName,
+    type: invitation.userType,
+    permissions: invitation.permissions,
+    expires_at: invitation.expiresAt,
+    created_at: invitation.createdAt,
+  }));
+}
+
+/**
+ * Makes the signed-in user a member of the inviting company with the access the inviter
+ * chose. Only the invited account may accept (anyone else gets `not_found`); the membership
+ * is made from the invitation in the same transaction that spends it, so it happens once.
+ */
+export async function acceptInvitation(
+  control: ControlDb,
+  actor: UserActor,
+  invitationId: string,
+  now = Date.now(),
+): Promise<{ companyId: string; companyLabel: string }> {
+  const [found] = await control
+    .select({ invitation: invitations, companyLabel: companies.label })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .where(mine(actor, invitationId))
+    .limit(1);
+  if (!found) throw new DomainError("not_found");
+  if (found.invitation.expiresAt <= now) throw new DomainError("invitation_expired");
+
+  const live = and(mine(actor, invitationId), gt(invitations.expiresAt, now));
+  const [, spent] = await control.batch([
+    control
+      .insert(memberships)
+      .select(
+        control
+          .select({
+            userId: invitations.userId,
+            companyId: invitations.companyId,
+            permissions: invitations.permissions,
+            isAdmin: sql<boolean>`0`.as("is_admin"),
+            active: sql<boolean>`1`.as("active"),
+            userType: invitations.userType,
+            posPermissions: invitations.posPermissions,
+            preventNegativeInventory: invitations.preventNegativeInventory,
+            customerId: sql<string | null>`null`.as("customer_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(invitations)
+          .where(live),
+      )
+      .onConflictDoNothing(),
+    control.delete(invitations).where(live),
+  ]);
+  // Another request accepted or declined it in the meantime.
+  if (spent.rowsAffected !== 1) throw new DomainError("not_found");
+  return { companyId: found.invitation.companyId, companyLabel: found.companyLabel };
+}
+
+/** Refuses an invitation: it is removed, and the company sees it no more. Only the invited account may. */
+export async function declineInvitation(control: ControlDb, actor: UserActor, invitationId: string): Promise<void> {
+  const removed = await control.delete(invitations).where(mine(actor, invitationId));
+  if (removed.rowsAffected !== 1) throw new DomainError("not_found");
+}
