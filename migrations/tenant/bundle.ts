@@ -124,5 +124,23 @@ export const migrations: Migration[] = [
       "CREATE INDEX `products_kind_label_idx` ON `products` (`kind`,\"label\" collate nocase,`id`);",
       "CREATE INDEX `stock_levels_location_on_hand_idx` ON `stock_levels` (`location_id`,`on_hand`,`id`);"
     ]
+  },
+  {
+    "tag": "0004_company_settings",
+    "hash": "ea73299d72066299c3dbc1c4598e4328bf9493e8d7e9fd17c7a57abc1dd65fc6",
+    "statements": [
+      "ALTER TABLE `company_settings` ADD `logo_key` text;",
+      "ALTER TABLE `company_settings` ADD `email` text;",
+      "ALTER TABLE `company_settings` ADD `phone` text;",
+      "ALTER TABLE `company_settings` ADD `website` text;",
+      "ALTER TABLE `company_settings` ADD `address1` text;",
+      "ALTER TABLE `company_settings` ADD `address2` text;",
+      "ALTER TABLE `company_settings` ADD `city` text;",
+      "ALTER TABLE `company_settings` ADD `postal_code` text;",
+      "ALTER TABLE `company_settings` ADD `province` text;",
+      "ALTER TABLE `company_settings` ADD `payment_terms_type` text DEFAULT 'net' NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `payment_terms_days` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `estimate_expiration_days` integer DEFAULT 30 NOT NULL;"
+    ]
   }
 ];

@@ -29,6 +29,7 @@ import { seasonOperations } from "./seasons";
 import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
+import { companySettingsOperations } from "./company-settings";
 
 import type { PermissionCheck } from "../domain/identity/permissions";
 
@@ -196,6 +197,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...currencyOperations,
   ...taxOperations,
   ...taxSettingsOperations,
+  ...companySettingsOperations,
   ...attributeOperations,
   ...brandOperations,
   ...productTagOperations,
