@@ -7,9 +7,10 @@ import { setProductActive } from "../../../worker/domain/products/set-product-ac
 import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
-import { EDIT_PRODUCTS, formatAmount, formatQuantity, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
 import { statusForCode } from "../../../worker/error-status";
 import { PriceGridView } from "./price-grid";
 import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
@@ -75,6 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { product, canEdit, notice } = loaderData;
@@ -144,7 +146,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           {product.kind === "kit" ? (
             <>
               <dt>{t("products.kit_discount_rate")}</dt>
-              <dd data-field="kit_discount_rate">{formatQuantity(product.kit_discount_rate)} %</dd>
+              <dd data-field="kit_discount_rate">{format.percent(product.kit_discount_rate)}</dd>
             </>
           ) : null}
           <dt>{t("products.batch_tracked")}</dt>
@@ -227,9 +229,9 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
                       <Link to={variantPath(product.id, v.id)}>{v.sku}</Link>
                     </td>
                     <td>{pack.label}</td>
-                    <td className="numeric">{formatQuantity(pack.quantity)}</td>
+                    <td className="numeric">{format.quantity(pack.quantity)}</td>
                     <td>
-                      {pack.prices.map((p) => `${p.price_level_label} ${p.currency_iso} ${formatAmount(p.amount)}`).join(" · ") || "—"}
+                      {pack.prices.map((p) => `${p.price_level_label} ${format.money(p.amount, p.currency_iso)}`).join(" · ") || "—"}
                     </td>
                   </tr>
                 )),
