@@ -183,7 +183,7 @@ export function formatter(settings: FormatSettings) {
   return {
     settings,
     number: orEmpty((value: DecimalLike, decimals: number) => formatNumber(toDecimal(value).round(decimals), { format: numberFormat, decimals })),
-    decimal: orEmpty((value: DecimalLike) => formatDecimal(value, numberFormat)),
+    decimal: orEmpty((value: DecimalLike, maxDecimals: number = QUANTITY_SCALE) => formatDecimal(value, numberFormat, { maxDecimals })),
     quantity: orEmpty((value: DecimalLike) => formatQuantity(value, numberFormat)),
     percent: orEmpty((value: DecimalLike) => formatPercent(value, numberFormat)),
     /** In the given currency (by ISO code), else the company's default one. */
