@@ -7,6 +7,7 @@ import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 
 const appUrl = inject("appUrl");
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 let browser: Browser;
 
 beforeAll(async () => {
@@ -24,7 +25,9 @@ const hydrated = (page: Page, selector: string) =>
   }, selector);
 
 const rows = (page: Page) =>
-  page.$$eval("table.data-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").trim())));
+  page.$$eval("table.data-table tbody tr", (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").trim())),
+  );
 
 describe("numbers, money and dates as the company and the user write them", () => {
   it("in French, a company switched to space_comma shows '1 234 567,89 €' and '24/11/2026'; its settings are reached from the account menu", async () => {
@@ -79,6 +82,13 @@ describe("numbers, money and dates as the company and the user write them", () =
     await hydrated(page, "button[aria-label='Compte']");
     await page.click("button[aria-label='Compte']");
     expect(await page.textContent("[data-testid=current-company]")).toBe(`${company.label} SARL`);
+
+    // The logo goes to the files bucket through the page, and comes back from it.
+    await page.goto(`${appUrl}/settings/company-settings`);
+    await page.setInputFiles("input[name=logo]", { name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+    await page.click("button:has-text('Envoyer le logo')");
+    await page.waitForURL(/notice=logo_saved$/);
+    await expect.poll(() => page.$eval(".company-logo img", (img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
 
     // Every page now writes the company's way: lists and details alike.
     await page.goto(`${appUrl}/inventory/stock-entries`);

@@ -60,7 +60,10 @@ describe("the product forms", () => {
     ];
     // Every stored decimal, the company's decimal mark, no group separator.
     expect(priceCellsOf(saved, formatter(DEFAULT_FORMAT))).toEqual({ "3:1": "15.50", "3:2": "1234.125" });
-    expect(priceCellsOf(saved, formatter({ ...DEFAULT_FORMAT, numberFormat: "space_comma" }))).toEqual({ "3:1": "15,50", "3:2": "1234,125" });
+    expect(priceCellsOf(saved, formatter({ ...DEFAULT_FORMAT, numberFormat: "space_comma" }))).toEqual({
+      "3:1": "15,50",
+      "3:2": "1234,125",
+    });
   });
 
   it("send blank numbers as defaults on creation and as zero on update, costs only to those who may change them", () => {

@@ -95,7 +95,11 @@ describe("/api/v1/company-settings", () => {
     expect((await call("POST", "/currencies", company.token, { iso: "USD", exchange_rate: "1.25" })).status).toBe(201);
     const saved = await call("PATCH", "/company-settings", company.token, { default_currency: "usd" });
     expect(saved.body.default_currency).toBe("USD");
-    const currencies = (await call("GET", "/currencies", company.token)).body.items as { iso: string; is_default: boolean; exchange_rate: string }[];
+    const currencies = (await call("GET", "/currencies", company.token)).body.items as {
+      iso: string;
+      is_default: boolean;
+      exchange_rate: string;
+    }[];
     expect(currencies.map((c) => [c.iso, c.is_default, c.exchange_rate]).sort()).toEqual([
       ["EUR", false, "0.80000000"],
       ["USD", true, "1.00000000"],
@@ -111,8 +115,15 @@ describe("/api/v1/company-settings", () => {
     expect((await putLogo(clerk.token, PNG)).status).toBe(403);
     expect((await call("GET", "/company-settings", company.token)).body.label).toBe(company.label);
     // The verb checks the permission itself, whoever calls it.
-    const actor = { kind: "api_token" as const, tokenId: "t", company: { ...company.company, trialEndsAt: null }, permissions: ["view_products"] };
-    await expect(updateCompanySettings({ db: company.db, control }, actor, { label: "Taken over" })).rejects.toMatchObject({ code: "forbidden" });
+    const actor = {
+      kind: "api_token" as const,
+      tokenId: "t",
+      company: { ...company.company, trialEndsAt: null },
+      permissions: ["view_products"],
+    };
+    await expect(updateCompanySettings({ db: company.db, control }, actor, { label: "Taken over" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("stores the logo in the files bucket under the company's prefix, serves it, replaces it and removes it", async () => {

@@ -81,11 +81,11 @@ export function readDocumentForm(form: FormData): DocumentFormValues {
 /** The form values of a saved document, numbers written as the company writes them. */
 export function documentValues(
   doc: {
-  location_id: number;
-  arrival_location_id: number | null;
-  date: string;
-  notes: string | null;
-  lines?: { sku: string; quantity: string; unit_cost: string | null; batch_number: string | null }[] | undefined;
+    location_id: number;
+    arrival_location_id: number | null;
+    date: string;
+    notes: string | null;
+    lines?: { sku: string; quantity: string; unit_cost: string | null; batch_number: string | null }[] | undefined;
   },
   format: Formatter,
 ): DocumentFormValues {

@@ -5,14 +5,7 @@ import { useErrorText, useT } from "../../i18n";
 import type { ListPageData } from "../list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
 import { DocumentForm, documentValues, NEW_DOCUMENT, type DocumentFormValues } from "./document-form";
-import {
-  DOCUMENT_DELETE,
-  DOCUMENT_KINDS,
-  INVENTORY_LOGS_PATH,
-  readableParams,
-  type DocumentKind,
-  type FieldErrors,
-} from "./format";
+import { DOCUMENT_DELETE, DOCUMENT_KINDS, INVENTORY_LOGS_PATH, readableParams, type DocumentKind, type FieldErrors } from "./format";
 import "./inventory.css";
 import { ConfirmDelete } from "../ui/confirm-delete";
 

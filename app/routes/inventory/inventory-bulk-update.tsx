@@ -9,13 +9,7 @@ import { getStockDocument, listStockDocuments } from "../../../worker/domain/sto
 import { locationCountSheet } from "../../../worker/domain/stock/stock-levels";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
-import {
-  BULK_UPDATE,
-  BULK_UPDATE_PATH,
-  INVENTORY_LOGS_PATH,
-  readableParams,
-  type FieldErrors,
-} from "../../components/inventory/format";
+import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, readableParams, type FieldErrors } from "../../components/inventory/format";
 import { locationOptions } from "../../components/inventory/inventory.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";

@@ -178,7 +178,9 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
         r.batch_tracked
           ? [
               ...r.batches.map((b) => `${b.number} (${format.quantity(b.quantity)})`),
-              ...(r.unallocated !== null && Number(r.unallocated) !== 0 ? [`${t("stock.unallocated")} (${format.quantity(r.unallocated)})`] : []),
+              ...(r.unallocated !== null && Number(r.unallocated) !== 0
+                ? [`${t("stock.unallocated")} (${format.quantity(r.unallocated)})`]
+                : []),
             ].join(", ") || "—"
           : "—",
     },

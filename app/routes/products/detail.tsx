@@ -6,6 +6,7 @@ import { deleteProductAndImage, removeProductImage, setProductImage } from "../.
 import { setProductActive } from "../../../worker/domain/products/set-product-active";
 import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
+import { ImageCard } from "../../components/image-card";
 import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -230,9 +231,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
                     </td>
                     <td>{pack.label}</td>
                     <td className="numeric">{format.quantity(pack.quantity)}</td>
-                    <td>
-                      {pack.prices.map((p) => `${p.price_level_label} ${format.money(p.amount, p.currency_iso)}`).join(" · ") || "—"}
-                    </td>
+                    <td>{pack.prices.map((p) => `${p.price_level_label} ${format.money(p.amount, p.currency_iso)}`).join(" · ") || "—"}</td>
                   </tr>
                 )),
               )}
@@ -257,54 +256,22 @@ function ProductImage({
   error: { code: string; params?: Record<string, unknown> } | undefined;
 }) {
   const t = useT();
-  const errorText = useErrorText();
-  const busy = useNavigation().state === "submitting";
-  if (!product.image_key && !canEdit) return null;
   return (
-    <section className="card product-image">
-      <h2>{t("products.image")}</h2>
-      {product.image_key ? (
-        // The key changes with each image: a new one is never served from the cache.
-        <img
-          src={`${productPath(product.id)}/image?v=${encodeURIComponent(product.image_key)}`}
-          alt={t("products.image_alt", { label: product.label })}
-        />
-      ) : (
-        <p className="muted">{t("products.no_image")}</p>
-      )}
-      {canEdit ? (
-        <div className="actions">
-          <Form method="post" encType="multipart/form-data" className={`field${error ? " field--invalid" : ""}`}>
-            <input type="hidden" name="intent" value="upload_image" />
-            <label htmlFor="field-image">{t("products.image_hint")}</label>
-            <input
-              id="field-image"
-              type="file"
-              name="image"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              required
-              aria-invalid={Boolean(error)}
-              {...(error ? { "aria-describedby": "field-image-error" } : {})}
-            />
-            {error ? (
-              <span id="field-image-error" className="field__error" role="alert">
-                {errorText(error.code, error.params)}
-              </span>
-            ) : null}
-            <button type="submit" className="button button--secondary" disabled={busy}>
-              {t("products.upload_image")}
-            </button>
-          </Form>
-          {product.image_key ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove_image" />
-              <button type="submit" className="button button--secondary" disabled={busy}>
-                {t("products.remove_image")}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
-    </section>
+    <ImageCard
+      field="image"
+      className="product-image"
+      text={{
+        title: t("products.image"),
+        alt: t("products.image_alt", { label: product.label }),
+        none: t("products.no_image"),
+        hint: t("products.image_hint"),
+        upload: t("products.upload_image"),
+        remove: t("products.remove_image"),
+      }}
+      // The key changes with each image: a new one is never served from the cache.
+      src={product.image_key ? `${productPath(product.id)}/image?v=${encodeURIComponent(product.image_key)}` : null}
+      canEdit={canEdit}
+      error={error}
+    />
   );
 }

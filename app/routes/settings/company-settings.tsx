@@ -16,8 +16,9 @@ import { LOCALES } from "../../../worker/domain/shared/locale";
 import { statusForCode } from "../../../worker/error-status";
 import { countryOptions } from "../../components/contacts/contacts.server";
 import { AddressFieldset, errorsByField, SelectField, TextField } from "../../components/contacts/form-parts";
-import { FormField, type FieldErrorMap } from "../../components/form-field";
+import type { FieldErrorMap } from "../../components/form-field";
 import { FormPage } from "../../components/form-page";
+import { ImageCard } from "../../components/image-card";
 import { openCataloguePage, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
 import { useErrorText, useT } from "../../i18n";
 import { timeZones } from "./users/form-options";
@@ -93,10 +94,7 @@ export async function action(args: Route.ActionArgs) {
     return redirect(`${COMPANY_SETTINGS_PATH}?notice=saved`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data(
-      { intent, error: error.code, params: error.params, fields: error.fields, values },
-      { status: statusForCode(error.code) },
-    );
+    return data({ intent, error: error.code, params: error.params, fields: error.fields, values }, { status: statusForCode(error.code) });
   }
 }
 
@@ -123,46 +121,6 @@ function valuesOf(settings: CompanySettingsView): TypedValues {
   };
 }
 
-/** The logo as the files bucket serves it, with its upload and removal forms. */
-function LogoCard({ logoKey, errors }: { logoKey: string | null; errors: FieldErrorMap }) {
-  const t = useT();
-  const busy = useNavigation().state === "submitting";
-  return (
-    <section className="card" aria-labelledby="company-logo-title">
-      <h2 id="company-logo-title">{t("company_settings.logo")}</h2>
-      {logoKey ? (
-        // The key changes with each logo: a new one is never served from the cache.
-        <img
-          src={`${COMPANY_SETTINGS_PATH}/logo?v=${encodeURIComponent(logoKey)}`}
-          alt={t("company_settings.logo_alt")}
-          style={{ maxWidth: 240, maxHeight: 120 }}
-        />
-      ) : (
-        <p className="muted">{t("company_settings.no_logo")}</p>
-      )}
-      <Form method="post" encType="multipart/form-data" className="form" noValidate>
-        <input type="hidden" name="intent" value="upload_logo" />
-        <FormField name="logo" label={t("company_settings.logo_hint")} errors={errors}>
-          {(p) => <input {...p} type="file" accept="image/png,image/jpeg,image/gif,image/webp" />}
-        </FormField>
-        <div className="actions">
-          <button type="submit" className="button button--secondary" disabled={busy}>
-            {t("company_settings.upload_logo")}
-          </button>
-        </div>
-      </Form>
-      {logoKey ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove_logo" />
-          <button type="submit" className="button button--secondary" disabled={busy}>
-            {t("company_settings.remove_logo")}
-          </button>
-        </Form>
-      ) : null}
-    </section>
-  );
-}
-
 export default function CompanySettings({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
@@ -177,7 +135,22 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
           {t(`company_settings.notice_${notice}`)}
         </p>
       ) : null}
-      <LogoCard logoKey={settings.logo_key} errors={actionData && !failed ? actionData.fields : undefined} />
+      <ImageCard
+        field="logo"
+        className="company-logo"
+        text={{
+          title: t("company_settings.logo"),
+          alt: t("company_settings.logo_alt"),
+          none: t("company_settings.no_logo"),
+          hint: t("company_settings.logo_hint"),
+          upload: t("company_settings.upload_logo"),
+          remove: t("company_settings.remove_logo"),
+        }}
+        // The key changes with each logo: a new one is never served from the cache.
+        src={settings.logo_key ? `${COMPANY_SETTINGS_PATH}/logo?v=${encodeURIComponent(settings.logo_key)}` : null}
+        canEdit
+        error={actionData && !failed ? actionData.fields?.logo : undefined}
+      />
       <Form method="post" className="form" noValidate key={failed ? JSON.stringify(failed.values) : settings.updated_at}>
         <input type="hidden" name="intent" value="save" />
         <section className="card">

@@ -158,9 +158,7 @@ export default function Currencies({ loaderData, actionData }: Route.ComponentPr
                   <input
                     {...p}
                     inputMode="decimal"
-                    defaultValue={String(
-                      value("exchange_rate", editing ? format.input(editing.exchange_rate) : "1"),
-                    )}
+                    defaultValue={String(value("exchange_rate", editing ? format.input(editing.exchange_rate) : "1"))}
                     readOnly={editing?.is_default}
                   />
                 )}

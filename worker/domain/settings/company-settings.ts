@@ -2,7 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
-import { addressChanges, addressFields, addressView, zCountry, zDays, zOptionalEmail, zPhone, zUrl, type AddressView } from "../contacts/shared";
+import {
+  addressChanges,
+  addressFields,
+  addressView,
+  zCountry,
+  zDays,
+  zOptionalEmail,
+  zPhone,
+  zUrl,
+  type AddressView,
+} from "../contacts/shared";
 import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "../contacts/payment-terms";
 import type { Actor } from "../identity/actor";
 import { hasPermissions } from "../identity/permissions";
@@ -60,27 +70,29 @@ function view(row: SettingsRow): CompanySettingsView {
   };
 }
 
-export const UpdateCompanySettingsInput = z.strictObject(
-  {
-    label: zLabel(200),
-    email: zOptionalEmail,
-    phone: zPhone,
-    website: zUrl,
-    ...addressFields,
-    // The company always has a country (taxes and documents depend on it).
-    country: zCountry.pipe(z.string({ error: "required" })),
-    number_format: z.enum(NUMBER_FORMATS, { error: "invalid" }),
-    default_currency: z.string({ error: "unknown_currency" }).trim().toUpperCase(),
-    languages: z
-      .array(z.enum(LOCALES, { error: "invalid_language" }), { error: "invalid" })
-      .min(1, "required")
-      .transform((list) => [...new Set(list)]),
-    timezone: z.string({ error: "required" }).trim().min(1, "required").max(64, "too_long").refine(isTimeZone, "invalid_timezone"),
-    payment_terms: z.strictObject({ type: z.enum(PAYMENT_TERMS_TYPES, { error: "invalid" }), days: zDays.default(0) }, objectError),
-    estimate_expiration_days: zDays,
-  },
-  objectError,
-).partial();
+export const UpdateCompanySettingsInput = z
+  .strictObject(
+    {
+      label: zLabel(200),
+      email: zOptionalEmail,
+      phone: zPhone,
+      website: zUrl,
+      ...addressFields,
+      // The company always has a country (taxes and documents depend on it).
+      country: zCountry.pipe(z.string({ error: "required" })),
+      number_format: z.enum(NUMBER_FORMATS, { error: "invalid" }),
+      default_currency: z.string({ error: "unknown_currency" }).trim().toUpperCase(),
+      languages: z
+        .array(z.enum(LOCALES, { error: "invalid_language" }), { error: "invalid" })
+        .min(1, "required")
+        .transform((list) => [...new Set(list)]),
+      timezone: z.string({ error: "required" }).trim().min(1, "required").max(64, "too_long").refine(isTimeZone, "invalid_timezone"),
+      payment_terms: z.strictObject({ type: z.enum(PAYMENT_TERMS_TYPES, { error: "invalid" }), days: zDays.default(0) }, objectError),
+      estimate_expiration_days: zDays,
+    },
+    objectError,
+  )
+  .partial();
 export type UpdateCompanySettingsInput = z.input<typeof UpdateCompanySettingsInput>;
 
 async function findRow(db: TenantDb): Promise<SettingsRow> {

@@ -182,7 +182,9 @@ export function formatter(settings: FormatSettings) {
   };
   return {
     settings,
-    number: orEmpty((value: DecimalLike, decimals: number) => formatNumber(toDecimal(value).round(decimals), { format: numberFormat, decimals })),
+    number: orEmpty((value: DecimalLike, decimals: number) =>
+      formatNumber(toDecimal(value).round(decimals), { format: numberFormat, decimals }),
+    ),
     decimal: orEmpty((value: DecimalLike, maxDecimals: number = QUANTITY_SCALE) => formatDecimal(value, numberFormat, { maxDecimals })),
     quantity: orEmpty((value: DecimalLike) => formatQuantity(value, numberFormat)),
     percent: orEmpty((value: DecimalLike) => formatPercent(value, numberFormat)),

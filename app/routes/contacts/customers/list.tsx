@@ -50,7 +50,13 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
     { key: "phone", label: t("contacts.phone"), render: (c) => c.phone ?? "—" },
     { key: "tags", label: t("contacts.tags"), render: (c) => c.tags.map((tag) => tag.label).join(", ") || "—" },
     { key: "status", label: t("customers.status"), render: (c) => t(`customers.status_${c.status ?? "customer"}`), defaultVisible: false },
-    { key: "credit_limit", label: t("customers.credit_limit"), sortable: true, numeric: true, render: (c) => format.money(c.credit_limit, c.currency?.iso) },
+    {
+      key: "credit_limit",
+      label: t("customers.credit_limit"),
+      sortable: true,
+      numeric: true,
+      render: (c) => format.money(c.credit_limit, c.currency?.iso),
+    },
     { key: "price_level", label: t("customers.price_level"), render: (c) => c.price_level?.label ?? "—", defaultVisible: false },
     { key: "currency", label: t("customers.currency"), render: (c) => c.currency?.iso ?? "—", defaultVisible: false },
     {
