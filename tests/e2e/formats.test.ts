@@ -30,7 +30,7 @@ const rows = (page: Page) =>
   );
 
 describe("numbers, money and dates as the company and the user write them", () => {
-  it("in French, a company switched to space_comma shows '1 234 567,89 €' and '24/11/2026'; its settings are reached from the account menu", async () => {
+  it("in French, a company switched to space_comma shows '1 234 567,89 €' and '09/03/2026'; its settings are reached from the account menu", async () => {
     const company = await makeCompany();
     const db = await companyDb(company.companyId);
     const eur = (await allCurrencies(db)).find((c) => c.iso === "EUR")!;
@@ -38,7 +38,7 @@ describe("numbers, money and dates as the company and the user write them", () =
     const variant = await makeVariant(db);
     const entry = await createStockDocument(db, { userId: null, forbidsNegative: false }, "entry", {
       location_id: await firstLocation(db),
-      date: "2026-11-24",
+      date: "2026-03-09",
       lines: [{ variant_id: variant.id, quantity: "1234.5", unit_cost: "1234567.89" }],
     });
     const user = await makeUser(company.companyId, ["settings", "view_stock_entries", "view_products_inventory"]);
@@ -53,7 +53,7 @@ describe("numbers, money and dates as the company and the user write them", () =
     // The company writes numbers the English way for now; the date is French already.
     await page.goto(`${appUrl}/inventory/stock-entries/${entry.id}`);
     expect(await page.textContent("main")).toContain("1,234,567.89 €");
-    expect(await page.textContent("main")).toContain("24/11/2026");
+    expect(await page.textContent("main")).toContain("09/03/2026");
 
     // The account menu's company name leads to the company settings.
     await hydrated(page, "button[aria-label='Compte']");
@@ -93,7 +93,7 @@ describe("numbers, money and dates as the company and the user write them", () =
     // Every page now writes the company's way: lists and details alike.
     await page.goto(`${appUrl}/inventory/stock-entries`);
     const [row] = await rows(page);
-    expect(row).toContain("24/11/2026");
+    expect(row).toContain("09/03/2026");
     expect(row).toContain("1 234,5");
     await page.goto(`${appUrl}/inventory/stock-entries/${entry.id}`);
     const lines = await rows(page);
