@@ -22,6 +22,8 @@ export default [
     route("settings/users/:id", "routes/settings/users/detail.tsx"),
     route("settings/users/:id/edit", "routes/settings/users/edit.tsx"),
     route("settings/api-token", "routes/settings/api-token.tsx"),
+    route("settings/company-settings", "routes/settings/company-settings.tsx"),
+    route("settings/company-settings/logo", "routes/settings/company-logo.ts"),
     // ── catalogue settings: locations, price levels, currencies, taxes ──
     route("settings/locations", "routes/settings/locations.tsx"),
     route("settings/price-levels", "routes/settings/price-levels.tsx"),

@@ -1,6 +1,7 @@
 import { requestContext } from "../../worker/context";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
 import { requirePage } from "../../worker/guards";
+import { useFormat } from "../format";
 import { useT } from "../i18n";
 import type { Route } from "./+types/account-settings";
 
@@ -14,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     company: user.company.label,
     status,
-    trialEndsOn: endsAt ? new Date(endsAt).toISOString().slice(0, 10) : null,
+    trialEndsAt: endsAt,
     daysLeft: status === "trial" && endsAt ? Math.max(0, Math.ceil((endsAt - Date.now()) / DAY_MS)) : null,
     isAdmin: user.isAdmin,
   };
@@ -22,7 +23,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { company, status, trialEndsOn, daysLeft, isAdmin } = loaderData;
+  const format = useFormat();
+  const { company, status, trialEndsAt, daysLeft, isAdmin } = loaderData;
   return (
     <>
       <title>{`${t("account.title")} | ${t("app.name")}`}</title>
@@ -32,7 +34,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
         <p>
           {t("account.status")} <strong data-testid="account-status">{t(`account.status_${status}`)}</strong>
         </p>
-        {daysLeft !== null ? <p>{t("account.trial_left", { days: daysLeft, date: trialEndsOn })}</p> : null}
+        {daysLeft !== null ? <p>{t("account.trial_left", { days: daysLeft, date: format.day(trialEndsAt) })}</p> : null}
         {status === "trial_ended" ? <p className="alert alert--warning">{t("account.trial_ended_text")}</p> : null}
         {isAdmin ? null : <p className="muted">{t("account.contact_admin")}</p>}
       </section>

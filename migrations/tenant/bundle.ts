@@ -133,5 +133,23 @@ export const migrations: Migration[] = [
       "CREATE INDEX `currencies_label_idx` ON `currencies` (\"label\" collate nocase,`id`);",
       "CREATE INDEX `batches_number_idx` ON `batches` (`number`,`id`);"
     ]
+  },
+  {
+    "tag": "0005_company_settings",
+    "hash": "ea73299d72066299c3dbc1c4598e4328bf9493e8d7e9fd17c7a57abc1dd65fc6",
+    "statements": [
+      "ALTER TABLE `company_settings` ADD `logo_key` text;",
+      "ALTER TABLE `company_settings` ADD `email` text;",
+      "ALTER TABLE `company_settings` ADD `phone` text;",
+      "ALTER TABLE `company_settings` ADD `website` text;",
+      "ALTER TABLE `company_settings` ADD `address1` text;",
+      "ALTER TABLE `company_settings` ADD `address2` text;",
+      "ALTER TABLE `company_settings` ADD `city` text;",
+      "ALTER TABLE `company_settings` ADD `postal_code` text;",
+      "ALTER TABLE `company_settings` ADD `province` text;",
+      "ALTER TABLE `company_settings` ADD `payment_terms_type` text DEFAULT 'net' NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `payment_terms_days` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `estimate_expiration_days` integer DEFAULT 30 NOT NULL;"
+    ]
   }
 ];

@@ -117,7 +117,7 @@ describe("the catalogue in the browser", () => {
     await page.waitForURL(/notice=pack_added$/);
     await expect.poll(() => page.textContent("[role=status]")).toBe("Pack added.");
     expect(await page.textContent("section[aria-label='Pack of 6']")).toContain("6 units");
-    expect(await gridCell(page, "Prices of Pack of 6", retail.id, eur.id)).toBe("80.00");
+    expect(await gridCell(page, "Prices of Pack of 6", retail.id, eur.id)).toBe("€80.00");
     // The pack is changed in place: a bad quantity is named at its field, then a new price is saved.
     const pack = page.locator("section[aria-label='Pack of 6']");
     await pack.locator("summary").click();
@@ -129,7 +129,7 @@ describe("the catalogue in the browser", () => {
     await pack.locator("input[name=pack_quantity]").fill("6");
     await pack.locator("button:has-text('Save the pack')").click();
     await page.waitForURL(/notice=pack_saved$/);
-    await expect.poll(() => gridCell(page, "Prices of Pack of 6", retail.id, eur.id)).toBe("78.00");
+    await expect.poll(() => gridCell(page, "Prices of Pack of 6", retail.id, eur.id)).toBe("€78.00");
 
     // Its prices in two selling levels and two currencies.
     await page.click("a:has-text('Edit the variant')");
@@ -142,12 +142,12 @@ describe("the catalogue in the browser", () => {
     await page.waitForURL(/notice=saved$/);
     await expect.poll(() => page.textContent("[role=status]")).toBe("Variant saved.");
     const variantPrices = "Prices of T-shirt M / Red";
-    expect(await gridCell(page, variantPrices, retail.id, eur.id)).toBe("15.00");
-    expect(await gridCell(page, variantPrices, retail.id, usd.id)).toBe("17.00");
-    expect(await gridCell(page, variantPrices, wholesale.id, eur.id)).toBe("10.00");
-    expect(await gridCell(page, variantPrices, wholesale.id, usd.id)).toBe("11.50");
+    expect(await gridCell(page, variantPrices, retail.id, eur.id)).toBe("€15.00");
+    expect(await gridCell(page, variantPrices, retail.id, usd.id)).toBe("$17.00");
+    expect(await gridCell(page, variantPrices, wholesale.id, eur.id)).toBe("€10.00");
+    expect(await gridCell(page, variantPrices, wholesale.id, usd.id)).toBe("$11.50");
     // The pack kept its own price.
-    expect(await gridCell(page, "Prices of Pack of 6", retail.id, eur.id)).toBe("78.00");
+    expect(await gridCell(page, "Prices of Pack of 6", retail.id, eur.id)).toBe("€78.00");
 
     // A single product, then a kit of it and a T-shirt; an unknown component sku is named at its row.
     await page.goto(`${PRODUCTS}/create`);

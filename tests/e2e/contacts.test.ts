@@ -70,7 +70,7 @@ describe("contacts in the browser", () => {
     expect(detail).toContain("Net 30 days");
     expect(detail).toContain("1 place Bellecour");
     expect(detail).toContain("20 rue Mercière");
-    expect(detail).toContain("12000.50");
+    expect(detail).toContain("€12,000.50");
 
     // Deleting asks for its consequences to be ticked; the server refuses a delete without them.
     const address = new URL(page.url()).pathname;

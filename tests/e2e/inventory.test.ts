@@ -98,7 +98,7 @@ describe("inventory in the back-office", () => {
     await page.click("button[value=save]");
     await page.waitForURL(/\/inventory\/stock-entries\/\d+\?notice=created$/);
     await expect.poll(() => page.textContent("[role=status]")).toBe("Document saved and stock updated.");
-    expect(await tableRows(page)).toEqual([[sku, `Variant ${sku}`, "—", "10", "2.50"]]);
+    expect(await tableRows(page)).toEqual([[sku, `Variant ${sku}`, "—", "10", "€2.50"]]);
 
     // 3 moved to the shop.
     await page.goto(`${appUrl}/inventory/stock-movements/create`);

@@ -142,6 +142,13 @@ describe("reading list parameters", () => {
     ]);
   });
 
+  it("reads a date filter typed as DD/MM/YYYY or ISO with an offset as its calendar day", () => {
+    expect(parse("day__Gte=24/11/2026&day__Lte=2026-11-30T10:00:00%2B01:00").filter.conditions).toEqual([
+      { field: "day", op: "Gte", value: "2026-11-24" },
+      { field: "day", op: "Lte", value: "2026-11-30" },
+    ]);
+  });
+
   it("accepts a JSON array in a query string for values that hold commas", () => {
     expect(parse('label__In=["a,b","c"]').filter.conditions).toEqual([{ field: "label", op: "In", values: ["a,b", "c"] }]);
   });
@@ -256,6 +263,7 @@ describe("refusing bad list parameters", () => {
     ["stock__Gte=1e3", "stock__Gte", { code: "invalid_number" }],
     ["stock__In=1,x", "stock__In", { code: "invalid_number" }],
     ["day=2024-02-30", "day", { code: "invalid_date" }],
+    ["day=1970-01-01", "day", { code: "invalid_date" }],
     ["day__Between=2024-01-01", "day__Between", { code: "invalid_filter_value" }],
     ["day__Between=2024-01-01,2024-01-02,2024-01-03", "day__Between", { code: "invalid_filter_value" }],
     ["active=yes", "active", { code: "invalid_filter_value" }],

@@ -7,7 +7,7 @@ import {
   variantInput,
   type ProductFieldValues,
 } from "../../app/routes/products/fields";
-import { formatAmount, formatQuantity } from "../../app/routes/products/format";
+import { DEFAULT_FORMAT, formatter } from "../../worker/domain/shared/format";
 import { cellErrors, priceCellsOf, priceList, readPriceCells } from "../../app/routes/products/price-grid";
 
 const attributes = [
@@ -54,7 +54,16 @@ describe("the product forms", () => {
     expect(cellErrors({ "prices.0.amount": { code: "too_many_decimals" } }, "prices", keys)).toEqual({
       "3:1": { code: "too_many_decimals" },
     });
-    expect(priceCellsOf([{ price_level_id: 3, currency_id: 1, amount: "15.5000" }])).toEqual({ "3:1": "15.50" });
+    const saved = [
+      { price_level_id: 3, currency_id: 1, amount: "15.5000" },
+      { price_level_id: 3, currency_id: 2, amount: "1234.1250" },
+    ];
+    // Every stored decimal, the company's decimal mark, no group separator.
+    expect(priceCellsOf(saved, formatter(DEFAULT_FORMAT))).toEqual({ "3:1": "15.50", "3:2": "1234.125" });
+    expect(priceCellsOf(saved, formatter({ ...DEFAULT_FORMAT, numberFormat: "space_comma" }))).toEqual({
+      "3:1": "15,50",
+      "3:2": "1234,125",
+    });
   });
 
   it("send blank numbers as defaults on creation and as zero on update, costs only to those who may change them", () => {
@@ -124,13 +133,5 @@ describe("the product forms", () => {
       "components.1.sku": { code: "component_is_kit" },
       tax_ids: { code: "unknown_tax" },
     });
-  });
-
-  it("show amounts with two decimals and quantities without trailing zeros", () => {
-    expect(formatAmount("12.5")).toBe("12.50");
-    expect(formatAmount("3")).toBe("3.00");
-    expect(formatAmount(null)).toBe("—");
-    expect(formatQuantity("6.0000000")).toBe("6");
-    expect(formatQuantity("2.50")).toBe("2.5");
   });
 });

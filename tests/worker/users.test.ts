@@ -184,6 +184,14 @@ describe("/api/v1/users", () => {
 });
 
 describe("PATCH /api/v1/users/{id}", () => {
+  it("gives the signed-in user their own time zone on the next request (pages write times in it)", async () => {
+    const company = await makeCompany();
+    const user = await addUser(company.companyId, { permissions: ["view_products"] });
+    expect(await (await call("GET", "/me", user.token)).json()).toMatchObject({ user: { timezone: "UTC" } });
+    expect((await call("PATCH", `/users/${user.userId}`, user.token, { timezone: "Europe/Paris" })).status).toBe(200);
+    expect(await (await call("GET", "/me", user.token)).json()).toMatchObject({ user: { timezone: "Europe/Paris" } });
+  });
+
   it("lets anyone change their own profile, but not their own access", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId, { permissions: ["view_products"] });

@@ -19,6 +19,7 @@ import { priceLevels } from "./price-levels";
 import { currencies } from "./currencies";
 import { taxes } from "./taxes";
 import { taxSettings } from "./tax-settings";
+import { companySettings } from "./company-settings";
 import { attributes } from "./attributes";
 import { brands } from "./brands";
 import { productTags } from "./product-tags";
@@ -74,6 +75,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/currencies", currencies);
   api.route("/taxes", taxes);
   api.route("/tax-settings", taxSettings);
+  api.route("/company-settings", companySettings);
   api.route("/attributes", attributes);
   api.route("/brands", brands);
   api.route("/product-tags", productTags);

@@ -22,6 +22,7 @@ export const me = new Hono<ApiEnv>().get("/", requireActor({}, { b2b: true }), (
       last_name: actor.lastName,
       display_name: `${actor.firstName} ${actor.lastName}`.trim(),
       language: actor.language,
+      timezone: actor.timezone,
       is_admin: actor.isAdmin,
       send_to_wizard: actor.sendToWizard,
       b2b_user: actor.customerId !== null,

@@ -30,6 +30,7 @@ import { seasonOperations } from "./seasons";
 import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
+import { companySettingsOperations } from "./company-settings";
 
 import { apiFlags } from "../domain/identity/module-flags";
 import type { PermissionCheck } from "../domain/identity/permissions";
@@ -210,6 +211,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...currencyOperations,
   ...taxOperations,
   ...taxSettingsOperations,
+  ...companySettingsOperations,
   ...attributeOperations,
   ...brandOperations,
   ...productTagOperations,

@@ -12,19 +12,6 @@ export const EDIT_SUPPLIERS = { allOf: ["edit_suppliers"] } as const;
 export const VIEW_EMPLOYEES = { allOf: ["view_employees"] } as const;
 export const EDIT_EMPLOYEES = { allOf: ["edit_employees"] } as const;
 
-/** A stored decimal ("12.5000") with at least two decimals and no trailing zeros past them: "12.50", "0.125". */
-export function formatAmount(text: string | null): string {
-  if (text === null) return "—";
-  const [int, frac = ""] = text.split(".");
-  return `${int}.${frac.replace(/0+$/, "").padEnd(2, "0")}`;
-}
-
-/** A stored decimal without trailing zeros: "12.5000" → "12.5", "10.0000000" → "10". */
-export function formatNumber(text: string | null): string {
-  if (text === null) return "—";
-  return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
-}
-
 export interface CountryOption {
   code: string;
   name: string;

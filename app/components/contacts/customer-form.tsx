@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { CreateCustomerInput, CustomerView } from "../../../worker/domain/contacts/customers";
+import type { Formatter } from "../../../worker/domain/shared/format";
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
 import { CUSTOMER_TAGS_PATH, type CountryOption } from "./contacts";
@@ -130,10 +131,8 @@ export const NEW_CUSTOMER: CustomerFormValues = {
   addresses: [blankAddress()],
 };
 
-const trimZeros = (text: string | null) => (text === null ? "" : text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text);
-
-/** A saved customer as form values, with one empty address block to add another. */
-export function customerValuesOf(c: CustomerView): CustomerFormValues {
+/** A saved customer as form values (numbers as the company writes them), with one empty address block to add another. */
+export function customerValuesOf(c: CustomerView, format: Formatter): CustomerFormValues {
   return {
     number: String(c.number),
     label: c.label,
@@ -141,16 +140,16 @@ export function customerValuesOf(c: CustomerView): CustomerFormValues {
     phone: c.phone ?? "",
     active: c.active,
     tax_number: c.tax_number ?? "",
-    discount_rate: trimZeros(c.discount_rate),
+    discount_rate: format.input(c.discount_rate),
     location_name: c.location_name ?? "",
     location_phone: c.location_phone ?? "",
     status: c.status ?? "",
     payment_terms_type: c.payment_terms.type,
     payment_terms_days: String(c.payment_terms.days),
     notes: c.notes ?? "",
-    credit_limit: trimZeros(c.credit_limit),
-    minimum_order_amount: trimZeros(c.minimum_order_amount),
-    minimum_order_quantity: trimZeros(c.minimum_order_quantity),
+    credit_limit: format.input(c.credit_limit, 2),
+    minimum_order_amount: format.input(c.minimum_order_amount, 2),
+    minimum_order_quantity: format.input(c.minimum_order_quantity),
     private_message: c.private_message ?? "",
     tax_type: c.tax_type ?? "",
     price_level_id: c.price_level_id === null ? "" : String(c.price_level_id),

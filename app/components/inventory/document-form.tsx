@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField, type FieldErrorMap } from "../form-field";
 import { VariantSuggestions } from "../variant-suggestions";
+import type { Formatter } from "../../../worker/domain/shared/format";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
-import { DOCUMENT_KINDS, formatCost, formatQty, readableParams, type DocumentKind, type FieldErrors } from "./format";
+import { DOCUMENT_KINDS, readableParams, type DocumentKind, type FieldErrors } from "./format";
 import "./inventory.css";
 
 /** One line as typed: the variant by SKU, the quantity, the unit cost (entries) and the batch number. */
@@ -76,18 +78,21 @@ export function readDocumentForm(form: FormData): DocumentFormValues {
   };
 }
 
-/** The form values of a saved document. */
-export function documentValues(doc: {
-  location_id: number;
-  arrival_location_id: number | null;
-  date: string;
-  notes: string | null;
-  lines?: { sku: string; quantity: string; unit_cost: string | null; batch_number: string | null }[] | undefined;
-}): DocumentFormValues {
+/** The form values of a saved document, numbers written as the company writes them. */
+export function documentValues(
+  doc: {
+    location_id: number;
+    arrival_location_id: number | null;
+    date: string;
+    notes: string | null;
+    lines?: { sku: string; quantity: string; unit_cost: string | null; batch_number: string | null }[] | undefined;
+  },
+  format: Formatter,
+): DocumentFormValues {
   const lines = (doc.lines ?? []).map((l) => ({
     sku: l.sku,
-    quantity: formatQty(l.quantity),
-    unit_cost: l.unit_cost === null ? "" : formatCost(l.unit_cost),
+    quantity: format.input(l.quantity),
+    unit_cost: format.input(l.unit_cost, 2),
     batch: l.batch_number ?? "",
   }));
   return {
@@ -128,7 +133,8 @@ export function DocumentForm({
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const m = DOCUMENT_KINDS[kind].messages;
-  const shown = readableParams(errors) as FieldErrorMap;
+  const format = useFormat();
+  const shown = readableParams(errors, format.quantity) as FieldErrorMap;
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);

@@ -1,20 +1,11 @@
 import { Link } from "react-router";
 import type { StockDocumentView } from "../../../worker/domain/stock/stock-documents";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { ListPageData } from "../list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
 import { DocumentForm, documentValues, NEW_DOCUMENT, type DocumentFormValues } from "./document-form";
-import {
-  DOCUMENT_DELETE,
-  DOCUMENT_KINDS,
-  formatCost,
-  formatDateTime,
-  formatQty,
-  INVENTORY_LOGS_PATH,
-  readableParams,
-  type DocumentKind,
-  type FieldErrors,
-} from "./format";
+import { DOCUMENT_DELETE, DOCUMENT_KINDS, INVENTORY_LOGS_PATH, readableParams, type DocumentKind, type FieldErrors } from "./format";
 import "./inventory.css";
 import { ConfirmDelete } from "../ui/confirm-delete";
 
@@ -49,12 +40,13 @@ export function DocumentListPage({
   actionData: unknown;
 }) {
   const t = useT();
+  const format = useFormat();
   const info = DOCUMENT_KINDS[kind];
   const m = info.messages;
   const { list, locations, canEdit, notice } = loaderData;
   const columns: ListColumn<StockDocumentView>[] = [
     { key: "number", label: t("stock_documents.number"), sortable: true, render: (d) => d.number },
-    { key: "date", label: t("stock_documents.date"), sortable: true, render: (d) => d.date },
+    { key: "date", label: t("stock_documents.date"), sortable: true, render: (d) => format.date(d.date) },
     {
       key: "location",
       label: kind === "movement" ? t("stock_documents.departure") : t("stock_documents.location"),
@@ -64,13 +56,13 @@ export function DocumentListPage({
       ? [{ key: "arrival", label: t("stock_documents.arrival"), render: (d: StockDocumentView) => d.arrival_location?.label ?? "—" }]
       : []),
     { key: "lines_count", label: t("stock_documents.lines_count"), numeric: true, render: (d) => d.lines_count },
-    { key: "total_quantity", label: t("stock_documents.total_quantity"), numeric: true, render: (d) => formatQty(d.total_quantity) },
+    { key: "total_quantity", label: t("stock_documents.total_quantity"), numeric: true, render: (d) => format.quantity(d.total_quantity) },
     { key: "notes", label: t("stock_documents.notes"), render: (d) => d.notes ?? "—", defaultVisible: false },
     {
       key: "created",
       label: t("stock_documents.created_at"),
       sortable: true,
-      render: (d) => formatDateTime(d.created_at),
+      render: (d) => format.dateTime(d.created_at),
       defaultVisible: false,
     },
   ];
@@ -155,8 +147,9 @@ export function DocumentEditPage({
   action: DocumentFormAction;
 }) {
   const t = useT();
+  const format = useFormat();
   const info = DOCUMENT_KINDS[kind];
-  const values = action?.values ?? documentValues(doc);
+  const values = action?.values ?? documentValues(doc, format);
   const title = t(`${info.messages}.edit_title`, { number: doc.number });
   return (
     <>
@@ -190,12 +183,13 @@ export function DocumentDetailPage({
   actionData: { error: string; fields?: FieldErrors | undefined } | undefined;
 }) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const info = DOCUMENT_KINDS[kind];
   const m = info.messages;
   const { doc, author, canEdit, canViewLog, notice } = loaderData;
   const title = `${t(`${m}.one`)} ${doc.number}`;
-  const fieldErrors = readableParams(actionData?.fields);
+  const fieldErrors = readableParams(actionData?.fields, format.quantity);
   return (
     <>
       <title>{`${title} | ${t("app.name")}`}</title>
@@ -242,7 +236,7 @@ export function DocumentDetailPage({
           <dt>{t("stock_documents.number")}</dt>
           <dd>{doc.number}</dd>
           <dt>{t("stock_documents.date")}</dt>
-          <dd>{doc.date}</dd>
+          <dd>{format.date(doc.date)}</dd>
           <dt>{kind === "movement" ? t("stock_documents.departure") : t("stock_documents.location")}</dt>
           <dd>{doc.location.label}</dd>
           {kind === "movement" ? (
@@ -254,7 +248,7 @@ export function DocumentDetailPage({
           <dt>{t("stock_documents.author")}</dt>
           <dd>{author ?? (doc.user_id ? "—" : t("inventory_logs.api"))}</dd>
           <dt>{t("stock_documents.created_at")}</dt>
-          <dd>{formatDateTime(doc.created_at)}</dd>
+          <dd>{format.dateTime(doc.created_at)}</dd>
           <dt>{t("stock_documents.notes")}</dt>
           <dd style={{ whiteSpace: "pre-wrap" }}>{doc.notes ?? "—"}</dd>
         </dl>
@@ -287,8 +281,8 @@ export function DocumentDetailPage({
                     {line.pack_label ? <span className="muted"> · {line.pack_label}</span> : null}
                   </td>
                   <td>{line.batch_number ?? "—"}</td>
-                  <td className="numeric">{formatQty(line.quantity)}</td>
-                  {kind === "entry" ? <td className="numeric">{formatCost(line.unit_cost)}</td> : null}
+                  <td className="numeric">{format.quantity(line.quantity)}</td>
+                  {kind === "entry" ? <td className="numeric">{format.money(line.unit_cost)}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,14 @@
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 
 /** An expiration date, marked when the batch is past it. */
 export function ExpirationCell({ date, expired }: { date: string | null; expired: boolean }) {
   const t = useT();
+  const format = useFormat();
   if (!date) return <>—</>;
   return (
     <>
-      {date}
+      {format.date(date)}
       {expired ? (
         <>
           {" "}

@@ -1,4 +1,4 @@
-/** Shared by the inventory screens (browser and server): paths, permissions, quantity display. */
+/** Shared by the inventory screens (browser and server): paths, permissions, error params. */
 
 export type DocumentKind = "entry" | "removal" | "movement";
 
@@ -60,30 +60,10 @@ export function documentHref(type: string | null, id: number | null): string | n
   return null;
 }
 
-/** A quantity as stored ("10.0000000") without its trailing zeros: "10", "2.5", "-3". */
-export function formatQty(text: string | null | undefined): string {
-  if (text === null || text === undefined || text === "") return "—";
-  if (!text.includes(".")) return text;
-  const trimmed = text.replace(/0+$/, "").replace(/\.$/, "");
-  return trimmed === "-0" ? "0" : trimmed;
-}
-
-/** A price as stored ("12.5000") with at least two decimals. */
-export function formatCost(text: string | null | undefined): string {
-  if (text === null || text === undefined || text === "") return "—";
-  const [int, frac = ""] = text.split(".");
-  return `${int}.${frac.replace(/0+$/, "").padEnd(2, "0")}`;
-}
-
-/** A timestamp (ms) as "YYYY-MM-DD HH:MM" in UTC, the same on the server and in the browser. */
-export function formatDateTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
-}
-
-/** The field errors a form shows, with their translated params (quantities made readable). */
+/** The field errors a form shows, with their translated params (quantities written by `quantity`). */
 export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>;
 
-export function readableParams(errors: FieldErrors | undefined): FieldErrors | undefined {
+export function readableParams(errors: FieldErrors | undefined, quantity: (text: string) => string): FieldErrors | undefined {
   if (!errors) return errors;
   const out: FieldErrors = {};
   for (const [key, value] of Object.entries(errors)) {
@@ -91,7 +71,7 @@ export function readableParams(errors: FieldErrors | undefined): FieldErrors | u
       ? Object.fromEntries(
           Object.entries(value.params).map(([k, v]) => [
             k,
-            (k === "available" || k === "current") && typeof v === "string" ? formatQty(v) : v,
+            (k === "available" || k === "current") && typeof v === "string" ? quantity(v) : v,
           ]),
         )
       : undefined;

@@ -15,11 +15,6 @@ export interface Failure {
 
 const NOTICES = ["create", "update", "delete", "enable", "disable", "default", "tax_settings"];
 
-/** "20.0000" → "20", "5.5000" → "5.5": decimals as people write them. */
-export function plainDecimal(value: string): string {
-  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
-}
-
 /** Title, the notice of the last change, and the error of a row action (delete, disable…). */
 export function CatalogueHeader({
   prefix,

@@ -3,7 +3,8 @@ import { requestContext } from "../../../worker/context";
 import { listBatches, listUnallocatedBatchStock } from "../../../worker/domain/stock/batches";
 import { requirePage } from "../../../worker/guards";
 import { ExpirationCell } from "../../components/inventory/expiration";
-import { BATCHES_PATH, formatQty, VIEW_BATCHES } from "../../components/inventory/format";
+import { BATCHES_PATH, VIEW_BATCHES } from "../../components/inventory/format";
+import { useFormat } from "../../format";
 import { listPageAction, loadListPage } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useT } from "../../i18n";
@@ -39,6 +40,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function Batches({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { list, unallocated } = loaderData;
   const columns: ListColumn<Row>[] = [
     { key: "number", label: t("batches.number"), sortable: true, render: (b) => b.number },
@@ -50,11 +52,11 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
       sortable: true,
       render: (b) => <ExpirationCell date={b.expiration_date} expired={b.expired} />,
     },
-    { key: "quantity", label: t("batches.quantity"), numeric: true, render: (b) => formatQty(b.quantity) },
+    { key: "quantity", label: t("batches.quantity"), numeric: true, render: (b) => format.quantity(b.quantity) },
     {
       key: "locations",
       label: t("batches.locations"),
-      render: (b) => b.locations.map((l) => `${l.label} (${formatQty(l.quantity)})`).join(", ") || "—",
+      render: (b) => b.locations.map((l) => `${l.label} (${format.quantity(l.quantity)})`).join(", ") || "—",
     },
     { key: "barcode", label: t("batches.barcode"), render: (b) => b.barcode ?? "—", defaultVisible: false },
   ];
@@ -99,7 +101,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                   </td>
                   <td>{u.number}</td>
                   <td>{u.location.label}</td>
-                  <td className="numeric">{formatQty(u.quantity)}</td>
+                  <td className="numeric">{format.quantity(u.quantity)}</td>
                 </tr>
               ))}
             </tbody>

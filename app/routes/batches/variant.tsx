@@ -8,7 +8,8 @@ import { loadStockReferences } from "../../../worker/domain/stock/references";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
 import { ExpirationCell } from "../../components/inventory/expiration";
-import { BATCHES_PATH, EDIT_BATCHES, formatQty, VIEW_BATCHES, type FieldErrors } from "../../components/inventory/format";
+import { BATCHES_PATH, EDIT_BATCHES, VIEW_BATCHES, type FieldErrors } from "../../components/inventory/format";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant";
 import "../../components/inventory/inventory.css";
@@ -90,6 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function VariantBatches({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { variant, batches, canEdit, notice } = loaderData;
@@ -144,8 +146,8 @@ export default function VariantBatches({ loaderData, actionData }: Route.Compone
                     <td>
                       <ExpirationCell date={b.expiration_date} expired={b.expired} />
                     </td>
-                    <td className="numeric">{formatQty(b.quantity)}</td>
-                    <td>{b.locations.map((l) => `${l.label} (${formatQty(l.quantity)})`).join(", ") || "—"}</td>
+                    <td className="numeric">{format.quantity(b.quantity)}</td>
+                    <td>{b.locations.map((l) => `${l.label} (${format.quantity(l.quantity)})`).join(", ") || "—"}</td>
                     {canEdit ? (
                       <td>
                         <Form method="post" noValidate className="batch-update">

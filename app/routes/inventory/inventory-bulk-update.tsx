@@ -9,16 +9,9 @@ import { getStockDocument, listStockDocuments } from "../../../worker/domain/sto
 import { locationCountSheet } from "../../../worker/domain/stock/stock-levels";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
-import {
-  BULK_UPDATE,
-  BULK_UPDATE_PATH,
-  formatDateTime,
-  formatQty,
-  INVENTORY_LOGS_PATH,
-  readableParams,
-  type FieldErrors,
-} from "../../components/inventory/format";
+import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, readableParams, type FieldErrors } from "../../components/inventory/format";
 import { locationOptions } from "../../components/inventory/inventory.server";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/inventory-bulk-update";
 import "../../components/inventory/inventory.css";
@@ -155,10 +148,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function InventoryBulkUpdate({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { locations, location, search, offset, sheet, count, recent } = loaderData;
-  const errors = readableParams(actionData?.fields);
+  const errors = readableParams(actionData?.fields, format.quantity);
   const typed = actionData?.values;
   const generalError = actionData && !Object.keys(errors ?? {}).some((k) => k.startsWith("counted.") || k.startsWith("batch."));
   const pageHref = (to: number) =>
@@ -197,15 +191,15 @@ export default function InventoryBulkUpdate({ loaderData, actionData }: Route.Co
               </thead>
               <tbody>
                 {count.lines.map((line, i) => {
-                  const diff = formatQty(line.difference);
+                  const diff = format.quantity(line.difference);
                   const negative = line.difference.startsWith("-");
                   return (
                     <tr key={i}>
                       <td>{line.sku}</td>
                       <td>{line.label}</td>
                       <td>{line.batch ?? "—"}</td>
-                      <td className="numeric">{formatQty(line.before)}</td>
-                      <td className="numeric">{formatQty(line.counted)}</td>
+                      <td className="numeric">{format.quantity(line.before)}</td>
+                      <td className="numeric">{format.quantity(line.counted)}</td>
                       <td className={`numeric ${negative ? "diff--down" : diff === "0" ? "" : "diff--up"}`}>
                         {negative || diff === "0" ? diff : `+${diff}`}
                       </td>
@@ -282,7 +276,7 @@ export default function InventoryBulkUpdate({ loaderData, actionData }: Route.Co
                       <tr key={vid}>
                         <td>{item.sku}</td>
                         <td>{item.label}</td>
-                        <td className="numeric">{formatQty(item.on_hand)}</td>
+                        <td className="numeric">{format.quantity(item.on_hand)}</td>
                         <td>
                           <FormField
                             name={`counted.${vid}`}
@@ -350,10 +344,10 @@ export default function InventoryBulkUpdate({ loaderData, actionData }: Route.Co
                   <td>
                     <Link to={`${BULK_UPDATE_PATH}?location_id=${doc.location_id}&count=${doc.id}`}>{doc.number}</Link>
                   </td>
-                  <td>{doc.date}</td>
+                  <td>{format.date(doc.date)}</td>
                   <td>{doc.location.label}</td>
                   <td className="numeric">{doc.lines_count}</td>
-                  <td>{formatDateTime(doc.created_at)}</td>
+                  <td>{format.dateTime(doc.created_at)}</td>
                 </tr>
               ))}
             </tbody>

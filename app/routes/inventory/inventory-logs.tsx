@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
 import { requirePage } from "../../../worker/guards";
-import { documentHref, formatDateTime, formatQty, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
+import { documentHref, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { locationOptions, userNames } from "../../components/inventory/inventory.server";
 import { listPageAction, loadListPage } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/inventory-logs";
 import "../../components/inventory/inventory.css";
@@ -42,11 +43,12 @@ const DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update"] as const;
 
 export default function InventoryLogs({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { list, locations, users } = loaderData;
   const typeLabel = (type: string | null) =>
     type && (DOCUMENT_TYPES as readonly string[]).includes(type) ? t(`inventory_logs.type_${type}`) : (type ?? "—");
   const columns: ListColumn<Row>[] = [
-    { key: "created", label: t("inventory_logs.when"), sortable: true, render: (r) => formatDateTime(r.created_at) },
+    { key: "created", label: t("inventory_logs.when"), sortable: true, render: (r) => format.dateTime(r.created_at) },
     { key: "user", label: t("inventory_logs.who"), render: (r) => (r.user_id ? (users[r.user_id] ?? "—") : t("inventory_logs.api")) },
     {
       key: "document",
@@ -67,15 +69,15 @@ export default function InventoryLogs({ loaderData, actionData }: Route.Componen
     { key: "label", label: t("stock.variant"), render: (r) => r.label, defaultVisible: false },
     { key: "location", label: t("stock.location"), render: (r) => r.location.label },
     { key: "batch", label: t("stock.batch"), render: (r) => r.batch_number ?? "—" },
-    { key: "quantity_before", label: t("inventory_logs.before"), numeric: true, render: (r) => formatQty(r.quantity_before) },
-    { key: "quantity_after", label: t("inventory_logs.after"), numeric: true, render: (r) => formatQty(r.quantity_after) },
+    { key: "quantity_before", label: t("inventory_logs.before"), numeric: true, render: (r) => format.quantity(r.quantity_before) },
+    { key: "quantity_after", label: t("inventory_logs.after"), numeric: true, render: (r) => format.quantity(r.quantity_after) },
     {
       key: "change",
       label: t("inventory_logs.change"),
       sortable: true,
       numeric: true,
       render: (r) => {
-        const value = formatQty(r.change);
+        const value = format.quantity(r.change);
         return (
           <span className={r.change.startsWith("-") ? "diff--down" : "diff--up"}>{r.change.startsWith("-") ? value : `+${value}`}</span>
         );

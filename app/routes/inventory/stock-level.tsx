@@ -5,7 +5,8 @@ import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/d
 import { getStockLevel, listStockLevels, updateStockLevel } from "../../../worker/domain/stock/stock-levels";
 import { pageUrl, requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
-import { BULK_UPDATE, BULK_UPDATE_PATH, formatQty, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
+import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
+import { useFormat } from "../../format";
 import { stockLevelFilterOptions } from "../../components/inventory/inventory.server";
 import { listPageAction, loadListPage } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
@@ -77,6 +78,7 @@ function LevelEditor({
 }) {
   const t = useT();
   const errorText = useErrorText();
+  const format = useFormat();
   const location = useLocation();
   const cancel = new URLSearchParams(location.search);
   cancel.delete("edit");
@@ -96,7 +98,7 @@ function LevelEditor({
       <input type="hidden" name="id" value={level.id} />
       <div className="form-grid">
         <FormField name="reorder_point" label={t("stock.reorder_point")} errors={failure?.fields}>
-          {(p) => <input {...p} defaultValue={failure?.values.reorder_point ?? formatQty(level.reorder_point)} inputMode="decimal" />}
+          {(p) => <input {...p} defaultValue={failure?.values.reorder_point ?? format.input(level.reorder_point)} inputMode="decimal" />}
         </FormField>
         <FormField name="bin_location" label={t("stock.bin_location")} errors={failure?.fields}>
           {(p) => <input {...p} defaultValue={failure?.values.bin_location ?? level.bin_location ?? ""} maxLength={100} />}
@@ -116,6 +118,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function StockLevels({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { list, options, canEdit, editing, notice } = loaderData;
   const location = useLocation();
   const editHref = (id: number) => {
@@ -130,12 +133,12 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
     { key: "label", label: t("stock.variant"), sortable: true, render: (r) => r.label },
     { key: "product", label: t("stock.product"), render: (r) => r.product_label, defaultVisible: false },
     { key: "location", label: t("stock.location"), render: (r) => r.location.label },
-    { key: "on_hand", label: t("stock.on_hand"), sortable: true, numeric: true, render: (r) => formatQty(r.on_hand) },
-    { key: "reserved", label: t("stock.reserved"), sortable: true, numeric: true, render: (r) => formatQty(r.reserved) },
-    { key: "available", label: t("stock.available"), sortable: true, numeric: true, render: (r) => formatQty(r.available) },
-    { key: "incoming", label: t("stock.incoming"), numeric: true, render: (r) => formatQty(r.incoming) },
-    { key: "committed", label: t("stock.committed"), numeric: true, render: (r) => formatQty(r.committed), defaultVisible: false },
-    { key: "purchased", label: t("stock.purchased"), numeric: true, render: (r) => formatQty(r.purchased), defaultVisible: false },
+    { key: "on_hand", label: t("stock.on_hand"), sortable: true, numeric: true, render: (r) => format.quantity(r.on_hand) },
+    { key: "reserved", label: t("stock.reserved"), sortable: true, numeric: true, render: (r) => format.quantity(r.reserved) },
+    { key: "available", label: t("stock.available"), sortable: true, numeric: true, render: (r) => format.quantity(r.available) },
+    { key: "incoming", label: t("stock.incoming"), numeric: true, render: (r) => format.quantity(r.incoming) },
+    { key: "committed", label: t("stock.committed"), numeric: true, render: (r) => format.quantity(r.committed), defaultVisible: false },
+    { key: "purchased", label: t("stock.purchased"), numeric: true, render: (r) => format.quantity(r.purchased), defaultVisible: false },
     {
       key: "reorder_point",
       label: t("stock.reorder_point"),
@@ -143,7 +146,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
       numeric: true,
       render: (r) => (
         <>
-          {formatQty(r.reorder_point)}
+          {format.quantity(r.reorder_point)}
           {r.below_reorder_point ? (
             <>
               {" "}
@@ -173,8 +176,10 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
       render: (r) =>
         r.batch_tracked
           ? [
-              ...r.batches.map((b) => `${b.number} (${formatQty(b.quantity)})`),
-              ...(r.unallocated !== null && Number(r.unallocated) !== 0 ? [`${t("stock.unallocated")} (${formatQty(r.unallocated)})`] : []),
+              ...r.batches.map((b) => `${b.number} (${format.quantity(b.quantity)})`),
+              ...(r.unallocated !== null && Number(r.unallocated) !== 0
+                ? [`${t("stock.unallocated")} (${format.quantity(r.unallocated)})`]
+                : []),
             ].join(", ") || "—"
           : "—",
     },

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
+import { companyFormat } from "../../../worker/domain/settings/company-settings";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
 import { useLingui } from "@lingui/react";
@@ -9,6 +10,7 @@ import { supportSiteUrl } from "../../components/back-office/support-site";
 import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
 import { LanguageSwitcher } from "../../components/language-switcher";
+import { FormatProvider } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/back-office";
 
@@ -16,11 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const user = requirePage(request, ctx);
   // b2b_portal users cannot switch company (platform spec §6), so they get no list.
-  const [companies, invitations] = await Promise.all([
+  const [companies, invitations, company] = await Promise.all([
     user.permissions.includes("b2b_portal") ? [] : listUserCompanies(ctx.control, user.userId),
     listMyInvitations(ctx.control, user),
+    ctx.tenant().then(companyFormat),
   ]);
   return {
+    // How every page writes numbers, money and dates (the language is the page's own).
+    format: { ...company, timeZone: user.timezone },
     user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
     company: { id: user.company.id, label: user.company.label, status: user.company.status },
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
@@ -67,7 +72,8 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
 }
 
 export default function BackOfficeLayout() {
-  const { user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu } = useLoaderData<typeof loader>();
+  const { format, user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu } =
+    useLoaderData<typeof loader>();
   const t = useT();
   const { i18n } = useLingui();
   const [menu, setMenu] = useState<MenuState>("auto");
@@ -161,7 +167,9 @@ export default function BackOfficeLayout() {
         </div>
       </nav>
       <main className="back-office__main">
-        <Outlet />
+        <FormatProvider value={format}>
+          <Outlet />
+        </FormatProvider>
       </main>
     </div>
   );

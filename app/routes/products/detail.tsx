@@ -6,10 +6,12 @@ import { deleteProductAndImage, removeProductImage, setProductImage } from "../.
 import { setProductActive } from "../../../worker/domain/products/set-product-active";
 import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
+import { ImageCard } from "../../components/image-card";
 import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
-import { EDIT_PRODUCTS, formatAmount, formatQuantity, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
 import { statusForCode } from "../../../worker/error-status";
 import { PriceGridView } from "./price-grid";
 import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
@@ -75,6 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { product, canEdit, notice } = loaderData;
@@ -144,7 +147,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           {product.kind === "kit" ? (
             <>
               <dt>{t("products.kit_discount_rate")}</dt>
-              <dd data-field="kit_discount_rate">{formatQuantity(product.kit_discount_rate)} %</dd>
+              <dd data-field="kit_discount_rate">{format.percent(product.kit_discount_rate)}</dd>
             </>
           ) : null}
           <dt>{t("products.batch_tracked")}</dt>
@@ -227,10 +230,8 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
                       <Link to={variantPath(product.id, v.id)}>{v.sku}</Link>
                     </td>
                     <td>{pack.label}</td>
-                    <td className="numeric">{formatQuantity(pack.quantity)}</td>
-                    <td>
-                      {pack.prices.map((p) => `${p.price_level_label} ${p.currency_iso} ${formatAmount(p.amount)}`).join(" · ") || "—"}
-                    </td>
+                    <td className="numeric">{format.quantity(pack.quantity)}</td>
+                    <td>{pack.prices.map((p) => `${p.price_level_label} ${format.money(p.amount, p.currency_iso)}`).join(" · ") || "—"}</td>
                   </tr>
                 )),
               )}
@@ -255,54 +256,22 @@ function ProductImage({
   error: { code: string; params?: Record<string, unknown> } | undefined;
 }) {
   const t = useT();
-  const errorText = useErrorText();
-  const busy = useNavigation().state === "submitting";
-  if (!product.image_key && !canEdit) return null;
   return (
-    <section className="card product-image">
-      <h2>{t("products.image")}</h2>
-      {product.image_key ? (
-        // The key changes with each image: a new one is never served from the cache.
-        <img
-          src={`${productPath(product.id)}/image?v=${encodeURIComponent(product.image_key)}`}
-          alt={t("products.image_alt", { label: product.label })}
-        />
-      ) : (
-        <p className="muted">{t("products.no_image")}</p>
-      )}
-      {canEdit ? (
-        <div className="actions">
-          <Form method="post" encType="multipart/form-data" className={`field${error ? " field--invalid" : ""}`}>
-            <input type="hidden" name="intent" value="upload_image" />
-            <label htmlFor="field-image">{t("products.image_hint")}</label>
-            <input
-              id="field-image"
-              type="file"
-              name="image"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              required
-              aria-invalid={Boolean(error)}
-              {...(error ? { "aria-describedby": "field-image-error" } : {})}
-            />
-            {error ? (
-              <span id="field-image-error" className="field__error" role="alert">
-                {errorText(error.code, error.params)}
-              </span>
-            ) : null}
-            <button type="submit" className="button button--secondary" disabled={busy}>
-              {t("products.upload_image")}
-            </button>
-          </Form>
-          {product.image_key ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove_image" />
-              <button type="submit" className="button button--secondary" disabled={busy}>
-                {t("products.remove_image")}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
-    </section>
+    <ImageCard
+      field="image"
+      className="product-image"
+      text={{
+        title: t("products.image"),
+        alt: t("products.image_alt", { label: product.label }),
+        none: t("products.no_image"),
+        hint: t("products.image_hint"),
+        upload: t("products.upload_image"),
+        remove: t("products.remove_image"),
+      }}
+      // The key changes with each image: a new one is never served from the cache.
+      src={product.image_key ? `${productPath(product.id)}/image?v=${encodeURIComponent(product.image_key)}` : null}
+      canEdit={canEdit}
+      error={error}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { getProduct } from "../../../worker/domain/products/get-product";
 import { updateProduct } from "../../../worker/domain/products/update-product";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/edit";
 import { byField, ProductFields, productFieldsOf, productInput, readProductFields } from "./fields";
@@ -50,10 +51,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { product, options } = loaderData;
-  const values = actionData?.values ?? productFieldsOf(product);
+  const values = actionData?.values ?? productFieldsOf(product, format);
   const title = t("products.edit_title", { label: product.label });
   return (
     <>

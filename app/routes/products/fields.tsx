@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import type { ProductView, VariantView } from "../../../worker/domain/products/product-view";
 import { FormField, type FieldErrorMap } from "../../components/form-field";
 import { useErrorText, useT } from "../../i18n";
-import { formatAmount, formatQuantity, WEIGHT_UNITS, type ProductKindName } from "./format";
+import type { Formatter } from "../../../worker/domain/shared/format";
+import { WEIGHT_UNITS, type ProductKindName } from "./format";
 import { cellErrors } from "./price-grid";
 import type { ProductOptions } from "./product-options";
 
@@ -146,7 +147,8 @@ export function readVariantFields(form: FormData): VariantFieldValues {
   };
 }
 
-export function productFieldsOf(product: ProductView): ProductFieldValues {
+/** A saved product as form values, numbers as the company writes them. */
+export function productFieldsOf(product: ProductView, format: Formatter): ProductFieldValues {
   return {
     label: product.label,
     description: product.description ?? "",
@@ -156,14 +158,15 @@ export function productFieldsOf(product: ProductView): ProductFieldValues {
     country_of_origin: product.country_of_origin ?? "",
     hs_code: product.hs_code ?? "",
     accounting_family: product.accounting_family ?? "",
-    kit_discount_rate: formatQuantity(product.kit_discount_rate),
+    kit_discount_rate: format.input(product.kit_discount_rate),
     active: product.active,
     b2b_published: product.b2b_published,
     batch_tracked: product.batch_tracked,
   };
 }
 
-export function variantFieldsOf(v: VariantView): VariantFieldValues {
+/** A saved variant as form values, numbers as the company writes them (prices with all their decimals). */
+export function variantFieldsOf(v: VariantView, format: Formatter): VariantFieldValues {
   return {
     label: v.label,
     sku: v.sku,
@@ -171,18 +174,18 @@ export function variantFieldsOf(v: VariantView): VariantFieldValues {
     supplier_id: v.supplier_id === null ? "" : String(v.supplier_id),
     supplier_sku: v.supplier_sku ?? "",
     supplier_description: v.supplier_description ?? "",
-    weight_amount: formatQuantity(v.weight_amount),
+    weight_amount: format.input(v.weight_amount),
     weight_unit: v.weight_unit,
-    ecotax: formatAmount(v.ecotax),
+    ecotax: format.input(v.ecotax, 2),
     taxable: v.taxable,
     tax_ids: v.tax_ids.map(String),
-    minimum_quantity: formatQuantity(v.minimum_quantity),
+    minimum_quantity: format.input(v.minimum_quantity),
     track_inventory: v.track_inventory,
-    initial_cost: v.initial_cost === undefined ? "" : formatAmount(v.initial_cost),
+    initial_cost: format.input(v.initial_cost, 2),
     initial_stock: "",
     initial_location_id: "",
-    recommended_price: v.recommended_price == null ? "" : formatAmount(v.recommended_price),
-    default_component_discount: formatQuantity(v.default_component_discount),
+    recommended_price: format.input(v.recommended_price, 2),
+    default_component_discount: format.input(v.default_component_discount),
     active: v.active,
     b2b_published: v.b2b_published,
     published_to_quickbooks: v.published_to_quickbooks,

@@ -5,6 +5,7 @@ import { productFilterOptions } from "../../../worker/domain/products/product-op
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
 import { EDIT_PRODUCTS, PRODUCT_KINDS, PRODUCTS_PATH, productPath, VIEW_PRODUCTS } from "./format";
@@ -37,6 +38,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function ProductsList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { list, options, canEdit, notice } = loaderData;
   const yesNo = (value: boolean) => (value ? t("common.yes") : t("common.no"));
   const seasonOf = new Map(options.seasons.map((s) => [s.id, s.label]));
@@ -66,7 +68,7 @@ export default function ProductsList({ loaderData, actionData }: Route.Component
       label: t("products.created_at"),
       sortable: true,
       defaultVisible: false,
-      render: (p) => new Date(p.created_at).toISOString().slice(0, 10),
+      render: (p) => format.day(p.created_at),
     },
   ];
   const select = (key: string, label: string, items: { id: number; label: string }[]): ListFilterDefinition[] =>

@@ -1,6 +1,7 @@
+import type { Formatter } from "../../../worker/domain/shared/format";
 import type { FieldErrorMap } from "../../components/form-field";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
-import { formatAmount } from "./format";
 import type { ProductOptions } from "./product-options";
 
 /** Amounts typed in a price grid, by `${levelId}:${currencyId}`. */
@@ -14,8 +15,9 @@ export interface PriceRow {
 
 export const cellKey = (levelId: number, currencyId: number) => `${levelId}:${currencyId}`;
 
-export function priceCellsOf(prices: readonly PriceRow[]): PriceCells {
-  return Object.fromEntries(prices.map((p) => [cellKey(p.price_level_id, p.currency_id), formatAmount(p.amount)]));
+/** Saved prices as the grid's inputs show them: every stored decimal, the company's decimal mark. */
+export function priceCellsOf(prices: readonly PriceRow[], format: Formatter): PriceCells {
+  return Object.fromEntries(prices.map((p) => [cellKey(p.price_level_id, p.currency_id), format.input(p.amount, 2)]));
 }
 
 /** The cells of the grid posted under `prefix` (inputs named `prefix.level.currency`). */
@@ -134,6 +136,7 @@ export function PriceGridView({
   caption: string;
 }) {
   const t = useT();
+  const format = useFormat();
   if (prices.length === 0) return <p className="muted">{t("products.no_prices")}</p>;
   const levels = [...new Map(prices.map((p) => [p.price_level_id, p.price_level_label])).entries()];
   const currencies = [...new Map(prices.map((p) => [p.currency_id, p.currency_iso])).entries()];
@@ -155,9 +158,9 @@ export function PriceGridView({
           {levels.map(([id, label]) => (
             <tr key={id}>
               <th scope="row">{label}</th>
-              {currencies.map(([cid]) => (
+              {currencies.map(([cid, iso]) => (
                 <td key={cid} className="numeric" data-cell={`${id}:${cid}`}>
-                  {formatAmount(amount(id, cid))}
+                  {format.money(amount(id, cid), iso)}
                 </td>
               ))}
             </tr>

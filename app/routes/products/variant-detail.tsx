@@ -10,10 +10,11 @@ import { deleteVariant } from "../../../worker/domain/products/delete-variant";
 import { setVariantActive } from "../../../worker/domain/products/set-product-active";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { FormField } from "../../components/form-field";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-detail";
 import { variantFormErrors } from "./fields";
-import { EDIT_PRODUCTS, formatQuantity, productPath, variantPath, VIEW_PRODUCTS } from "./format";
+import { EDIT_PRODUCTS, productPath, variantPath, VIEW_PRODUCTS } from "./format";
 import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions } from "./options.server";
 import { cellKey, PriceGridInputs, PriceGridView, priceCellsOf, priceList, readPriceCells } from "./price-grid";
@@ -122,6 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function VariantDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { product, variant, canEdit, options, notice } = loaderData;
@@ -207,7 +209,7 @@ export default function VariantDetail({ loaderData, actionData }: Route.Componen
           <section key={pack.id} className="card" aria-label={pack.label}>
             <div className="page-header">
               <h3>
-                {pack.label} <span className="muted">· {t("products.pack_of", { quantity: formatQuantity(pack.quantity) })}</span>
+                {pack.label} <span className="muted">· {t("products.pack_of", { quantity: format.quantity(pack.quantity) })}</span>
               </h3>
               {canEdit ? (
                 <Form
@@ -292,6 +294,7 @@ function PackEditor({
   failure: PackFailure | undefined;
 }) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const id = (name: string) => `pack-${pack.id}-${name}`;
@@ -311,7 +314,7 @@ function PackEditor({
           {(
             [
               ["pack_label", t("products.pack_label"), failure?.pack.label ?? pack.label],
-              ["pack_quantity", t("products.pack_quantity"), failure?.pack.quantity ?? formatQuantity(pack.quantity)],
+              ["pack_quantity", t("products.pack_quantity"), failure?.pack.quantity ?? format.input(pack.quantity)],
             ] as const
           ).map(([name, label, value]) => (
             <div key={name} className={`field${error(name) ? " field--invalid" : ""}`}>
@@ -333,7 +336,7 @@ function PackEditor({
           prefix="pack_price"
           idPrefix={`pack-${pack.id}-price`}
           options={options}
-          cells={failure?.pack.cells ?? priceCellsOf(pack.prices)}
+          cells={failure?.pack.cells ?? priceCellsOf(pack.prices, format)}
           errors={failure?.fields}
           caption={t("products.pack_prices")}
         />

@@ -4,6 +4,7 @@ import { canEdit } from "../../../worker/domain/products/price-access";
 import { saveVariant } from "../../../worker/domain/products/save-variant";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-edit";
 import { ComponentRows } from "./create-form";
@@ -79,6 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditVariant({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { product, variant, options } = loaderData;
@@ -98,7 +100,7 @@ export default function EditVariant({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="form product-form" noValidate key={actionData ? JSON.stringify(actionData.values) : variant.id}>
         <VariantFields
-          values={actionData?.values ?? variantFieldsOf(variant)}
+          values={actionData?.values ?? variantFieldsOf(variant, format)}
           options={options}
           errors={errors}
           kind={product.kind}
@@ -107,7 +109,7 @@ export default function EditVariant({ loaderData, actionData }: Route.ComponentP
         />
         {product.kind === "kit" || product.kind === "assembly" ? (
           <ComponentRows
-            rows={actionData?.components ?? variant.components.map((c) => ({ sku: c.sku, quantity: c.quantity }))}
+            rows={actionData?.components ?? variant.components.map((c) => ({ sku: c.sku, quantity: format.input(c.quantity) }))}
             errors={errors}
           />
         ) : null}
@@ -116,7 +118,7 @@ export default function EditVariant({ loaderData, actionData }: Route.ComponentP
           <PriceGridInputs
             prefix="price"
             options={options}
-            cells={actionData?.cells ?? priceCellsOf(variant.prices)}
+            cells={actionData?.cells ?? priceCellsOf(variant.prices, format)}
             errors={errors}
             caption={t("products.prices")}
           />

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import type { ProductView, VariantView } from "../../../worker/domain/products/product-view";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
-import { formatAmount, formatQuantity, variantPath } from "./format";
+import { variantPath } from "./format";
 import { PriceGridView } from "./price-grid";
 
 /** A variant's own fields as a definition list. */
 export function VariantDetails({ variant }: { variant: VariantView }) {
   const t = useT();
+  const format = useFormat();
   const yesNo = (value: boolean) => t(value ? "common.yes" : "common.no");
   const published = [
     variant.published_to_quickbooks ? "QuickBooks" : null,
@@ -34,16 +36,16 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
       <dd>{variant.supplier_description ?? "—"}</dd>
       <dt>{t("products.weight")}</dt>
       <dd>
-        {formatQuantity(variant.weight_amount)} {variant.weight_unit}
+        {format.quantity(variant.weight_amount)} {variant.weight_unit}
       </dd>
       <dt>{t("products.ecotax")}</dt>
-      <dd>{formatAmount(variant.ecotax)}</dd>
+      <dd>{format.money(variant.ecotax)}</dd>
       <dt>{t("products.taxable")}</dt>
       <dd>{yesNo(variant.taxable)}</dd>
       <dt>{t("products.taxes")}</dt>
       <dd>{variant.taxes.length ? variant.taxes.map((x) => x.label).join(", ") : "—"}</dd>
       <dt>{t("products.minimum_quantity")}</dt>
-      <dd>{formatQuantity(variant.minimum_quantity)}</dd>
+      <dd>{format.quantity(variant.minimum_quantity)}</dd>
       <dt>{t("products.track_inventory")}</dt>
       <dd>{yesNo(variant.track_inventory)}</dd>
       <dt>{t("products.batch_tracked")}</dt>
@@ -51,11 +53,11 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
       {variant.track_inventory && !variant.is_kit ? (
         <>
           <dt>{t("products.on_hand")}</dt>
-          <dd data-field="on_hand">{formatQuantity(variant.on_hand)}</dd>
+          <dd data-field="on_hand">{format.quantity(variant.on_hand)}</dd>
           <dt>{t("products.stock_by_location")}</dt>
           <dd>
             {variant.stock_levels.length
-              ? variant.stock_levels.map((l) => `${l.location_label}: ${formatQuantity(l.on_hand)}`).join(" · ")
+              ? variant.stock_levels.map((l) => `${l.location_label}: ${format.quantity(l.on_hand)}`).join(" · ")
               : "—"}
           </dd>
         </>
@@ -63,21 +65,21 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
       {variant.initial_cost !== undefined ? (
         <>
           <dt>{t("products.initial_cost")}</dt>
-          <dd>{formatAmount(variant.initial_cost)}</dd>
+          <dd>{format.money(variant.initial_cost)}</dd>
           <dt>{t("products.moving_average_cost")}</dt>
-          <dd>{formatAmount(variant.moving_average_cost)}</dd>
+          <dd>{format.money(variant.moving_average_cost)}</dd>
         </>
       ) : null}
       {variant.recommended_price !== undefined ? (
         <>
           <dt>{t("products.recommended_price")}</dt>
-          <dd>{formatAmount(variant.recommended_price)}</dd>
+          <dd>{format.money(variant.recommended_price)}</dd>
         </>
       ) : null}
       {variant.is_kit ? (
         <>
           <dt>{t("products.default_component_discount")}</dt>
-          <dd>{formatQuantity(variant.default_component_discount)} %</dd>
+          <dd>{format.percent(variant.default_component_discount)}</dd>
         </>
       ) : null}
       <dt>{t("products.b2b_published")}</dt>
@@ -96,6 +98,7 @@ export function StatusBadge({ active }: { active: boolean }) {
 /** The variants of a product as a table, each linking to its page. */
 export function VariantsTable({ product }: { product: ProductView }) {
   const t = useT();
+  const format = useFormat();
   return (
     <div className="table-scroll">
       <table className="data-table" aria-label={t("products.variants")}>
@@ -119,8 +122,8 @@ export function VariantsTable({ product }: { product: ProductView }) {
               </td>
               <td>{v.label}</td>
               <td>{v.options.map((o) => o.label).join(" / ") || "—"}</td>
-              <td>{v.packs.length ? v.packs.map((p) => `${p.label} (${formatQuantity(p.quantity)})`).join(", ") : "—"}</td>
-              <td className="numeric">{v.is_kit ? "—" : formatQuantity(v.on_hand)}</td>
+              <td>{v.packs.length ? v.packs.map((p) => `${p.label} (${format.quantity(p.quantity)})`).join(", ") : "—"}</td>
+              <td className="numeric">{v.is_kit ? "—" : format.quantity(v.on_hand)}</td>
               <td>
                 <StatusBadge active={v.active} />
               </td>
@@ -134,6 +137,7 @@ export function VariantsTable({ product }: { product: ProductView }) {
 
 export function ComponentsTable({ variant }: { variant: VariantView }) {
   const t = useT();
+  const format = useFormat();
   if (variant.components.length === 0) return <p className="muted">{t("products.no_components")}</p>;
   return (
     <div className="table-scroll">
@@ -154,7 +158,7 @@ export function ComponentsTable({ variant }: { variant: VariantView }) {
                 <Link to={variantPath(c.product_id, c.variant_id)}>{c.sku}</Link>
               </td>
               <td>{c.label}</td>
-              <td className="numeric">{formatQuantity(c.quantity)}</td>
+              <td className="numeric">{format.quantity(c.quantity)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,9 +5,10 @@ import { deleteService, getService, setServiceActive } from "../../../worker/dom
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
-import { EDIT_SERVICES, formatPrice, SERVICES_PATH, VIEW_SERVICES } from "./format";
+import { EDIT_SERVICES, SERVICES_PATH, VIEW_SERVICES } from "./format";
 
 const NOTICES = ["created", "saved", "enabled", "disabled"] as const;
 
@@ -58,6 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { service, canEdit, notice } = loaderData;
@@ -119,7 +121,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
             </span>
           </dd>
           <dt>{t("services.price")}</dt>
-          <dd>{formatPrice(service.price)}</dd>
+          <dd>{format.money(service.price)}</dd>
           <dt>{t("services.tax_charged")}</dt>
           <dd>{yesNo(service.tax_charged)}</dd>
           <dt>{t("services.tax")}</dt>

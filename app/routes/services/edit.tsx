@@ -3,6 +3,7 @@ import { getService, serviceFormOptions, updateService } from "../../../worker/d
 import { requirePage } from "../../../worker/guards";
 import { formKey, FormPage } from "../../components/form-page";
 import { orNotFound, saveForm } from "../../components/form-page.server";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/edit";
 import { EDIT_SERVICES, SERVICES_PATH } from "./format";
@@ -25,8 +26,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { service, options } = loaderData;
-  const values: ServiceFormValues = actionData?.values ?? service;
+  const values: ServiceFormValues = actionData?.values ?? { ...service, price: format.input(service.price, 2) };
   return (
     <FormPage
       title={t("services.edit_title", { label: service.label })}

@@ -4,9 +4,10 @@ import { listServices, serviceFormOptions } from "../../../worker/domain/service
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
-import { EDIT_SERVICES, formatPrice, SERVICES_PATH, VIEW_SERVICES } from "./format";
+import { EDIT_SERVICES, SERVICES_PATH, VIEW_SERVICES } from "./format";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
@@ -29,12 +30,13 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { list, options, canEdit, notice } = loaderData;
   const yesNo = (value: boolean) => (value ? t("common.yes") : t("common.no"));
   const columns: ListColumn<Row>[] = [
     { key: "reference", label: t("services.reference"), sortable: true, render: (s) => s.reference },
     { key: "label", label: t("services.label"), sortable: true, render: (s) => s.label },
-    { key: "price", label: t("services.price"), sortable: true, numeric: true, render: (s) => formatPrice(s.price) },
+    { key: "price", label: t("services.price"), sortable: true, numeric: true, render: (s) => format.money(s.price) },
     {
       key: "tax",
       label: t("services.tax"),
@@ -55,7 +57,7 @@ export default function ServicesList({ loaderData, actionData }: Route.Component
       label: t("services.created_at"),
       sortable: true,
       defaultVisible: false,
-      render: (s) => new Date(s.created_at).toISOString().slice(0, 10),
+      render: (s) => format.day(s.created_at),
     },
   ];
   const filters: ListFilterDefinition[] = [

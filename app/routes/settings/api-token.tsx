@@ -6,6 +6,7 @@ import { PERMISSION_GROUPS } from "../../../worker/domain/users/permission-group
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
 import { PermissionsFieldset, submittedPermissions } from "../../components/permissions-fieldset";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/api-token";
 
@@ -49,7 +50,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state === "submitting";
   const failed = actionData && "error" in actionData ? actionData : undefined;
   const created = actionData && "created" in actionData ? actionData.created : undefined;
-  const dateFormat = new Intl.DateTimeFormat(t("common.date_locale"), { dateStyle: "medium", timeStyle: "short" });
+  const format = useFormat();
   return (
     <>
       <title>{`${t("api_tokens.title")} | ${t("app.name")}`}</title>
@@ -102,10 +103,10 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
                     <td>{token.label}</td>
                     <td>{token.permissions.length ? token.permissions.map((p) => t(`permission.${p}`)).join(", ") : "—"}</td>
                     <td>
-                      {dateFormat.format(token.created_at)}
+                      {format.dateTime(token.created_at)}
                       {token.created_by ? <span className="muted"> · {token.created_by}</span> : null}
                     </td>
-                    <td>{token.last_used_at ? dateFormat.format(token.last_used_at) : t("api_tokens.never_used")}</td>
+                    <td>{token.last_used_at ? format.dateTime(token.last_used_at) : t("api_tokens.never_used")}</td>
                     <td>
                       <Form
                         method="post"

@@ -21,6 +21,7 @@ import {
   StatusBadge,
   type Failure,
 } from "../../components/settings/catalogue-settings-parts";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/currencies";
 
@@ -62,6 +63,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Currencies({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { currencies, editing, choices, notice } = loaderData;
   const failure = actionData as Failure | undefined;
   const base = currencies.find((c) => c.is_default)?.iso ?? "";
@@ -88,7 +90,7 @@ export default function Currencies({ loaderData, actionData }: Route.ComponentPr
               </td>
               <td>{currency.label}</td>
               <td>{currency.sign}</td>
-              <td>{currency.exchange_rate.replace(/0+$/, "").replace(/\.$/, "")}</td>
+              <td>{format.decimal(currency.exchange_rate, 8)}</td>
               <td>
                 <StatusBadge active={currency.active} />
               </td>
@@ -156,9 +158,7 @@ export default function Currencies({ loaderData, actionData }: Route.ComponentPr
                   <input
                     {...p}
                     inputMode="decimal"
-                    defaultValue={String(
-                      value("exchange_rate", editing ? editing.exchange_rate.replace(/0+$/, "").replace(/\.$/, "") : "1"),
-                    )}
+                    defaultValue={String(value("exchange_rate", editing ? format.input(editing.exchange_rate) : "1"))}
                     readOnly={editing?.is_default}
                   />
                 )}

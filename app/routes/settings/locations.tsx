@@ -14,13 +14,13 @@ import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } fr
 import {
   CatalogueHeader,
   CheckboxField,
-  plainDecimal,
   RecordFormCard,
   RecordsTable,
   RowActions,
   StatusBadge,
   type Failure,
 } from "../../components/settings/catalogue-settings-parts";
+import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/locations";
 
@@ -68,6 +68,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Locations({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { locations, editing, countries, notice } = loaderData;
   const failure = actionData as Failure | undefined;
   const countryName = new Map(countries.map((c) => [c.code, c.name]));
@@ -100,7 +101,7 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
                   .filter(Boolean)
                   .join(", ") || "—"}
               </td>
-              <td>{location.shipping ? plainDecimal(location.shipping_cost) : t("locations.no_shipping")}</td>
+              <td>{location.shipping ? format.money(location.shipping_cost) : t("locations.no_shipping")}</td>
               <td>
                 <StatusBadge active={location.active} />
               </td>
@@ -180,7 +181,7 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
                     <input
                       {...p}
                       inputMode="decimal"
-                      defaultValue={String(value("shipping_cost", editing ? plainDecimal(editing.shipping_cost) : "0"))}
+                      defaultValue={String(value("shipping_cost", editing ? format.input(editing.shipping_cost, 2) : "0"))}
                     />
                   )}
                 </FormField>

@@ -6,13 +6,13 @@ import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } fr
 import {
   CatalogueHeader,
   CheckboxField,
-  plainDecimal,
   RecordFormCard,
   RecordsTable,
   RowActions,
   StatusBadge,
   type Failure,
 } from "../../components/settings/catalogue-settings-parts";
+import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/taxes";
 
@@ -97,6 +97,7 @@ function TaxSettingsForm({
 
 export default function Taxes({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const errorText = useErrorText();
   const { taxes, settings, editing, notice } = loaderData;
   const failure = actionData as Failure | undefined;
@@ -133,7 +134,7 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
               </td>
               <td>{tax.abbreviation}</td>
               <td>{t(`taxes.kind_${tax.kind}`)}</td>
-              <td>{plainDecimal(tax.rate)} %</td>
+              <td>{format.percent(tax.rate)}</td>
               <td>
                 <StatusBadge active={tax.active} />
               </td>
@@ -184,7 +185,7 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
                   <legend>{t("taxes.kind_simple")}</legend>
                   <FormField name="rate" label={t("taxes.rate")} errors={errors}>
                     {(p) => (
-                      <input {...p} inputMode="decimal" defaultValue={String(value("rate", editing ? plainDecimal(editing.rate) : ""))} />
+                      <input {...p} inputMode="decimal" defaultValue={String(value("rate", editing ? format.input(editing.rate) : ""))} />
                     )}
                   </FormField>
                 </fieldset>
@@ -199,7 +200,7 @@ export default function Taxes({ loaderData, actionData }: Route.ComponentProps) 
                       <label key={tax.id} className="checkbox">
                         <input type="checkbox" name="tax_ids" value={tax.id} defaultChecked={chosen.includes(String(tax.id))} />
                         <span>
-                          {tax.label} ({plainDecimal(tax.rate)} %)
+                          {tax.label} ({format.percent(tax.rate)})
                         </span>
                       </label>
                     ))}

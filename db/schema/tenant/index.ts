@@ -38,6 +38,22 @@ export const companySettings = sqliteTable(
     defaultSellingPriceLevelId: integer("default_selling_price_level_id"),
     defaultPurchasingPriceLevelId: integer("default_purchasing_price_level_id"),
     preventNegativeInventory: integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false),
+    // Contact info and identity (domain spec §3 'Company'); the logo is a key of the files bucket.
+    logoKey: text("logo_key"),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    address1: text("address1"),
+    address2: text("address2"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    province: text("province"),
+    // Terms given to new documents: net N days, or the end of the following month plus N days.
+    paymentTermsType: text("payment_terms_type", { enum: ["net", "eom"] })
+      .notNull()
+      .default("net"),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(0),
+    estimateExpirationDays: integer("estimate_expiration_days").notNull().default(30),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [check("company_settings_single_row", sql`${t.id} = 1`)],

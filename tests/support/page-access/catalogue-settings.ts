@@ -7,5 +7,8 @@ export const pages: PageArea = {
     "settings/price-levels": { kind: "permission", allOf: ["settings"] },
     "settings/currencies": { kind: "permission", allOf: ["settings"] },
     "settings/taxes": { kind: "permission", allOf: ["settings"] },
+    "settings/company-settings": { kind: "permission", allOf: ["settings"] },
+    // Read by anyone of the company (documents and emails will show it); changed on the page above.
+    "settings/company-settings/logo": { kind: "signed_in" },
   },
 };

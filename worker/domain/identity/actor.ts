@@ -18,6 +18,8 @@ export type Actor =
       firstName: string;
       lastName: string;
       language: "en" | "fr";
+      /** IANA zone in which the user reads dates and times. */
+      timezone: string;
       company: CompanyRef;
       permissions: string[];
       isAdmin: boolean;

@@ -193,6 +193,7 @@ export async function resolveAccessToken(control: ControlDb, token: string, now 
     firstName: row.user.firstName,
     lastName: row.user.lastName,
     language: row.user.language,
+    timezone: row.user.timezone,
     company: companyRef(row.company),
     permissions: row.membership.permissions,
     isAdmin: row.membership.isAdmin,

@@ -18,7 +18,7 @@ export interface FileStore {
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** An image over the limit, named at its field (also raised before a body announced larger is read). */
-export const imageTooLarge = () => fieldError("image", "image_too_large", { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 });
+export const imageTooLarge = (field = "image") => fieldError(field, "image_too_large", { max_mb: MAX_IMAGE_BYTES / 1024 / 1024 });
 
 /** The image formats taken, told by their first bytes (never by the name or the header sent). */
 const FORMATS: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
@@ -40,6 +40,15 @@ export function imageFormat(bytes: Uint8Array): { type: string; ext: string } | 
   return FORMATS.find((f) => f.test(bytes)) ?? null;
 }
 
+/** The format of an uploaded image, or the error of the field it was sent in: none, too large, not an image. */
+export function checkedImage(bytes: ArrayBuffer, field: string): { type: string; ext: string } {
+  if (bytes.byteLength === 0) throw fieldError(field, "required");
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge(field);
+  const format = imageFormat(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 16)));
+  if (!format) throw fieldError(field, "invalid_image");
+  return format;
+}
+
 /**
  * Stores a product's image in the files bucket under the company's own prefix and points the
  * product at it; the image it replaces is removed. PNG, JPEG, GIF or WebP, at most 5 MB.
@@ -52,10 +61,7 @@ export async function setProductImage(
   bytes: ArrayBuffer,
 ): Promise<{ image_key: string; content_type: string; size: number }> {
   const product = await findProduct(db, recordId(productId));
-  if (bytes.byteLength === 0) throw fieldError("image", "required");
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
-  const format = imageFormat(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 16)));
-  if (!format) throw fieldError("image", "invalid_image");
+  const format = checkedImage(bytes, "image");
 
   const key = `companies/${companyId}/products/${product.id}/${newId()}.${format.ext}`;
   await store.put(key, bytes, { httpMetadata: { contentType: format.type } });

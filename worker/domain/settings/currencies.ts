@@ -271,16 +271,14 @@ export const enableCurrency = (db: TenantDb, rawId: unknown) => updateCurrency(d
 export const disableCurrency = (db: TenantDb, rawId: unknown) => updateCurrency(db, rawId, { active: false });
 
 /**
- * Makes a currency the default, in one batch: the previous default is unset, every rate is
+ * The statements that make a currency the default: the previous default is unset, every rate is
  * re-expressed against the new default (which gets rate 1 and is active), and the company
- * settings name its code.
+ * settings name its code. Empty when it already is the default.
  */
-export async function makeDefaultCurrency(db: TenantDb, rawId: unknown): Promise<CurrencyView> {
-  const id = recordId(rawId);
-  const row = await findRow(db, id);
-  if (row.isDefault && row.active && row.exchangeRate === scaled(ONE)) return view(row);
+export async function defaultCurrencyStatements(db: TenantDb, row: CurrencyRow): Promise<BatchItem<"sqlite">[]> {
+  if (row.isDefault && row.active && row.exchangeRate === scaled(ONE)) return [];
   const base = fromScaledInteger(row.exchangeRate, RATE_SCALE);
-  const others = await db.select().from(currencies).where(ne(currencies.id, id));
+  const others = await db.select().from(currencies).where(ne(currencies.id, row.id));
   const smallest = Decimal.of(1n, RATE_SCALE);
   const rebased = others.map((other) => {
     let rate = fromScaledInteger(other.exchangeRate, RATE_SCALE).div(base, RATE_SCALE);
@@ -291,20 +289,31 @@ export async function makeDefaultCurrency(db: TenantDb, rawId: unknown): Promise
       .set({ exchangeRate: scaled(rate) })
       .where(eq(currencies.id, other.id));
   });
-  await runBatch(db, [
+  return [
     // Unset first: a partial unique index allows a single default at any moment.
     db
       .update(currencies)
       .set({ isDefault: false })
-      .where(and(eq(currencies.isDefault, true), ne(currencies.id, id))),
+      .where(and(eq(currencies.isDefault, true), ne(currencies.id, row.id))),
     ...rebased,
     db
       .update(currencies)
       .set({ isDefault: true, active: true, exchangeRate: scaled(ONE) })
-      .where(eq(currencies.id, id)),
+      .where(eq(currencies.id, row.id)),
     db.update(companySettings).set({ defaultCurrency: row.iso, updatedAt: Date.now() }).where(eq(companySettings.id, 1)),
-  ]);
-  return view(await findRow(db, id));
+  ];
+}
+
+/** Makes a currency the default, in one batch (see defaultCurrencyStatements). */
+export async function makeDefaultCurrency(db: TenantDb, rawId: unknown): Promise<CurrencyView> {
+  const row = await findRow(db, recordId(rawId));
+  await runBatch(db, await defaultCurrencyStatements(db, row));
+  return view(await findRow(db, row.id));
+}
+
+/** A currency of the company by its code, or null. */
+export async function findCurrencyByIso(db: TenantDb, iso: string): Promise<CurrencyRow | null> {
+  return (await db.query.currencies.findFirst({ where: eq(currencies.iso, iso) })) ?? null;
 }
 
 /** Deletes a currency unless it is the default (`default_currency`) or prices use it (`in_use`). */

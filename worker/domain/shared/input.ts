@@ -1,7 +1,8 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { z } from "zod";
+import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
 import { DomainError, type FieldErrors } from "./domain-error";
+import { readCalendarDate } from "./format";
 import { assertPlainText } from "./plain-text";
 
 // What every area's verbs use to read input and write it: one copy, imported by each area.
@@ -51,3 +52,13 @@ export async function runBatch(db: TenantDb, statements: BatchItem<"sqlite">[]):
   if (statements.length === 0) return [];
   return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
+
+/** A calendar date as the spec accepts it (see readCalendarDate), given as YYYY-MM-DD. */
+export const zCalendarDate = z.string({ error: "invalid_date" }).transform((raw, ctx) => {
+  try {
+    return readCalendarDate(raw);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "invalid_date" });
+    return z.NEVER;
+  }
+});

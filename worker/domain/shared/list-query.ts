@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Decimal } from "./decimal";
 import { DomainError } from "./domain-error";
+import { zCalendarDate } from "./input";
 import { readDecimal } from "./number-format";
 
 /**
@@ -136,11 +137,6 @@ const zBoolean = z.union(
   [z.boolean(), z.literal([0, 1]).transform(Boolean), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")],
   "invalid_filter_value",
 );
-const zDate = z
-  .string("invalid_date")
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date")
-  .refine(isCalendarDate, "invalid_date");
 const zIntegerId = z.preprocess(
   digits,
   z
@@ -153,14 +149,6 @@ const zTextId = z
   .string("invalid_filter_value")
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "invalid_filter_value");
-
-// zod runs the remaining checks after a failed one: this must not assume the regex passed.
-function isCalendarDate(text: string): boolean {
-  const [y, m, d] = text.split("-").map(Number);
-  if (y === undefined || m === undefined || d === undefined) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 function decimalSchema(scale: number) {
   return z.union([z.string(), z.number()], "invalid_number").transform((raw, ctx) => {
@@ -190,7 +178,7 @@ function valueSchema(field: ListField): z.ZodType<FilterValue> {
     case "boolean":
       return zBoolean;
     case "date":
-      return zDate;
+      return zCalendarDate;
     case "id":
       return field.format === "text" ? zTextId : zIntegerId;
     case "enum": {

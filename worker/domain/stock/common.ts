@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fromScaledInteger, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import { readDecimal } from "../shared/number-format";
 
-export { fieldError, FieldIssues, objectError, parseInput, recordId } from "../shared/input";
+export { fieldError, FieldIssues, objectError, parseInput, recordId, zCalendarDate } from "../shared/input";
 
 /** A referenced id: a positive integer (a string of digits is accepted, as forms send). */
 export const zRefId = (code: string) =>
@@ -39,27 +39,6 @@ export function zScaledQuantity(options: { positive?: boolean } = {}) {
 
 /** Quantities as the API shows them: decimal text at 7 places. */
 export const qty = (units: number | bigint) => fromScaledInteger(units, QUANTITY_SCALE).toString();
-
-function isCalendarDate(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/**
- * A calendar date as YYYY-MM-DD, DD/MM/YYYY or ISO with an offset (its date part), stored as
- * YYYY-MM-DD; 1970 dates are placeholders and refused (domain spec §5).
- */
-export const zCalendarDate = z.string({ error: "invalid_date" }).transform((raw, ctx) => {
-  const text = raw.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
-  let parts: [number, number, number] | null = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
-  if (!parts && (m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text))) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
-  if (!parts || !isCalendarDate(...parts) || parts[0] === 1970 || parts[0] < 1900 || parts[0] > 9999) {
-    ctx.addIssue({ code: "custom", message: "invalid_date" });
-    return z.NEVER;
-  }
-  return `${String(parts[0]).padStart(4, "0")}-${String(parts[1]).padStart(2, "0")}-${String(parts[2]).padStart(2, "0")}`;
-});
 
 /** Today's date (YYYY-MM-DD) in a time zone; UTC when the zone is unknown. */
 export function todayIn(timeZone: string, now = new Date()): string {

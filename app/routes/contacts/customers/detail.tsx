@@ -2,18 +2,13 @@ import { requestContext } from "../../../../worker/context";
 import { deleteCustomer, getCustomer, listAccountManagers, setCustomerActive } from "../../../../worker/domain/contacts/customers";
 import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
 import { moduleAllows } from "../../../../worker/domain/identity/module-flags";
+import { todayIn } from "../../../../worker/domain/stock/common";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
-import {
-  CUSTOMERS_PATH,
-  detailNotice,
-  EDIT_CUSTOMERS,
-  formatAmount,
-  formatNumber,
-  VIEW_CUSTOMERS,
-} from "../../../components/contacts/contacts";
+import { CUSTOMERS_PATH, detailNotice, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
 import { detailAction } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
+import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import "../../../components/contacts/contacts.css";
@@ -34,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? (managers.find((m) => m.id === customer.account_manager_id)?.name ?? customer.account_manager_id)
       : null,
     // What the terms mean, shown as the due date of a document dated today.
-    dueToday: dueDate(customer.payment_terms, new Date().toISOString().slice(0, 10)),
+    dueToday: dueDate(customer.payment_terms, todayIn(actor.timezone)),
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: detailNotice(request),
   };
@@ -59,8 +54,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function CustomerDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const countryName = useCountryName();
   const { customer: c, managed, accountManager, dueToday, canEdit, notice } = loaderData;
+  const money = (amount: string | null) => format.money(amount, c.currency?.iso);
   const terms =
     c.payment_terms.type === "net"
       ? t("customers.terms_net", { days: c.payment_terms.days })
@@ -106,18 +103,18 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
           <h2>{t("customers.terms_and_prices")}</h2>
           <dl className="detail-list">
             <DetailRow label={t("customers.payment_terms")}>
-              {terms} <span className="muted">· {t("customers.due_today", { date: dueToday })}</span>
+              {terms} <span className="muted">· {t("customers.due_today", { date: format.date(dueToday) })}</span>
             </DetailRow>
-            <DetailRow label={t("customers.discount_rate")}>{`${formatNumber(c.discount_rate)} %`}</DetailRow>
+            <DetailRow label={t("customers.discount_rate")}>{format.percent(c.discount_rate)}</DetailRow>
             <DetailRow label={t("customers.credit_limit")}>
-              {c.credit_limit === null ? t("customers.no_limit") : formatAmount(c.credit_limit)}
+              {c.credit_limit === null ? t("customers.no_limit") : money(c.credit_limit)}
             </DetailRow>
-            <DetailRow label={t("customers.current_balance")}>{formatAmount(c.current_balance)}</DetailRow>
+            <DetailRow label={t("customers.current_balance")}>{money(c.current_balance)}</DetailRow>
             <DetailRow label={t("customers.minimum_order_amount")}>
-              {c.minimum_order_amount === null ? null : formatAmount(c.minimum_order_amount)}
+              {c.minimum_order_amount === null ? null : money(c.minimum_order_amount)}
             </DetailRow>
             <DetailRow label={t("customers.minimum_order_quantity")}>
-              {c.minimum_order_quantity === null ? null : formatNumber(c.minimum_order_quantity)}
+              {c.minimum_order_quantity === null ? null : format.quantity(c.minimum_order_quantity)}
             </DetailRow>
             <DetailRow label={t("customers.price_level")}>{c.price_level?.label ?? t("customers.default_choice")}</DetailRow>
             <DetailRow label={t("customers.currency")}>

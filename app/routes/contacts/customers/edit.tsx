@@ -12,6 +12,7 @@ import {
 } from "../../../components/contacts/customer-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { orNotFound, saveForm } from "../../../components/form-page.server";
+import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/edit";
 
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await ctx.tenant();
   const customer = await orNotFound(() => getCustomer(db, params.id));
   const options = await customerFormOptions(db, { control: ctx.control, companyId: actor.company.id }, actor, customer);
-  return { customer, values: customerValuesOf(customer), options: { ...options, countries: countryOptions(ctx.locale) } };
+  return { customer, options: { ...options, countries: countryOptions(ctx.locale) } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,6 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { customer, options } = loaderData;
   return (
     <FormPage
@@ -50,7 +52,7 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
     >
       <CustomerForm
         key={formKey(actionData, customer.id)}
-        values={actionData?.values ?? loaderData.values}
+        values={actionData?.values ?? customerValuesOf(customer, format)}
         options={options}
         errors={actionData?.fields}
         submitLabel={t("customers.save")}

@@ -3,11 +3,12 @@ import { requestContext } from "../../../../worker/context";
 import { customerFormOptions, listCustomers } from "../../../../worker/domain/contacts/customers";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
-import { formatAmount, CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
+import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
@@ -40,6 +41,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function CustomersList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const { list, options, canEdit, notice } = loaderData;
   const columns: ListColumn<Row>[] = [
     { key: "label", label: t("customers.label"), sortable: true, render: (c) => c.label },
@@ -48,7 +50,13 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
     { key: "phone", label: t("contacts.phone"), render: (c) => c.phone ?? "—" },
     { key: "tags", label: t("contacts.tags"), render: (c) => c.tags.map((tag) => tag.label).join(", ") || "—" },
     { key: "status", label: t("customers.status"), render: (c) => t(`customers.status_${c.status ?? "customer"}`), defaultVisible: false },
-    { key: "credit_limit", label: t("customers.credit_limit"), sortable: true, numeric: true, render: (c) => formatAmount(c.credit_limit) },
+    {
+      key: "credit_limit",
+      label: t("customers.credit_limit"),
+      sortable: true,
+      numeric: true,
+      render: (c) => format.money(c.credit_limit, c.currency?.iso),
+    },
     { key: "price_level", label: t("customers.price_level"), render: (c) => c.price_level?.label ?? "—", defaultVisible: false },
     { key: "currency", label: t("customers.currency"), render: (c) => c.currency?.iso ?? "—", defaultVisible: false },
     {
@@ -63,7 +71,7 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
       label: t("contacts.created_at"),
       sortable: true,
       defaultVisible: false,
-      render: (c) => new Date(c.created_at).toISOString().slice(0, 10),
+      render: (c) => format.day(c.created_at),
     },
   ];
   const select = (key: string, label: string, items: { value: string; label: string }[]): ListFilterDefinition[] =>

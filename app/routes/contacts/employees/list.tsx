@@ -7,6 +7,7 @@ import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
@@ -35,6 +36,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function EmployeesList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const countryName = useCountryName();
   const { list, countries, canEdit, notice } = loaderData;
   const columns: ListColumn<Row>[] = [
@@ -51,7 +53,7 @@ export default function EmployeesList({ loaderData, actionData }: Route.Componen
       label: t("contacts.created_at"),
       sortable: true,
       defaultVisible: false,
-      render: (e) => new Date(e.created_at).toISOString().slice(0, 10),
+      render: (e) => format.day(e.created_at),
     },
   ];
   const filters: ListFilterDefinition[] = [

@@ -8,6 +8,7 @@ import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
@@ -41,6 +42,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number]
 
 export default function SuppliersList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const format = useFormat();
   const countryName = useCountryName();
   const { list, options, canEdit, notice } = loaderData;
   const columns: ListColumn<Row>[] = [
@@ -70,7 +72,7 @@ export default function SuppliersList({ loaderData, actionData }: Route.Componen
       label: t("contacts.created_at"),
       sortable: true,
       defaultVisible: false,
-      render: (s) => new Date(s.created_at).toISOString().slice(0, 10),
+      render: (s) => format.day(s.created_at),
     },
   ];
   const select = (key: string, label: string, items: { value: string; label: string }[]): ListFilterDefinition[] =>

@@ -1,0 +1,251 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { PAYMENT_TERMS_TYPES } from "../../../worker/domain/contacts/payment-terms";
+import {
+  getCompanySettings,
+  NUMBER_FORMATS,
+  removeCompanyLogo,
+  setCompanyLogo,
+  updateCompanySettings,
+  type CompanySettingsView,
+} from "../../../worker/domain/settings/company-settings";
+import { allCurrencies } from "../../../worker/domain/settings/currencies";
+import { formatNumber } from "../../../worker/domain/shared/format";
+import { Decimal } from "../../../worker/domain/shared/decimal";
+import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { LOCALES } from "../../../worker/domain/shared/locale";
+import { statusForCode } from "../../../worker/error-status";
+import { countryOptions } from "../../components/contacts/contacts.server";
+import { AddressFieldset, errorsByField, SelectField, TextField } from "../../components/contacts/form-parts";
+import type { FieldErrorMap } from "../../components/form-field";
+import { FormPage } from "../../components/form-page";
+import { ImageCard } from "../../components/image-card";
+import { openCataloguePage, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
+import { useErrorText, useT } from "../../i18n";
+import { timeZones } from "./users/form-options";
+import type { Route } from "./+types/company-settings";
+
+const COMPANY_SETTINGS_PATH = "/settings/company-settings";
+const NOTICES = ["saved", "logo_saved", "logo_removed"] as const;
+const SAMPLE = Decimal.parse("1234567.89");
+
+/** The company's own settings (domain spec §3 'Company'), its logo, and a way to its tax settings. */
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, db, notice } = await openCataloguePage(args, SETTINGS);
+  const [settings, currencies] = await Promise.all([getCompanySettings(db), allCurrencies(db)]);
+  return {
+    settings,
+    currencies: currencies.filter((c) => c.active || c.iso === settings.default_currency).map((c) => ({ iso: c.iso, label: c.label })),
+    countries: countryOptions(ctx.locale),
+    timezones: timeZones(),
+    notice: NOTICES.find((n) => n === notice) ?? null,
+  };
+}
+
+/** The settings form as typed (strings), to give back when it is refused. */
+function typedValues(form: FormData) {
+  const field = (name: string) => text(form, name);
+  return {
+    label: field("label"),
+    email: field("email"),
+    phone: field("phone"),
+    website: field("website"),
+    address1: field("address1"),
+    address2: field("address2"),
+    city: field("city"),
+    postal_code: field("postal_code"),
+    province: field("province"),
+    country: field("country"),
+    number_format: field("number_format"),
+    default_currency: field("default_currency"),
+    languages: form.getAll("languages").map(String),
+    timezone: field("timezone"),
+    "payment_terms.type": field("payment_terms.type"),
+    "payment_terms.days": field("payment_terms.days"),
+    estimate_expiration_days: field("estimate_expiration_days"),
+  };
+}
+type TypedValues = ReturnType<typeof typedValues>;
+
+// A blank number of days is none; anything else is read as typed, and refused by the domain when it is not a number.
+const days = (typed: string) => (typed.trim() === "" ? 0 : Number(typed.trim()));
+
+export async function action(args: Route.ActionArgs) {
+  const { ctx, actor, db } = await openCataloguePage(args, SETTINGS);
+  const form = await args.request.formData();
+  const intent = text(form, "intent");
+  const files = ctx.env.bindings.FILES;
+  const values = typedValues(form);
+  try {
+    if (intent === "upload_logo") {
+      const file = form.get("logo");
+      await setCompanyLogo(db, files, actor, file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0));
+      return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_saved`);
+    }
+    if (intent === "remove_logo") {
+      await removeCompanyLogo(db, files, actor);
+      return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
+    }
+    const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, ...rest } = values;
+    await updateCompanySettings({ db, control: ctx.control }, actor, {
+      ...rest,
+      payment_terms: { type, days: days(termDays) },
+      estimate_expiration_days: days(estimate_expiration_days),
+    });
+    return redirect(`${COMPANY_SETTINGS_PATH}?notice=saved`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ intent, error: error.code, params: error.params, fields: error.fields, values }, { status: statusForCode(error.code) });
+  }
+}
+
+function valuesOf(settings: CompanySettingsView): TypedValues {
+  const orBlank = (value: string | null) => value ?? "";
+  return {
+    label: settings.label,
+    email: orBlank(settings.email),
+    phone: orBlank(settings.phone),
+    website: orBlank(settings.website),
+    address1: orBlank(settings.address1),
+    address2: orBlank(settings.address2),
+    city: orBlank(settings.city),
+    postal_code: orBlank(settings.postal_code),
+    province: orBlank(settings.province),
+    country: settings.country,
+    number_format: settings.number_format,
+    default_currency: settings.default_currency,
+    languages: settings.languages,
+    timezone: settings.timezone,
+    "payment_terms.type": settings.payment_terms.type,
+    "payment_terms.days": String(settings.payment_terms.days),
+    estimate_expiration_days: String(settings.estimate_expiration_days),
+  };
+}
+
+export default function CompanySettings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const busy = useNavigation().state === "submitting";
+  const { settings, currencies, countries, timezones, notice } = loaderData;
+  const failed = actionData && actionData.intent !== "upload_logo" && actionData.intent !== "remove_logo" ? actionData : undefined;
+  const values = failed?.values ?? valuesOf(settings);
+  const errors = errorsByField(failed?.fields, ["payment_terms"]);
+  return (
+    <FormPage title={t("company_settings.title")} back={{ href: "/dashboard", label: t("company_settings.back") }} failure={actionData}>
+      {notice && !actionData ? (
+        <p role="status" className="alert alert--success">
+          {t(`company_settings.notice_${notice}`)}
+        </p>
+      ) : null}
+      <ImageCard
+        field="logo"
+        className="company-logo"
+        text={{
+          title: t("company_settings.logo"),
+          alt: t("company_settings.logo_alt"),
+          none: t("company_settings.no_logo"),
+          hint: t("company_settings.logo_hint"),
+          upload: t("company_settings.upload_logo"),
+          remove: t("company_settings.remove_logo"),
+        }}
+        // The key changes with each logo: a new one is never served from the cache.
+        src={settings.logo_key ? `${COMPANY_SETTINGS_PATH}/logo?v=${encodeURIComponent(settings.logo_key)}` : null}
+        canEdit
+        error={actionData && !failed ? actionData.fields?.logo : undefined}
+      />
+      <Form method="post" className="form" noValidate key={failed ? JSON.stringify(failed.values) : settings.updated_at}>
+        <input type="hidden" name="intent" value="save" />
+        <section className="card">
+          <h2>{t("company_settings.identity")}</h2>
+          <div className="form-grid">
+            <TextField name="label" label={t("company_settings.label")} value={values.label} errors={errors} maxLength={200} required />
+            <TextField name="email" label={t("contacts.email")} value={values.email} errors={errors} type="email" maxLength={320} />
+            <TextField name="phone" label={t("contacts.phone")} value={values.phone} errors={errors} type="tel" maxLength={40} />
+            <TextField name="website" label={t("suppliers.website")} value={values.website} errors={errors} type="url" maxLength={500} />
+          </div>
+          <AddressFieldset values={values} errors={errors} countries={countries} />
+        </section>
+        <section className="card">
+          <h2>{t("company_settings.numbers_and_languages")}</h2>
+          <div className="form-grid">
+            <SelectField
+              name="number_format"
+              label={t("company_settings.number_format")}
+              value={values.number_format}
+              errors={errors}
+              options={NUMBER_FORMATS.map((format) => ({ value: format, label: formatNumber(SAMPLE, { format, decimals: 2 }) }))}
+            />
+            <SelectField
+              name="default_currency"
+              label={t("company_settings.default_currency")}
+              value={values.default_currency}
+              errors={errors}
+              options={currencies.map((c) => ({ value: c.iso, label: `${c.iso} — ${c.label}` }))}
+            />
+            <SelectField
+              name="timezone"
+              label={t("users.timezone")}
+              value={values.timezone}
+              errors={errors}
+              options={timezones.map((zone) => ({ value: zone, label: zone }))}
+            />
+          </div>
+          <fieldset className="fieldset" aria-describedby={errors?.languages ? "field-languages-error" : undefined}>
+            <legend>{t("company_settings.languages")}</legend>
+            {LOCALES.map((language) => (
+              <label key={language} className="checkbox">
+                <input type="checkbox" name="languages" value={language} defaultChecked={values.languages.includes(language)} />
+                <span>{t(`language.${language}`)}</span>
+              </label>
+            ))}
+            {errors?.languages ? <LanguagesError errors={errors} /> : null}
+          </fieldset>
+          <p className="muted">{t("company_settings.default_currency_hint")}</p>
+        </section>
+        <section className="card">
+          <h2>{t("company_settings.terms")}</h2>
+          <div className="form-grid">
+            <SelectField
+              name="payment_terms.type"
+              label={t("customers.payment_terms_type")}
+              value={values["payment_terms.type"]}
+              errors={errors}
+              options={PAYMENT_TERMS_TYPES.map((type) => ({ value: type, label: t(`customers.payment_terms_${type}`) }))}
+            />
+            <TextField
+              name="payment_terms.days"
+              label={t("customers.payment_terms_days")}
+              value={values["payment_terms.days"]}
+              errors={errors}
+              inputMode="numeric"
+            />
+            <TextField
+              name="estimate_expiration_days"
+              label={t("company_settings.estimate_expiration_days")}
+              value={values.estimate_expiration_days}
+              errors={errors}
+              inputMode="numeric"
+            />
+          </div>
+          <p>
+            <Link to="/settings/taxes">{t("company_settings.tax_settings")}</Link>
+          </p>
+        </section>
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("company_settings.save")}
+          </button>
+        </div>
+      </Form>
+    </FormPage>
+  );
+}
+
+/** The languages' error, under their boxes. */
+function LanguagesError({ errors }: { errors: NonNullable<FieldErrorMap> }) {
+  const errorText = useErrorText();
+  const error = errors.languages!;
+  return (
+    <span id="field-languages-error" className="field__error" role="alert">
+      {errorText(error.code, error.params)}
+    </span>
+  );
+}

@@ -1,0 +1,88 @@
+import { Hono, type Context } from "hono";
+import { MAX_IMAGE_BYTES, imageTooLarge } from "../domain/products/product-image";
+import {
+  getCompanySettings,
+  readCompanyLogo,
+  removeCompanyLogo,
+  setCompanyLogo,
+  SETTINGS,
+  UpdateCompanySettingsInput,
+  updateCompanySettings,
+} from "../domain/settings/company-settings";
+import { DomainError } from "../domain/shared/domain-error";
+import { requireActor } from "./auth";
+import { jsonBody } from "./body";
+import { errors, type ApiOperation } from "./operation";
+import type { ApiEnv } from "./types";
+
+const TAG = "Settings";
+const PATH = "/company-settings";
+
+export const companySettingsOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: PATH,
+    tag: TAG,
+    summary: "The company's settings: label, contact info, address, number format, default currency, languages, terms",
+    auth: true,
+    responses: { 200: "The settings", 401: errors[401], 403: errors[403] },
+  },
+  {
+    method: "patch",
+    path: PATH,
+    tag: TAG,
+    summary: "Change the company's settings (the fields given)",
+    auth: true,
+    permissions: SETTINGS,
+    body: UpdateCompanySettingsInput,
+    responses: { 200: "The settings", 422: "Invalid input", ...errors },
+  },
+  {
+    method: "put",
+    path: `${PATH}/logo`,
+    tag: TAG,
+    summary: "Set the company's logo: the body is the image itself (PNG, JPEG, GIF or WebP, at most 5 MB)",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "The settings", 422: "Not an image, or too large (invalid_image, image_too_large)", ...errors },
+  },
+  {
+    method: "get",
+    path: `${PATH}/logo`,
+    tag: TAG,
+    summary: "The company's logo (404 when it has none)",
+    auth: true,
+    responses: { 200: "The image, with its content type", 401: errors[401], 404: errors[404] },
+  },
+  {
+    method: "delete",
+    path: `${PATH}/logo`,
+    tag: TAG,
+    summary: "Remove the company's logo",
+    auth: true,
+    permissions: SETTINGS,
+    responses: { 200: "The settings", ...errors },
+  },
+];
+
+const files = (c: Context<ApiEnv>) => c.get("ctx").env.bindings.FILES;
+const tenant = (c: Context<ApiEnv>) => c.get("ctx").tenant();
+const actor = (c: Context<ApiEnv>) => c.get("ctx").actor!;
+
+/** /api/v1/company-settings: read by any signed-in user, changed with settings. */
+export const companySettings = new Hono<ApiEnv>()
+  .get("/", requireActor(), async (c) => c.json(await getCompanySettings(await tenant(c))))
+  .patch("/", requireActor(SETTINGS), async (c) =>
+    c.json(await updateCompanySettings({ db: await tenant(c), control: c.get("ctx").control }, actor(c), await jsonBody(c))),
+  )
+  .put("/logo", requireActor(SETTINGS), async (c) => {
+    // A body announced larger than the limit is refused before it is read.
+    if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES) throw imageTooLarge("logo");
+    return c.json(await setCompanyLogo(await tenant(c), files(c), actor(c), await c.req.arrayBuffer()));
+  })
+  .get("/logo", requireActor(), async (c) => {
+    const logo = await readCompanyLogo(await tenant(c), files(c));
+    if (!logo) throw new DomainError("not_found");
+    return new Response(logo.body, { headers: { "content-type": logo.contentType, "cache-control": "private, max-age=300" } });
+  })
+  .delete("/logo", requireActor(SETTINGS), async (c) => c.json(await removeCompanyLogo(await tenant(c), files(c), actor(c))));

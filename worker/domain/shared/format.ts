@@ -1,0 +1,201 @@
+import { Decimal } from "./decimal";
+import { DomainError } from "./domain-error";
+import type { Locale } from "./locale";
+import { currencyDecimals, QUANTITY_SCALE } from "./money";
+import { formatNumber, type NumberFormat } from "./number-format";
+
+/**
+ * How numbers, money, quantities and dates are written for people: on every page, and in PDFs,
+ * emails and exports. Numbers follow the company's format (domain spec §3), dates the user's
+ * language and time zone (platform spec §5, §9). Pure: no runtime, no React.
+ */
+export { formatNumber, type NumberFormat };
+
+type DecimalLike = Decimal | string | number;
+const toDecimal = (value: DecimalLike) => (value instanceof Decimal ? value : Decimal.parse(value));
+
+/** How a currency writes its amounts (domain spec §3 'Currency'); decimals default to ISO 4217's. */
+export interface CurrencyFormat {
+  iso: string;
+  sign: string;
+  /** "{sign}{amount}", "{amount} {sign}"... */
+  symbol_template: string;
+  decimals?: number;
+}
+
+/** The fewest decimals, at most `max`, that write the value exactly (trailing zeros dropped). */
+function neededDecimals(value: Decimal, max: number): number {
+  const rounded = value.round(max);
+  let decimals = max;
+  while (decimals > 0 && rounded.units % 10n ** BigInt(max - decimals + 1) === 0n) decimals--;
+  return decimals;
+}
+
+/** A decimal without trailing zeros (at least `minDecimals`, at most `maxDecimals`): '1 234,5', '2.125'. */
+export function formatDecimal(
+  value: DecimalLike,
+  numberFormat: NumberFormat,
+  options: { minDecimals?: number; maxDecimals?: number } = {},
+): string {
+  const max = options.maxDecimals ?? QUANTITY_SCALE;
+  const rounded = toDecimal(value).round(max);
+  const decimals = Math.max(options.minDecimals ?? 0, neededDecimals(rounded, max));
+  return formatNumber(rounded.round(decimals), { format: numberFormat, decimals });
+}
+
+/** A quantity: up to 7 decimals, none trailing ('10', '2,5', '1,234.125'). */
+export function formatQuantity(value: DecimalLike, numberFormat: NumberFormat): string {
+  return formatDecimal(value, numberFormat, { maxDecimals: QUANTITY_SCALE });
+}
+
+/** A rate as people read it: '20 %', '5,5 %'. */
+export function formatPercent(value: DecimalLike, numberFormat: NumberFormat): string {
+  return `${formatDecimal(value, numberFormat, { maxDecimals: 4 })} %`;
+}
+
+/**
+ * An amount of money with the currency's decimals (half away from zero) in its template:
+ * '1 234 567,89 €', '$1,234,567.89'. The minus sign leads: '-$5.00'.
+ */
+export function formatMoney(amount: DecimalLike, currency: CurrencyFormat, numberFormat: NumberFormat): string {
+  const decimals = currency.decimals ?? currencyDecimals(currency.iso);
+  const rounded = toDecimal(amount).round(decimals);
+  const digits = formatNumber(rounded.isNegative() ? rounded.neg() : rounded, { format: numberFormat, decimals });
+  // Replaced by functions: a sign such as "$" must never be read as a replacement pattern.
+  const written = currency.symbol_template.replace("{amount}", () => digits).replace("{sign}", () => currency.sign);
+  return rounded.isNegative() ? `-${written}` : written;
+}
+
+/**
+ * A stored decimal as an input's value: every decimal it holds (a price keeps its 4), no
+ * group separators, the company's decimal mark. '1,250' would read as ambiguous (decision
+ * 007), so a decimal comma followed by exactly three digits gets a fourth: '1,2500'.
+ */
+export function formatInput(value: DecimalLike, numberFormat: NumberFormat, options: { minDecimals?: number } = {}): string {
+  const decimal = toDecimal(value);
+  const decimals = Math.max(options.minDecimals ?? 0, neededDecimals(decimal, Math.max(decimal.scale, options.minDecimals ?? 0)));
+  const plain = decimal.round(decimals).toString();
+  if (numberFormat === "comma_point") return plain;
+  const comma = plain.replace(".", ",");
+  return /^-?[1-9]\d{0,2},\d{3}$/.test(comma) ? `${comma}0` : comma;
+}
+
+// ── Dates ─────────────────────────────────────────────────────────────────────────────────────
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date (YYYY-MM-DD) as the language writes it: DD/MM/YYYY in French, YYYY-MM-DD otherwise. */
+export function formatDate(ymd: string, language: Locale): string {
+  const m = YMD.exec(ymd);
+  if (!m || language !== "fr") return ymd;
+  return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Year, month, day, hours and minutes of an instant in a time zone (UTC when the zone is unknown). */
+function wallClock(ms: number, timeZone: string): { ymd: string; hm: string } {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
+    } catch {
+      return wallClock(ms, "UTC");
+    }
+    zoneFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
+  return { ymd: `${part.year}-${part.month}-${part.day}`, hm: `${part.hour}:${part.minute}` };
+}
+
+/** The calendar day of an instant (ms) in a time zone, as the language writes it. */
+export function formatDay(ms: number, language: Locale, timeZone: string): string {
+  return formatDate(wallClock(ms, timeZone).ymd, language);
+}
+
+/** An instant (ms) in a time zone, to the minute: '24/11/2026 14:05' in French, '2026-11-24 14:05' otherwise. */
+export function formatDateTime(ms: number, language: Locale, timeZone: string): string {
+  const { ymd, hm } = wallClock(ms, timeZone);
+  return `${formatDate(ymd, language)} ${hm}`;
+}
+
+function isCalendarDate(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * A typed date as YYYY-MM-DD: ISO (its date part, with a time and an offset or not),
+ * YYYY-MM-DD or DD/MM/YYYY (domain spec §5). 1970 dates are placeholders: `invalid_date`.
+ */
+export function readCalendarDate(text: string): string {
+  const trimmed = text.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(trimmed);
+  let parts: [number, number, number] | null = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  if (!parts && (m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(trimmed))) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
+  if (!parts || !isCalendarDate(...parts) || parts[0] === 1970 || parts[0] < 1900 || parts[0] > 9999)
+    throw new DomainError("invalid_date", { value: text });
+  return parts.map((n, i) => String(n).padStart(i === 0 ? 4 : 2, "0")).join("-");
+}
+
+// ── Bound to one reader ───────────────────────────────────────────────────────────────────────
+
+/** Whose conventions apply: the company's number format and currencies, the user's language and zone. */
+export interface FormatSettings {
+  numberFormat: NumberFormat;
+  language: Locale;
+  timeZone: string;
+  /** The company's default currency (its ISO code). */
+  currency: string;
+  currencies: CurrencyFormat[];
+}
+
+export const DEFAULT_FORMAT: FormatSettings = {
+  numberFormat: "comma_point",
+  language: "en",
+  timeZone: "UTC",
+  currency: "USD",
+  currencies: [{ iso: "USD", sign: "$", symbol_template: "{sign}{amount}" }],
+};
+
+type Maybe<T> = T | null | undefined;
+const EMPTY = "—";
+const orEmpty =
+  <T, A extends unknown[]>(write: (value: T, ...rest: A) => string) =>
+  (value: Maybe<T> | "", ...rest: A) =>
+    value === null || value === undefined || value === "" ? EMPTY : write(value as T, ...rest);
+
+/** The functions of this module bound to one reader's settings; a missing value reads '—'. */
+export function formatter(settings: FormatSettings) {
+  const { numberFormat, language, timeZone } = settings;
+  const currencyOf = (iso?: string | null): CurrencyFormat => {
+    const wanted = iso ?? settings.currency;
+    return settings.currencies.find((c) => c.iso === wanted) ?? { iso: wanted, sign: wanted, symbol_template: "{amount} {sign}" };
+  };
+  return {
+    settings,
+    number: orEmpty((value: DecimalLike, decimals: number) =>
+      formatNumber(toDecimal(value).round(decimals), { format: numberFormat, decimals }),
+    ),
+    decimal: orEmpty((value: DecimalLike, maxDecimals: number = QUANTITY_SCALE) => formatDecimal(value, numberFormat, { maxDecimals })),
+    quantity: orEmpty((value: DecimalLike) => formatQuantity(value, numberFormat)),
+    percent: orEmpty((value: DecimalLike) => formatPercent(value, numberFormat)),
+    /** In the given currency (by ISO code), else the company's default one. */
+    money: orEmpty((amount: DecimalLike, iso?: string | null) => formatMoney(amount, currencyOf(iso), numberFormat)),
+    /** An input's value: "" when there is none. */
+    input: (value: Maybe<DecimalLike> | "", minDecimals = 0) =>
+      value === null || value === undefined || value === "" ? "" : formatInput(value, numberFormat, { minDecimals }),
+    date: orEmpty((ymd: string) => formatDate(ymd, language)),
+    day: orEmpty((ms: number) => formatDay(ms, language, timeZone)),
+    dateTime: orEmpty((ms: number) => formatDateTime(ms, language, timeZone)),
+  };
+}
+export type Formatter = ReturnType<typeof formatter>;
