@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { packs, variants } from "./catalogue";
-import { locations } from "./index";
+import { locations } from "./company";
 
 // Quantities are exact integers at 7 decimals (QUANTITY_SCALE), costs at 4.
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;

@@ -1,0 +1,136 @@
+// The company's own settings, its locations and the machinery tables (operations, outbox, idempotency).
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import { nocase } from "./catalogue";
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+/** One row: the company's own settings, kept beside its data. */
+export const companySettings = sqliteTable(
+  "company_settings",
+  {
+    id: integer("id").primaryKey(),
+    label: text("label").notNull(),
+    country: text("country").notNull(),
+    defaultCurrency: text("default_currency").notNull().default("USD"),
+    numberFormat: text("number_format", { enum: ["space_comma", "comma_point"] })
+      .notNull()
+      .default("comma_point"),
+    languages: text("languages", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["en"]'`),
+    timezone: text("timezone").notNull().default("UTC"),
+    // Taxes (domain spec §3 'Tax'): 'us' is the US model; exclusive or inclusive prices; whose taxes win.
+    taxModel: text("tax_model", { enum: ["us", "global"] })
+      .notNull()
+      .default("global"),
+    taxType: text("tax_type", { enum: ["tax_exclusive", "tax_inclusive"] })
+      .notNull()
+      .default("tax_exclusive"),
+    taxPriority: text("tax_priority", { enum: ["product", "document"] })
+      .notNull()
+      .default("product"),
+    // Price levels used when a customer or document names none (ids in price_levels).
+    defaultSellingPriceLevelId: integer("default_selling_price_level_id"),
+    defaultPurchasingPriceLevelId: integer("default_purchasing_price_level_id"),
+    preventNegativeInventory: integer("prevent_negative_inventory", { mode: "boolean" }).notNull().default(false),
+    // Contact info and identity (domain spec §3 'Company'); the logo is a key of the files bucket.
+    logoKey: text("logo_key"),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    address1: text("address1"),
+    address2: text("address2"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    province: text("province"),
+    // Terms given to new documents: net N days, or the end of the following month plus N days.
+    paymentTermsType: text("payment_terms_type", { enum: ["net", "eom"] })
+      .notNull()
+      .default("net"),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(0),
+    estimateExpirationDays: integer("estimate_expiration_days").notNull().default(30),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [check("company_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** Stores and warehouses where stock is kept. */
+export const locations = sqliteTable(
+  "locations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    label: text("label").notNull(),
+    type: text("type", { enum: ["store", "warehouse"] })
+      .notNull()
+      .default("warehouse"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    shipping: integer("shipping", { mode: "boolean" }).notNull().default(false),
+    // Money is stored as an exact integer at 4 decimals (price scale).
+    shippingCost: integer("shipping_cost").notNull().default(0),
+    phone: text("phone"),
+    address1: text("address1"),
+    address2: text("address2"),
+    city: text("city"),
+    postalCode: text("postal_code"),
+    province: text("province"),
+    country: text("country"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("locations_label_unique").on(t.label),
+    // The default sort of lists (label ascending, platform spec §9).
+    index("locations_label_idx").on(nocase(t.label), t.id),
+    check("locations_shipping_cost_non_negative", sql`${t.shippingCost} >= 0`),
+  ],
+);
+
+/** Long-running work (exports, imports) with its progress, shown in the operations menu. */
+export const backgroundOperations = sqliteTable(
+  "background_operations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    label: text("label").notNull(),
+    type: text("type").notNull(),
+    status: text("status", {
+      enum: ["in_progress", "revert_in_progress", "completed", "cancelled", "reverted"],
+    })
+      .notNull()
+      .default("in_progress"),
+    progress: integer("progress").notNull().default(0),
+    userId: text("user_id"),
+    errors: text("errors", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("background_operations_user_idx").on(t.userId, t.id),
+    check("background_operations_progress_range", sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** Messages for queues, written in the same batch as the change that causes them. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    topic: text("topic").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("outbox_unsent_idx").on(t.sentAt, t.id)],
+);
+
+/** Answers already given to requests that carried an idempotency key. */
+export const idempotencyKeys = sqliteTable("idempotency_keys", {
+  key: text("key").primaryKey(),
+  requestHash: text("request_hash").notNull(),
+  response: text("response", { mode: "json" }).notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
