@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { CurrencyView } from "../../domain/settings/currencies";
+import { LOCATION_TYPES, type LocationView } from "../../domain/settings/locations";
+import { PRICE_LEVEL_TYPES, type PriceLevelView } from "../../domain/settings/price-levels";
+import { TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, type TaxSettingsView } from "../../domain/settings/tax-settings";
+import { TAX_KINDS, type TaxView } from "../../domain/settings/taxes";
+import { answer, decimal, id, timestamp } from "./common";
+
+const text = z.string().nullable();
+
+export const Location = answer<LocationView>()(
+  { id: "Location", description: "A store or warehouse holding stock" },
+  z.object({
+    id,
+    label: z.string(),
+    type: z.enum(LOCATION_TYPES),
+    active: z.boolean(),
+    shipping: z.boolean(),
+    shipping_cost: decimal,
+    phone: text,
+    address1: text,
+    address2: text,
+    city: text,
+    postal_code: text,
+    province: text,
+    country: text,
+    created_at: timestamp,
+  }),
+);
+
+export const PriceLevel = answer<PriceLevelView>()(
+  { id: "PriceLevel", description: "A selling or purchasing price level" },
+  z.object({
+    id,
+    label: z.string(),
+    type: z.enum(PRICE_LEVEL_TYPES),
+    active: z.boolean(),
+    is_default: z.boolean().meta({ description: "The company's default level of its type" }),
+    created_at: timestamp,
+  }),
+);
+
+export const Currency = answer<CurrencyView>()(
+  { id: "Currency", description: "A currency the company prices in" },
+  z.object({
+    id,
+    iso: z.string(),
+    label: z.string(),
+    sign: z.string(),
+    symbol_template: z.string().meta({ description: 'How amounts are written: "{sign}{amount}", "{amount} {sign}"' }),
+    exchange_rate: decimal.meta({ description: "Units of this currency per unit of the default one (8 decimals)" }),
+    is_default: z.boolean(),
+    active: z.boolean(),
+    created_at: timestamp,
+  }),
+);
+
+export const Tax = answer<TaxView>()(
+  { id: "Tax", description: "A simple tax, or a group of simple taxes" },
+  z.object({
+    id,
+    label: z.string(),
+    abbreviation: z.string(),
+    kind: z.enum(TAX_KINDS),
+    rate: decimal.meta({ description: "Percent (4 decimals); a group's is the sum of its members'" }),
+    tax_ids: z.array(id).meta({ description: "The simple taxes of a group" }),
+    active: z.boolean(),
+    created_at: timestamp,
+  }),
+);
+
+export const TaxSettings = answer<TaxSettingsView>()(
+  { id: "TaxSettings", description: "How the company computes taxes" },
+  z.object({ tax_model: z.enum(TAX_MODELS), tax_type: z.enum(TAX_TYPES), tax_priority: z.enum(TAX_PRIORITIES) }),
+);
