@@ -276,6 +276,18 @@ describe("the answers of /api/v1", () => {
     }
   });
 
+  it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {
+    const page = await (await fetchApp(api("/api/v1/docs"))).text();
+    const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as unknown as { operationId: string }[];
+    for (const { operationId } of ops) expect(page).toContain(`id="op-${operationId}"`);
+    for (const name of Object.keys(doc.components.schemas)) expect(page).toContain(`id="schema-${name}"`);
+    const customers = page.slice(page.indexOf('id="op-getCustomers"'), page.indexOf('id="op-postCustomers"'));
+    expect(customers).toContain("<h4>Filters</h4>");
+    for (const text of ["credit_limit__Between", "page_size", "total_count", "CustomerPage", "422"]) expect(customers).toContain(text);
+    expect(page).toContain('<link rel="stylesheet" href="/api/v1/docs.css">');
+    expect(page).not.toMatch(/<script|<style|\sstyle=/i);
+  });
+
   it("were checked for every operation but deletes and the password links", () => {
     const unchecked = API_OPERATIONS.map(key).filter((k) => !checked.has(k) && !k.startsWith("delete "));
     expect(unchecked).toEqual(["post /password-reset", "post /password-reset/confirm"]);

@@ -54,35 +54,60 @@ function typeOf(schema: Schema): string {
   return escape(typeof schema.format === "string" ? `${type} (${schema.format})` : type);
 }
 
+const range = (min: unknown, max: unknown, unit = "") => {
+  const [from, to] = [typeof min === "number" ? min : undefined, typeof max === "number" ? max : undefined];
+  if (from !== undefined && to !== undefined) return `${from} to ${to}${unit}`;
+  if (from !== undefined) return `at least ${from}${unit}`;
+  return to !== undefined ? `at most ${to}${unit}` : "";
+};
+
+/** Bounds and default of a value, in words. */
 function limits(schema: Schema): string {
-  const parts: string[] = [];
-  for (const [key, word] of [
-    ["minimum", "at least"],
-    ["maximum", "at most"],
-    ["minLength", "at least"],
-    ["maxLength", "at most"],
-    ["minItems", "at least"],
-    ["maxItems", "at most"],
-  ] as const)
-    if (typeof schema[key] === "number")
-      parts.push(`${word} ${schema[key]}${key.endsWith("Length") ? " characters" : key.endsWith("Items") ? " items" : ""}`);
-  if ("default" in schema) parts.push(`default <code>${escape(JSON.stringify(schema.default))}</code>`);
-  return parts.join(", ");
+  const parts = [
+    range(schema.minimum, schema.maximum),
+    range(schema.minLength, schema.maxLength, " characters"),
+    range(schema.minItems, schema.maxItems, " items"),
+    "default" in schema ? `default <code>${escape(JSON.stringify(schema.default))}</code>` : "",
+  ];
+  return parts.filter(Boolean).join(", ");
+}
+
+const variantsOf = (schema: Schema) => ((schema.anyOf ?? schema.oneOf) as Schema[] | undefined) ?? [];
+
+/** What a field says of itself, or what the value it may be says ("a decimal… or null"). */
+function notes(schema: Schema): string {
+  const own = [schema, ...variantsOf(schema)].find((s) => typeof s.description === "string")?.description as string | undefined;
+  const bounds = [schema, ...variantsOf(schema)].map(limits).find(Boolean) ?? "";
+  return [own ? prose(own) : "", bounds].filter(Boolean).join("; ");
+}
+
+/** The inline object a field holds, directly, in an array or beside null. */
+function objectOf(schema: Schema | undefined): Schema | undefined {
+  if (!schema || schema.$ref) return undefined;
+  if (schema.properties) return schema;
+  if (schema.type === "array") return objectOf(schema.items as Schema | undefined);
+  return variantsOf(schema).map(objectOf).find(Boolean);
+}
+
+/** The heading of one shape of a union: its discriminating value when it has one. */
+function variantRow(schema: Schema, index: number): string {
+  const [name, field] = Object.entries((schema.properties ?? {}) as Record<string, Schema>).find(([, f]) => "const" in f) ?? [];
+  const label = name ? `When <code>${escape(name)}</code> is <code>${escape(JSON.stringify(field!.const))}</code>` : `Shape ${index + 1}`;
+  return `<tr class="shape"><td colspan="4">${label}:</td></tr>`;
 }
 
 /** An object's fields as table rows; inline objects nest their fields under the parent's name. */
 function fieldRows(schema: Schema, prefix = "", depth = 0): string[] {
-  const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (variants && depth < 4) return variants.flatMap((v) => fieldRows(v, prefix, depth + 1));
+  const variants = variantsOf(schema);
+  if (!schema.properties && variants.length && depth < 4)
+    return variants.flatMap((v, i) => [variantRow(v, i), ...fieldRows(v, prefix, depth + 1)]);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).flatMap(([name, field]) => {
-    const inner = (field.type === "array" ? field.items : field) as Schema | undefined;
+    const inner = objectOf(field);
     const path = `${prefix}${name}${field.type === "array" ? "[]" : ""}`;
-    const note = [typeof field.description === "string" ? prose(field.description) : "", limits(field)].filter(Boolean).join("; ");
-    const row = `<tr><td><code>${escape(`${prefix}${name}`)}</code></td><td>${typeOf(field)}</td><td>${required.has(name) ? "yes" : ""}</td><td>${note}</td></tr>`;
-    const nested = inner && !inner.$ref && inner.properties && depth < 4 ? fieldRows(inner, `${path}.`, depth + 1) : [];
-    return [row, ...nested];
+    const row = `<tr><td><code>${escape(`${prefix}${name}`)}</code></td><td>${typeOf(field)}</td><td>${required.has(name) ? "yes" : ""}</td><td>${notes(field)}</td></tr>`;
+    return [row, ...(inner && depth < 4 ? fieldRows(inner, `${path}.`, depth + 1) : [])];
   });
 }
 
@@ -99,7 +124,7 @@ function parametersSection(parameters: Parameter[]): string {
   for (const p of parameters) if (p["x-filter"]) filters.set(p["x-filter"], [...(filters.get(p["x-filter"]) ?? []), p]);
   const rows = plain.map(
     (p) =>
-      `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${typeOf(p.schema)}</td><td>${p.required ? "yes" : ""}</td><td>${[p.description ? prose(p.description) : "", limits(p.schema)].filter(Boolean).join("; ")}</td></tr>`,
+      `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${typeOf(p.schema)}</td><td>${p.required ? "yes" : ""}</td><td>${[p.description ? prose(p.description) : "", notes(p.schema)].filter(Boolean).join("; ")}</td></tr>`,
   );
   let html = rows.length
     ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Required</th><th>Notes</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
@@ -150,7 +175,7 @@ export function docsPage(doc: ReferenceDocument): string {
       byTag.set(tag, [...(byTag.get(tag) ?? []), operationSection(doc, path, method, op)]);
       toc.set(tag, [
         ...(toc.get(tag) ?? []),
-        `<li><a href="#${anchor("op", op.operationId)}">${method.toUpperCase()} ${escape(path)}</a></li>`,
+        `<li><a href="#${anchor("op", op.operationId)}">${method.toUpperCase()} ${escape(path.replace(/^\/api\/v1/, ""))}</a></li>`,
       ]);
     }
   const description = new Map(doc.tags.map((t) => [t.name, t.description]));
@@ -174,11 +199,11 @@ ${tags.join("")}<section id="schemas"><h2>Schemas</h2>${schemas.join("")}</secti
 
 /** The page's stylesheet, served from the same origin. */
 export const DOCS_CSS = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d2430;display:flex}
-nav{position:sticky;top:0;height:100vh;overflow:auto;width:18rem;flex:none;padding:1rem;border-right:1px solid #dde2ea;font-size:13px;box-sizing:border-box}
+nav{position:sticky;top:0;height:100vh;overflow-y:auto;overflow-wrap:anywhere;width:18rem;flex:none;padding:1rem;border-right:1px solid #dde2ea;font-size:13px;box-sizing:border-box}
 nav ul{list-style:none;padding-left:.75rem;margin:.25rem 0}main{padding:1rem 2rem;min-width:0;flex:1}
 h2{border-bottom:2px solid #dde2ea;margin-top:3rem}h3{margin-top:2rem}h4{margin:1rem 0 .25rem}
 table{border-collapse:collapse;width:100%;margin:.25rem 0 1rem}td,th{border-bottom:1px solid #dde2ea;padding:.3rem .5rem;text-align:left;vertical-align:top}
-code{background:#f1f3f7;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}small{color:#5b6575}.access{color:#5b6575}
+tr.shape td{background:#f6f7f9;font-weight:600}code{background:#f1f3f7;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}small{color:#5b6575}.access{color:#5b6575}
 .method{display:inline-block;min-width:4rem;text-align:center;border-radius:3px;color:#fff;background:#5b6575;font-size:13px}
 .method-get{background:#2f6f4f}.method-post{background:#2d5b9a}.method-patch,.method-put{background:#8a5a14}.method-delete{background:#a23b3b}
 @media (max-width:800px){body{display:block}nav{position:static;height:auto;width:auto;border:0}}`;

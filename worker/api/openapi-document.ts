@@ -44,7 +44,7 @@ export function commonErrors(op: Pick<ApiOperation, "auth" | "path" | "body" | "
   if (op.path.includes("{")) codes.push(404);
   if (op.body) codes.push(400, 415, 422);
   if (op.upload || op.list || op.query) codes.push(422);
-  return [...new Set(codes)].sort();
+  return [...new Set(codes)].sort((a, b) => a - b);
 }
 
 // JSON Schema keys OpenAPI does not want on a component, and the bounds zod adds to every integer.
@@ -93,22 +93,23 @@ function queryParameters(op: ApiOperation): QueryParameter[] {
   return [...own, ...(op.list ? listParameters(op.list) : [])];
 }
 
-function successContent(op: ApiOperation, status: number): Response["content"] {
+/** The body of an answer the operation documents itself: its successes, and any status `result` names. */
+function answerContent(op: ApiOperation, status: number): Response["content"] {
   if (status === 204) return undefined;
-  if (op.media) return { [op.media]: { schema: { type: "string", ...(op.media.startsWith("image/") ? { format: "binary" } : {}) } } };
-  const result = op.result instanceof z.ZodType ? op.result : op.result?.[status];
+  const binary = op.media?.startsWith("image/") ? { format: "binary" } : {};
+  if (op.media) return status < 300 ? { [op.media]: { schema: { type: "string", ...binary } } } : undefined;
+  const result = op.result instanceof z.ZodType ? (status < 300 ? op.result : undefined) : op.result?.[status];
   return result ? json(refTo(result)) : undefined;
 }
 
 function responsesOf(op: ApiOperation, used: Set<string>): Record<string, Response | { $ref: string }> {
   const out: Record<string, Response | { $ref: string }> = {};
-  const codes = [...new Set([...Object.keys(op.responses).map(Number), ...commonErrors(op)])].sort();
+  const codes = [...new Set([...Object.keys(op.responses).map(Number), ...commonErrors(op)])].sort((a, b) => a - b);
   for (const code of codes) {
     const given = op.responses[code];
     const shared = SHARED_ERRORS[code];
-    const own = op.result && !(op.result instanceof z.ZodType) ? op.result[code] : undefined;
-    if (code < 300 || own)
-      out[code] = { description: given ?? "", ...(successContent(op, code) ? { content: successContent(op, code) } : {}) };
+    const content = answerContent(op, code);
+    if (code < 300 || content) out[code] = { description: given ?? "", ...(content ? { content } : {}) };
     else if (shared && (given === undefined || given === shared.response.description)) {
       out[code] = { $ref: `#/components/responses/${shared.name}` };
       used.add(shared.name);
@@ -195,15 +196,8 @@ function oauthTokenOperation() {
   };
 }
 
-export interface DocumentOptions {
-  /** Where the API is served; relative to the document when absent. */
-  origin?: string;
-  /** A description per tag, in the order the reference shows them. */
-  tags: Record<string, string>;
-}
-
-/** The OpenAPI 3.1 document of the given operations of /api/v1, and of /oauth2/token. */
-export function buildOpenApiDocument(operations: readonly ApiOperation[], options: DocumentOptions) {
+/** The OpenAPI 3.1 document of the given operations of /api/v1 and of /oauth2/token; `tags` describes each tag, in order. */
+export function buildOpenApiDocument(operations: readonly ApiOperation[], tags: Record<string, string>) {
   const paths: Record<string, Record<string, unknown>> = {};
   const used = new Set<string>(["Unavailable"]);
   for (const op of operations) (paths[`/api/v1${op.path}`] ??= {})[op.method] = operationObject(op, used);
@@ -221,10 +215,10 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], option
       description:
         "Errors are `{ error: { code, message, params?, fields? } }` with the message in the caller's language (Accept-Language) and the values it names in params. " +
         "Authenticate with `Authorization: Bearer <token>`: an API token (settings page) or an OAuth access token. During maintenance every call answers 503 with the message in the `x-maintenance-message` header. " +
-        "Lists answer `{ items, page, page_size, totalCount? }` and take page, page_size, sort, total_count, search and filters (platform spec §7).",
+        "Lists answer `{ items, page, page_size, totalCount? }` and take page, page_size, sort, total_count, search and filters: each field with its bare name (equals) or a suffix (`__In`, `__Between`, `__Gte`, `__Lte`, `__Contains`).",
     },
-    servers: [{ url: options.origin ?? "/" }],
-    tags: Object.entries(options.tags).map(([name, description]) => ({ name, description })),
+    servers: [{ url: "/" }],
+    tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
     security: [{ bearer: [] }],
     paths,
     components: {

@@ -230,7 +230,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: false,
     body: ConfirmBody,
     result: PasswordChanged,
-    responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" },
+    responses: { 200: "Password changed", 400: "Link invalid or expired, or the body is not JSON", 422: "Password rules not met" },
   },
   // Each resource router documents its own operations beside its routes.
   ...locationOperations,
@@ -283,12 +283,17 @@ export const API_TAGS: Record<string, string> = {
   Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
 };
 
-/** The OpenAPI 3.1 document of /api/v1 and /oauth2/token; servers are relative without an origin. */
+// Built once per isolate: the operations do not change while it runs.
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+let page: string | undefined;
+
+/** The OpenAPI 3.1 document of /api/v1 and /oauth2/token; its server is relative without an origin. */
 export function openApiDocument(origin?: string) {
-  return buildOpenApiDocument(API_OPERATIONS, { tags: API_TAGS, ...(origin ? { origin } : {}) });
+  document ??= buildOpenApiDocument(API_OPERATIONS, API_TAGS);
+  return origin ? { ...document, servers: [{ url: origin }] } : document;
 }
 
 export const openApi = new Hono<ApiEnv>()
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
-  .get("/docs", (c) => c.html(docsPage(openApiDocument(new URL(c.req.url).origin))))
+  .get("/docs", (c) => c.html((page ??= docsPage(openApiDocument()))))
   .get("/docs.css", (c) => c.body(DOCS_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" }));
