@@ -41,6 +41,9 @@ export const id = z.int();
 export const textId = z.string().meta({ description: "An opaque identifier" });
 export const timestamp = z.int().meta({ description: "Milliseconds since 1970-01-01 UTC" });
 export const decimal = z.string().meta({ description: "An exact decimal number, as text", examples: ["12.5000"] });
+const text = z.string().nullable();
+/** The postal address fields records share. */
+export const address = { address1: text, address2: text, city: text, postal_code: text, province: text, country: text };
 export const date = z.string().meta({ description: "A calendar day", format: "date", examples: ["2026-03-31"] });
 
 export const Reference = answer<{ id: number; label: string }>()(

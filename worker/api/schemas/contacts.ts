@@ -11,10 +11,9 @@ import {
 import type { EmployeeView } from "../../domain/contacts/employees";
 import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
 import type { SupplierView } from "../../domain/contacts/suppliers";
-import { answer, decimal, id, Reference, textId, timestamp } from "./common";
+import { address, answer, decimal, id, Reference, textId, timestamp } from "./common";
 
 const text = z.string().nullable();
-const address = { address1: text, address2: text, city: text, postal_code: text, province: text, country: text };
 const currency = z.object({ id, iso: z.string(), label: z.string() });
 
 const CustomerAddress = answer<CustomerAddressView>()(

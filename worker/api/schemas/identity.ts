@@ -6,7 +6,14 @@ import type { UserView } from "../../domain/users/users";
 import { all, answer, id, shape, textId, timestamp } from "./common";
 
 const permissions = z.array(z.string()).meta({ description: "Permission names (platform spec §3)" });
-const language = z.enum(["en", "fr"]);
+const person = {
+  id: textId,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string(),
+  language: z.enum(["en", "fr"]),
+};
 
 export const Health = shape(
   { id: "Health", description: "Whether the service and its control database answer" },
@@ -39,12 +46,7 @@ export const Me = shape(
     z.object({
       kind: z.literal("user"),
       user: z.object({
-        id: textId,
-        email: z.string(),
-        first_name: z.string(),
-        last_name: z.string(),
-        display_name: z.string(),
-        language,
+        ...person,
         is_admin: z.boolean(),
         send_to_wizard: z.boolean().meta({ description: "Onboarding is not finished" }),
         b2b_user: z.boolean(),
@@ -70,12 +72,7 @@ export const CompanySwitch = shape(
 export const User = answer<UserView>()(
   { id: "User", description: "A staff user of the company" },
   z.object({
-    id: textId,
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    display_name: z.string(),
-    language,
+    ...person,
     timezone: z.string(),
     phone: z.string().nullable(),
     active: z.boolean(),

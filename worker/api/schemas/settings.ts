@@ -4,7 +4,7 @@ import { LOCATION_TYPES, type LocationView } from "../../domain/settings/locatio
 import { PRICE_LEVEL_TYPES, type PriceLevelView } from "../../domain/settings/price-levels";
 import { TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, type TaxSettingsView } from "../../domain/settings/tax-settings";
 import { TAX_KINDS, type TaxView } from "../../domain/settings/taxes";
-import { answer, decimal, id, timestamp } from "./common";
+import { address, answer, decimal, id, timestamp } from "./common";
 
 const text = z.string().nullable();
 
@@ -18,12 +18,7 @@ export const Location = answer<LocationView>()(
     shipping: z.boolean(),
     shipping_cost: decimal,
     phone: text,
-    address1: text,
-    address2: text,
-    city: text,
-    postal_code: text,
-    province: text,
-    country: text,
+    ...address,
     created_at: timestamp,
   }),
 );
