@@ -453,7 +453,7 @@ describe("running lists against the local libSQL server", () => {
     const seen: number[] = [];
     for (let page = 0; page < 7; page++) {
       const result = await list(`page=${page}&page_size=30&total_count=true`);
-      expect(result).toMatchObject({ page, page_size: 30, total_count: 200 });
+      expect(result).toMatchObject({ page, page_size: 30, totalCount: 200 });
       expect(result.items.length).toBe(page < 6 ? 30 : 20);
       seen.push(...ids(result.items));
     }
@@ -467,10 +467,10 @@ describe("running lists against the local libSQL server", () => {
     expect(pages.flatMap((p) => ids(p.items))).toEqual(ids(expected));
   });
 
-  it("returns typed rows and leaves total_count out unless asked", async () => {
+  it("returns typed rows and leaves totalCount out unless asked", async () => {
     const result = await list("ref=r4");
     expect(result).toEqual({ items: [rows[3]], page: 0, page_size: 50 });
-    expect(result).not.toHaveProperty("total_count");
+    expect(result).not.toHaveProperty("totalCount");
   });
 
   it.each<[string, (r: Row) => boolean]>([
@@ -506,13 +506,13 @@ describe("running lists against the local libSQL server", () => {
     expect(expected.length).toBeGreaterThan(0);
     const result = await list(`${input}&page_size=-1&total_count=true`);
     expect(ids(result.items)).toEqual(ids(expected));
-    expect(result.total_count).toBe(expected.length);
+    expect(result.totalCount).toBe(expected.length);
   });
 
   it("caps page size -1 at maxAll and still counts every row", async () => {
     const result = await list("page_size=-1&total_count=true", { maxAll: 150 });
     expect(result.items.length).toBe(150);
-    expect(result).toMatchObject({ page: 0, page_size: -1, total_count: 200 });
+    expect(result).toMatchObject({ page: 0, page_size: -1, totalCount: 200 });
   });
 
   it("runs a select of the caller's with a fixed condition, counting through it", async () => {
@@ -524,7 +524,7 @@ describe("running lists against the local libSQL server", () => {
     });
     const expected = rows.filter((r) => r.active && r.kind === "service").sort((a, b) => b.id - a.id);
     expect(result.items).toEqual(expected.slice(0, 5).map(({ id, label }) => ({ id, label })));
-    expect(result.total_count).toBe(expected.length);
+    expect(result.totalCount).toBe(expected.length);
   });
 
   it("lets SQLite answer the prefix search from the label and sku indexes", async () => {

@@ -56,9 +56,9 @@ describe.each(kinds)("/api/v1$path", (kind) => {
     const wholesale = await create(token, "  Wholesale ");
     await create(token, "abroad");
     expect(wholesale).toMatchObject({ label: "Wholesale", usage_count: 0 });
-    const listed = (await (await call("GET", `${kind.path}?total_count=true`, token)).json()) as { items: Tag[]; total_count: number };
+    const listed = (await (await call("GET", `${kind.path}?total_count=true`, token)).json()) as { items: Tag[]; totalCount: number };
     expect(listed.items.map((t) => t.label)).toEqual(["abroad", "Wholesale"]);
-    expect(listed.total_count).toBe(2);
+    expect(listed.totalCount).toBe(2);
     const renamed = await call("PATCH", `${kind.path}/${wholesale.id}`, token, { label: "Trade" });
     expect(await renamed.json()).toMatchObject({ id: wholesale.id, label: "Trade" });
     expect(await (await call("GET", `${kind.path}/${wholesale.id}`, token)).json()).toMatchObject({ label: "Trade" });

@@ -47,7 +47,7 @@ interface Page {
   items: Customer[];
   page: number;
   page_size: number;
-  total_count?: number;
+  totalCount?: number;
 }
 interface ErrorBody {
   error: { code: string; fields?: Record<string, { code: string }> };
@@ -488,12 +488,12 @@ describe("/api/v1/customers", () => {
 
     it("pages the rows and counts them when asked, with each customer's addresses and tags", async () => {
       const first = await list(ctx.token, "page_size=3&total_count=true");
-      expect(first).toMatchObject({ page: 0, page_size: 3, total_count: 4 });
+      expect(first).toMatchObject({ page: 0, page_size: 3, totalCount: 4 });
       expect(first.items).toHaveLength(3);
       expect(first.items[0]!.addresses.map((a) => a.country)).toEqual(["DE", "FR"]);
       const second = await list(ctx.token, "page_size=3&page=1");
       expect(labels(second)).toEqual(["delta"]);
-      expect(second).not.toHaveProperty("total_count");
+      expect(second).not.toHaveProperty("totalCount");
       expect((await list(ctx.token, "label__Contains=charlie")).items[0]!.tags.map((t) => t.label)).toEqual(["Retail", "VIP"]);
     });
 

@@ -65,7 +65,7 @@ async function firstVariant(key: string): Promise<number> {
 async function list(query: string) {
   const response = await call("GET", `/products?${query}`, w.token);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { items: Item[]; page: number; page_size: number; total_count?: number };
+  return response.body as { items: Item[]; page: number; page_size: number; totalCount?: number };
 }
 const labels = (items: Item[]) => items.map((i) => i.label);
 
@@ -73,7 +73,7 @@ describe("GET /api/v1/products", () => {
   it("sorts by label, case aside, and shows brand, variant count, first sku and tags", async () => {
     const result = await list("total_count=true");
     expect(labels(result.items)).toEqual(["apple juice", "Banana bread", "cherry jam", "Date box", "Elderflower", "Fig", "Grape", "Shirt"]);
-    expect(result).toMatchObject({ page: 0, page_size: 50, total_count: 8 });
+    expect(result).toMatchObject({ page: 0, page_size: 50, totalCount: 8 });
     const shirt = result.items.find((i) => i.label === "Shirt")!;
     expect(shirt).toMatchObject({
       kind: "variants",
@@ -91,8 +91,8 @@ describe("GET /api/v1/products", () => {
     const third = await list("page_size=3&page=2&total_count=true");
     expect(labels(first.items)).toEqual(["apple juice", "Banana bread", "cherry jam"]);
     expect(labels(third.items)).toEqual(["Grape", "Shirt"]);
-    expect(third).toMatchObject({ page: 2, page_size: 3, total_count: 8 });
-    expect(await list("page_size=3")).not.toHaveProperty("total_count");
+    expect(third).toMatchObject({ page: 2, page_size: 3, totalCount: 8 });
+    expect(await list("page_size=3")).not.toHaveProperty("totalCount");
   });
 
   it.each([
@@ -123,7 +123,7 @@ describe("GET /api/v1/products", () => {
       .replaceAll("-U", `-${u}`);
     const result = await list(`${q}&total_count=true`);
     expect(labels(result.items)).toEqual(expected);
-    expect(result.total_count).toBe(expected.length);
+    expect(result.totalCount).toBe(expected.length);
   });
 
   it("refuses unknown filters and sorts", async () => {

@@ -82,7 +82,7 @@ describe("/api/v1/attributes", () => {
 
     const { status, body } = await call("GET", `/attributes?label__Contains=${tag}&sort=-label&total_count=true`, token);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ page: 0, page_size: 50, total_count: 2 });
+    expect(body).toMatchObject({ page: 0, page_size: 50, totalCount: 2 });
     const items = body.items as Attribute[];
     expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
     expect(items[1]!.options.map((o) => o.label)).toEqual(["Red", "Blue"]);

@@ -250,7 +250,7 @@ describe("list pages and saved views", () => {
   it("runs the list of the address with its count, and gives the state and the user's views", async () => {
     const { load } = await page();
     const list = await load("?sort=-price&page_size=1&columns=label");
-    expect(list.result).toMatchObject({ page: 0, page_size: 1, total_count: 2 });
+    expect(list.result).toMatchObject({ page: 0, page_size: 1, totalCount: 2 });
     expect(list.result.items.map((s) => s.label)).toEqual(["Backup"]);
     expect(list.state).toMatchObject({ sort: [{ by: "price", direction: "desc" }], pageSize: 1, columns: ["label"] });
     expect(list.error).toBeNull();
@@ -268,7 +268,7 @@ describe("list pages and saved views", () => {
     expect(await redirectOf(() => load(""))).toBe(`${PATH}?price__Gte=15&sort=-price`);
     expect(await redirectOf(() => load("?notice=deleted"))).toBe(`${PATH}?price__Gte=15&sort=-price&notice=deleted`);
     const cleared = await load("?page=0");
-    expect(cleared.result.total_count).toBe(2);
+    expect(cleared.result.totalCount).toBe(2);
     expect(cleared.views).toEqual([
       expect.objectContaining({ label: "Expensive first", is_default: true, href: `${PATH}?price__Gte=15&sort=-price` }),
     ]);
@@ -288,7 +288,7 @@ describe("list pages and saved views", () => {
       code: "validation_failed",
       fields: { colour: { code: "unknown_filter" }, page_size: { code: "page_size_invalid" } },
     });
-    expect(list.result).toMatchObject({ page: 0, page_size: 50, total_count: 2 });
+    expect(list.result).toMatchObject({ page: 0, page_size: 50, totalCount: 2 });
   });
 
   it("saves the current state as a view, makes another the default, and deletes one, each time coming back to the list", async () => {

@@ -28,7 +28,7 @@ interface Page {
   items: Service[];
   page: number;
   page_size: number;
-  total_count?: number;
+  totalCount?: number;
 }
 
 async function world() {
@@ -283,11 +283,11 @@ describe("/api/v1/services", () => {
     it("pages the rows and counts them when asked", async () => {
       const { token } = await catalogue();
       const first = await list(token, "page_size=3&total_count=true");
-      expect(first).toMatchObject({ page: 0, page_size: 3, total_count: 4 });
+      expect(first).toMatchObject({ page: 0, page_size: 3, totalCount: 4 });
       expect(labels(first)).toEqual(["audit", "Backup", "Cleaning"]);
       const second = await list(token, "page_size=3&page=1&total_count=true&label__Contains=a");
-      expect(second).toMatchObject({ page: 1, total_count: 3, items: [] });
-      expect(await list(token, "page_size=2&page=1")).not.toHaveProperty("total_count");
+      expect(second).toMatchObject({ page: 1, totalCount: 3, items: [] });
+      expect(await list(token, "page_size=2&page=1")).not.toHaveProperty("totalCount");
       expect(labels(await list(token, "page_size=-1"))).toHaveLength(4);
     });
 

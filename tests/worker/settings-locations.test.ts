@@ -193,7 +193,7 @@ describe("/api/v1/locations", () => {
     expect(await labels("label__Contains=store&sort=-label")).toEqual(["Caen store", "Aix store"]);
     expect(await labels("search=dij")).toEqual(["Dijon"]);
     const page = await call("GET", "/locations?page=1&page_size=3&total_count=true", company.token);
-    expect(page.body).toMatchObject({ page: 1, page_size: 3, total_count: 4 });
+    expect(page.body).toMatchObject({ page: 1, page_size: 3, totalCount: 4 });
     expect((page.body.items as Location[]).map((l) => l.label)).toEqual(["Dijon"]);
 
     const bad = await call("GET", "/locations?colour=red", company.token);

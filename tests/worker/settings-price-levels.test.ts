@@ -172,6 +172,6 @@ describe("/api/v1/price-levels", () => {
     expect(await labels("active=false")).toEqual(["Old"]);
     expect(await labels("search=who")).toEqual(["Wholesale"]);
     const counted = await call("GET", "/price-levels?type=selling&total_count=true&page_size=1", company.token);
-    expect(counted.body).toMatchObject({ total_count: 3, page_size: 1 });
+    expect(counted.body).toMatchObject({ totalCount: 3, page_size: 1 });
   });
 });

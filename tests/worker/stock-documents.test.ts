@@ -176,9 +176,9 @@ describe("stock entries, removals and movements", () => {
     expect(((await one.json()) as Doc).lines).toHaveLength(1);
     const list = (await (await call("GET", `/stock-entries?location_id=${shop}&total_count=true`, token)).json()) as {
       items: Doc[];
-      total_count: number;
+      totalCount: number;
     };
-    expect(list.total_count).toBe(1);
+    expect(list.totalCount).toBe(1);
     expect(list.items[0]!.number).toBe("ENT-000002");
     expect((await call("GET", `/stock-removals/${entry.id}`, token)).status).toBe(404);
     const empty = (await (await call("GET", "/stock-removals", token)).json()) as { items: Doc[] };

@@ -43,7 +43,7 @@ interface Level {
 }
 interface Page<T> {
   items: T[];
-  total_count?: number;
+  totalCount?: number;
 }
 interface ErrorBody {
   error: { code: string; params?: Record<string, string>; fields?: Record<string, { code: string }> };
@@ -107,7 +107,7 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     ]);
     await enter(token, shop, [{ variant_id: c.id, quantity: "1" }]);
     const all = await json<Page<Level>>(await call("GET", "/stock-levels?total_count=true", token));
-    expect(all.total_count).toBe(3);
+    expect(all.totalCount).toBe(3);
     expect(all.items.map((l) => l.sku)).toEqual(["A-1", "B-1", "C-1"]);
     expect(all.items[0]).toMatchObject({
       variant_id: a.id,
@@ -171,7 +171,7 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
         quantity_after: string;
       }>
     >(await call("GET", `/inventory-logs?variant_id=${a.id}&total_count=true`, token));
-    expect(logs.total_count).toBe(3);
+    expect(logs.totalCount).toBe(3);
     expect(logs.items.map((l) => [l.document_type, l.location_id, l.change])).toEqual([
       ["movement", main, "-2.0000000"],
       ["movement", shop, "2.0000000"],

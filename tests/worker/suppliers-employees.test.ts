@@ -22,7 +22,7 @@ interface Row {
 }
 interface Page {
   items: Row[];
-  total_count?: number;
+  totalCount?: number;
 }
 interface ErrorBody {
   error: { code: string; fields?: Record<string, { code: string }> };
@@ -176,7 +176,7 @@ describe("/api/v1/suppliers", () => {
       expect(names(await list("/suppliers?search=zeta.test", ctx.token))).toEqual(["zeta"]);
       expect(names(await list("/suppliers?search=mi", ctx.token))).toEqual(["Mid"]);
       expect(await list("/suppliers?page_size=1&total_count=true", ctx.token)).toMatchObject({
-        total_count: 3,
+        totalCount: 3,
         items: [{ name: "Alpha" }],
       });
     });
@@ -253,7 +253,7 @@ describe("/api/v1/employees", () => {
     expect(labels(await list("/employees?active=false", token))).toEqual(["Alice"]);
     expect(labels(await list("/employees?country=BE", token))).toEqual(["bob"]);
     expect(labels(await list("/employees?search=depot", token))).toEqual(["bob"]);
-    expect(await list("/employees?total_count=true&page_size=2", token)).toMatchObject({ total_count: 3 });
+    expect(await list("/employees?total_count=true&page_size=2", token)).toMatchObject({ totalCount: 3 });
   });
 
   it("needs view_employees to read and edit_employees to write", async () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import {
+  attributeList,
   createAttribute,
   CreateAttributeInput,
   deleteAttribute,
@@ -11,6 +12,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { Attribute } from "./schemas/catalogue";
+import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products"] } as const;
@@ -25,6 +28,8 @@ export const attributeOperations: ApiOperation[] = [
     summary: "Variant attributes with their options (list query: label__Contains; sort label, created)",
     auth: true,
     permissions: VIEW,
+    list: attributeList,
+    result: page(Attribute),
     responses: { 200: "One page of attributes", 422: "Invalid list parameters", ...errors },
   },
   {
@@ -35,6 +40,7 @@ export const attributeOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateAttributeInput,
+    result: Attribute,
     responses: {
       201: "Created",
       409: "attribute_label_taken",
@@ -49,6 +55,7 @@ export const attributeOperations: ApiOperation[] = [
     summary: "One attribute with its options",
     auth: true,
     permissions: VIEW,
+    result: Attribute,
     responses: { 200: "The attribute", ...errors },
   },
   {
@@ -59,6 +66,7 @@ export const attributeOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateAttributeInput,
+    result: Attribute,
     responses: {
       200: "Updated",
       409: "attribute_label_taken, or in_use: a removed option is used by variants",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import {
+  batchListRegistry,
   CreateBatchInput,
   createBatch,
   getBatch,
@@ -11,6 +12,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Batch, UnallocatedBatchStockList } from "./schemas/stock";
 import type { ApiEnv } from "./types";
 
 // Batches belong to products (the Products and services menu): the products permissions; the
@@ -27,7 +30,9 @@ export const batchOperations: ApiOperation[] = [
       "Batches: filters variant_id, product_id, number, barcode, expiration_date, created; sort number (default), expiration_date, sku, created; search on the number",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: batchListRegistry,
+    result: page(Batch),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -37,6 +42,7 @@ export const batchOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateBatchInput,
+    result: Batch,
     responses: { 201: "Created", 409: "The number is already a batch of the variant (duplicate_batch)", 422: "Invalid input", ...errors },
   },
   {
@@ -46,7 +52,8 @@ export const batchOperations: ApiOperation[] = [
     summary: "Unallocated negative batch stock: batches holding less than nothing in a location",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items }", ...errors },
+    result: UnallocatedBatchStockList,
+    responses: { 200: "Every such batch and location", ...errors },
   },
   {
     method: "get",
@@ -55,6 +62,7 @@ export const batchOperations: ApiOperation[] = [
     summary: "One batch with its stock per location",
     auth: true,
     permissions: VIEW,
+    result: Batch,
     responses: { 200: "The batch", ...errors },
   },
   {
@@ -65,6 +73,7 @@ export const batchOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateBatchInput,
+    result: Batch,
     responses: { 200: "Updated", 409: "duplicate_batch", 422: "Invalid input", ...errors },
   },
 ];

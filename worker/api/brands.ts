@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import {
+  brandList,
   createBrand,
   CreateBrandInput,
   deleteBrand,
@@ -12,6 +13,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { Brand } from "./schemas/catalogue";
+import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products"] } as const;
@@ -26,6 +29,8 @@ export const brandOperations: ApiOperation[] = [
     summary: "Brands (list query: label__Contains, active; sort label, created)",
     auth: true,
     permissions: VIEW,
+    list: brandList,
+    result: page(Brand),
     responses: { 200: "One page of brands", 422: "Invalid list parameters", ...errors },
   },
   {
@@ -36,6 +41,7 @@ export const brandOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateBrandInput,
+    result: Brand,
     responses: { 201: "Created", 409: "brand_label_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -45,6 +51,7 @@ export const brandOperations: ApiOperation[] = [
     summary: "One brand",
     auth: true,
     permissions: VIEW,
+    result: Brand,
     responses: { 200: "The brand", ...errors },
   },
   {
@@ -55,6 +62,7 @@ export const brandOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateBrandInput,
+    result: Brand,
     responses: { 200: "Updated", 409: "brand_label_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -73,6 +81,7 @@ export const brandOperations: ApiOperation[] = [
     summary: "Enable a brand",
     auth: true,
     permissions: EDIT,
+    result: Brand,
     responses: { 200: "The brand, active", ...errors },
   },
   {
@@ -82,6 +91,7 @@ export const brandOperations: ApiOperation[] = [
     summary: "Disable a brand",
     auth: true,
     permissions: EDIT,
+    result: Brand,
     responses: { 200: "The brand, inactive", ...errors },
   },
 ];

@@ -13,6 +13,7 @@ import { DomainError } from "../domain/shared/domain-error";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { CompanySettings } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 const TAG = "Settings";
@@ -25,6 +26,7 @@ export const companySettingsOperations: ApiOperation[] = [
     tag: TAG,
     summary: "The company's settings: label, contact info, address, number format, default currency, languages, terms",
     auth: true,
+    result: CompanySettings,
     responses: { 200: "The settings", 401: errors[401], 403: errors[403] },
   },
   {
@@ -35,6 +37,7 @@ export const companySettingsOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: UpdateCompanySettingsInput,
+    result: CompanySettings,
     responses: { 200: "The settings", 422: "Invalid input", ...errors },
   },
   {
@@ -44,6 +47,8 @@ export const companySettingsOperations: ApiOperation[] = [
     summary: "Set the company's logo: the body is the image itself (PNG, JPEG, GIF or WebP, at most 5 MB)",
     auth: true,
     permissions: SETTINGS,
+    upload: ["image/png", "image/jpeg", "image/gif", "image/webp"],
+    result: CompanySettings,
     responses: { 200: "The settings", 422: "Not an image, or too large (invalid_image, image_too_large)", ...errors },
   },
   {
@@ -52,7 +57,8 @@ export const companySettingsOperations: ApiOperation[] = [
     tag: TAG,
     summary: "The company's logo (404 when it has none)",
     auth: true,
-    responses: { 200: "The image, with its content type", 401: errors[401], 404: errors[404] },
+    media: "image/*",
+    responses: { 200: "The image, with its content type", 401: errors[401], 404: "The company has no logo" },
   },
   {
     method: "delete",
@@ -61,6 +67,7 @@ export const companySettingsOperations: ApiOperation[] = [
     summary: "Remove the company's logo",
     auth: true,
     permissions: SETTINGS,
+    result: CompanySettings,
     responses: { 200: "The settings", ...errors },
   },
 ];

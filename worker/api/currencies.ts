@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import {
   createCurrency,
   CurrencyInput,
+  currencyList,
   deleteCurrency,
   disableCurrency,
   enableCurrency,
@@ -14,6 +15,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Currency } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
@@ -32,7 +35,9 @@ export const currencyOperations: ApiOperation[] = [
     auth: true,
     summary:
       "The company's currencies; exchange rates per unit of the default one (list parameters: filters iso, label, active, is_default; sort; search)",
-    responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
+    list: currencyList,
+    result: page(Currency),
+    responses: { 200: "One page of the list", 401: errors[401], 422: "Invalid list parameters" },
   },
   {
     method: "post",
@@ -42,6 +47,7 @@ export const currencyOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: CurrencyInput,
+    result: Currency,
     responses: { 201: "Created", ...write },
   },
   {
@@ -50,7 +56,8 @@ export const currencyOperations: ApiOperation[] = [
     tag: TAG,
     summary: "One currency",
     auth: true,
-    responses: { 200: "The currency", 401: errors[401], 403: errors[403], 404: errors[404] },
+    result: Currency,
+    responses: { 200: "The currency", 401: errors[401], 403: errors[403] },
   },
   {
     method: "patch",
@@ -60,6 +67,7 @@ export const currencyOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: UpdateCurrencyInput,
+    result: Currency,
     responses: { 200: "Updated", ...write },
   },
   {
@@ -78,6 +86,7 @@ export const currencyOperations: ApiOperation[] = [
     summary: "Activate a currency",
     auth: true,
     permissions: SETTINGS,
+    result: Currency,
     responses: { 200: "Active", ...errors },
   },
   {
@@ -87,6 +96,7 @@ export const currencyOperations: ApiOperation[] = [
     summary: "Deactivate a currency (not the default)",
     auth: true,
     permissions: SETTINGS,
+    result: Currency,
     responses: { 200: "Inactive", ...write },
   },
   {
@@ -96,6 +106,7 @@ export const currencyOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     summary: "Make it the default currency: rate 1, the other rates re-expressed against it",
+    result: Currency,
     responses: { 200: "The new default", ...errors },
   },
 ];

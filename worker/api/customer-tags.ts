@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import {
   ContactTagInput,
   createCustomerTag,
+  customerTagListRegistry,
   deleteCustomerTag,
   getCustomerTag,
   listCustomerTags,
@@ -11,6 +12,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { ContactTag } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_customers"] } as const;
@@ -25,7 +28,9 @@ export const customerTagOperations: ApiOperation[] = [
     summary: "Customer tags with how many customers carry each (list query: label; sort label, created; search)",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: customerTagListRegistry,
+    result: page(ContactTag),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -35,6 +40,7 @@ export const customerTagOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: ContactTagInput,
+    result: ContactTag,
     responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -44,6 +50,7 @@ export const customerTagOperations: ApiOperation[] = [
     summary: "One customer tag",
     auth: true,
     permissions: VIEW,
+    result: ContactTag,
     responses: { 200: "The tag", ...errors },
   },
   {
@@ -54,6 +61,7 @@ export const customerTagOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateContactTagInput,
+    result: ContactTag,
     responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors },
   },
   {

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import {
   CreateCustomerInput,
   createCustomer,
+  customerListRegistry,
   deleteCustomer,
   getCustomer,
   listCustomers,
@@ -14,6 +15,8 @@ import { DomainError } from "../domain/shared/domain-error";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Customer } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_customers"] } as const;
@@ -29,7 +32,9 @@ export const customerOperations: ApiOperation[] = [
       "Customers: filters number, label, active, status, b2b_access, price_level_id, currency_id, account_manager_id, tag_id, country, credit_limit, created; sort label (default), number, credit_limit, created; search on name, number or email",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: customerListRegistry,
+    result: page(Customer),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -39,6 +44,7 @@ export const customerOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateCustomerInput,
+    result: Customer,
     responses: { 201: "Created", 409: "customer_number_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -48,6 +54,7 @@ export const customerOperations: ApiOperation[] = [
     summary: "One customer with its addresses and tags",
     auth: true,
     permissions: VIEW,
+    result: Customer,
     responses: { 200: "The customer", ...errors },
   },
   {
@@ -58,6 +65,7 @@ export const customerOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateCustomerInput,
+    result: Customer,
     responses: { 200: "Updated", 409: "customer_number_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -76,6 +84,7 @@ export const customerOperations: ApiOperation[] = [
     summary: "Make a customer active",
     auth: true,
     permissions: EDIT,
+    result: Customer,
     responses: { 200: "The customer", ...errors },
   },
   {
@@ -85,6 +94,7 @@ export const customerOperations: ApiOperation[] = [
     summary: "Make a customer inactive",
     auth: true,
     permissions: EDIT,
+    result: Customer,
     responses: { 200: "The customer", ...errors },
   },
 ];

@@ -3,6 +3,7 @@ import {
   CreateEmployeeInput,
   createEmployee,
   deleteEmployee,
+  employeeListRegistry,
   getEmployee,
   listEmployees,
   setEmployeeActive,
@@ -12,6 +13,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Employee } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_employees"] } as const;
@@ -27,7 +30,9 @@ export const employeeOperations: ApiOperation[] = [
       "Employees: filters label, position, employer, email, active, country, city, created; sort label (default), position, employer, city, created; search on name or email",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: employeeListRegistry,
+    result: page(Employee),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -37,6 +42,7 @@ export const employeeOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateEmployeeInput,
+    result: Employee,
     responses: { 201: "Created", 422: "Invalid input", ...errors },
   },
   {
@@ -46,6 +52,7 @@ export const employeeOperations: ApiOperation[] = [
     summary: "One employee",
     auth: true,
     permissions: VIEW,
+    result: Employee,
     responses: { 200: "The employee", ...errors },
   },
   {
@@ -56,6 +63,7 @@ export const employeeOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateEmployeeInput,
+    result: Employee,
     responses: { 200: "Updated", 422: "Invalid input", ...errors },
   },
   {
@@ -74,6 +82,7 @@ export const employeeOperations: ApiOperation[] = [
     summary: "Make an employee active",
     auth: true,
     permissions: EDIT,
+    result: Employee,
     responses: { 200: "The employee", ...errors },
   },
   {
@@ -83,6 +92,7 @@ export const employeeOperations: ApiOperation[] = [
     summary: "Make an employee inactive",
     auth: true,
     permissions: EDIT,
+    result: Employee,
     responses: { 200: "The employee", ...errors },
   },
 ];

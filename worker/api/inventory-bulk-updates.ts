@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { bulkUpdateInventory, InventoryBulkUpdateInput } from "../domain/stock/bulk-update";
 import { stockActor } from "../domain/stock/stock-actor";
-import { listStockDocuments, getStockDocument } from "../domain/stock/stock-documents";
+import { listStockDocuments, getStockDocument, stockDocumentListRegistry } from "../domain/stock/stock-documents";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { StockDocument } from "./schemas/stock";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products_inventory"] } as const;
@@ -18,7 +20,9 @@ export const inventoryBulkUpdateOperations: ApiOperation[] = [
     summary: "Stock counts made: filters number, date, location_id, created; sort -id (default), number, date, created",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: stockDocumentListRegistry,
+    result: page(StockDocument),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -28,6 +32,7 @@ export const inventoryBulkUpdateOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: InventoryBulkUpdateInput,
+    result: StockDocument,
     responses: {
       201: "The count, with its lines",
       409: "A level changed meanwhile (stock_changed, naming lines.N.counted)",
@@ -42,6 +47,7 @@ export const inventoryBulkUpdateOperations: ApiOperation[] = [
     summary: "One count with its lines",
     auth: true,
     permissions: VIEW,
+    result: StockDocument,
     responses: { 200: "The count", ...errors },
   },
 ];

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
-import { listInventoryLogs } from "../domain/stock/inventory-logs";
+import { inventoryLogListRegistry, listInventoryLogs } from "../domain/stock/inventory-logs";
 import { requireActor } from "./auth";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { InventoryLog } from "./schemas/stock";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products_inventory"] } as const;
@@ -15,7 +17,9 @@ export const inventoryLogOperations: ApiOperation[] = [
       "The stock ledger, one row per change: filters variant_id, location_id, batch_id, document_type, document_id, user_id, change, created; sort -id (default), change, created",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: inventoryLogListRegistry,
+    result: page(InventoryLog),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
 ];
 

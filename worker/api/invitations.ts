@@ -4,6 +4,7 @@ import { DomainError } from "../domain/shared/domain-error";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../domain/users/company-invitations";
 import { requireActor } from "./auth";
 import { errors, type ApiOperation } from "./operation";
+import { InvitationAccepted, InvitationList } from "./schemas/identity";
 import type { ApiEnv } from "./types";
 
 // Invitations belong to a person: an API token (a company's) has none.
@@ -37,6 +38,7 @@ export const invitationOperations: ApiOperation[] = [
     tag: "Identity",
     summary: "The signed-in user's pending invitations to companies (not for API tokens)",
     auth: true,
+    result: InvitationList,
     responses: { 200: "List", ...errors },
   },
   {
@@ -45,6 +47,7 @@ export const invitationOperations: ApiOperation[] = [
     tag: "Identity",
     summary: "Accept an invitation: the signed-in user becomes a member of the company, with the access the inviter chose",
     auth: true,
+    result: InvitationAccepted,
     responses: { 200: "Accepted: the company joined", ...errors, 404: notYours, 410: "The invitation has expired" },
   },
   {

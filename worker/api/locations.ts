@@ -7,17 +7,20 @@ import {
   getLocation,
   listLocationsPage,
   LocationInput,
+  locationList,
   updateLocation,
   UpdateLocationInput,
 } from "../domain/settings/locations";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Location } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
 const TAG = "Settings";
-const read = { 200: "The location", 401: errors[401], 403: errors[403], 404: errors[404] };
+const read = { 200: "The location", 401: errors[401], 403: errors[403] };
 const write = { 409: "Label taken, or the last active location (last_active_location)", 422: "Invalid input", ...errors };
 
 export const locationOperations: ApiOperation[] = [
@@ -27,7 +30,9 @@ export const locationOperations: ApiOperation[] = [
     tag: TAG,
     auth: true,
     summary: "The company's stores and warehouses (list parameters: filters label, type, active, shipping, city, country; sort; search)",
-    responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
+    list: locationList,
+    result: page(Location),
+    responses: { 200: "One page of the list", 401: errors[401], 422: "Invalid list parameters" },
   },
   {
     method: "post",
@@ -37,9 +42,10 @@ export const locationOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: LocationInput,
+    result: Location,
     responses: { 201: "Created", ...write },
   },
-  { method: "get", path: "/locations/{id}", tag: TAG, summary: "One location", auth: true, responses: read },
+  { method: "get", path: "/locations/{id}", tag: TAG, summary: "One location", auth: true, result: Location, responses: read },
   {
     method: "patch",
     path: "/locations/{id}",
@@ -48,6 +54,7 @@ export const locationOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: UpdateLocationInput,
+    result: Location,
     responses: { 200: "Updated", ...write },
   },
   {
@@ -66,6 +73,7 @@ export const locationOperations: ApiOperation[] = [
     summary: "Activate a location",
     auth: true,
     permissions: SETTINGS,
+    result: Location,
     responses: { 200: "Active", ...errors },
   },
   {
@@ -75,6 +83,7 @@ export const locationOperations: ApiOperation[] = [
     summary: "Deactivate a location (never the last active one)",
     auth: true,
     permissions: SETTINGS,
+    result: Location,
     responses: { 200: "Inactive", 409: "The last active location", ...errors },
   },
 ];

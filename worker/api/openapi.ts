@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { switchCompanyInput } from "../domain/companies/switch-company";
+import { PasswordResetRequest } from "../domain/identity/password-reset";
 import { ApiTokenInput } from "../domain/identity/api-tokens";
 import { InviteUserInput, UpdateUserInput } from "../domain/users/users";
 import { customerOperations } from "./customers";
@@ -31,9 +31,26 @@ import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
 import { companySettingsOperations } from "./company-settings";
-
 import { apiFlags } from "../domain/identity/module-flags";
 import type { PermissionCheck } from "../domain/identity/permissions";
+import { DOCS_CSS, docsPage } from "./docs-page";
+import { buildOpenApiDocument } from "./openapi-document";
+import { ConfirmBody } from "./password-reset-body";
+import {
+  ApiTokenList,
+  CompanyList,
+  CompanySwitch,
+  CreatedApiToken,
+  Health,
+  InvitationSent,
+  InvitedUser,
+  Me,
+  OpenApiDocument,
+  PasswordChanged,
+  PasswordResetRequested,
+  User,
+  UserList,
+} from "./schemas/identity";
 
 export type { ApiOperation };
 
@@ -45,6 +62,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Platform",
     summary: "Whether the service and its database answer",
     auth: false,
+    result: { 200: Health, 503: Health },
     responses: { 200: "Up", 503: "Degraded" },
   },
   {
@@ -53,6 +71,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Platform",
     summary: "This document",
     auth: false,
+    result: OpenApiDocument,
     responses: { 200: "OpenAPI 3.1 document" },
   },
   {
@@ -61,7 +80,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Platform",
     summary: "This document as a readable page",
     auth: false,
+    media: "text/html",
     responses: { 200: "HTML page" },
+  },
+  {
+    method: "get",
+    path: "/docs.css",
+    tag: "Platform",
+    summary: "The readable page's stylesheet",
+    auth: false,
+    media: "text/css",
+    responses: { 200: "CSS" },
   },
   {
     method: "get",
@@ -69,6 +98,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Identity",
     summary: "The caller: user or API token, company, permissions",
     auth: true,
+    result: Me,
     responses: { 200: "The caller", 401: errors[401] },
   },
   {
@@ -77,6 +107,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Identity",
     summary: "Companies the caller may work in",
     auth: true,
+    result: CompanyList,
     responses: { 200: "List", 401: errors[401] },
   },
   {
@@ -86,6 +117,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Move the signed-in session to another of the user's companies",
     auth: true,
     body: switchCompanyInput,
+    result: CompanySwitch,
     responses: {
       200: "Switched (or skipped)",
       401: errors[401],
@@ -101,6 +133,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Users of the company (B2B users excluded), and the people invited who have not accepted yet (member: false)",
     auth: true,
     permissions: { allOf: ["settings"] },
+    result: UserList,
     responses: { 200: "List", ...errors },
   },
   {
@@ -112,6 +145,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: true,
     permissions: { allOf: ["settings"] },
     body: InviteUserInput,
+    result: InvitedUser,
     responses: {
       201: "Invited",
       409: "Already a member, or already invited",
@@ -128,6 +162,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: true,
     permissions: { allOf: ["settings"] },
     selfAllowed: true,
+    result: User,
     responses: { 200: "The user", ...errors },
   },
   {
@@ -140,6 +175,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     permissions: { allOf: ["settings"] },
     selfAllowed: true,
     body: UpdateUserInput,
+    result: User,
     responses: {
       200: "Updated",
       ...errors,
@@ -155,6 +191,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Send a pending invitation again (an existing account's invitation then expires later)",
     auth: true,
     permissions: { allOf: ["settings"] },
+    result: InvitationSent,
     responses: { 202: "Sent", 409: "The user has already chosen a password", 502: "The email could not be sent", ...errors },
   },
   {
@@ -164,6 +201,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "The company's API tokens (never their values)",
     auth: true,
     permissions: { allOf: ["settings"] },
+    result: ApiTokenList,
     responses: { 200: "List", ...errors },
   },
   {
@@ -174,6 +212,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: true,
     permissions: { allOf: ["settings"] },
     body: ApiTokenInput,
+    result: CreatedApiToken,
     responses: { 201: "Created, with the token", 422: "Invalid input", ...errors },
   },
   {
@@ -191,6 +230,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Identity",
     summary: "Email a password reset link (same answer whether or not the email exists)",
     auth: false,
+    body: PasswordResetRequest,
+    result: PasswordResetRequested,
     responses: {
       202: "Accepted (the email, if any, is sent afterwards)",
       422: "Email missing",
@@ -203,7 +244,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Identity",
     summary: "Set a new password with a reset or invitation link",
     auth: false,
-    responses: { 200: "Password changed", 400: "Link invalid or expired", 422: "Password rules not met" },
+    body: ConfirmBody,
+    result: PasswordChanged,
+    responses: { 200: "Password changed", 400: "Link invalid or expired, or the body is not JSON", 422: "Password rules not met" },
   },
   // Each resource router documents its own operations beside its routes.
   ...locationOperations,
@@ -234,109 +277,41 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...invitationOperations,
 ];
 
-function openApiPath(path: string) {
-  return path.replace(/\{(\w+)\}/g, "{$1}");
-}
+/** What each tag of the reference holds, in the order it shows them. */
+export const API_TAGS: Record<string, string> = {
+  Platform: "The service itself: its health and this reference.",
+  Identity: "Who calls: the caller, its companies, password resets and OAuth tokens.",
+  Users: "The company's staff users and their invitations.",
+  "API tokens": "Tokens for external systems; a token's value is shown once, at creation.",
+  Settings: "Locations, price levels, currencies, taxes and tax settings.",
+  "Products settings": "Attributes, brands, product tags and seasons.",
+  Products: "Products of every kind, their variants, packs, components, prices and image.",
+  Services: "Services the company sells.",
+  "Saved views": "Each user's saved filters, columns and sort of the lists.",
+  Customers: "Customers with their addresses, terms and tags.",
+  Suppliers: "Suppliers with their defaults and tags.",
+  Employees: "Employees (contacts, not users).",
+  "Contacts settings": "Customer tags and supplier tags.",
+  "Stock levels": "What each location holds of each variant.",
+  "Stock entries": "Stock added at a location, with an optional unit cost per line.",
+  "Stock removals": "Stock taken out of a location.",
+  "Stock movements": "Stock moved from one location to another.",
+  "Inventory logs": "The stock ledger: one row per change of a stock level.",
+  "Inventory bulk updates": "Stock counts: counted quantities set at a location.",
+  Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
+};
 
-/** The OpenAPI 3.1 document of /api/v1 and /oauth2/token. */
-export function openApiDocument(origin: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of API_OPERATIONS) {
-    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
-    (paths[`/api/v1${openApiPath(op.path)}`] ??= {})[op.method] = {
-      tags: [op.tag],
-      summary: op.summary,
-      ...(op.auth ? {} : { security: [] }),
-      ...(parameters.length ? { parameters } : {}),
-      ...(op.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(op.body, { io: "input" }) } } } }
-        : {}),
-      ...(op.permissions ? { "x-permissions": op.permissions, ...(op.selfAllowed ? { "x-self-allowed": true } : {}) } : {}),
-      ...(apiFlags(op.method, op.path).length ? { "x-module-flags": apiFlags(op.method, op.path) } : {}),
-      responses: Object.fromEntries(Object.entries(op.responses).map(([code, description]) => [code, { description }])),
-    };
-  }
-  paths["/oauth2/token"] = {
-    post: {
-      tags: ["Identity"],
-      summary: "Get tokens: grant_type password (username, password) or refresh_token (refresh_token); client_id and client_secret",
-      security: [],
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["grant_type"],
-              properties: {
-                grant_type: { enum: ["password", "refresh_token"] },
-                username: { type: "string" },
-                password: { type: "string" },
-                refresh_token: { type: "string" },
-                client_id: { type: "string" },
-                client_secret: { type: "string" },
-              },
-            },
-          },
-          "application/x-www-form-urlencoded": { schema: { type: "object" } },
-        },
-      },
-      responses: {
-        200: { description: "access_token, refresh_token, token_type (Bearer), expires_in (3600 s)" },
-        400: { description: "invalid_request or invalid_grant" },
-        401: { description: "invalid_client" },
-        429: { description: "Too many failed sign-ins; Retry-After says when to retry" },
-      },
-    },
-  };
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Comptoir API",
-      version: "1",
-      description:
-        "Errors are `{ error: { code, message, params?, fields? } }` with the message in the caller's language (Accept-Language) and the values it names in params. " +
-        "Authenticate with `Authorization: Bearer <token>`: an API token (settings page) or an OAuth access token. During maintenance every call answers 503 with the message in the `x-maintenance-message` header.",
-    },
-    servers: [{ url: origin }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-    security: [{ bearer: [] }],
-    paths,
-  };
-}
+// Built once per isolate: the operations do not change while it runs.
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+let page: string | undefined;
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-
-/** A readable page of the same document, rendered on the server with no outside script. */
-function docsPage(doc: ReturnType<typeof openApiDocument>): string {
-  const rows = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => {
-      const o = op as {
-        summary: string;
-        tags: string[];
-        security?: unknown[];
-        "x-permissions"?: PermissionCheck;
-        responses: Record<string, { description: string }>;
-      };
-      const perms = o["x-permissions"]?.allOf?.join(", ") ?? "";
-      const auth = o.security ? "none" : "bearer";
-      const responses = Object.entries(o.responses)
-        .map(([code, r]) => `<li><code>${code}</code> ${escape(r.description)}</li>`)
-        .join("");
-      return `<tr><td>${escape(o.tags[0] ?? "")}</td><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(o.summary)}</td><td>${auth}</td><td>${escape(perms)}</td><td><ul>${responses}</ul></td></tr>`;
-    }),
-  );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(doc.info.title)}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#1d2430}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde2ea;padding:.5rem;text-align:left;vertical-align:top}code{background:#f1f3f7;padding:0 .25rem;border-radius:3px}ul{margin:0;padding-left:1rem}</style></head>
-<body><h1>${escape(doc.info.title)}</h1><p>${escape(doc.info.description)}</p><p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a></p>
-<table><thead><tr><th>Area</th><th>Method</th><th>Path</th><th>What it does</th><th>Auth</th><th>Permissions</th><th>Answers</th></tr></thead><tbody>${rows.join("")}</tbody></table></body></html>`;
+/** The OpenAPI 3.1 document of /api/v1 and /oauth2/token; its server is relative without an origin. */
+export function openApiDocument(origin?: string) {
+  document ??= buildOpenApiDocument(API_OPERATIONS, API_TAGS);
+  return origin ? { ...document, servers: [{ url: origin }] } : document;
 }
 
 export const openApi = new Hono<ApiEnv>()
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
-  .get("/docs", (c) => c.html(docsPage(openApiDocument(new URL(c.req.url).origin))));
+  .get("/docs", (c) => c.html((page ??= docsPage(openApiDocument()))))
+  .get("/docs.css", (c) => c.body(DOCS_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" }));

@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import type { PermissionCheck } from "../domain/identity/permissions";
+import type { ListRegistry } from "../domain/shared/list-query";
 
-/** One documented operation. `permissions` is what the isolation test checks against. */
+/**
+ * One documented operation. `permissions` is what the isolation test checks against. The common
+ * error answers are documented from what it takes: 401 and 403 when `auth`, 404 with a path
+ * parameter, 400/415/422 with a body, 422 with query parameters, 503 always.
+ */
 export interface ApiOperation {
   method: "get" | "post" | "patch" | "put" | "delete";
   path: string;
@@ -12,7 +17,21 @@ export interface ApiOperation {
   permissions?: PermissionCheck;
   /** A signed-in user may call it on their own id without the permissions. */
   selfAllowed?: boolean;
+  /** The JSON body it reads. */
   body?: z.ZodType;
+  /** A body that is not JSON: the media types it accepts. */
+  upload?: readonly string[];
+  /** A list read with this registry (parseListQuery): page, page_size, sort, total_count, search and filters. */
+  list?: ListRegistry;
+  /** Other query parameters it reads. */
+  query?: z.ZodObject;
+  /** Request headers it reads, with what they do. */
+  headers?: Record<string, string>;
+  /** The JSON body of its success answers (a named schema of ./schemas), or one per status. */
+  result?: z.ZodType | Record<number, z.ZodType>;
+  /** A success answer that is not JSON: its media type. */
+  media?: string;
+  /** Each answer it gives: the success ones, and the errors particular to it (conflicts…). */
   responses: Record<number, string>;
 }
 
@@ -20,5 +39,4 @@ export interface ApiOperation {
 export const errors = {
   401: "No valid token",
   403: "A permission is missing, or the company is frozen",
-  404: "Not found in the caller's company",
 };

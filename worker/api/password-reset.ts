@@ -1,22 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { completePasswordReset, requestPasswordReset } from "../domain/identity/password-reset";
 import { DomainError } from "../domain/shared/domain-error";
 import { mailDeps } from "../integrations/mail/mail-deps";
 import { afterResponse, limitDeps } from "../web-session";
 import { jsonBody } from "./body";
+import { ConfirmBody } from "./password-reset-body";
 import type { ApiEnv } from "./types";
-
-const ConfirmBody = z.object({
-  uid: z.string({ error: "required" }),
-  timestamp: z.string({ error: "required" }),
-  hash: z.string({ error: "required" }),
-  invitation: z.boolean().optional(),
-  // Checked by the verb, which names each rule a password breaks.
-  password: z.unknown(),
-  confirmation: z.unknown(),
-  end_other_sessions: z.boolean().optional(),
-});
 
 /** Public endpoints: ask for a reset link, then set the password the link allows. */
 export const passwordReset = new Hono<ApiEnv>();

@@ -8,12 +8,15 @@ import {
   listPriceLevelsPage,
   makeDefaultPriceLevel,
   PriceLevelInput,
+  priceLevelList,
   updatePriceLevel,
   UpdatePriceLevelInput,
 } from "../domain/settings/price-levels";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { PriceLevel } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 // Price levels are changed by whoever holds settings or the dedicated edit_price_levels.
@@ -33,7 +36,9 @@ export const priceLevelOperations: ApiOperation[] = [
     auth: true,
     summary:
       "Selling and purchasing price levels, each with is_default (list parameters: filters label, type, active, is_default; sort; search)",
-    responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
+    list: priceLevelList,
+    result: page(PriceLevel),
+    responses: { 200: "One page of the list", 401: errors[401], 422: "Invalid list parameters" },
   },
   {
     method: "post",
@@ -43,6 +48,7 @@ export const priceLevelOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: PriceLevelInput,
+    result: PriceLevel,
     responses: { 201: "Created", ...write },
   },
   {
@@ -51,7 +57,8 @@ export const priceLevelOperations: ApiOperation[] = [
     tag: TAG,
     summary: "One price level",
     auth: true,
-    responses: { 200: "The price level", 401: errors[401], 403: errors[403], 404: errors[404] },
+    result: PriceLevel,
+    responses: { 200: "The price level", 401: errors[401], 403: errors[403] },
   },
   {
     method: "patch",
@@ -61,6 +68,7 @@ export const priceLevelOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdatePriceLevelInput,
+    result: PriceLevel,
     responses: { 200: "Updated", ...write },
   },
   {
@@ -79,6 +87,7 @@ export const priceLevelOperations: ApiOperation[] = [
     summary: "Activate a price level",
     auth: true,
     permissions: EDIT,
+    result: PriceLevel,
     responses: { 200: "Active", ...errors },
   },
   {
@@ -88,6 +97,7 @@ export const priceLevelOperations: ApiOperation[] = [
     summary: "Deactivate a price level (not a default)",
     auth: true,
     permissions: EDIT,
+    result: PriceLevel,
     responses: { 200: "Inactive", ...write },
   },
   {
@@ -97,6 +107,7 @@ export const priceLevelOperations: ApiOperation[] = [
     summary: "Make it the company's default level of its type",
     auth: true,
     permissions: EDIT,
+    result: PriceLevel,
     responses: { 200: "The new default", ...errors },
   },
 ];

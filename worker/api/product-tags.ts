@@ -4,6 +4,7 @@ import {
   deleteProductTag,
   getProductTag,
   listProductTags,
+  productTagList,
   updateProductTag,
   ProductTagInput,
   UpdateProductTagInput,
@@ -11,6 +12,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { ProductTag } from "./schemas/catalogue";
+import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products"] } as const;
@@ -25,6 +28,8 @@ export const productTagOperations: ApiOperation[] = [
     summary: "Tags of products and services (list query: label__Contains; sort label, created)",
     auth: true,
     permissions: VIEW,
+    list: productTagList,
+    result: page(ProductTag),
     responses: { 200: "One page of product-tags", 422: "Invalid list parameters", ...errors },
   },
   {
@@ -35,6 +40,7 @@ export const productTagOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: ProductTagInput,
+    result: ProductTag,
     responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -44,6 +50,7 @@ export const productTagOperations: ApiOperation[] = [
     summary: "One product tag",
     auth: true,
     permissions: VIEW,
+    result: ProductTag,
     responses: { 200: "The product tag", ...errors },
   },
   {
@@ -54,6 +61,7 @@ export const productTagOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateProductTagInput,
+    result: ProductTag,
     responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors },
   },
   {

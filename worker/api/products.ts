@@ -6,8 +6,8 @@ import { createProduct } from "../domain/products/create-product";
 import { deletePack } from "../domain/products/delete-pack";
 import { deleteVariant } from "../domain/products/delete-variant";
 import { getProduct } from "../domain/products/get-product";
-import { getVariantPrice } from "../domain/products/get-variant-price";
-import { listProducts } from "../domain/products/list-products";
+import { getVariantPrice, VariantPriceQuery } from "../domain/products/get-variant-price";
+import { listProducts, productList } from "../domain/products/list-products";
 import {
   deleteProductAndImage,
   imageTooLarge,
@@ -36,6 +36,8 @@ import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { DomainError } from "../domain/shared/domain-error";
 import { errors, type ApiOperation } from "./operation";
+import { Components, Pack, Prices, Product, ProductImage, ProductListItem, Variant, VariantPrice } from "./schemas/catalogue";
+import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
 const VIEW: PermissionCheck = { allOf: ["view_products"] };
@@ -57,6 +59,8 @@ export const productOperations: ApiOperation[] = [
     summary: "Set the product's image: the body is the image itself (PNG, JPEG, GIF or WebP, at most 5 MB), stored in the files bucket",
     auth: true,
     permissions: EDIT,
+    upload: ["image/png", "image/jpeg", "image/gif", "image/webp"],
+    result: ProductImage,
     responses: withErrors({ 200: "{ image_key, content_type, size }", 422: "Not an image, or too large (invalid_image, image_too_large)" }),
   },
   {
@@ -66,6 +70,7 @@ export const productOperations: ApiOperation[] = [
     summary: "The product's image (404 when it has none)",
     auth: true,
     permissions: VIEW,
+    media: "image/*",
     responses: withErrors({ 200: "The image, with its content type" }),
   },
   {
@@ -85,6 +90,8 @@ export const productOperations: ApiOperation[] = [
       "Products: filters (label, kind, active, brand_id, season_id, tag_id, b2b_published, created_at, updated_at, sku), sort, search by label or sku prefix, pages",
     auth: true,
     permissions: VIEW,
+    list: productList,
+    result: page(ProductListItem),
     responses: withErrors({ 200: "A page of products", 422: "Invalid list parameters" }),
   },
   {
@@ -95,6 +102,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateProductInput,
+    result: Product,
     responses: withErrors({ 201: "Created", 409: "A sku is already used", 422: "Invalid input" }),
   },
   {
@@ -104,6 +112,7 @@ export const productOperations: ApiOperation[] = [
     summary: "One product with its variants, options, packs, components, prices, taxes and tags",
     auth: true,
     permissions: VIEW,
+    result: Product,
     responses: withErrors({ 200: "The product" }),
   },
   {
@@ -114,6 +123,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateProductInput,
+    result: Product,
     responses: withErrors({ 200: "Updated", 409: "Attributes in use by variants", 422: "Invalid input" }),
   },
   {
@@ -132,6 +142,7 @@ export const productOperations: ApiOperation[] = [
     summary: "Enable a product",
     auth: true,
     permissions: EDIT,
+    result: Product,
     responses: withErrors({ 200: "The product" }),
   },
   {
@@ -141,6 +152,7 @@ export const productOperations: ApiOperation[] = [
     summary: "Disable a product",
     auth: true,
     permissions: EDIT,
+    result: Product,
     responses: withErrors({ 200: "The product" }),
   },
   {
@@ -151,6 +163,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: VariantInput,
+    result: Variant,
     responses: withErrors({ 201: "The variant", 409: "Sku used, one-variant product, or too many variants", 422: "Invalid input" }),
   },
   {
@@ -161,6 +174,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateVariantInput,
+    result: Variant,
     responses: withErrors({ 200: "The variant", 409: "Sku used", 422: "Invalid input" }),
   },
   {
@@ -179,6 +193,7 @@ export const productOperations: ApiOperation[] = [
     summary: "Enable a variant",
     auth: true,
     permissions: EDIT,
+    result: Variant,
     responses: withErrors({ 200: "The variant" }),
   },
   {
@@ -188,6 +203,7 @@ export const productOperations: ApiOperation[] = [
     summary: "Disable a variant",
     auth: true,
     permissions: EDIT,
+    result: Variant,
     responses: withErrors({ 200: "The variant" }),
   },
   {
@@ -198,6 +214,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT_PRICES,
     body: PricesInput,
+    result: Prices,
     responses: withErrors({ 200: "The prices", 422: "Invalid input" }),
   },
   {
@@ -208,6 +225,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: ComponentsInput,
+    result: Components,
     responses: withErrors({ 200: "The components", 422: "Invalid input" }),
   },
   {
@@ -217,6 +235,8 @@ export const productOperations: ApiOperation[] = [
     summary: "The resolved price of a variant or pack: query price_level_id, currency_id, exchange_rate, pack_id, discount_rate",
     auth: true,
     permissions: VIEW_PRICES,
+    query: VariantPriceQuery,
+    result: VariantPrice,
     responses: withErrors({ 200: "The price and where it came from", 422: "Invalid parameters" }),
   },
   {
@@ -227,6 +247,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: PackInput,
+    result: Pack,
     responses: withErrors({ 201: "The pack", 422: "Invalid input" }),
   },
   {
@@ -237,6 +258,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdatePackInput,
+    result: Pack,
     responses: withErrors({ 200: "The pack", 422: "Invalid input" }),
   },
   {
@@ -256,6 +278,7 @@ export const productOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT_PRICES,
     body: PricesInput,
+    result: Prices,
     responses: withErrors({ 200: "The prices", 422: "Invalid input" }),
   },
 ];

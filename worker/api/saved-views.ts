@@ -4,12 +4,14 @@ import {
   createSavedView,
   deleteSavedView,
   listSavedViews,
+  SavedViewListQuery,
   UpdateSavedViewInput,
   updateSavedView,
 } from "../domain/saved-views/saved-views";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { SavedView, SavedViewList } from "./schemas/identity";
 import type { ApiEnv } from "./types";
 
 // Views belong to a person: signed-in users only (an API token is refused by the domain with 403).
@@ -22,6 +24,8 @@ export const savedViewOperations: ApiOperation[] = [
     tag: "Saved views",
     summary: "The caller's saved views of one list (?type=services), by label",
     auth: true,
+    query: SavedViewListQuery,
+    result: SavedViewList,
     responses: { 200: "List", 422: "Missing or unknown list type", ...personal },
   },
   {
@@ -31,6 +35,7 @@ export const savedViewOperations: ApiOperation[] = [
     summary: "Save a view of a list (filters, columns, sort); is_default unsets the caller's other default of that list",
     auth: true,
     body: CreateSavedViewInput,
+    result: SavedView,
     responses: { 201: "Saved", 409: "The caller already has a view of this list with this label", 422: "Invalid input", ...personal },
   },
   {
@@ -40,6 +45,7 @@ export const savedViewOperations: ApiOperation[] = [
     summary: "Rename a view, change what it restores, or make it the default",
     auth: true,
     body: UpdateSavedViewInput,
+    result: SavedView,
     responses: { 200: "Updated", 409: "Label already used", 422: "Invalid input", 404: "Not one of the caller's views", ...personal },
   },
   {

@@ -4,6 +4,7 @@ import {
   deleteSeason,
   getSeason,
   listSeasons,
+  seasonList,
   updateSeason,
   SeasonInput,
   UpdateSeasonInput,
@@ -11,6 +12,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { Season } from "./schemas/catalogue";
+import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products"] } as const;
@@ -25,6 +28,8 @@ export const seasonOperations: ApiOperation[] = [
     summary: "Seasons (list query: label__Contains; sort label, created)",
     auth: true,
     permissions: VIEW,
+    list: seasonList,
+    result: page(Season),
     responses: { 200: "One page of seasons", 422: "Invalid list parameters", ...errors },
   },
   {
@@ -35,6 +40,7 @@ export const seasonOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: SeasonInput,
+    result: Season,
     responses: { 201: "Created", 409: "season_label_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -44,6 +50,7 @@ export const seasonOperations: ApiOperation[] = [
     summary: "One season",
     auth: true,
     permissions: VIEW,
+    result: Season,
     responses: { 200: "The season", ...errors },
   },
   {
@@ -54,6 +61,7 @@ export const seasonOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateSeasonInput,
+    result: Season,
     responses: { 200: "Updated", 409: "season_label_taken", 422: "Invalid input", ...errors },
   },
   {

@@ -5,6 +5,7 @@ import {
   deleteService,
   getService,
   listServices,
+  serviceListRegistry,
   setServiceActive,
   UpdateServiceInput,
   updateService,
@@ -12,6 +13,8 @@ import {
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { Service } from "./schemas/catalogue";
+import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_services"] } as const;
@@ -26,7 +29,9 @@ export const serviceOperations: ApiOperation[] = [
       "Services: filters reference, label, price, active, deposit, tax_charged, tax_id, tag_id; sort label (default), reference, price, created; search",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: serviceListRegistry,
+    result: page(Service),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -36,6 +41,7 @@ export const serviceOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateServiceInput,
+    result: Service,
     responses: { 201: "Created", 409: "Reference already used", 422: "Invalid input", ...errors },
   },
   {
@@ -45,6 +51,7 @@ export const serviceOperations: ApiOperation[] = [
     summary: "One service",
     auth: true,
     permissions: VIEW,
+    result: Service,
     responses: { 200: "The service", ...errors },
   },
   {
@@ -55,6 +62,7 @@ export const serviceOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateServiceInput,
+    result: Service,
     responses: { 200: "Updated", 409: "Reference already used", 422: "Invalid input", ...errors },
   },
   {
@@ -73,6 +81,7 @@ export const serviceOperations: ApiOperation[] = [
     summary: "Make a service active",
     auth: true,
     permissions: EDIT,
+    result: Service,
     responses: { 200: "The service", ...errors },
   },
   {
@@ -82,6 +91,7 @@ export const serviceOperations: ApiOperation[] = [
     summary: "Make a service inactive",
     auth: true,
     permissions: EDIT,
+    result: Service,
     responses: { 200: "The service", ...errors },
   },
 ];

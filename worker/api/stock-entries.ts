@@ -7,6 +7,7 @@ import {
   deleteStockDocument,
   getStockDocument,
   listStockDocuments,
+  stockDocumentListRegistry,
   UpdateStockEntryInput,
   updateStockDocument,
 } from "../domain/stock/stock-documents";
@@ -15,6 +16,8 @@ import type { Permission } from "../domain/identity/permissions";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { StockDocument } from "./schemas/stock";
 import type { ApiEnv } from "./types";
 
 interface DocumentApi {
@@ -44,7 +47,9 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       summary: `${d.what}: filters number, date, location_id, arrival_location_id, created; sort -id (default), number, date, created; search on the number`,
       auth: true,
       permissions: VIEW,
-      responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+      list: stockDocumentListRegistry,
+      result: page(StockDocument),
+      responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
     },
     {
       method: "post",
@@ -54,6 +59,8 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       auth: true,
       permissions: EDIT,
       body: d.create,
+      headers: { "Idempotency-Key": "A key of the caller's choosing: a retry with the same key answers the document first created" },
+      result: StockDocument,
       responses: { 201: "Created, with its lines", ...stock, ...errors },
     },
     {
@@ -63,6 +70,7 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       summary: "One document with its lines",
       auth: true,
       permissions: VIEW,
+      result: StockDocument,
       responses: { 200: "The document", ...errors },
     },
     {
@@ -73,6 +81,7 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       auth: true,
       permissions: EDIT,
       body: d.update,
+      result: StockDocument,
       responses: { 200: "Updated", ...stock, ...errors },
     },
     {

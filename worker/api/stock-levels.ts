@@ -1,8 +1,16 @@
 import { Hono } from "hono";
-import { getStockLevel, listStockLevels, UpdateStockLevelInput, updateStockLevel } from "../domain/stock/stock-levels";
+import {
+  getStockLevel,
+  listStockLevels,
+  stockLevelListRegistry,
+  UpdateStockLevelInput,
+  updateStockLevel,
+} from "../domain/stock/stock-levels";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { StockLevel } from "./schemas/stock";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_products_inventory"] } as const;
@@ -17,7 +25,9 @@ export const stockLevelOperations: ApiOperation[] = [
       "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort label (default), sku, on_hand, available; search on SKU or label",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: stockLevelListRegistry,
+    result: page(StockLevel),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "get",
@@ -26,6 +36,7 @@ export const stockLevelOperations: ApiOperation[] = [
     summary: "One stock level with its batches",
     auth: true,
     permissions: VIEW,
+    result: StockLevel,
     responses: { 200: "The stock level", ...errors },
   },
   {
@@ -36,6 +47,7 @@ export const stockLevelOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateStockLevelInput,
+    result: StockLevel,
     responses: { 200: "Updated", 422: "Invalid input", ...errors },
   },
 ];

@@ -5,12 +5,15 @@ import {
   deleteSupplierTag,
   getSupplierTag,
   listSupplierTags,
+  supplierTagListRegistry,
   UpdateContactTagInput,
   updateSupplierTag,
 } from "../domain/contacts/contact-tags";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { ContactTag } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_suppliers"] } as const;
@@ -25,7 +28,9 @@ export const supplierTagOperations: ApiOperation[] = [
     summary: "Supplier tags with how many suppliers carry each (list query: label; sort label, created; search)",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: supplierTagListRegistry,
+    result: page(ContactTag),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -35,6 +40,7 @@ export const supplierTagOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: ContactTagInput,
+    result: ContactTag,
     responses: { 201: "Created", 409: "tag_label_taken", 422: "Invalid input", ...errors },
   },
   {
@@ -44,6 +50,7 @@ export const supplierTagOperations: ApiOperation[] = [
     summary: "One supplier tag",
     auth: true,
     permissions: VIEW,
+    result: ContactTag,
     responses: { 200: "The tag", ...errors },
   },
   {
@@ -54,6 +61,7 @@ export const supplierTagOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateContactTagInput,
+    result: ContactTag,
     responses: { 200: "Updated", 409: "tag_label_taken", 422: "Invalid input", ...errors },
   },
   {

@@ -6,12 +6,15 @@ import {
   getSupplier,
   listSuppliers,
   setSupplierActive,
+  supplierListRegistry,
   UpdateSupplierInput,
   updateSupplier,
 } from "../domain/contacts/suppliers";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Supplier } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
 const VIEW = { allOf: ["view_suppliers"] } as const;
@@ -27,7 +30,9 @@ export const supplierOperations: ApiOperation[] = [
       "Suppliers: filters name, email, active, country, city, default_currency_id, default_price_level_id, default_lead_time_days, tag_id, created; sort name (default), city, default_lead_time_days, created; search on name or email",
     auth: true,
     permissions: VIEW,
-    responses: { 200: "{ items, page, page_size, total_count? }", 422: "Invalid list parameter", ...errors },
+    list: supplierListRegistry,
+    result: page(Supplier),
+    responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
   },
   {
     method: "post",
@@ -37,6 +42,7 @@ export const supplierOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: CreateSupplierInput,
+    result: Supplier,
     responses: { 201: "Created", 422: "Invalid input", ...errors },
   },
   {
@@ -46,6 +52,7 @@ export const supplierOperations: ApiOperation[] = [
     summary: "One supplier",
     auth: true,
     permissions: VIEW,
+    result: Supplier,
     responses: { 200: "The supplier", ...errors },
   },
   {
@@ -56,6 +63,7 @@ export const supplierOperations: ApiOperation[] = [
     auth: true,
     permissions: EDIT,
     body: UpdateSupplierInput,
+    result: Supplier,
     responses: { 200: "Updated", 422: "Invalid input", ...errors },
   },
   {
@@ -74,6 +82,7 @@ export const supplierOperations: ApiOperation[] = [
     summary: "Make a supplier active",
     auth: true,
     permissions: EDIT,
+    result: Supplier,
     responses: { 200: "The supplier", ...errors },
   },
   {
@@ -83,6 +92,7 @@ export const supplierOperations: ApiOperation[] = [
     summary: "Make a supplier inactive",
     auth: true,
     permissions: EDIT,
+    result: Supplier,
     responses: { 200: "The supplier", ...errors },
   },
 ];

@@ -3,6 +3,7 @@ import { getTaxSettings, TaxSettingsInput, updateTaxSettings } from "../domain/s
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { TaxSettings } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
@@ -14,7 +15,8 @@ export const taxSettingsOperations: ApiOperation[] = [
     tag: "Settings",
     summary: "The company's tax model, tax type and tax priority",
     auth: true,
-    responses: { 200: "{ tax_model, tax_type, tax_priority }", 401: errors[401], 403: errors[403] },
+    result: TaxSettings,
+    responses: { 200: "The tax settings", 401: errors[401], 403: errors[403] },
   },
   {
     method: "patch",
@@ -24,6 +26,7 @@ export const taxSettingsOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: TaxSettingsInput,
+    result: TaxSettings,
     responses: { 200: "Updated", 422: "Invalid input", ...errors },
   },
 ];

@@ -7,12 +7,15 @@ import {
   getTax,
   listTaxesPage,
   TaxInput,
+  taxList,
   updateTax,
   UpdateTaxInput,
 } from "../domain/settings/taxes";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
+import { page } from "./schemas/common";
+import { Tax } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
@@ -31,7 +34,9 @@ export const taxOperations: ApiOperation[] = [
     auth: true,
     summary:
       "Taxes and tax groups; a group's rate is the sum of its taxes' (list parameters: filters label, abbreviation, kind, rate, active; sort; search)",
-    responses: { 200: "{ items, page, page_size, total_count? }", 401: errors[401], 422: "Invalid list parameters" },
+    list: taxList,
+    result: page(Tax),
+    responses: { 200: "One page of the list", 401: errors[401], 422: "Invalid list parameters" },
   },
   {
     method: "post",
@@ -41,6 +46,7 @@ export const taxOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: TaxInput,
+    result: Tax,
     responses: { 201: "Created", ...write },
   },
   {
@@ -49,7 +55,8 @@ export const taxOperations: ApiOperation[] = [
     tag: TAG,
     summary: "One tax or group",
     auth: true,
-    responses: { 200: "The tax", 401: errors[401], 403: errors[403], 404: errors[404] },
+    result: Tax,
+    responses: { 200: "The tax", 401: errors[401], 403: errors[403] },
   },
   {
     method: "patch",
@@ -59,6 +66,7 @@ export const taxOperations: ApiOperation[] = [
     auth: true,
     permissions: SETTINGS,
     body: UpdateTaxInput,
+    result: Tax,
     responses: { 200: "Updated", ...write },
   },
   {
@@ -77,6 +85,7 @@ export const taxOperations: ApiOperation[] = [
     summary: "Activate a tax",
     auth: true,
     permissions: SETTINGS,
+    result: Tax,
     responses: { 200: "Active", ...errors },
   },
   {
@@ -86,6 +95,7 @@ export const taxOperations: ApiOperation[] = [
     summary: "Deactivate a tax",
     auth: true,
     permissions: SETTINGS,
+    result: Tax,
     responses: { 200: "Inactive", ...errors },
   },
 ];

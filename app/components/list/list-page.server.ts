@@ -32,7 +32,7 @@ export interface ListPageData<T> {
   state: ListState;
   /** The sort the list uses when the address names none. */
   defaultSort: ListSortTerm[];
-  result: ListResult<T> & { total_count: number };
+  result: ListResult<T> & { totalCount: number };
   views: (Pick<SavedView, "id" | "label" | "is_default"> & { href: string })[];
   /** Parameters of the address the list could not use (shown above the table; the defaults were used). */
   error: { code: string; fields: FieldErrors } | null;
@@ -96,7 +96,7 @@ export async function loadListPage<T>(args: {
     pathname: url.pathname,
     state,
     defaultSort,
-    result: { ...result, total_count: result.total_count ?? result.items.length },
+    result: { ...result, totalCount: result.totalCount ?? result.items.length },
     views: saved.map((v) => ({
       id: v.id,
       label: v.label,

@@ -69,7 +69,7 @@ export interface ListPageProps<T> {
   pathname: string;
   state: ListState;
   defaultSort: ListSortTerm[];
-  result: { items: T[]; page: number; page_size: number; total_count: number };
+  result: { items: T[]; page: number; page_size: number; totalCount: number };
   views: ListViewLink[];
   error: ListScreenProps<T>["error"];
 }
@@ -85,7 +85,7 @@ export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
     rows: list.result.items,
     page: list.result.page,
     pageSize: list.result.page_size,
-    totalCount: list.result.total_count,
+    totalCount: list.result.totalCount,
     state: list.state,
     defaultSort: list.defaultSort,
     views: list.views,

@@ -63,7 +63,7 @@ export async function loadSettingsList<T>(
     items: result.items,
     q,
     page: result.page,
-    total: result.total_count ?? result.items.length,
+    total: result.totalCount ?? result.items.length,
     pageSize: PAGE_SIZE,
     notice: url.searchParams.get("notice"),
     editId: url.searchParams.get("edit"),

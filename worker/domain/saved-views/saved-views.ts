@@ -65,6 +65,9 @@ const listType = z.enum(LIST_TYPES, {
 const label = z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long");
 const isDefault = z.boolean({ error: "invalid" });
 
+/** GET /saved-views?type=…: the list whose views to answer. */
+export const SavedViewListQuery = z.object({ type: listType });
+
 export const CreateSavedViewInput = z.object({
   type: listType,
   label,
@@ -150,7 +153,7 @@ function unsetDefault(db: TenantDb, userId: string, type: string) {
 /** The caller's own views of one list, by label. */
 export async function listSavedViews(db: TenantDb, actor: Actor, rawType: unknown): Promise<SavedView[]> {
   const person = personOf(actor);
-  const type = parse(z.object({ type: listType }), { type: rawType }).type;
+  const type = parse(SavedViewListQuery, { type: rawType }).type;
   const rows = await db
     .select()
     .from(savedViews)

@@ -127,7 +127,7 @@ export interface ListResult<T> {
   page: number;
   page_size: number;
   /** Only when the query asked for it (`total_count=true`). */
-  total_count?: number;
+  totalCount?: number;
 }
 
 interface RunListCommon {
@@ -174,6 +174,6 @@ export async function runList<S extends Record<string, unknown>>(
   const counted = db.select({ n: count() }).from("from" in args ? args.from : rows().as("list_rows"));
   const [found, total] = await db.batch([items, "from" in args ? counted.where(where) : counted]);
   result.items = found;
-  result.total_count = total[0]?.n ?? 0;
+  result.totalCount = total[0]?.n ?? 0;
   return result;
 }

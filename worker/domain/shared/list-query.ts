@@ -99,12 +99,31 @@ const OPERATORS_BY_TYPE: Record<ListFieldType, readonly FilterOperator[]> = {
   enum: ["eq", "In"],
 };
 
+/** The operators a list filters this field with, `eq` being the bare name; none when it is not filterable. */
+export function filterOperators(field: ListField): FilterOperator[] {
+  if (field.filterable === false) return [];
+  return (field.operators ?? OPERATORS_BY_TYPE[field.type]).filter((op) => OPERATORS_BY_TYPE[field.type].includes(op));
+}
+
+type ResolvedDefaults = Required<Omit<ListDefaults, "defaultSort">> & ListDefaults;
+
+/** The page sizes in force for a registry: the engine's, then the registry's, then a caller's options. */
+export function listDefaults(registry: ListDefaults, options: ListDefaults = {}): ResolvedDefaults {
+  return { defaultPageSize: 50, maxPageSize: 500, maxAll: 10_000, ...pickDefined(registry), ...pickDefined(options) };
+}
+
+/** The order of a list given no sort: the registry's default, else `label` ascending when sortable. */
+export function defaultSort(registry: ListRegistry, defaults: ListDefaults = registry): ListSort[] {
+  if (defaults.defaultSort) return [...defaults.defaultSort];
+  return registry.fields.label?.sortable ? [{ by: "label", direction: "asc" }] : [];
+}
+
 const RESERVED_KEYS = new Set(["page", "page_size", "sort", "total_count", "search", "or", "filters"]);
-const MAX_PAGE = 1_000_000;
-const MAX_TEXT = 200;
-const MAX_IN_VALUES = 500;
-const MAX_SORT_TERMS = 5;
-const MAX_OR_BRANCHES = 20;
+export const MAX_PAGE = 1_000_000;
+export const MAX_TEXT = 200;
+export const MAX_IN_VALUES = 500;
+export const MAX_SORT_TERMS = 5;
+export const MAX_OR_BRANCHES = 20;
 const MAX_OR_DEPTH = 3;
 
 /** A problem with one parameter; turned into a `validation_failed` DomainError at the end. */
@@ -245,21 +264,17 @@ function parseCondition(key: string, raw: unknown, registry: ListRegistry, path:
   const name = cut > 0 ? key.slice(0, cut) : key;
   const op = cut > 0 ? key.slice(cut + 2) : "eq";
   const field = Object.hasOwn(registry.fields, name) ? registry.fields[name] : undefined;
-  if (!field || field.filterable === false) {
+  const allowed = field ? filterOperators(field) : [];
+  if (!field || allowed.length === 0) {
     issues.push({ path, message: "unknown_filter", params: { field: name } });
     return null;
   }
-  const allowed = field.operators ?? OPERATORS_BY_TYPE[field.type];
   if (op === "eq" && cut > 0) {
     // `field__eq` is not a spelling we offer: equality is the bare name.
     issues.push({ path, message: "invalid_operator", params: { operator: op } });
     return null;
   }
-  if (
-    !(FILTER_OPERATORS as readonly string[]).includes(op) ||
-    !allowed.includes(op as FilterOperator) ||
-    !OPERATORS_BY_TYPE[field.type].includes(op as FilterOperator)
-  ) {
+  if (!allowed.includes(op as FilterOperator)) {
     issues.push({ path, message: "invalid_operator", params: { operator: op } });
     return null;
   }
@@ -390,8 +405,7 @@ const zSortTerm = z.object(
 function parseSort(raw: unknown, registry: ListRegistry, defaults: ListDefaults, issues: Issue[]): ListSort[] {
   const terms = parseSortTerms(raw, issues);
   if (terms === undefined || terms.length === 0) {
-    if (defaults.defaultSort) return [...defaults.defaultSort];
-    return registry.fields.label?.sortable ? [{ by: "label", direction: "asc" }] : [];
+    return defaultSort(registry, defaults);
   }
   if (terms.length > MAX_SORT_TERMS) {
     issues.push({ path: ["sort"], message: "too_long", params: { max: MAX_SORT_TERMS } });
@@ -453,13 +467,7 @@ export function parseListQuery(
 ): ListQuery {
   const raw = input instanceof URLSearchParams ? fromSearchParams(input) : input;
   if (!isPlainObject(raw)) throw new DomainError("validation_failed", {}, { _: { code: "invalid" } });
-  const defaults: Required<Omit<ListDefaults, "defaultSort">> & ListDefaults = {
-    defaultPageSize: 50,
-    maxPageSize: 500,
-    maxAll: 10_000,
-    ...pickDefined(registry),
-    ...pickDefined(options),
-  };
+  const defaults = listDefaults(registry, options);
   const issues: Issue[] = [];
   const ignored = new Set(options.ignoreKeys ?? []);
 

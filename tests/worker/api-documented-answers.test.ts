@@ -1,0 +1,328 @@
+import { exports } from "cloudflare:workers";
+import { Validator } from "@cfworker/json-schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+import { addUser, api, makeCompany } from "../support/factories";
+import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
+import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
+import { productWorld, unique, type ProductWorld } from "./products-fixtures";
+
+const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
+const RECORDS: IsolationArea["records"] = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<IsolationArea>(["../support/isolation/*.ts", "!../support/isolation/types.ts"], { eager: true, import: "isolation" }),
+  ).map((a) => a.records),
+);
+
+type Schema = Record<string, unknown>;
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: Schema;
+  "x-filter"?: string;
+}
+interface DocumentedResponse {
+  $ref?: string;
+  content?: Record<string, { schema: Schema }>;
+}
+interface Document {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; responses: Record<string, DocumentedResponse> }>>;
+  components: { schemas: Record<string, Schema>; responses: Record<string, DocumentedResponse> };
+}
+
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
+);
+const key = (op: Pick<ApiOperation, "method" | "path">) => `${op.method} ${op.path}`;
+const byKey = new Map(API_OPERATIONS.map((op) => [key(op), op]));
+const operation = (k: string) => byKey.get(k) ?? expect.fail(`no operation ${k}`);
+
+let doc: Document;
+let w: ProductWorld;
+let other: IsolationCompany;
+let admin: { token: string; userId: string };
+/** Operations whose real answers were checked against the document. */
+const checked = new Set<string>();
+/** Ids made by each collection's POST, for the {id} operations after it. */
+const made = new Map<string, string>();
+
+beforeAll(async () => {
+  doc = (await (await fetchApp(api("/api/v1/openapi.json"))).json()) as Document;
+  w = await productWorld();
+  other = await makeCompany();
+  admin = await addUser(w.company.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
+});
+
+const documented = (op: ApiOperation) => doc.paths[`/api/v1${op.path}`]![op.method]!;
+
+/** The documented schema of an answer, its components under $defs so that a plain validator resolves them. */
+function validatorFor(op: ApiOperation, status: number): Validator {
+  let response = documented(op).responses[status];
+  expect(response, `${key(op)} documents ${status}`).toBeDefined();
+  if (response!.$ref) response = doc.components.responses[response!.$ref.split("/").pop()!];
+  const schema = response!.content?.["application/json"]?.schema;
+  expect(schema, `${key(op)} ${status} has a JSON schema`).toBeDefined();
+  const rooted = JSON.stringify({ ...schema, $defs: doc.components.schemas }).replaceAll("#/components/schemas/", "#/$defs/");
+  return new Validator(JSON.parse(rooted) as Schema, "2020-12", false);
+}
+
+/** Calls an operation and checks its answer against the document; returns the body. */
+async function expectDocumented(op: ApiOperation, path: string, { body, query }: { body?: unknown; query?: string } = {}) {
+  const response = await fetchApp(
+    api(`/api/v1${path}${query ? `?${query}` : ""}`, {
+      method: op.method.toUpperCase(),
+      token: op.auth ? admin.token : undefined,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+    }),
+  );
+  const text = await response.text();
+  expect(response.status, `${key(op)}: ${text.slice(0, 400)}`).toBeLessThan(300);
+  expect(Object.keys(op.responses), key(op)).toContain(String(response.status));
+  const json: unknown = JSON.parse(text);
+  const result = validatorFor(op, response.status).validate(json);
+  expect(
+    result.errors.map((e) => `${e.instanceLocation}: ${e.error}`),
+    key(op),
+  ).toEqual([]);
+  checked.add(key(op));
+  return json as Record<string, unknown>;
+}
+
+/** A value the documented schema of a query parameter accepts, as a query string writes it. */
+function sample(schema: Schema): string {
+  if (schema.type === "array") return Array.from({ length: Number(schema.minItems ?? 1) }, () => sample(schema.items as Schema)).join(",");
+  if (Array.isArray(schema.enum)) return String(schema.enum[0]);
+  if (schema.type === "boolean") return "true";
+  if (schema.format === "date") return "2026-01-31";
+  return "1";
+}
+
+const params = (op: ApiOperation) => (documented(op).parameters ?? []).filter((p) => p.in === "query");
+const requiredQuery = (op: ApiOperation) =>
+  new URLSearchParams(params(op).flatMap((p) => (p.required ? [[p.name, sample(p.schema)]] : []))).toString();
+
+/** A record of the company for an {id} path: the one its collection's POST made, else one made in the database. */
+async function recordFor(op: ApiOperation): Promise<string> {
+  const collection = op.path.slice(0, op.path.indexOf("/{"));
+  const known = made.get(collection);
+  if (known) return known;
+  const make = RECORDS[`${collection}/`] ?? expect.fail(`no record maker for ${collection}/ in tests/support/isolation`);
+  return make(w.company as IsolationCompany, other);
+}
+
+/** Valid bodies, with ids of this company's records where a write names some. */
+async function bodies(): Promise<Record<string, unknown>> {
+  const location = await firstLocation(w.db);
+  const arrival = await makeLocation(w.db);
+  const variant = await makeVariant(w.db);
+  const tracked = await makeVariant(w.db, { batchTracked: true });
+  const u = unique();
+  return {
+    "post /companies/switch": { company_id: w.company.companyId },
+    "post /users": { email: `invited-${u}@example.test`, first_name: "New", last_name: "Person", language: "en", permissions: [] },
+    "patch /users/{id}": { first_name: "Changed" },
+    "post /api-tokens": { label: "ERP", permissions: [] },
+    "post /locations": { label: `Depot ${u}`, type: "warehouse" },
+    "patch /locations/{id}": { label: `Depot ${u} renamed` },
+    "post /price-levels": { label: `Level ${u}`, type: "selling" },
+    "patch /price-levels/{id}": { label: `Level ${u} renamed` },
+    "post /currencies": { iso: "JPY", exchange_rate: "160" },
+    "patch /currencies/{id}": { label: "Yen" },
+    "post /taxes": { label: `Tax ${u}`, abbreviation: "T", rate: "5.5" },
+    "patch /taxes/{id}": { label: `Tax ${u} renamed` },
+    "patch /tax-settings": { tax_type: "tax_inclusive" },
+    "post /attributes": { label: `Size ${u}`, options: ["S", "M"] },
+    "patch /attributes/{id}": { label: `Size ${u} renamed` },
+    "post /brands": { label: `Brand ${u}` },
+    "patch /brands/{id}": { label: `Brand ${u} renamed` },
+    "post /product-tags": { label: `Tag ${u}` },
+    "patch /product-tags/{id}": { label: `Tag ${u} renamed` },
+    "post /seasons": { label: `Season ${u}` },
+    "patch /seasons/{id}": { label: `Season ${u} renamed` },
+    "post /products": { label: "Mug", kind: "single", variants: [{ sku: `MUG-${u}`, prices: [] }] },
+    "patch /products/{id}": { label: "Big mug" },
+    "post /services": { reference: `SRV-${u}`, label: "Delivery", price: "10" },
+    "patch /services/{id}": { label: "Express delivery" },
+    "post /saved-views": { type: "customers", label: `View ${u}` },
+    "patch /saved-views/{id}": { label: `View ${u} renamed` },
+    "post /customers": { label: "Acme", emails: ["buyer@example.test"], addresses: [{ type: "both", city: "Lyon", country: "FR" }] },
+    "patch /customers/{id}": { notes: "Pays on time" },
+    "post /suppliers": { name: "Bolt & Co" },
+    "patch /suppliers/{id}": { website: "https://bolt.example.test" },
+    "post /employees": { label: "Camille" },
+    "patch /employees/{id}": { position: "Buyer" },
+    "post /customer-tags": { label: `VIP ${u}` },
+    "patch /customer-tags/{id}": { label: `VIP ${u} renamed` },
+    "post /supplier-tags": { label: `Local ${u}` },
+    "patch /supplier-tags/{id}": { label: `Local ${u} renamed` },
+    "patch /stock-levels/{id}": { reorder_point: "5", bin_location: "A-1" },
+    "post /stock-entries": { location_id: location, lines: [{ variant_id: variant.id, quantity: "5", unit_cost: "2" }] },
+    "patch /stock-entries/{id}": { notes: "Checked" },
+    "post /stock-removals": { location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] },
+    "patch /stock-removals/{id}": { notes: "Broken" },
+    "post /stock-movements": { location_id: location, arrival_location_id: arrival, lines: [{ variant_id: variant.id, quantity: "1" }] },
+    "patch /stock-movements/{id}": { notes: "Moved" },
+    "post /inventory-bulk-updates": { location_id: location, lines: [{ variant_id: variant.id, counted: "7" }] },
+    "post /batches": { variant_id: tracked.id, number: `LOT-${u}`, expiration_date: "2030-01-31" },
+    "patch /batches/{id}": { barcode: "123" },
+  };
+}
+
+// Writes left to the product flow below (several ids in the path, or a raw body), and the
+// public password calls, which need a mailed link.
+const ELSEWHERE = new Set([
+  "put /products/{id}/image",
+  "post /products/{id}/variants",
+  "post /password-reset",
+  "post /password-reset/confirm",
+]);
+
+describe("the answers of /api/v1", () => {
+  it("match the documented schema for every write that takes a body, on one record of each collection", async () => {
+    const valid = await bodies();
+    for (const op of API_OPERATIONS) {
+      const k = key(op);
+      if (op.method === "get" || op.method === "delete" || ELSEWHERE.has(k) || (op.path.match(/\{/g) ?? []).length > 1) continue;
+      const body = op.body ? (valid[k] ?? expect.fail(`no valid body for ${k}`)) : undefined;
+      const id = op.path.includes("{id}") ? await recordFor(op) : undefined;
+      const answer = await expectDocumented(op, op.path.replace("{id}", id ?? ""), { body });
+      if (op.method === "post" && !op.path.includes("{") && typeof answer.id !== "undefined") made.set(op.path, String(answer.id));
+    }
+  });
+
+  it("match the documented schema for every read, lists with records in them", async () => {
+    for (const op of API_OPERATIONS.filter((o) => o.method === "get" && !o.media)) {
+      const ids = op.path.match(/\{\w+\}/g) ?? [];
+      if (ids.length > 1) continue;
+      const path = ids.length ? op.path.replace("{id}", await recordFor(op)) : op.path;
+      const answer = await expectDocumented(op, path, { query: requiredQuery(op) });
+      if (op.list) expect((answer.items as unknown[]).length, `${key(op)} lists something`).toBeGreaterThan(0);
+    }
+  });
+
+  it("match the documented schema along a product's variants, packs, prices and image", async () => {
+    const product = (await expectDocumented(operation("post /products"), "/products", {
+      body: {
+        label: "Shirt",
+        kind: "variants",
+        attribute_ids: [w.size.id],
+        variants: [{ sku: `SH-${unique()}-S`, option_ids: [w.size.options.S] }],
+      },
+    })) as { id: number };
+    const base = `/products/${product.id}`;
+    const variant = (await expectDocumented(operation("post /products/{id}/variants"), `${base}/variants`, {
+      body: { sku: `SH-${unique()}-M`, option_ids: [w.size.options.M] },
+    })) as { id: number };
+    const v = `${base}/variants/${variant.id}`;
+    await expectDocumented(operation("patch /products/{id}/variants/{variantId}"), v, { body: { barcode: "3760000000017" } });
+    await expectDocumented(operation("post /products/{id}/variants/{variantId}/disable"), `${v}/disable`);
+    await expectDocumented(operation("post /products/{id}/variants/{variantId}/enable"), `${v}/enable`);
+    const prices = { prices: [{ price_level_id: w.retail.id, currency_id: w.base.id, amount: "19.9" }] };
+    await expectDocumented(operation("put /products/{id}/variants/{variantId}/prices"), `${v}/prices`, { body: prices });
+    await expectDocumented(operation("get /products/{id}/variants/{variantId}/price"), `${v}/price`, {
+      query: `price_level_id=${w.retail.id}`,
+    });
+    const pack = (await expectDocumented(operation("post /products/{id}/variants/{variantId}/packs"), `${v}/packs`, {
+      body: { label: "Pack of 6", quantity: "6" },
+    })) as { id: number };
+    await expectDocumented(operation("patch /products/{id}/variants/{variantId}/packs/{packId}"), `${v}/packs/${pack.id}`, {
+      body: { label: "Pack of six" },
+    });
+    await expectDocumented(operation("put /products/{id}/variants/{variantId}/packs/{packId}/prices"), `${v}/packs/${pack.id}/prices`, {
+      body: prices,
+    });
+
+    const kit = (await expectDocumented(operation("post /products"), "/products", {
+      body: {
+        label: "Gift box",
+        kind: "kit",
+        components: [{ variant_id: variant.id, quantity: "2" }],
+        variants: [{ sku: `KIT-${unique()}` }],
+      },
+    })) as { id: number; variants: { id: number }[] };
+    await expectDocumented(
+      operation("put /products/{id}/variants/{variantId}/components"),
+      `/products/${kit.id}/variants/${kit.variants[0]!.id}/components`,
+      {
+        body: { components: [{ variant_id: variant.id, quantity: "3" }] },
+      },
+    );
+
+    const put = await fetchApp(
+      api(`/api/v1${base}/image`, { method: "PUT", token: admin.token, body: PNG, headers: { "content-type": "image/png" } }),
+    );
+    expect(put.status).toBe(200);
+    expect(validatorFor(operation("put /products/{id}/image"), 200).validate(await put.json()).errors).toEqual([]);
+    checked.add("put /products/{id}/image");
+    const image = await fetchApp(api(`/api/v1${base}/image`, { token: admin.token }));
+    expect(image.headers.get("content-type")).toMatch(/^image\//);
+    checked.add("get /products/{id}/image");
+  });
+
+  it("match the documented media type for the reference page and its stylesheet", async () => {
+    for (const [k, type] of [
+      ["get /docs", "text/html"],
+      ["get /docs.css", "text/css"],
+    ] as const) {
+      const op = operation(k);
+      expect(op.media).toBe(type);
+      const response = await fetchApp(api(`/api/v1${op.path}`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain(type);
+      checked.add(k);
+    }
+  });
+
+  it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {
+    const page = await (await fetchApp(api("/api/v1/docs"))).text();
+    const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as unknown as { operationId: string }[];
+    for (const { operationId } of ops) expect(page).toContain(`id="op-${operationId}"`);
+    for (const name of Object.keys(doc.components.schemas)) expect(page).toContain(`id="schema-${name}"`);
+    const customers = page.slice(page.indexOf('id="op-getCustomers"'), page.indexOf('id="op-postCustomers"'));
+    expect(customers).toContain("<h4>Filters</h4>");
+    for (const text of ["credit_limit__Between", "page_size", "total_count", "CustomerPage", "422"]) expect(customers).toContain(text);
+    expect(page).toContain('<link rel="stylesheet" href="/api/v1/docs.css">');
+    expect(page).not.toMatch(/<script|<style|\sstyle=/i);
+  });
+
+  it("were checked for every operation but deletes and the password links", () => {
+    const unchecked = API_OPERATIONS.map(key).filter((k) => !checked.has(k) && !k.startsWith("delete "));
+    expect(unchecked).toEqual(["post /password-reset", "post /password-reset/confirm"]);
+  });
+});
+
+describe("the list parameters of /api/v1", () => {
+  const lists = API_OPERATIONS.filter((op) => op.list).map((op) => [key(op), op] as const);
+
+  it.each(lists)("%s accepts every filter and sort it documents", async (_name, op) => {
+    const documentedParams = params(op);
+    const filters = documentedParams.filter((p) => p["x-filter"]);
+    const first = filters.find((p) => p.name === p["x-filter"])!;
+    const query = new URLSearchParams(filters.map((p) => [p.name, sample(p.schema)]));
+    query.set("or", JSON.stringify([{ [first.name]: sample(first.schema) }, { [first.name]: sample(first.schema) }]));
+    query.set("filters", JSON.stringify({ [first.name]: sample(first.schema) }));
+    query.set("total_count", "true");
+    query.set("page_size", "-1");
+    if (documentedParams.some((p) => p.name === "search")) query.set("search", "a");
+    await expectDocumented(op, op.path, { query: query.toString() });
+
+    const sort = documentedParams.find((p) => p.name === "sort");
+    const terms = ((sort?.schema.items as Schema | undefined)?.enum ?? []) as string[];
+    for (let i = 0; i < terms.length; i += 5) await expectDocumented(op, op.path, { query: `sort=${terms.slice(i, i + 5).join(",")}` });
+  });
+
+  it.each(API_OPERATIONS.filter((op) => op.method === "get" && !op.path.includes("{")).map((op) => [key(op), op] as const))(
+    "%s refuses an unknown filter exactly when it documents list parameters",
+    async (_name, op) => {
+      const query = [requiredQuery(op), "no_such_field=1"].filter(Boolean).join("&");
+      const response = await fetchApp(api(`/api/v1${op.path}?${query}`, { token: admin.token }));
+      if (op.list) {
+        expect(response.status).toBe(422);
+        expect(await response.json()).toMatchObject({ error: { fields: { no_such_field: { code: "unknown_filter" } } } });
+      } else expect(response.status).toBe(200);
+    },
+  );
+});

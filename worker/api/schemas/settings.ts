@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
+import { NUMBER_FORMATS, type CompanySettingsView } from "../../domain/settings/company-settings";
+import { LOCALES } from "../../domain/shared/locale";
+import type { CurrencyView } from "../../domain/settings/currencies";
+import { LOCATION_TYPES, type LocationView } from "../../domain/settings/locations";
+import { PRICE_LEVEL_TYPES, type PriceLevelView } from "../../domain/settings/price-levels";
+import { TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, type TaxSettingsView } from "../../domain/settings/tax-settings";
+import { TAX_KINDS, type TaxView } from "../../domain/settings/taxes";
+import { address, answer, decimal, id, timestamp } from "./common";
+
+const text = z.string().nullable();
+
+export const Location = answer<LocationView>()(
+  { id: "Location", description: "A store or warehouse holding stock" },
+  z.object({
+    id,
+    label: z.string(),
+    type: z.enum(LOCATION_TYPES),
+    active: z.boolean(),
+    shipping: z.boolean(),
+    shipping_cost: decimal,
+    phone: text,
+    ...address,
+    created_at: timestamp,
+  }),
+);
+
+export const PriceLevel = answer<PriceLevelView>()(
+  { id: "PriceLevel", description: "A selling or purchasing price level" },
+  z.object({
+    id,
+    label: z.string(),
+    type: z.enum(PRICE_LEVEL_TYPES),
+    active: z.boolean(),
+    is_default: z.boolean().meta({ description: "The company's default level of its type" }),
+    created_at: timestamp,
+  }),
+);
+
+export const Currency = answer<CurrencyView>()(
+  { id: "Currency", description: "A currency the company prices in" },
+  z.object({
+    id,
+    iso: z.string(),
+    label: z.string(),
+    sign: z.string(),
+    symbol_template: z.string().meta({ description: 'How amounts are written: "{sign}{amount}", "{amount} {sign}"' }),
+    exchange_rate: decimal.meta({ description: "Units of this currency per unit of the default one (8 decimals)" }),
+    is_default: z.boolean(),
+    active: z.boolean(),
+    created_at: timestamp,
+  }),
+);
+
+export const Tax = answer<TaxView>()(
+  { id: "Tax", description: "A simple tax, or a group of simple taxes" },
+  z.object({
+    id,
+    label: z.string(),
+    abbreviation: z.string(),
+    kind: z.enum(TAX_KINDS),
+    rate: decimal.meta({ description: "Percent (4 decimals); a group's is the sum of its members'" }),
+    tax_ids: z.array(id).meta({ description: "The simple taxes of a group" }),
+    active: z.boolean(),
+    created_at: timestamp,
+  }),
+);
+
+export const TaxSettings = answer<TaxSettingsView>()(
+  { id: "TaxSettings", description: "How the company computes taxes" },
+  z.object({ tax_model: z.enum(TAX_MODELS), tax_type: z.enum(TAX_TYPES), tax_priority: z.enum(TAX_PRIORITIES) }),
+);
+
+export const CompanySettings = answer<CompanySettingsView>()(
+  { id: "CompanySettings", description: "The company's own settings: name, contact, address, number format, currency, languages, terms" },
+  z.object({
+    label: z.string(),
+    ...address,
+    country: z.string(),
+    logo_key: text.meta({ description: "Key of the logo in the files bucket; null without one" }),
+    email: text,
+    phone: text,
+    website: text,
+    number_format: z.enum(NUMBER_FORMATS).meta({ description: "space_comma '1 234 567,89' or comma_point '1,234,567.89'" }),
+    default_currency: z.string().meta({ description: "ISO code of the default currency" }),
+    languages: z.array(z.enum(LOCALES)),
+    timezone: z.string(),
+    payment_terms: z.object({ type: z.enum(PAYMENT_TERMS_TYPES), days: z.int() }),
+    estimate_expiration_days: z.int(),
+    updated_at: timestamp,
+  }),
+);
