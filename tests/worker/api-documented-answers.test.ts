@@ -3,7 +3,7 @@ import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, api, inviteToCompany, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 import { productWorld, unique, type ProductWorld } from "./products-fixtures";
@@ -70,11 +70,15 @@ function validatorFor(op: ApiOperation, status: number): Validator {
 }
 
 /** Calls an operation and checks its answer against the document; returns the body. */
-async function expectDocumented(op: ApiOperation, path: string, { body, query }: { body?: unknown; query?: string } = {}) {
+async function expectDocumented(
+  op: ApiOperation,
+  path: string,
+  { body, query, token = admin.token }: { body?: unknown; query?: string; token?: string } = {},
+) {
   const response = await fetchApp(
     api(`/api/v1${path}${query ? `?${query}` : ""}`, {
       method: op.method.toUpperCase(),
-      token: op.auth ? admin.token : undefined,
+      token: op.auth ? token : undefined,
       ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
     }),
   );
@@ -123,7 +127,8 @@ async function bodies(): Promise<Record<string, unknown>> {
   return {
     "post /companies/switch": { company_id: w.company.companyId },
     "post /users": { email: `invited-${u}@example.test`, first_name: "New", last_name: "Person", language: "en", permissions: [] },
-    "patch /users/{id}": { first_name: "Changed" },
+    // Someone else's access only: their name, email and the like are theirs to change.
+    "patch /users/{id}": { type: "accountRepresentative" },
     "post /api-tokens": { label: "ERP", permissions: [] },
     "post /locations": { label: `Depot ${u}`, type: "warehouse" },
     "patch /locations/{id}": { label: `Depot ${u} renamed` },
@@ -168,13 +173,17 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /inventory-bulk-updates": { location_id: location, lines: [{ variant_id: variant.id, counted: "7" }] },
     "post /batches": { variant_id: tracked.id, number: `LOT-${u}`, expiration_date: "2030-01-31" },
     "patch /batches/{id}": { barcode: "123" },
+    "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
   };
 }
 
 // Writes left to the product flow below (several ids in the path, or a raw body), and the
 // public password calls, which need a mailed link.
 const ELSEWHERE = new Set([
+  "post /invitations/{id}/accept",
+  "post /invitations/{id}/decline",
   "put /products/{id}/image",
+  "put /company-settings/logo",
   "post /products/{id}/variants",
   "post /password-reset",
   "post /password-reset/confirm",
@@ -262,6 +271,34 @@ describe("the answers of /api/v1", () => {
     checked.add("get /products/{id}/image");
   });
 
+  it("match the documented schema for an invitation listed, accepted and declined", async () => {
+    const invitee = await addUser(other.companyId);
+    const first = await inviteToCompany(w.company.companyId, invitee.userId);
+    const second = await inviteToCompany((await makeCompany()).companyId, invitee.userId);
+    const listed = await expectDocumented(operation("get /invitations"), "/invitations", { token: invitee.token });
+    expect((listed.items as unknown[]).length).toBe(2);
+    await expectDocumented(operation("post /invitations/{id}/accept"), `/invitations/${first.id}/accept`, {
+      token: invitee.token,
+      body: {},
+    });
+    const declined = await fetchApp(api(`/api/v1/invitations/${second.id}/decline`, { method: "POST", token: invitee.token }));
+    expect(declined.status).toBe(204);
+    checked.add("post /invitations/{id}/decline");
+  });
+
+  it("match the documented schema for the company logo, and serve it with its media type", async () => {
+    const put = await fetchApp(
+      api("/api/v1/company-settings/logo", { method: "PUT", token: admin.token, body: PNG, headers: { "content-type": "image/png" } }),
+    );
+    expect(put.status).toBe(200);
+    expect(validatorFor(operation("put /company-settings/logo"), 200).validate(await put.json()).errors).toEqual([]);
+    checked.add("put /company-settings/logo");
+    const logo = await fetchApp(api("/api/v1/company-settings/logo", { token: admin.token }));
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toMatch(/^image\//);
+    checked.add("get /company-settings/logo");
+  });
+
   it("match the documented media type for the reference page and its stylesheet", async () => {
     for (const [k, type] of [
       ["get /docs", "text/html"],
@@ -314,15 +351,16 @@ describe("the list parameters of /api/v1", () => {
     for (let i = 0; i < terms.length; i += 5) await expectDocumented(op, op.path, { query: `sort=${terms.slice(i, i + 5).join(",")}` });
   });
 
-  it.each(API_OPERATIONS.filter((op) => op.method === "get" && !op.path.includes("{")).map((op) => [key(op), op] as const))(
-    "%s refuses an unknown filter exactly when it documents list parameters",
-    async (_name, op) => {
-      const query = [requiredQuery(op), "no_such_field=1"].filter(Boolean).join("&");
-      const response = await fetchApp(api(`/api/v1${op.path}?${query}`, { token: admin.token }));
-      if (op.list) {
-        expect(response.status).toBe(422);
-        expect(await response.json()).toMatchObject({ error: { fields: { no_such_field: { code: "unknown_filter" } } } });
-      } else expect(response.status).toBe(200);
-    },
-  );
+  it.each(
+    API_OPERATIONS.filter((op) => op.method === "get" && !op.path.includes("{") && !op.media?.startsWith("image/")).map(
+      (op) => [key(op), op] as const,
+    ),
+  )("%s refuses an unknown filter exactly when it documents list parameters", async (_name, op) => {
+    const query = [requiredQuery(op), "no_such_field=1"].filter(Boolean).join("&");
+    const response = await fetchApp(api(`/api/v1${op.path}?${query}`, { token: admin.token }));
+    if (op.list) {
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({ error: { fields: { no_such_field: { code: "unknown_filter" } } } });
+    } else expect(response.status).toBe(200);
+  });
 });

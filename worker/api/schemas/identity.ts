@@ -48,6 +48,7 @@ export const Me = shape(
       kind: z.literal("user"),
       user: z.object({
         ...person,
+        timezone: z.string().meta({ description: "IANA time zone the pages show times in" }),
         is_admin: z.boolean(),
         send_to_wizard: z.boolean().meta({ description: "Onboarding is not finished" }),
         b2b_user: z.boolean(),
