@@ -6,7 +6,7 @@ const banned = (patterns, message) => ["error", { patterns: patterns.map((group)
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".react-router/", "node_modules/", ".wrangler/", ".data/", "app/locales/*/messages.ts", "migrations/**/bundle.ts"],
+    ignores: ["build/", ".react-router/", "node_modules/", ".wrangler/", ".data/", "locales/*/messages.ts", "migrations/**/bundle.ts"],
   },
   ...tseslint.configs.recommended,
   {

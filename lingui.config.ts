@@ -6,7 +6,7 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "fr"],
   fallbackLocales: { default: "en" },
-  catalogs: [{ path: "<rootDir>/app/locales/{locale}/messages", include: ["app"] }],
+  catalogs: [{ path: "<rootDir>/locales/{locale}/messages", include: ["app"] }],
   format: formatter({ explicitIdAsDefault: true }),
   compileNamespace: "ts",
 });

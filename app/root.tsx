@@ -15,7 +15,7 @@ import { requestContext } from "../worker/context";
 import { assertFormBody, assertSameOrigin } from "../worker/guards";
 import { authenticateFromCookie } from "../worker/session-cookie";
 import { I18nProvider, useT } from "./i18n";
-import { createI18n } from "./locales";
+import { createI18n } from "../locales";
 import type { Route } from "./+types/root";
 import "./styles.css";
 

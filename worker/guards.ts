@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { translate } from "../app/locales";
+import { translate } from "../locales";
 import { effectiveStatus, type UserActor } from "./domain/identity/actor";
 import { pageFlags, under } from "./domain/identity/module-flags";
 import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";

@@ -44,8 +44,8 @@ describe("the dependency check refuses cycles and upward imports", () => {
     const files: Record<string, string> = {
       "worker/env.ts": 'import type { Job } from "./queues/jobs";\nexport type Env = { job: Job };\n',
       "worker/queues/jobs.ts": 'import type { Env } from "../env";\nexport type Job = { env?: Env };\n',
-      "worker/guards.ts": 'import { x } from "../app/locales/index";\nexport const y = x;\n',
-      "app/locales/index.ts": "export const x = 1;\n",
+      "worker/guards.ts": 'import { x } from "../app/i18n";\nexport const y = x;\n',
+      "app/i18n.ts": "export const x = 1;\n",
       "db/tenants.ts": 'import type { Env } from "../worker/env";\nexport type T = Env;\n',
     };
     for (const [path, text] of Object.entries(files)) {

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { I18nProvider } from "@lingui/react";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../app/locales";
+import { createI18n } from "../../locales";
 import { CustomerForm, customerFormValues, customerInput, NEW_CUSTOMER, blankAddress } from "../../app/components/contacts/customer-form";
 import { SupplierForm, NEW_SUPPLIER, parseSocialLinks } from "../../app/components/contacts/supplier-form";
 import { EmployeeForm, NEW_EMPLOYEE } from "../../app/components/contacts/employee-form";

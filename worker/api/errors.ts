@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { TenantUnavailableError } from "../../db/tenants";
 import { DomainError, type FieldErrors } from "../domain/shared/domain-error";
-import { translate } from "../../app/locales";
+import { translate } from "../../locales";
 import type { Locale } from "../domain/shared/locale";
 import { statusForCode } from "../error-status";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { translate } from "../../app/locales";
+import { translate } from "../../locales";
 import { apiFlags } from "../domain/identity/module-flags";
 import { hasPermissions } from "../domain/identity/permissions";
 import { DomainError } from "../domain/shared/domain-error";

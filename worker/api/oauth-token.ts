@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { translate } from "../../app/locales";
+import { translate } from "../../locales";
 import { refreshSession, signIn, type TokenPair } from "../domain/identity/sessions";
 import { isDomainError } from "../domain/shared/domain-error";
 import { mediaType } from "../media-type";

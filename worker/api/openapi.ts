@@ -31,8 +31,6 @@ import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
 import { companySettingsOperations } from "./company-settings";
-import { apiFlags } from "../domain/identity/module-flags";
-import type { PermissionCheck } from "../domain/identity/permissions";
 import { DOCS_CSS, docsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi-document";
 import { ConfirmBody } from "./password-reset-body";

@@ -145,16 +145,14 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
       userId: actor.userId,
     })
     .returning({ id: stockDocuments.id });
-  const lines = db
-    .insert(stockDocumentLines)
-    .values(
-      input.lines.map((l) => ({
-        documentId: lastId as unknown as number,
-        variantId: l.variant_id,
-        batchId: l.batch_id ?? null,
-        quantity: l.counted,
-      })),
-    );
+  const lines = db.insert(stockDocumentLines).values(
+    input.lines.map((l) => ({
+      documentId: lastId as unknown as number,
+      variantId: l.variant_id,
+      batchId: l.batch_id ?? null,
+      quantity: l.counted,
+    })),
+  );
   // Unchanged counts are recorded on the document but move nothing.
   const moving = changes.filter((c) => c.delta !== 0);
   const results = await new StockBatch(db)

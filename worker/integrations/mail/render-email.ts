@@ -1,4 +1,4 @@
-import { createI18n } from "../../../app/locales";
+import { createI18n } from "../../../locales";
 import type { EmailMessage, EmailTemplate } from "./mailer";
 
 export interface RenderedEmail {

@@ -1,5 +1,5 @@
 import { setupI18n, type I18n } from "@lingui/core";
-import type { Locale } from "../../worker/domain/shared/locale";
+import type { Locale } from "../worker/domain/shared/locale";
 import { messages as en } from "./en/messages";
 import { messages as fr } from "./fr/messages";
 
