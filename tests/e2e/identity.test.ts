@@ -209,7 +209,10 @@ describe("signing out", () => {
     const user = await makeUser(company.companyId, ["view_customers"]);
     expect((await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: user.cookie } })).status).toBe(200);
 
-    const out = await fetch(`${appUrl}/logout`, { method, redirect: "manual", headers: { cookie: user.cookie } });
+    // As a browser sends it: a link (GET), or the sign-out form (an empty form body).
+    const form =
+      method === "POST" ? { body: "", headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded" } } : null;
+    const out = await fetch(`${appUrl}/logout`, { method, redirect: "manual", ...(form ?? { headers: { cookie: user.cookie } }) });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/login");
     expect(out.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
