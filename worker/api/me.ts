@@ -12,7 +12,7 @@ export const me = new Hono<ApiEnv>().get("/", requireActor({}, { b2b: true }), (
     status: effectiveStatus(actor.company),
     frozen: actor.company.frozen,
   };
-  if (actor.kind === "api_token") return c.json({ kind: actor.kind, company, permissions: actor.permissions });
+  if (actor.kind !== "user") return c.json({ kind: "api_token", company, permissions: actor.permissions });
   return c.json({
     kind: actor.kind,
     user: {

@@ -28,7 +28,20 @@ export type Actor =
       /** Set for B2B users: the customer they order for; they are confined to the store. */
       customerId: string | null;
     }
-  | { kind: "api_token"; tokenId: string; company: CompanyRef; permissions: string[] };
+  | { kind: "api_token"; tokenId: string; company: CompanyRef; permissions: string[] }
+  | SystemActor;
+
+/**
+ * The system acting for a company: queue consumers and cron triggers. It holds every permission
+ * a verb may ask for, and names what started the work for logs and ledgers.
+ */
+export interface SystemActor {
+  kind: "system";
+  company: CompanyRef;
+  permissions: string[];
+  /** "queue:comptoir-jobs", "cron:* * * * *", "durable-object:…" */
+  source: string;
+}
 
 /** The company part of an actor, from a row of the control database's companies table. */
 export function companyRef(row: CompanyRef & Record<string, unknown>): CompanyRef {
