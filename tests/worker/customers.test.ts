@@ -283,7 +283,7 @@ describe("/api/v1/customers", () => {
   it("deletes a customer with its addresses and tag links; an unknown or non-numeric id is not found", async () => {
     const { company, token, vip } = await world();
     const created = await create(token, { label: "Gone", tag_ids: [vip.id], addresses: [{ city: "Paris" }] });
-    expect((await call("DELETE", `/customers/${created.id}`, token)).status).toBe(204);
+    expect((await call("DELETE", `/customers/${created.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(204);
     expect((await call("GET", `/customers/${created.id}`, token)).status).toBe(404);
     expect(await company.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, created.id))).toEqual([]);
     expect(await company.db.select().from(customerTagLinks).where(eq(customerTagLinks.customerId, created.id))).toEqual([]);

@@ -86,7 +86,7 @@ describe("/api/v1/products/{id}/image", () => {
     const w = await productWorld();
     const { id } = await product(w);
     const { image_key } = (await (await putImage(id, w.token, PNG)).json()) as { image_key: string };
-    expect((await call("DELETE", `/products/${id}`, w.token)).status).toBe(204);
+    expect((await call("DELETE", `/products/${id}?acknowledge=cascade,inventory,irreversible`, w.token)).status).toBe(204);
     expect(await files.get(image_key)).toBeNull();
 
     const [location] = await w.db
@@ -97,7 +97,7 @@ describe("/api/v1/products/{id}/image", () => {
       label: "Jar",
       variants: [{ sku: `JAR-${unique()}`, initial_stock: "2", initial_location_id: location!.id }],
     });
-    const refused = await call("DELETE", `/products/${stocked.body.id}`, w.token);
+    const refused = await call("DELETE", `/products/${stocked.body.id}?acknowledge=cascade,inventory,irreversible`, w.token);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: "product_has_stock",

@@ -463,11 +463,11 @@ describe("/api/v1/products/{id}: changes", () => {
       components: [{ variant_id: a.variantId, quantity: 1 }],
       variants: [{ sku: `K-${unique()}` }],
     });
-    const refused = await call("DELETE", `/products/${a.id}`, w.token);
+    const refused = await call("DELETE", `/products/${a.id}?acknowledge=cascade,inventory,irreversible`, w.token);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("in_use");
-    expect((await call("DELETE", `/products/${kit.body.id}`, w.token)).status).toBe(204);
-    expect((await call("DELETE", `/products/${a.id}`, w.token)).status).toBe(204);
+    expect((await call("DELETE", `/products/${kit.body.id}?acknowledge=cascade,inventory,irreversible`, w.token)).status).toBe(204);
+    expect((await call("DELETE", `/products/${a.id}?acknowledge=cascade,inventory,irreversible`, w.token)).status).toBe(204);
     expect((await call("GET", `/products/${a.id}`, w.token)).status).toBe(404);
   });
 

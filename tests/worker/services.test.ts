@@ -132,7 +132,7 @@ describe("/api/v1/services", () => {
   it("deletes a service with its tag links; an unknown or non-numeric id is not found", async () => {
     const { token, company, hourly } = await world();
     const created = await create(token, { reference: "DEL", label: "Gone", tag_ids: [hourly.id] });
-    expect((await call("DELETE", `/services/${created.id}`, token)).status).toBe(204);
+    expect((await call("DELETE", `/services/${created.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(204);
     expect((await call("GET", `/services/${created.id}`, token)).status).toBe(404);
     expect(await company.db.select().from(tenantSchema.serviceTagLinks)).toEqual([]);
     for (const path of ["/services/999999", "/services/abc", "/services/1.5"]) {

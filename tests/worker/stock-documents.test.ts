@@ -335,7 +335,7 @@ describe("stock entries, removals and movements", () => {
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as ErrorBody).error.fields?.["lines.0.quantity"]?.code).toBe("insufficient_stock");
     expect(await counts(db)).toEqual(before);
-    expect((await call("DELETE", `/stock-entries/${entry.id}`, token)).status).toBe(422);
+    expect((await call("DELETE", `/stock-entries/${entry.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(422);
     expect(await counts(db)).toEqual(before);
   });
 
@@ -349,7 +349,7 @@ describe("stock entries, removals and movements", () => {
         lines: [{ variant_id: a.id, quantity: "4" }],
       }),
     );
-    expect((await call("DELETE", `/stock-movements/${movement.id}`, token)).status).toBe(204);
+    expect((await call("DELETE", `/stock-movements/${movement.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(204);
     expect((await call("GET", `/stock-movements/${movement.id}`, token)).status).toBe(404);
     expect(await level(db, a.id, main)).toBe(10 * U);
     expect(await level(db, a.id, shop)).toBe(0);

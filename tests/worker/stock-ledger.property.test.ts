@@ -110,7 +110,7 @@ describe("the stock ledger", () => {
             const undo: [string, number][] = [...doc.effect].map(([k, d]) => [k, -d]);
             if (op.op === "delete") {
               expectRefusal = preventNegative && refused(levels, undo);
-              run = () => deleteStockDocument(db, actor, doc.kind, doc.id);
+              run = () => deleteStockDocument(db, actor, doc.kind, doc.id, ["inventory", "irreversible"]);
               onSuccess = () => {
                 apply(doc.effect, -1);
                 docs.splice(index, 1);

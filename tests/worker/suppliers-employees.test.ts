@@ -143,7 +143,7 @@ describe("/api/v1/suppliers", () => {
     expect(await response.json()).toMatchObject({ name: "Partial", city: "Nice", email: "new@partial.test", tag_ids: [overseas.id] });
     expect(await (await call("POST", `/suppliers/${created.id}/disable`, token)).json()).toMatchObject({ active: false });
     expect(await (await call("POST", `/suppliers/${created.id}/enable`, token)).json()).toMatchObject({ active: true });
-    expect((await call("DELETE", `/suppliers/${created.id}`, token)).status).toBe(204);
+    expect((await call("DELETE", `/suppliers/${created.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(204);
     expect((await call("GET", `/suppliers/${created.id}`, token)).status).toBe(404);
     expect(await company.db.select().from(supplierTagLinks).where(eq(supplierTagLinks.supplierId, created.id))).toEqual([]);
   });
@@ -153,7 +153,7 @@ describe("/api/v1/suppliers", () => {
     const created = await create("/suppliers", token, { name: "Used" });
     const [product] = await company.db.insert(products).values({ label: "Shirt" }).returning();
     await company.db.insert(variants).values({ productId: product!.id, label: "Shirt", sku: `SKU-${Date.now()}`, supplierId: created.id });
-    expect((await refused(await call("DELETE", `/suppliers/${created.id}`, token), 409)).code).toBe("in_use");
+    expect((await refused(await call("DELETE", `/suppliers/${created.id}?acknowledge=cascade,inventory,irreversible`, token), 409)).code).toBe("in_use");
     expect((await call("GET", `/suppliers/${created.id}`, token)).status).toBe(200);
   });
 
@@ -224,7 +224,7 @@ describe("/api/v1/employees", () => {
     expect(await patched.json()).toMatchObject({ label: "Jeanne Martin", position: "Manager", email: null });
     expect(await (await call("POST", `/employees/${created.id}/disable`, token)).json()).toMatchObject({ active: false });
     expect(await (await call("POST", `/employees/${created.id}/enable`, token)).json()).toMatchObject({ active: true });
-    expect((await call("DELETE", `/employees/${created.id}`, token)).status).toBe(204);
+    expect((await call("DELETE", `/employees/${created.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(204);
     expect((await call("GET", `/employees/${created.id}`, token)).status).toBe(404);
   });
 

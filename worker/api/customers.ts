@@ -1,3 +1,4 @@
+import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono, type Context } from "hono";
 import {
   CreateCustomerInput,
@@ -14,7 +15,7 @@ import {
 import { DomainError } from "../domain/shared/domain-error";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
-import { errors, type ApiOperation } from "./operation";
+import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Customer } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
@@ -75,6 +76,7 @@ export const customerOperations: ApiOperation[] = [
     summary: "Delete a customer with its addresses",
     auth: true,
     permissions: EDIT,
+    query: acknowledgeQuery(DELETE_ASKS.customer),
     responses: { 204: "Deleted", ...errors },
   },
   {
@@ -126,7 +128,7 @@ export const customers = new Hono<ApiEnv>()
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();
-    await deleteCustomer(db, c.req.param("id"));
+    await deleteCustomer(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {

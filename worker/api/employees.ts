@@ -1,3 +1,4 @@
+import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
 import {
   CreateEmployeeInput,
@@ -12,7 +13,7 @@ import {
 } from "../domain/contacts/employees";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
-import { errors, type ApiOperation } from "./operation";
+import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Employee } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
@@ -73,6 +74,7 @@ export const employeeOperations: ApiOperation[] = [
     summary: "Delete an employee",
     auth: true,
     permissions: EDIT,
+    query: acknowledgeQuery(DELETE_ASKS.employee),
     responses: { 204: "Deleted", ...errors },
   },
   {
@@ -117,7 +119,7 @@ export const employees = new Hono<ApiEnv>()
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();
-    await deleteEmployee(db, c.req.param("id"));
+    await deleteEmployee(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {

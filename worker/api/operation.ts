@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import type { DeleteAcknowledgement } from "../domain/shared/acknowledgements";
 import type { PermissionCheck } from "../domain/identity/permissions";
 import type { ListRegistry } from "../domain/shared/list-query";
 
@@ -40,3 +41,13 @@ export const errors = {
   401: "No valid token",
   403: "A permission is missing, or the company is frozen",
 };
+
+/** The `acknowledge` parameter of a delete that asks its consequences to be acknowledged (domain spec §5). */
+export function acknowledgeQuery(asked: readonly DeleteAcknowledgement[]) {
+  return z.object({
+    acknowledge: z.string().meta({
+      description: `The consequences acknowledged, comma-separated or the parameter repeated: ${asked.join(", ")}. Without all of them the delete answers 422 acknowledgement_required.`,
+      examples: [asked.join(",")],
+    }),
+  });
+}

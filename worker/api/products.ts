@@ -1,3 +1,4 @@
+import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono, type Context } from "hono";
 import type { PermissionCheck } from "../domain/identity/permissions";
 import { addPack } from "../domain/products/add-pack";
@@ -35,7 +36,7 @@ import { updateVariant } from "../domain/products/update-variant";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { DomainError } from "../domain/shared/domain-error";
-import { errors, type ApiOperation } from "./operation";
+import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { Components, Pack, Prices, Product, ProductImage, ProductListItem, Variant, VariantPrice } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
@@ -133,6 +134,7 @@ export const productOperations: ApiOperation[] = [
     summary: "Delete a product and all it holds",
     auth: true,
     permissions: EDIT,
+    query: acknowledgeQuery(DELETE_ASKS.product),
     responses: withErrors({ 204: "Deleted", 409: "A variant is a component of a kit or an assembly" }),
   },
   {
@@ -296,7 +298,7 @@ export const products = new Hono<ApiEnv>()
     c.json(await updateProduct(await tenant(c), actor(c), c.req.param("id"), await jsonBody(c))),
   )
   .delete("/:id", requireActor(EDIT), async (c) => {
-    await deleteProductAndImage(await tenant(c), files(c), c.req.param("id"));
+    await deleteProductAndImage(await tenant(c), files(c), c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
     return c.body(null, 204);
   })
   .put("/:id/image", requireActor(EDIT), async (c) => {

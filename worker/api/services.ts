@@ -1,3 +1,4 @@
+import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
 import {
   CreateServiceInput,
@@ -12,7 +13,7 @@ import {
 } from "../domain/services/services";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
-import { errors, type ApiOperation } from "./operation";
+import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { Service } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
@@ -72,6 +73,7 @@ export const serviceOperations: ApiOperation[] = [
     summary: "Delete a service",
     auth: true,
     permissions: EDIT,
+    query: acknowledgeQuery(DELETE_ASKS.service),
     responses: { 204: "Deleted", ...errors },
   },
   {
@@ -116,7 +118,7 @@ export const services = new Hono<ApiEnv>()
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();
-    await deleteService(db, c.req.param("id"));
+    await deleteService(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {

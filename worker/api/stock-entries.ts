@@ -1,3 +1,4 @@
+import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { stockActor } from "../domain/stock/stock-actor";
@@ -15,7 +16,7 @@ import type { StockDocumentKind } from "../domain/stock/stock-rules";
 import type { Permission } from "../domain/identity/permissions";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
-import { errors, type ApiOperation } from "./operation";
+import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { StockDocument } from "./schemas/stock";
 import type { ApiEnv } from "./types";
@@ -91,6 +92,7 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       summary: "Delete a document, reversing its stock",
       auth: true,
       permissions: EDIT,
+      query: acknowledgeQuery(DELETE_ASKS.stock_document),
       responses: { 204: "Deleted", ...stock, ...errors },
     },
   ];
@@ -126,7 +128,13 @@ export function stockDocumentRouter(d: Pick<DocumentApi, "kind" | "view" | "edit
     .delete("/:id", requireActor(EDIT), async (c) => {
       const ctx = c.get("ctx");
       const db = await ctx.tenant();
-      await deleteStockDocument(db, await stockActor(ctx.control, ctx.actor!), d.kind, c.req.param("id"));
+      await deleteStockDocument(
+        db,
+        await stockActor(ctx.control, ctx.actor!),
+        d.kind,
+        c.req.param("id"),
+        acknowledgementsOf(c.req.queries("acknowledge") ?? []),
+      );
       return c.body(null, 204);
     });
 }

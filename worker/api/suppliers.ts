@@ -1,3 +1,4 @@
+import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
 import {
   CreateSupplierInput,
@@ -12,7 +13,7 @@ import {
 } from "../domain/contacts/suppliers";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
-import { errors, type ApiOperation } from "./operation";
+import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Supplier } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
@@ -73,6 +74,7 @@ export const supplierOperations: ApiOperation[] = [
     summary: "Delete a supplier (in_use while a variant names it)",
     auth: true,
     permissions: EDIT,
+    query: acknowledgeQuery(DELETE_ASKS.supplier),
     responses: { 204: "Deleted", 409: "in_use", ...errors },
   },
   {
@@ -117,7 +119,7 @@ export const suppliers = new Hono<ApiEnv>()
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const db = await c.get("ctx").tenant();
-    await deleteSupplier(db, c.req.param("id"));
+    await deleteSupplier(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {

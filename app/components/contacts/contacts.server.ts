@@ -3,7 +3,7 @@ import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
 import { statusForCode } from "../../../worker/error-status";
-import { acknowledged, type DeleteAcknowledgement } from "../ui/confirm-delete";
+import { tickedAcknowledgements } from "../ui/confirm-delete";
 import type { CountryOption } from "./contacts";
 
 /** Every country with its name in the user's language, sorted by name. */
@@ -18,17 +18,15 @@ export async function detailAction(args: {
   request: Request;
   id: string;
   listPath: string;
-  /** What the delete form asks to be ticked (checked here, whatever the page did). */
-  acknowledge: readonly DeleteAcknowledgement[];
-  remove: (id: string) => Promise<void>;
+  /** Deletes with the consequences the form ticked: the verb checks they are the ones it asks. */
+  remove: (id: string, acknowledged: readonly string[]) => Promise<void>;
   setActive: (id: string, active: boolean) => Promise<unknown>;
 }) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
-      if (!acknowledged(form, args.acknowledge)) return data({ error: "acknowledgement_required" }, { status: 422 });
-      await args.remove(args.id);
+      await args.remove(args.id, tickedAcknowledgements(form));
       return redirect(`${args.listPath}?notice=deleted`);
     }
     if (intent === "enable" || intent === "disable") {

@@ -16,9 +16,9 @@ import {
 import { requirePage } from "../../../worker/guards";
 import { listPageAction, loadListPage } from "../list/list-page.server";
 import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFormValues } from "./document-form";
-import { DOCUMENT_DELETE, DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
+import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
 import { locationOptions, userNames } from "./inventory.server";
-import { acknowledged } from "../ui/confirm-delete";
+import { tickedAcknowledgements } from "../ui/confirm-delete";
 import { statusForCode } from "../../../worker/error-status";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
@@ -92,10 +92,8 @@ export async function documentDetailAction(ctx: RequestContext, request: Request
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "delete") return data({ error: "invalid", fields: undefined as FieldErrors | undefined }, { status: 400 });
-  if (!acknowledged(form, DOCUMENT_DELETE))
-    return data({ error: "acknowledgement_required", fields: undefined as FieldErrors | undefined }, { status: 422 });
   try {
-    await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id);
+    await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id, tickedAcknowledgements(form));
     return redirect(`${info.path}?notice=deleted`);
   } catch (error) {
     if (!isDomainError(error)) throw error;

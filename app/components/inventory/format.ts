@@ -1,4 +1,5 @@
 /** Shared by the inventory screens (browser and server): paths, permissions, error params. */
+import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 
 export type DocumentKind = "entry" | "removal" | "movement";
 
@@ -81,4 +82,4 @@ export function readableParams(errors: FieldErrors | undefined, quantity: (text:
 }
 
 /** What deleting a stock document asks to be acknowledged: its stock is reversed, for good. */
-export const DOCUMENT_DELETE = ["inventory", "irreversible"] as const;
+export const DOCUMENT_DELETE = DELETE_ASKS.stock_document;

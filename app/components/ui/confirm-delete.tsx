@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "react-router";
+import { DELETE_ACKNOWLEDGEMENTS, type DeleteAcknowledgement } from "../../../worker/domain/shared/acknowledgements";
 import { useT } from "../../i18n";
 
-/** What a delete asks the user to acknowledge (domain spec §5 "Delete confirmations"). */
-export type DeleteAcknowledgement = "cascade" | "inventory" | "irreversible";
+export type { DeleteAcknowledgement };
 
-/** Whether a posted delete form carries every acknowledgement asked (checked on the server, whatever the page did). */
-export function acknowledged(form: FormData, asked: readonly DeleteAcknowledgement[]): boolean {
-  return asked.every((name) => form.get(`acknowledge_${name}`) === "on");
+/** The consequences a posted delete form ticked; the delete verb checks they are the ones it asks. */
+export function tickedAcknowledgements(form: FormData): DeleteAcknowledgement[] {
+  return DELETE_ACKNOWLEDGEMENTS.filter((name) => form.get(`acknowledge_${name}`) === "on");
 }
 
 /**

@@ -7,7 +7,8 @@ import { setProductActive } from "../../../worker/domain/products/set-product-ac
 import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { ImageCard } from "../../components/image-card";
-import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
+import { ConfirmDelete, tickedAcknowledgements } from "../../components/ui/confirm-delete";
+import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
@@ -36,9 +37,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-// A product goes with its variants, packs, prices and their stock levels.
-const PRODUCT_DELETE = ["cascade", "irreversible"] as const;
-
 // Delete (after the boxes are ticked), enable and disable: each needs edit_products.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
@@ -49,8 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const refused = (code: string, status: number, fields?: FieldErrors) => data({ error: code, fields }, { status });
   try {
     if (intent === "delete") {
-      if (!acknowledged(form, PRODUCT_DELETE)) return refused("acknowledgement_required", 422);
-      await deleteProductAndImage(db, ctx.env.bindings.FILES, params.id);
+      await deleteProductAndImage(db, ctx.env.bindings.FILES, params.id, tickedAcknowledgements(form));
       return redirect(`${PRODUCTS_PATH}?notice=deleted`);
     }
     if (intent === "upload_image") {
@@ -108,7 +105,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
               <ConfirmDelete
                 label={t("products.delete")}
                 details={t("products.delete_details", { label: product.label })}
-                acknowledge={PRODUCT_DELETE}
+                acknowledge={DELETE_ASKS.product}
               />
             </>
           ) : null}

@@ -4,7 +4,8 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { deleteService, getService, setServiceActive } from "../../../worker/domain/services/services";
 import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
-import { acknowledged, ConfirmDelete } from "../../components/ui/confirm-delete";
+import { ConfirmDelete, tickedAcknowledgements } from "../../components/ui/confirm-delete";
+import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
@@ -29,9 +30,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-// What deleting a service asks to be ticked.
-const SERVICE_DELETE = ["irreversible"] as const;
-
 // Delete (once ticked), enable and disable: each needs edit_services.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
@@ -41,8 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "delete") {
-      if (!acknowledged(form, SERVICE_DELETE)) return data({ error: "acknowledgement_required" }, { status: 422 });
-      await deleteService(db, params.id);
+      await deleteService(db, params.id, tickedAcknowledgements(form));
       return redirect(`${SERVICES_PATH}?notice=deleted`);
     }
     if (intent === "enable" || intent === "disable") {
@@ -92,7 +89,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
               <ConfirmDelete
                 label={t("services.delete")}
                 details={t("services.delete_confirm", { label: service.label })}
-                acknowledge={SERVICE_DELETE}
+                acknowledge={DELETE_ASKS.service}
               />
             </>
           ) : null}

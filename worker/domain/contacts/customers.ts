@@ -36,6 +36,7 @@ import {
   zText,
   levelAndCurrencyLookups,
 } from "./shared";
+import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const { customers, customerAddresses, customerTags, customerTagLinks } = tenantSchema;
 
@@ -590,8 +591,9 @@ export async function setCustomerActive(db: TenantDb, id: unknown, active: boole
 }
 
 /** Deletes a customer with its addresses and tag links. */
-export async function deleteCustomer(db: TenantDb, id: unknown): Promise<void> {
+export async function deleteCustomer(db: TenantDb, id: unknown, acknowledged: readonly string[]): Promise<void> {
   const current = await row(db, recordId(id));
+  requireAcknowledged(acknowledged, DELETE_ASKS.customer);
   // Sales documents will refer to customers: refuse with `in_use` (409) here once they exist.
   await db.batch([
     db.delete(customerTagLinks).where(eq(customerTagLinks.customerId, current.id)),

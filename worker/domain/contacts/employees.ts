@@ -19,6 +19,7 @@ import {
   zText,
   type AddressView,
 } from "./shared";
+import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const { employees } = tenantSchema;
 
@@ -160,8 +161,9 @@ export async function setEmployeeActive(db: TenantDb, id: unknown, active: boole
   return view(updated);
 }
 
-export async function deleteEmployee(db: TenantDb, id: unknown): Promise<void> {
+export async function deleteEmployee(db: TenantDb, id: unknown, acknowledged: readonly string[]): Promise<void> {
   const current = await row(db, recordId(id));
+  requireAcknowledged(acknowledged, DELETE_ASKS.employee);
   // Documents will name an employee (sales person, preparer): refuse with `in_use` (409) here once they exist.
   await db.delete(employees).where(eq(employees.id, current.id));
 }

@@ -32,6 +32,7 @@ import {
   type AddressView,
   levelAndCurrencyLookups,
 } from "./shared";
+import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const { suppliers, supplierTags, supplierTagLinks, variants } = tenantSchema;
 
@@ -272,8 +273,9 @@ export async function setSupplierActive(db: TenantDb, id: unknown, active: boole
 }
 
 /** Deletes a supplier and its tag links; refused (`in_use`, 409) while a variant names it as its supplier. */
-export async function deleteSupplier(db: TenantDb, id: unknown): Promise<void> {
+export async function deleteSupplier(db: TenantDb, id: unknown, acknowledged: readonly string[]): Promise<void> {
   const current = await row(db, recordId(id));
+  requireAcknowledged(acknowledged, DELETE_ASKS.supplier);
   // Purchase orders will refer to suppliers too: add them to this check once they exist.
   const inUse = sql`exists (select 1 from ${variants} where ${variants.supplierId} = ${current.id})`;
   const [used] = await db.select({ used: inUse }).from(suppliers).where(eq(suppliers.id, current.id));

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { conflict, isForeignKeyViolation, recordId, runBatch } from "./common";
 import { findProduct, usedAsComponent } from "./product-view";
+import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const t = tenantSchema;
 
@@ -10,8 +11,9 @@ const t = tenantSchema;
  * assembly (`in_use`) or has stock or stock movements (`product_has_stock`: the ledger keeps its
  * history, so such a product is disabled instead). Answers the key of its image, if it had one.
  */
-export async function deleteProduct(db: TenantDb, productId: unknown): Promise<string | null> {
+export async function deleteProduct(db: TenantDb, productId: unknown, acknowledged: readonly string[]): Promise<string | null> {
   const product = await findProduct(db, recordId(productId));
+  requireAcknowledged(acknowledged, DELETE_ASKS.product);
   const variants = await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, product.id));
   const ids = variants.map((v) => v.id);
   if (await usedAsComponent(db, ids)) throw conflict("in_use");

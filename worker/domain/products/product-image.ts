@@ -110,7 +110,12 @@ export async function readProductImage(db: TenantDb, store: FileStore, productId
 }
 
 /** Deletes a product (see deleteProduct) and then its image from the files bucket. */
-export async function deleteProductAndImage(db: TenantDb, store: FileStore, productId: unknown): Promise<void> {
-  const imageKey = await deleteProduct(db, productId);
+export async function deleteProductAndImage(
+  db: TenantDb,
+  store: FileStore,
+  productId: unknown,
+  acknowledged: readonly string[],
+): Promise<void> {
+  const imageKey = await deleteProduct(db, productId, acknowledged);
   if (imageKey) await store.delete(imageKey);
 }

@@ -7,6 +7,7 @@ import { parseListQuery, type ListFilter, type ListQuery } from "../shared/list-
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
 import { fromScaledInteger, PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
 import { assertPlainText } from "../shared/plain-text";
+import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const { services, serviceTagLinks, taxes, productTags } = tenantSchema;
 
@@ -327,8 +328,9 @@ export async function setServiceActive(db: TenantDb, id: string | number, active
 }
 
 /** Nothing refers to a service yet (documents will): its tag links go with it. */
-export async function deleteService(db: TenantDb, id: string | number): Promise<void> {
+export async function deleteService(db: TenantDb, id: string | number, acknowledged: readonly string[]): Promise<void> {
   const current = await row(db, serviceId(id));
+  requireAcknowledged(acknowledged, DELETE_ASKS.service);
   await db.batch([
     db.delete(serviceTagLinks).where(eq(serviceTagLinks.serviceId, current.id)),
     db.delete(services).where(eq(services.id, current.id)),

@@ -19,6 +19,7 @@ import {
   type StockDocumentKind,
   type StockDocumentType,
 } from "./stock-rules";
+import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const { stockDocuments, stockDocumentLines, inventoryLogs, locations, variants, packs, batches, idempotencyKeys } = tenantSchema;
 
@@ -527,8 +528,15 @@ export async function updateStockDocument(
 }
 
 /** Deletes a document and reverses the stock it moved (domain spec §4), with ledger rows for the reversal. */
-export async function deleteStockDocument(db: TenantDb, actor: StockActor, kind: StockDocumentKind, rawId: unknown): Promise<void> {
+export async function deleteStockDocument(
+  db: TenantDb,
+  actor: StockActor,
+  kind: StockDocumentKind,
+  rawId: unknown,
+  acknowledged: readonly string[],
+): Promise<void> {
   const doc = await savedDocument(db, kind, rawId);
+  requireAcknowledged(acknowledged, DELETE_ASKS.stock_document);
   const undo = await reversal(db, kind, doc.id, () => "lines");
   const batch = new StockBatch(db).claimDocument(doc.id, doc.updatedAt);
   batch.addChanges(orderChanges(undo), {

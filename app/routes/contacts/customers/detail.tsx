@@ -1,3 +1,4 @@
+import { DELETE_ASKS } from "../../../../worker/domain/shared/acknowledgements";
 import { requestContext } from "../../../../worker/context";
 import { deleteCustomer, getCustomer, listAccountManagers, setCustomerActive } from "../../../../worker/domain/contacts/customers";
 import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
@@ -36,8 +37,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_customers.
-// What deleting asks to be ticked.
-const CUSTOMER_DELETE = ["cascade", "irreversible"] as const;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_CUSTOMERS);
@@ -46,8 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     id: params.id,
     listPath: CUSTOMERS_PATH,
-    acknowledge: CUSTOMER_DELETE,
-    remove: (id) => deleteCustomer(db, id),
+    remove: (id, acknowledged) => deleteCustomer(db, id, acknowledged),
     setActive: (id, active) => setCustomerActive(db, id, active),
   });
 }
@@ -78,7 +76,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
           active={c.active}
           canEdit={canEdit}
           deleteConfirm={t("customers.delete_confirm", { label: c.label })}
-          acknowledge={CUSTOMER_DELETE}
+          acknowledge={DELETE_ASKS.customer}
         />
       </div>
       <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />

@@ -1,3 +1,4 @@
+import { DELETE_ASKS } from "../../../../worker/domain/shared/acknowledgements";
 import { requestContext } from "../../../../worker/context";
 import { deleteEmployee, getEmployee, setEmployeeActive } from "../../../../worker/domain/contacts/employees";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
@@ -18,8 +19,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_employees.
-// What deleting asks to be ticked.
-const EMPLOYEE_DELETE = ["irreversible"] as const;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_EMPLOYEES);
@@ -28,8 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     id: params.id,
     listPath: EMPLOYEES_PATH,
-    acknowledge: EMPLOYEE_DELETE,
-    remove: (id) => deleteEmployee(db, id),
+    remove: (id, acknowledged) => deleteEmployee(db, id, acknowledged),
     setActive: (id, active) => setEmployeeActive(db, id, active),
   });
 }
@@ -53,7 +51,7 @@ export default function EmployeeDetail({ loaderData, actionData }: Route.Compone
           active={e.active}
           canEdit={canEdit}
           deleteConfirm={t("employees.delete_confirm", { label: e.label })}
-          acknowledge={EMPLOYEE_DELETE}
+          acknowledge={DELETE_ASKS.employee}
         />
       </div>
       <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />

@@ -1,3 +1,4 @@
+import { DELETE_ASKS } from "../../../../worker/domain/shared/acknowledgements";
 import { requestContext } from "../../../../worker/context";
 import { deleteSupplier, getSupplier, setSupplierActive } from "../../../../worker/domain/contacts/suppliers";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
@@ -18,8 +19,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_suppliers.
-// What deleting asks to be ticked.
-const SUPPLIER_DELETE = ["irreversible"] as const;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_SUPPLIERS);
@@ -28,8 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     id: params.id,
     listPath: SUPPLIERS_PATH,
-    acknowledge: SUPPLIER_DELETE,
-    remove: (id) => deleteSupplier(db, id),
+    remove: (id, acknowledged) => deleteSupplier(db, id, acknowledged),
     setActive: (id, active) => setSupplierActive(db, id, active),
   });
 }
@@ -51,7 +49,7 @@ export default function SupplierDetail({ loaderData, actionData }: Route.Compone
           active={s.active}
           canEdit={canEdit}
           deleteConfirm={t("suppliers.delete_confirm", { label: s.name })}
-          acknowledge={SUPPLIER_DELETE}
+          acknowledge={DELETE_ASKS.supplier}
         />
       </div>
       <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />
