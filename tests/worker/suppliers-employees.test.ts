@@ -153,7 +153,9 @@ describe("/api/v1/suppliers", () => {
     const created = await create("/suppliers", token, { name: "Used" });
     const [product] = await company.db.insert(products).values({ label: "Shirt" }).returning();
     await company.db.insert(variants).values({ productId: product!.id, label: "Shirt", sku: `SKU-${Date.now()}`, supplierId: created.id });
-    expect((await refused(await call("DELETE", `/suppliers/${created.id}?acknowledge=cascade,inventory,irreversible`, token), 409)).code).toBe("in_use");
+    expect(
+      (await refused(await call("DELETE", `/suppliers/${created.id}?acknowledge=cascade,inventory,irreversible`, token), 409)).code,
+    ).toBe("in_use");
     expect((await call("GET", `/suppliers/${created.id}`, token)).status).toBe(200);
   });
 
