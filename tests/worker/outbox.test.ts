@@ -232,6 +232,17 @@ describe("the outbox consumer", () => {
     expect(firstLink(await waitForEmail(mailUrl, user.email)).origin).toBe("http://app.test");
   });
 
+  it("counts an invitation email to an account deleted since as done, not to retry", async () => {
+    const [row] = await controlOutboxRow(control, "email.invitation", {
+      userId: `deleted-${newId()}`,
+      companyLabel: "Gone Ltd",
+      inviterName: "Ada Admin",
+      baseUrl: "http://app.test",
+    }).returning();
+    expect(await consumeOutboxMessage(consumerDeps(), messageOf(row!))).toBe("handled");
+    expect(await processedMessage(row!.id)).toMatchObject({ done_at: expect.any(Number) });
+  });
+
   it("marks a stock level change processed once, however often it is delivered", async () => {
     const company = await makeCompany();
     const [row] = await companyOutboxRow(company.db, "stock.level_changed", {

@@ -2,6 +2,7 @@ import { and, asc, inArray, isNull, ne, sql } from "drizzle-orm";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
 import { sendResetEmail } from "../domain/identity/password-reset";
+import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
 
@@ -119,11 +120,17 @@ export type OutboxOutcome = "handled" | "duplicate" | "malformed";
 // A claim older than this is taken to be a consumer that died mid-way: another may take it over.
 const CLAIM_LEASE_MS = 5 * 60_000;
 
+// An account deleted since the email was asked for has nobody to send it to: that is done, not to retry.
+const unlessGone = (sending: Promise<void>) =>
+  sending.catch((error: unknown) => {
+    if (!(error instanceof DomainError && error.code === "not_found")) throw error;
+  });
+
 function emailHandlers(deps: OutboxConsumerDeps): { [K in ControlTopic]: (payload: TopicPayload<K>) => Promise<void> } {
   const mail = (baseUrl: string) => ({ control: deps.control, mailer: deps.mailer, secret: deps.secret, baseUrl });
   return {
-    "email.invitation": ({ baseUrl, ...input }) => sendInvitation(mail(baseUrl), input),
-    "email.company_invitation": ({ baseUrl, ...input }) => sendCompanyInvitation(mail(baseUrl), input),
+    "email.invitation": ({ baseUrl, ...input }) => unlessGone(sendInvitation(mail(baseUrl), input)),
+    "email.company_invitation": ({ baseUrl, ...input }) => unlessGone(sendCompanyInvitation(mail(baseUrl), input)),
     "email.password_reset": (input) => sendResetEmail({ control: deps.control, mailer: deps.mailer, secret: deps.secret }, input),
   };
 }
