@@ -1,15 +1,13 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiRouter, oauthRouter } from "./api";
-import { openCompanyDatabase } from "../db/tenants";
-import { buildContext, controlFor, provisionerFor, requestContext, type RequestContext } from "./context";
+import { buildContext, requestContext, type RequestContext } from "./context";
 import { LOCALE_COOKIE, resolveLocale } from "./domain/shared/locale";
-import { outboxWritten } from "./domain/shared/outbox";
 import { readMaintenance } from "./domain/platform/maintenance";
-import { parseEnv, type Bindings, type Env } from "./env";
-import { smtpMailer } from "./integrations/mail/smtp-mailer";
+import { parseEnv, type Bindings } from "./env";
 import { consumeJobs } from "./queues/jobs";
-import { companiesToSweep, dispatchCompanyOutbox, dispatchControlOutbox, drainOutbox, type OutboxConsumerDeps } from "./queues/outbox";
+import type { OutboxConsumerDeps } from "./queues/outbox";
+import { dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
 import { readCookie } from "./session-cookie";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
@@ -68,53 +66,6 @@ app.all("*", (c) => {
   context.set(requestContext, c.get("ctx"));
   return ssr(c.req.raw, context);
 });
-
-/**
- * Hands the outbox rows this request wrote to the queue once the answer and its deferred work
- * are done (decisions/013); the cron sweeps whatever this misses.
- */
-async function dispatchAfterResponse(ctx: RequestContext): Promise<void> {
-  await Promise.allSettled(ctx.deferred);
-  const queue = ctx.env.bindings.JOBS;
-  const opened = ctx.openedTenant();
-  const tenant = opened ? await opened.db.catch(() => undefined) : undefined;
-  const own = outboxWritten(ctx.control);
-  await Promise.all([
-    own ? dispatchControlOutbox(ctx.control, queue, { only: own }) : null,
-    opened && tenant && outboxWritten(tenant) ? dispatchCompanyOutbox(opened.companyId, tenant, queue) : null,
-  ]).catch((error: unknown) => console.error("outbox dispatch failed, the cron will retry", error));
-}
-
-function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
-  const control = controlFor(env);
-  const provisioner = provisionerFor(env);
-  return {
-    control,
-    mailer: smtpMailer(env.settings),
-    secret: env.settings.SESSION_SECRET,
-    async openCompany(companyId) {
-      const company = await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, companyId) });
-      if (!company) throw new Error(`no company ${companyId}`);
-      return openCompanyDatabase(control, provisioner, company);
-    },
-  };
-}
-
-/** The cron's safety net: every outbox row a request's own dispatch missed goes out within a minute. */
-export async function sweepOutboxes(env: Env): Promise<void> {
-  const control = controlFor(env);
-  const provisioner = provisionerFor(env);
-  const queue = env.bindings.JOBS;
-  await drainOutbox(() => dispatchControlOutbox(control, queue));
-  for (const company of await companiesToSweep(control)) {
-    try {
-      const db = await openCompanyDatabase(control, provisioner, company);
-      await drainOutbox(() => dispatchCompanyOutbox(company.id, db, queue));
-    } catch (error) {
-      console.error(`outbox of company ${company.id} not swept`, error);
-    }
-  }
-}
 
 export default {
   fetch: app.fetch,

@@ -2,12 +2,12 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
-import { openCompanyDatabase } from "../../db/tenants";
 import { parseEnv, type Bindings } from "../../worker/env";
 import type { Mailer } from "../../worker/integrations/mail/mailer";
 import { smtpMailer } from "../../worker/integrations/mail/smtp-mailer";
 import type { OutboxConsumerDeps, OutboxMessage } from "../../worker/queues/outbox";
-import { control, provisioner } from "./factories";
+import { outboxConsumerDeps } from "../../worker/queues/outbox-runtime";
+import { control } from "./factories";
 
 export const settings = parseEnv(env as unknown as Bindings).settings;
 
@@ -15,16 +15,9 @@ export const settings = parseEnv(env as unknown as Bindings).settings;
 export const unreachableMailer = (): Mailer => smtpMailer({ ...settings, SMTP_PORT: 9 });
 
 /** The outbox consumer as the Worker builds it, with another mailer when given. */
-export function consumerDeps(mailer: Mailer = smtpMailer(settings)): OutboxConsumerDeps {
-  return {
-    control,
-    mailer,
-    secret: settings.SESSION_SECRET,
-    async openCompany(companyId) {
-      const company = await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, companyId) });
-      return openCompanyDatabase(control, provisioner, company!);
-    },
-  };
+export function consumerDeps(mailer?: Mailer): OutboxConsumerDeps {
+  const deps = outboxConsumerDeps(parseEnv(env as unknown as Bindings));
+  return mailer ? { ...deps, mailer } : deps;
 }
 
 /** The control outbox rows about one user, oldest first. */

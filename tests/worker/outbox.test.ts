@@ -1,4 +1,11 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -175,6 +182,43 @@ describe("the dispatcher", () => {
     ]);
     expect(await dispatchCompanyOutbox(company.companyId, company.db, queue)).toBe(0);
   });
+});
+
+describe("the cron", () => {
+  it(
+    "sends every minute the control and company rows that no request dispatched, leaving fresh ones to their request",
+    { timeout: 60_000 },
+    async () => {
+      const company = await makeCompany();
+      const userId = `nobody-${newId()}`;
+      const [controlRow] = await controlOutboxRow(control, "email.password_reset", { userId, baseUrl: "http://app.test" }).returning();
+      const [companyRow] = await companyOutboxRow(company.db, "stock.level_changed", {
+        documentType: "entry",
+        levels: [{ variantId: 1, locationId: 1 }],
+      }).returning();
+      // Written a minute ago: the cron leaves younger rows to the request that wrote them.
+      const aMinuteAgo = Date.now() - 60_000;
+      await control.update(controlSchema.outbox).set({ createdAt: aMinuteAgo }).where(eq(controlSchema.outbox.id, controlRow!.id));
+      await company.db.update(t.outbox).set({ createdAt: aMinuteAgo });
+      const [fresh] = await companyOutboxRow(company.db, "stock.level_changed", {
+        documentType: "entry",
+        levels: [{ variantId: 2, locationId: 1 }],
+      }).returning();
+      const queue = fakeQueue();
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController(), { ...bindings, JOBS: queue as unknown as Bindings["JOBS"] }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(queue.sent).toContainEqual(messageOf(controlRow!));
+      expect(queue.sent).toContainEqual(
+        expect.objectContaining({ type: "company_outbox", companyId: company.companyId, outboxId: companyRow!.id }),
+      );
+      expect((await outboxRowsFor(userId))[0]?.dispatchedAt).toEqual(expect.any(Number));
+      expect((await companyOutbox(company.db)).map((r) => [r.id, r.sentAt === null])).toEqual([
+        [companyRow!.id, false],
+        [fresh!.id, true],
+      ]);
+    },
+  );
 });
 
 describe("the outbox consumer", () => {

@@ -173,7 +173,7 @@ describe("/api/v1/users", () => {
     const email = uniqueEmail("lost");
     const { user } = await inviteUser({ control, baseUrl: "http://app.test" }, actor, { email, first_name: "L", last_name: "M" });
     const [row] = await outboxRowsFor(user.id);
-    expect(row).toMatchObject({ topic: "email.invitation", dispatchedAt: null });
+    expect(row).toMatchObject({ topic: "email.invitation", payload: { baseUrl: "http://app.test" } });
 
     await expect(consumeOutboxMessage(consumerDeps(unreachableMailer()), messageOf(row!))).rejects.toMatchObject({
       code: "invitation_email_failed",

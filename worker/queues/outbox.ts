@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
 import { sendResetEmail } from "../domain/identity/password-reset";
@@ -18,7 +18,7 @@ export interface OutboxQueue {
 
 // One source of outbox rows: the control database's, or one company's.
 interface OutboxSource {
-  pending(limit: number): Promise<{ id: string | number; topic: string; payload: unknown }[]>;
+  pending(limit: number, createdBefore: number | undefined): Promise<{ id: string | number; topic: string; payload: unknown }[]>;
   message(row: { id: string | number; topic: string; payload: unknown }): OutboxMessage;
   stamp(ids: (string | number)[], dispatchedAt: number | null): Promise<unknown>;
 }
@@ -29,11 +29,17 @@ const DISPATCH_BATCH = 50;
 function controlSource(control: ControlDb, only?: string[]): OutboxSource {
   const { outbox } = controlSchema;
   return {
-    pending: (limit) =>
+    pending: (limit, createdBefore) =>
       control
         .select({ id: outbox.id, topic: outbox.topic, payload: outbox.payload })
         .from(outbox)
-        .where(and(isNull(outbox.dispatchedAt), only ? inArray(outbox.id, only) : undefined))
+        .where(
+          and(
+            isNull(outbox.dispatchedAt),
+            only ? inArray(outbox.id, only) : undefined,
+            createdBefore === undefined ? undefined : lt(outbox.createdAt, createdBefore),
+          ),
+        )
         .orderBy(asc(outbox.createdAt), asc(outbox.id))
         .limit(limit),
     message: (row) => ({ type: "outbox", outboxId: String(row.id), topic: row.topic, payload: row.payload }),
@@ -48,11 +54,11 @@ function controlSource(control: ControlDb, only?: string[]): OutboxSource {
 function companySource(companyId: string, db: TenantDb): OutboxSource {
   const { outbox } = tenantSchema;
   return {
-    pending: (limit) =>
+    pending: (limit, createdBefore) =>
       db
         .select({ id: outbox.id, topic: outbox.topic, payload: outbox.payload })
         .from(outbox)
-        .where(isNull(outbox.sentAt))
+        .where(and(isNull(outbox.sentAt), createdBefore === undefined ? undefined : lt(outbox.createdAt, createdBefore)))
         .orderBy(asc(outbox.id))
         .limit(limit),
     message: (row) => ({ type: "company_outbox", companyId, outboxId: Number(row.id), topic: row.topic, payload: row.payload }),
@@ -69,8 +75,8 @@ function companySource(companyId: string, db: TenantDb): OutboxSource {
  * At least once: a crash between the send and the stamp sends them again, which consumers
  * tolerate. A failed send only counts the attempt; the next dispatch takes the rows again.
  */
-async function dispatch(source: OutboxSource, queue: OutboxQueue, now: () => number, limit: number): Promise<number> {
-  const rows = await source.pending(limit);
+async function dispatch(source: OutboxSource, queue: OutboxQueue, options: DispatchOptions): Promise<number> {
+  const rows = await source.pending(options.limit ?? DISPATCH_BATCH, options.createdBefore);
   if (!rows.length) return 0;
   const ids = rows.map((row) => row.id);
   try {
@@ -79,25 +85,28 @@ async function dispatch(source: OutboxSource, queue: OutboxQueue, now: () => num
     await source.stamp(ids, null);
     throw error;
   }
-  await source.stamp(ids, now());
+  await source.stamp(ids, (options.now ?? Date.now)());
   return rows.length;
+}
+
+export interface DispatchOptions {
+  now?: () => number;
+  /** At most this many rows (a bounded batch). */
+  limit?: number;
+  /** Only rows written before then: the cron leaves fresh rows to the request that wrote them. */
+  createdBefore?: number;
 }
 
 export function dispatchControlOutbox(
   control: ControlDb,
   queue: OutboxQueue,
-  options: { only?: string[]; now?: () => number; limit?: number } = {},
+  options: DispatchOptions & { only?: string[] } = {},
 ): Promise<number> {
-  return dispatch(controlSource(control, options.only), queue, options.now ?? Date.now, options.limit ?? DISPATCH_BATCH);
+  return dispatch(controlSource(control, options.only), queue, options);
 }
 
-export function dispatchCompanyOutbox(
-  companyId: string,
-  db: TenantDb,
-  queue: OutboxQueue,
-  options: { now?: () => number; limit?: number } = {},
-): Promise<number> {
-  return dispatch(companySource(companyId, db), queue, options.now ?? Date.now, options.limit ?? DISPATCH_BATCH);
+export function dispatchCompanyOutbox(companyId: string, db: TenantDb, queue: OutboxQueue, options: DispatchOptions = {}): Promise<number> {
+  return dispatch(companySource(companyId, db), queue, options);
 }
 
 /** Dispatches batch after batch until the source is empty or `maxBatches` were sent (the cron's bound). */
