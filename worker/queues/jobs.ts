@@ -1,8 +1,6 @@
 import { z } from "zod";
 import type { OperationProgress } from "../durable-objects/operation-progress";
-import { consumeOutboxMessage, type OutboxConsumerDeps } from "./outbox";
-
-const topic = z.string().min(1).max(100);
+import { consumeOutboxMessage, outboxMessages, type OutboxConsumerDeps } from "./outbox";
 
 /** Messages of the background-jobs queue. Consumers must tolerate at-least-once delivery. */
 export const jobMessage = z.discriminatedUnion("type", [
@@ -11,16 +9,8 @@ export const jobMessage = z.discriminatedUnion("type", [
     operationId: z.string().min(1),
     progress: z.number().int().min(0).max(100),
   }),
-  // A row of the control database's outbox (decisions/013); its payload is checked against its topic.
-  z.object({ type: z.literal("outbox"), outboxId: z.string().min(1).max(64), topic, payload: z.unknown() }),
-  // A row of one company's outbox.
-  z.object({
-    type: z.literal("company_outbox"),
-    companyId: z.string().min(1).max(64),
-    outboxId: z.number().int().positive(),
-    topic,
-    payload: z.unknown(),
-  }),
+  // Rows of the outboxes (decisions/013).
+  ...outboxMessages,
 ]);
 export type JobMessage = z.infer<typeof jobMessage>;
 

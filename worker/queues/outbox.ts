@@ -1,4 +1,5 @@
 import { and, asc, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
 import { sendResetEmail } from "../domain/identity/password-reset";
@@ -6,10 +7,23 @@ import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
 
-/** The outbox messages of the jobs queue: where the row lives, its id, and what it carries. */
-export type OutboxMessage =
-  | { type: "outbox"; outboxId: string; topic: string; payload: unknown }
-  | { type: "company_outbox"; companyId: string; outboxId: number; topic: string; payload: unknown };
+const topic = z.string().min(1).max(100);
+
+/**
+ * The outbox messages of the jobs queue: where the row lives (the control database, or a
+ * company's), its id, and what it carries, which the consumer checks against its topic.
+ */
+export const outboxMessages = [
+  z.object({ type: z.literal("outbox"), outboxId: z.string().min(1).max(64), topic, payload: z.unknown() }),
+  z.object({
+    type: z.literal("company_outbox"),
+    companyId: z.string().min(1).max(64),
+    outboxId: z.number().int().positive(),
+    topic,
+    payload: z.unknown(),
+  }),
+] as const;
+export type OutboxMessage = z.infer<(typeof outboxMessages)[number]>;
 
 /** The part of a queue the dispatcher uses. */
 export interface OutboxQueue {
