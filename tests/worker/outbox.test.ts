@@ -67,6 +67,21 @@ async function companyProcessed(db: TenantDb, id: number) {
   return row;
 }
 
+/** A reset email's outbox row, as the reset request writes it. */
+async function resetEmailRow(userId: string) {
+  const [row] = await controlOutboxRow(control, "email.password_reset", { userId, baseUrl: "http://app.test" }).returning();
+  return row!;
+}
+
+/** A stock batch's outbox row in a company's database. */
+async function levelChangedRow(db: TenantDb, variantId = 1) {
+  const [row] = await companyOutboxRow(db, "stock.level_changed", {
+    documentType: "entry",
+    levels: [{ variantId, locationId: 1 }],
+  }).returning();
+  return row!;
+}
+
 async function adminActor() {
   const company = await makeCompany();
   const admin = await addUser(company.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
@@ -133,13 +148,7 @@ describe("outbox rows are written in the batch of their change", () => {
 describe("the dispatcher", () => {
   async function rows(count: number) {
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const [row] = await controlOutboxRow(control, "email.password_reset", {
-        userId: `nobody-${newId()}`,
-        baseUrl: "http://app.test",
-      }).returning();
-      ids.push(row!.id);
-    }
+    for (let i = 0; i < count; i++) ids.push((await resetEmailRow(`nobody-${newId()}`)).id);
     return ids;
   }
   const stored = (ids: string[]) =>
@@ -171,14 +180,11 @@ describe("the dispatcher", () => {
 
   it("sends a company's rows with the company they belong to", async () => {
     const company = await makeCompany();
-    const [row] = await companyOutboxRow(company.db, "stock.level_changed", {
-      documentType: "entry",
-      levels: [{ variantId: 1, locationId: 1 }],
-    }).returning();
+    const row = await levelChangedRow(company.db);
     const queue = fakeQueue();
     expect(await dispatchCompanyOutbox(company.companyId, company.db, queue)).toBe(1);
     expect(queue.sent).toEqual([
-      { type: "company_outbox", companyId: company.companyId, outboxId: row!.id, topic: "stock.level_changed", payload: row!.payload },
+      { type: "company_outbox", companyId: company.companyId, outboxId: row.id, topic: "stock.level_changed", payload: row.payload },
     ]);
     expect(await dispatchCompanyOutbox(company.companyId, company.db, queue)).toBe(0);
   });
@@ -191,31 +197,25 @@ describe("the cron", () => {
     async () => {
       const company = await makeCompany();
       const userId = `nobody-${newId()}`;
-      const [controlRow] = await controlOutboxRow(control, "email.password_reset", { userId, baseUrl: "http://app.test" }).returning();
-      const [companyRow] = await companyOutboxRow(company.db, "stock.level_changed", {
-        documentType: "entry",
-        levels: [{ variantId: 1, locationId: 1 }],
-      }).returning();
+      const controlRow = await resetEmailRow(userId);
+      const companyRow = await levelChangedRow(company.db);
       // Written a minute ago: the cron leaves younger rows to the request that wrote them.
       const aMinuteAgo = Date.now() - 60_000;
-      await control.update(controlSchema.outbox).set({ createdAt: aMinuteAgo }).where(eq(controlSchema.outbox.id, controlRow!.id));
+      await control.update(controlSchema.outbox).set({ createdAt: aMinuteAgo }).where(eq(controlSchema.outbox.id, controlRow.id));
       await company.db.update(t.outbox).set({ createdAt: aMinuteAgo });
-      const [fresh] = await companyOutboxRow(company.db, "stock.level_changed", {
-        documentType: "entry",
-        levels: [{ variantId: 2, locationId: 1 }],
-      }).returning();
+      const fresh = await levelChangedRow(company.db, 2);
       const queue = fakeQueue();
       const ctx = createExecutionContext();
       await worker.scheduled(createScheduledController(), { ...bindings, JOBS: queue as unknown as Bindings["JOBS"] }, ctx);
       await waitOnExecutionContext(ctx);
-      expect(queue.sent).toContainEqual(messageOf(controlRow!));
+      expect(queue.sent).toContainEqual(messageOf(controlRow));
       expect(queue.sent).toContainEqual(
-        expect.objectContaining({ type: "company_outbox", companyId: company.companyId, outboxId: companyRow!.id }),
+        expect.objectContaining({ type: "company_outbox", companyId: company.companyId, outboxId: companyRow.id }),
       );
       expect((await outboxRowsFor(userId))[0]?.dispatchedAt).toEqual(expect.any(Number));
       expect((await companyOutbox(company.db)).map((r) => [r.id, r.sentAt === null])).toEqual([
-        [companyRow!.id, false],
-        [fresh!.id, true],
+        [companyRow.id, false],
+        [fresh.id, true],
       ]);
     },
   );
@@ -225,22 +225,21 @@ describe("the outbox consumer", () => {
   it("sends one email for a message delivered twice, at once and again later, and changes nothing else", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
-    await controlOutboxRow(control, "email.password_reset", { userId: user.userId, baseUrl: "http://app.test" });
-    const [row] = await outboxRowsFor(user.userId);
+    const row = await resetEmailRow(user.userId);
     const userBefore = await control.query.users.findFirst({ where: eq(controlSchema.users.id, user.userId) });
 
-    const first = await deliver(messageOf(row!), messageOf(row!));
+    const first = await deliver(messageOf(row), messageOf(row));
     expect(first.result.explicitAcks.sort()).toEqual(first.ids.sort());
     expect(first.result.retryMessages).toEqual([]);
     expect((await waitForEmail(mailUrl, user.email)).subject).toBe("Reset your Comptoir password");
-    const processed = await processedMessage(row!.id);
+    const processed = await processedMessage(row.id);
     expect(processed?.done_at).not.toBeNull();
 
-    const again = await deliver(messageOf(row!));
+    const again = await deliver(messageOf(row));
     expect(again.result.explicitAcks).toEqual(again.ids);
     await new Promise((r) => setTimeout(r, 500));
     expect(await emailsTo(mailUrl, user.email)).toHaveLength(1);
-    expect(await processedMessage(row!.id)).toEqual(processed);
+    expect(await processedMessage(row.id)).toEqual(processed);
     expect(await control.query.users.findFirst({ where: eq(controlSchema.users.id, user.userId) })).toEqual(userBefore);
     expect(await outboxRowsFor(user.userId)).toEqual([row]);
   });
@@ -259,16 +258,15 @@ describe("the outbox consumer", () => {
   it("has the queue retry a message whose email cannot be sent yet, and sends it on the retry", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
-    await controlOutboxRow(control, "email.password_reset", { userId: user.userId, baseUrl: "http://app.test" });
-    const [row] = await outboxRowsFor(user.userId);
-    const batch = () => createMessageBatch("comptoir-jobs", [{ id: "retried", timestamp: new Date(), attempts: 1, body: messageOf(row!) }]);
+    const row = await resetEmailRow(user.userId);
+    const batch = () => createMessageBatch("comptoir-jobs", [{ id: "retried", timestamp: new Date(), attempts: 1, body: messageOf(row) }]);
 
     const failing = batch();
     const ctx = createExecutionContext();
     await consumeJobs(failing, bindings, () => consumerDeps(unreachableMailer()));
     expect((await getQueueResult(failing, ctx)).retryMessages).toMatchObject([{ msgId: "retried" }]);
     // The claim is released, so the retry is not taken for a duplicate.
-    expect(await processedMessage(row!.id)).toBeUndefined();
+    expect(await processedMessage(row.id)).toBeUndefined();
 
     const retry = batch();
     await consumeJobs(retry, bindings, () => consumerDeps());
@@ -289,34 +287,30 @@ describe("the outbox consumer", () => {
 
   it("marks a stock level change processed once, however often it is delivered", async () => {
     const company = await makeCompany();
-    const [row] = await companyOutboxRow(company.db, "stock.level_changed", {
-      documentType: "entry",
-      levels: [{ variantId: 1, locationId: 1 }],
-    }).returning();
+    const row = await levelChangedRow(company.db);
     const message: OutboxMessage = {
       type: "company_outbox",
       companyId: company.companyId,
-      outboxId: row!.id,
-      topic: row!.topic,
-      payload: row!.payload,
+      outboxId: row.id,
+      topic: row.topic,
+      payload: row.payload,
     };
     expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("handled");
-    const processed = await companyProcessed(company.db, row!.id);
+    const processed = await companyProcessed(company.db, row.id);
     expect(processed?.done_at).toEqual(expect.any(Number));
     expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("duplicate");
-    expect(await companyProcessed(company.db, row!.id)).toEqual(processed);
+    expect(await companyProcessed(company.db, row.id)).toEqual(processed);
   });
 
   it("takes over a message whose consumer died after claiming it, once its claim is old", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
-    await controlOutboxRow(control, "email.password_reset", { userId: user.userId, baseUrl: "http://app.test" });
-    const [row] = await outboxRowsFor(user.userId);
-    await control.$client.execute({ sql: "insert into processed_messages (id, claimed_at) values (?, ?)", args: [row!.id, Date.now()] });
-    expect(await consumeOutboxMessage(consumerDeps(), messageOf(row!))).toBe("duplicate");
+    const row = await resetEmailRow(user.userId);
+    await control.$client.execute({ sql: "insert into processed_messages (id, claimed_at) values (?, ?)", args: [row.id, Date.now()] });
+    expect(await consumeOutboxMessage(consumerDeps(), messageOf(row))).toBe("duplicate");
     const later = Date.now() + 6 * 60_000;
-    expect(await consumeOutboxMessage({ ...consumerDeps(), now: () => later }, messageOf(row!))).toBe("handled");
-    expect(await processedMessage(row!.id)).toMatchObject({ done_at: later });
+    expect(await consumeOutboxMessage({ ...consumerDeps(), now: () => later }, messageOf(row))).toBe("handled");
+    expect(await processedMessage(row.id)).toMatchObject({ done_at: later });
     await waitForEmail(mailUrl, user.email);
   });
 });
