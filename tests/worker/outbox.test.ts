@@ -18,7 +18,14 @@ import { inviteUser } from "../../worker/domain/users/users";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
 import { consumeJobs } from "../../worker/queues/jobs";
-import { consumeOutboxMessage, dispatchCompanyOutbox, dispatchControlOutbox, type OutboxMessage } from "../../worker/queues/outbox";
+import {
+  consumeOutboxMessage,
+  dispatchCompanyOutbox,
+  dispatchControlOutbox,
+  OUTBOX_RETENTION_MS,
+  purgeOutbox,
+  type OutboxMessage,
+} from "../../worker/queues/outbox";
 import { addUser, api, control, makeCompany } from "../support/factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 import { consumerDeps, messageOf, outboxRowsFor, processedMessage, unreachableMailer } from "../support/outbox";
@@ -219,6 +226,37 @@ describe("the cron", () => {
       ]);
     },
   );
+});
+
+describe("purging", () => {
+  it("forgets rows dispatched and claims finished more than the retention ago, and keeps the rest", async () => {
+    const user = await addUser((await makeCompany()).companyId);
+    const [old, recent, pending] = [await resetEmailRow(user.userId), await resetEmailRow(user.userId), await resetEmailRow(user.userId)];
+    const now = Date.now();
+    const longAgo = now - OUTBOX_RETENTION_MS - 1000;
+    await control.update(controlSchema.outbox).set({ dispatchedAt: longAgo }).where(eq(controlSchema.outbox.id, old.id));
+    await control.update(controlSchema.outbox).set({ dispatchedAt: now }).where(eq(controlSchema.outbox.id, recent.id));
+    for (const [row, doneAt] of [
+      [old, longAgo],
+      [recent, now],
+    ] as const)
+      await control.$client.execute({
+        sql: "insert into processed_messages (id, claimed_at, done_at) values (?, ?, ?)",
+        args: [row.id, doneAt, doneAt],
+      });
+
+    await purgeOutbox(control, "control", now - OUTBOX_RETENTION_MS);
+    expect((await outboxRowsFor(user.userId)).map((r) => r.id).sort()).toEqual([recent.id, pending.id].sort());
+    expect(await processedMessage(old.id)).toBeUndefined();
+    expect(await processedMessage(recent.id)).toMatchObject({ done_at: now });
+
+    const company = await makeCompany();
+    const [sentLongAgo, sentNow] = [await levelChangedRow(company.db), await levelChangedRow(company.db)];
+    await company.db.update(t.outbox).set({ sentAt: longAgo }).where(eq(t.outbox.id, sentLongAgo.id));
+    await company.db.update(t.outbox).set({ sentAt: now }).where(eq(t.outbox.id, sentNow.id));
+    await purgeOutbox(company.db, "company", now - OUTBOX_RETENTION_MS);
+    expect((await companyOutbox(company.db)).map((r) => r.id)).toEqual([sentNow.id]);
+  });
 });
 
 describe("the outbox consumer", () => {

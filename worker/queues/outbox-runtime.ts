@@ -4,7 +4,15 @@ import { controlFor, provisionerFor, type RequestContext } from "../context";
 import { outboxWritten } from "../domain/shared/outbox";
 import type { Env } from "../env";
 import { smtpMailer } from "../integrations/mail/smtp-mailer";
-import { companiesToSweep, dispatchCompanyOutbox, dispatchControlOutbox, drainOutbox, type OutboxConsumerDeps } from "./outbox";
+import {
+  companiesToSweep,
+  dispatchCompanyOutbox,
+  dispatchControlOutbox,
+  drainOutbox,
+  OUTBOX_RETENTION_MS,
+  purgeOutbox,
+  type OutboxConsumerDeps,
+} from "./outbox";
 
 /**
  * Hands the outbox rows this request wrote to the queue once the answer and its deferred work
@@ -47,11 +55,15 @@ export async function sweepOutboxes(env: Env, now = Date.now()): Promise<void> {
   const provisioner = provisionerFor(env);
   const queue = env.bindings.JOBS;
   const options = { createdBefore: now - SWEEP_GRACE_MS };
+  // Old rows go once an hour, not at every tick.
+  const purgeBefore = new Date(now).getUTCMinutes() === 0 ? now - OUTBOX_RETENTION_MS : null;
   await drainOutbox(() => dispatchControlOutbox(control, queue, options));
+  if (purgeBefore !== null) await purgeOutbox(control, "control", purgeBefore);
   for (const company of await companiesToSweep(control)) {
     try {
       const db = await openCompanyDatabase(control, provisioner, company);
       await drainOutbox(() => dispatchCompanyOutbox(company.id, db, queue, options));
+      if (purgeBefore !== null) await purgeOutbox(db, "company", purgeBefore);
     } catch (error) {
       console.error(`outbox of company ${company.id} not swept`, error);
     }

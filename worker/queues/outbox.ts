@@ -198,6 +198,21 @@ async function claim(db: ControlDb | TenantDb, id: string | bigint, now: number)
   return result.rowsAffected === 1;
 }
 
+/** How long dispatched rows and finished claims are kept: well past the queue's 14 days of retention. */
+export const OUTBOX_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * Deletes the rows dispatched and the claims finished before `before`. No delivery of them can
+ * still come (the queue keeps a message 14 days at most), so forgetting a claim resends nothing.
+ */
+export async function purgeOutbox(db: ControlDb | TenantDb, kind: "control" | "company", before: number): Promise<void> {
+  const dispatched = sql.raw(kind === "control" ? "dispatched_at" : "sent_at");
+  await db.batch([
+    db.run(sql`delete from outbox where ${dispatched} < ${before}`),
+    db.run(sql`delete from processed_messages where done_at < ${before}`),
+  ]);
+}
+
 /** The companies whose outbox the cron sweeps: every one whose database is still kept. */
 export async function companiesToSweep(control: ControlDb): Promise<{ id: string; databaseUrl: string; schemaVersion: number }[]> {
   const { companies } = controlSchema;
