@@ -20,6 +20,10 @@ export interface RequestContext {
   maintenance: MaintenanceState;
   /** The signed-in company's database; throws `unauthenticated` when nobody is signed in. */
   tenant(): Promise<TenantDb>;
+  /** The company database this request opened, if it opened one. */
+  openedTenant(): { companyId: string; db: Promise<TenantDb> } | undefined;
+  /** Work that runs after the answer (`afterResponse`); the outbox is dispatched once it settles. */
+  deferred: Promise<unknown>[];
   /** Fresh for each request: the inline scripts of a page carry it, and its Content-Security-Policy names it. */
   cspNonce: string;
 }
@@ -37,8 +41,13 @@ export function provisionerFor(env: Env): DatabaseProvisioner {
     : localProvisioner(s.LOCAL_DB_URL!, s.LOCAL_DB_TOKEN);
 }
 
+/** A new handle on the control database. */
+export function controlFor(env: Env): ControlDb {
+  return controlDb({ url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN });
+}
+
 export function buildContext(env: Env, executionCtx: RequestContext["executionCtx"], locale: Locale): RequestContext {
-  const control = controlDb({ url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN });
+  const control = controlFor(env);
   const provisioner = provisionerFor(env);
   let tenant: { companyId: string; db: Promise<TenantDb> } | undefined;
   return {
@@ -50,6 +59,8 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     actor: null,
     maintenance: { on: false, message: null },
     cspNonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
+    deferred: [],
+    openedTenant: () => tenant,
     tenant() {
       const company = this.actor?.company;
       if (!company) return Promise.reject(new DomainError("unauthenticated"));

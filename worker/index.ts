@@ -6,6 +6,8 @@ import { LOCALE_COOKIE, resolveLocale } from "./domain/shared/locale";
 import { readMaintenance } from "./domain/platform/maintenance";
 import { parseEnv, type Bindings } from "./env";
 import { consumeJobs } from "./queues/jobs";
+import type { OutboxConsumerDeps } from "./queues/outbox";
+import { dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
 import { readCookie } from "./session-cookie";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
@@ -46,6 +48,7 @@ app.use(async (c, next) => {
   ctx.maintenance = await readMaintenance(ctx.control);
   c.set("ctx", ctx);
   await next();
+  c.executionCtx.waitUntil(dispatchAfterResponse(ctx));
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   if (headers.get("content-type")?.startsWith("text/html")) headers.set("content-security-policy", contentSecurityPolicy(ctx.cspNonce));
@@ -67,6 +70,10 @@ app.all("*", (c) => {
 export default {
   fetch: app.fetch,
   async queue(batch, env, _ctx) {
-    await consumeJobs(batch, env);
+    let deps: OutboxConsumerDeps | undefined;
+    await consumeJobs(batch, env, () => (deps ??= outboxConsumerDeps(parseEnv(env))));
+  },
+  async scheduled(_controller, env, _ctx) {
+    await sweepOutboxes(parseEnv(env));
   },
 } satisfies ExportedHandler<Bindings>;

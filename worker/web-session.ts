@@ -21,7 +21,11 @@ export function limitDeps(ctx: RequestContext, request: Request): { limiter: Att
 
 /** Runs work after the answer is sent; a failure there has nobody to answer, so it is logged. */
 export function afterResponse(ctx: RequestContext): (work: Promise<unknown>) => void {
-  return (work) => ctx.executionCtx.waitUntil(work.catch((error: unknown) => console.error(error)));
+  return (work) => {
+    const settled = work.catch((error: unknown) => console.error(error));
+    ctx.deferred.push(settled);
+    ctx.executionCtx.waitUntil(settled);
+  };
 }
 
 const DEVICE_COOKIE = "device";

@@ -55,5 +55,14 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `invitations_user_company_unique` ON `invitations` (`user_id`,`company_id`);",
       "CREATE INDEX `invitations_company_idx` ON `invitations` (`company_id`);"
     ]
+  },
+  {
+    "tag": "0004_outbox",
+    "hash": "a95fd9ffb288b6f7e41d3b226b5b06d44302060a2bc8a495e6ea095190775505",
+    "statements": [
+      "CREATE TABLE `outbox` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`topic` text NOT NULL,\n\t`payload` text NOT NULL,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`dispatched_at` integer,\n\t`attempts` integer DEFAULT 0 NOT NULL\n);",
+      "CREATE INDEX `outbox_undispatched_idx` ON `outbox` (`dispatched_at`,`created_at`,`id`);",
+      "CREATE TABLE `processed_messages` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`done_at` integer\n);"
+    ]
   }
 ];

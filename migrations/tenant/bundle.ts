@@ -151,5 +151,13 @@ export const migrations: Migration[] = [
       "ALTER TABLE `company_settings` ADD `payment_terms_days` integer DEFAULT 0 NOT NULL;",
       "ALTER TABLE `company_settings` ADD `estimate_expiration_days` integer DEFAULT 30 NOT NULL;"
     ]
+  },
+  {
+    "tag": "0006_outbox_attempts_and_processed",
+    "hash": "8d3b9708959d10e2222aa3571d6942fc6d255c8e7839a2d8bda45fa9d8e3ad58",
+    "statements": [
+      "CREATE TABLE `processed_messages` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`done_at` integer\n);",
+      "ALTER TABLE `outbox` ADD `attempts` integer DEFAULT 0 NOT NULL;"
+    ]
   }
 ];

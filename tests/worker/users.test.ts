@@ -6,13 +6,12 @@ import { controlSchema } from "../../db/client";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { inviteUser } from "../../worker/domain/users/users";
-import { parseEnv, type Bindings } from "../../worker/env";
-import { smtpMailer } from "../../worker/integrations/mail/smtp-mailer";
+import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import { addUser, api, control, inviteToCompany, makeCompany } from "../support/factories";
+import { consumerDeps, messageOf, outboxRowsFor, unreachableMailer } from "../support/outbox";
 import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
 
 const bindings = env as unknown as Record<string, string>;
-const settings = parseEnv(env as unknown as Bindings).settings;
 const mailUrl = bindings.TEST_MAIL_URL!;
 const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 
@@ -167,19 +166,23 @@ describe("/api/v1/users", () => {
     expect(await allowed.json()).toMatchObject({ permissions: ["edit_invoices", "view_products"] });
   });
 
-  it("takes back the account when the invitation email cannot be sent", async () => {
+  it("keeps the new account when the mail server is down, and the queue's next try sends the invitation", async () => {
+    // Before the outbox the account was taken back; now the email is retried until it goes (decisions/013).
     const { admin } = await adminOf();
     const actor = (await resolveAccessToken(control, admin.token))!;
     const email = uniqueEmail("lost");
-    const mailer = smtpMailer({ ...settings, SMTP_PORT: 9 });
-    await expect(
-      inviteUser({ control, mailer, secret: bindings.SESSION_SECRET!, baseUrl: "http://app.test" }, actor, {
-        email,
-        first_name: "L",
-        last_name: "M",
-      }),
-    ).rejects.toMatchObject({ code: "invitation_email_failed" });
-    expect(await control.query.users.findFirst({ where: eq(controlSchema.users.email, email) })).toBeUndefined();
+    const { user } = await inviteUser({ control, baseUrl: "http://app.test" }, actor, { email, first_name: "L", last_name: "M" });
+    const [row] = await outboxRowsFor(user.id);
+    expect(row).toMatchObject({ topic: "email.invitation", payload: { baseUrl: "http://app.test" } });
+
+    await expect(consumeOutboxMessage(consumerDeps(unreachableMailer()), messageOf(row!))).rejects.toMatchObject({
+      code: "invitation_email_failed",
+    });
+    expect(await control.query.users.findFirst({ where: eq(controlSchema.users.email, email) })).toBeDefined();
+    expect(await emailsTo(mailUrl, email)).toEqual([]);
+
+    expect(await consumeOutboxMessage(consumerDeps(), messageOf(row!))).toBe("handled");
+    expect(firstLink(await waitForEmail(mailUrl, email)).origin).toBe("http://app.test");
   });
 });
 
@@ -450,26 +453,27 @@ describe("inviting someone who already has an account", () => {
     await waitForEmail(mailUrl, person.email);
     const resent = await call("POST", `/users/${person.userId}/invitation`, admin.token, {});
     expect(resent.status).toBe(202);
-    await expect.poll(async () => (await emailsTo(mailUrl, person.email)).length).toBe(2);
+    // Through the outbox and the queue, whose batch window is a second.
+    await expect.poll(async () => (await emailsTo(mailUrl, person.email)).length, { timeout: 10_000 }).toBe(2);
     const after = (await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.userId, person.userId) }))!;
     expect(after.expiresAt).toBeGreaterThan(before.expiresAt);
   });
 
-  it("keeps nothing when the invitation email cannot be sent", async () => {
+  it("keeps the invitation when the mail server is down, and the queue's next try sends it", async () => {
+    // Before the outbox the invitation was taken back; now the email is retried until it goes (decisions/013).
     const { company, admin } = await adminOf();
     const person = await addUser((await makeCompany()).companyId);
     const actor = (await resolveAccessToken(control, admin.token))!;
-    const mailer = smtpMailer({ ...settings, SMTP_PORT: 9 });
-    await expect(
-      inviteUser({ control, mailer, secret: bindings.SESSION_SECRET!, baseUrl: "http://app.test" }, actor, {
-        email: person.email,
-        first_name: "L",
-        last_name: "M",
-      }),
-    ).rejects.toMatchObject({ code: "invitation_email_failed" });
-    expect(
-      await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.companyId, company.companyId) }),
-    ).toBeUndefined();
+    await inviteUser({ control, baseUrl: "http://app.test" }, actor, { email: person.email, first_name: "L", last_name: "M" });
+    const [row] = await outboxRowsFor(person.userId);
+    expect(row).toMatchObject({ topic: "email.company_invitation", payload: { companyLabel: company.label } });
+
+    await expect(consumeOutboxMessage(consumerDeps(unreachableMailer()), messageOf(row!))).rejects.toMatchObject({
+      code: "invitation_email_failed",
+    });
+    expect(await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.companyId, company.companyId) })).toBeDefined();
+    expect(await consumeOutboxMessage(consumerDeps(), messageOf(row!))).toBe("handled");
+    expect(firstLink(await waitForEmail(mailUrl, person.email)).pathname).toBe("/invitations");
   });
 
   it("has no invitations for an API token", async () => {

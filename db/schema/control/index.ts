@@ -191,3 +191,30 @@ export const storeDomains = sqliteTable(
   },
   (t) => [uniqueIndex("store_domains_host_unique").on(t.host)],
 );
+
+/**
+ * Messages to hand to the jobs queue, written in the same batch as the change that causes them
+ * (decisions/013). The dispatcher sends the undispatched ones oldest first and stamps them.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    topic: text("topic").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    dispatchedAt: integer("dispatched_at"),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [index("outbox_undispatched_idx").on(t.dispatchedAt, t.createdAt, t.id)],
+);
+
+/**
+ * Outbox messages a consumer has taken on (claimed_at) and finished (done_at): a message
+ * delivered again is skipped, and a claim left unfinished by a crash can be taken over later.
+ */
+export const processedMessages = sqliteTable("processed_messages", {
+  id: text("id").primaryKey(),
+  claimedAt: integer("claimed_at").notNull(),
+  doneAt: integer("done_at"),
+});

@@ -123,9 +123,17 @@ export const outbox = sqliteTable(
     payload: text("payload", { mode: "json" }).notNull(),
     createdAt: integer("created_at").notNull().default(now),
     sentAt: integer("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
   },
   (t) => [index("outbox_unsent_idx").on(t.sentAt, t.id)],
 );
+
+/** Outbox messages of this company a consumer has taken on and finished (see the control database's). */
+export const processedMessages = sqliteTable("processed_messages", {
+  id: integer("id").primaryKey(),
+  claimedAt: integer("claimed_at").notNull(),
+  doneAt: integer("done_at"),
+});
 
 /** Answers already given to requests that carried an idempotency key. */
 export const idempotencyKeys = sqliteTable("idempotency_keys", {

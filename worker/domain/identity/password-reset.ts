@@ -3,6 +3,7 @@ import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { DomainError } from "../shared/domain-error";
+import { controlOutboxRow } from "../shared/outbox";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordLinkPath, passwordLinkTtl, verifyPasswordLink, type PasswordLinkKind } from "./password-link";
 import { passwordWithConfirmation } from "./password-rules";
@@ -13,19 +14,24 @@ const { users } = controlSchema;
 
 export interface PasswordResetRequestDeps {
   control: ControlDb;
-  mailer: Mailer;
-  /** Signs password links (SESSION_SECRET). */
-  secret: string;
   /** Public address the emailed link starts with: APP_URL, else the request's origin. */
   baseUrl: string;
   /** Counts requests per email and per address (the caller's, when known). */
   limiter?: AttemptLimiter;
   address?: string | null;
   /**
-   * Runs the lookup and the email after the answer (the Worker's waitUntil), so a known and an
-   * unknown email answer alike and as fast; without it both are awaited.
+   * Runs the lookup and the outbox write after the answer (the Worker's waitUntil), so a known
+   * and an unknown email answer alike and as fast; without it both are awaited.
    */
   waitUntil?: (work: Promise<unknown>) => void;
+}
+
+/** What sending a reset email needs: the mailer, and the secret that signs its link. */
+export interface ResetEmailDeps {
+  control: ControlDb;
+  mailer: Mailer;
+  /** Signs password links (SESSION_SECRET). */
+  secret: string;
   now?: number;
 }
 
@@ -70,25 +76,38 @@ export function absoluteLink(baseUrl: string, path: string): string {
 }
 
 /**
- * Emails a reset link to the account with this email. Unknown and deactivated accounts get
- * the same answer and no email, so the form does not tell who has an account: past the
- * limits, whoever the email belongs to, the request is refused before anything is looked up.
+ * Emails a reset link to the account with this email (through the outbox, decisions/013).
+ * Unknown and deactivated accounts get the same answer and no email, so the form does not tell
+ * who has an account: past the limits, whoever the email belongs to, the request is refused
+ * before anything is looked up.
  */
 export async function requestPasswordReset(deps: PasswordResetRequestDeps, raw: unknown): Promise<{ sent: true }> {
   const parsed = PasswordResetRequest.safeParse(asRecord(raw));
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const { email } = parsed.data;
   if (deps.limiter) await reserveOrRefuse(deps.limiter, formKeys("reset", email, deps.address), "rate_limited");
-  const delivery = sendResetEmail(deps, email);
-  if (deps.waitUntil) deps.waitUntil(delivery);
-  else await delivery;
+  const recording = recordResetEmail(deps, email);
+  if (deps.waitUntil) deps.waitUntil(recording);
+  else await recording;
   return { sent: true };
 }
 
-async function sendResetEmail(deps: PasswordResetRequestDeps, email: string): Promise<void> {
+// Nothing changes on a reset request, so the outbox row has no batch to join: it is written after the answer.
+async function recordResetEmail(deps: PasswordResetRequestDeps, email: string): Promise<void> {
   const user = await deps.control.query.users.findFirst({ where: eq(users.email, email) });
   if (!user || !user.active) return;
-  const link = absoluteLink(deps.baseUrl, await passwordLinkPath(deps.secret, user, "reset", deps.now));
+  await controlOutboxRow(deps.control, "email.password_reset", { userId: user.id, baseUrl: deps.baseUrl });
+}
+
+/**
+ * Sends the reset email an outbox message asked for, with a link signed now; nothing when the
+ * account is gone or deactivated since. Rejects with `reset_email_failed` when the mail server
+ * does not take it (the queue then retries).
+ */
+export async function sendResetEmail(deps: ResetEmailDeps, input: { userId: string; baseUrl: string }): Promise<void> {
+  const user = await deps.control.query.users.findFirst({ where: eq(users.id, input.userId) });
+  if (!user || !user.active) return;
+  const link = absoluteLink(input.baseUrl, await passwordLinkPath(deps.secret, user, "reset", deps.now));
   const hours = String(passwordLinkTtl("reset") / 3_600_000);
   try {
     await deps.mailer.send({

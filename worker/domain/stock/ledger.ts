@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
+import { companyOutboxRow } from "../shared/outbox";
 import { qty } from "./common";
 import { availableUnits, type StockChange } from "./stock-rules";
 
@@ -49,6 +50,9 @@ type Guard = { kind: "level" | "batch"; change: StockChange } | { kind: "documen
 export class StockBatch {
   readonly items: BatchItem<"sqlite">[] = [];
   private readonly guards = new Map<number, Guard>();
+  // The levels this batch changes, announced by one outbox row at the end of the batch.
+  private readonly changedLevels = new Map<string, { variantId: number; locationId: number }>();
+  private documentType: string | undefined;
 
   constructor(private readonly db: TenantDb) {}
 
@@ -81,7 +85,9 @@ export class StockBatch {
   addChanges(changes: readonly StockChange[], ctx: LedgerContext): this {
     const db = this.db;
     const allowed = negativeAllowed(ctx.userForbidsNegative);
+    this.documentType ??= ctx.documentType;
     for (const c of changes) {
+      this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
       const d = int(c.delta);
       const variantId = int(c.variantId);
       const locationId = int(c.locationId);
@@ -125,6 +131,10 @@ export class StockBatch {
    */
   async run(): Promise<unknown[]> {
     if (this.items.length === 0) return [];
+    if (this.changedLevels.size)
+      this.add(
+        companyOutboxRow(this.db, "stock.level_changed", { documentType: this.documentType!, levels: [...this.changedLevels.values()] }),
+      );
     try {
       return await this.db.batch(this.items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     } catch (error) {

@@ -1,15 +1,14 @@
 import { and, asc, eq, isNull, lte, ne } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
-import type { Mailer } from "../../integrations/mail/mailer";
 import type { Actor } from "../identity/actor";
-import { sendCompanyInvitation, sendInvitation } from "../identity/invitations";
 import { passwordLinkTtl } from "../identity/password-link";
 import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
 import { isUniqueViolation } from "../contacts/shared";
 import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
+import { controlOutboxRow } from "../shared/outbox";
 import { assertPlainText } from "../shared/plain-text";
 import { liveCompanyInvitations, liveInvitation, type InvitationRow } from "./company-invitations";
 import { POS_PERMISSIONS } from "./permission-groups";
@@ -221,16 +220,16 @@ const inviterNameOf = (actor: Actor) => (actor.kind === "user" ? `${actor.firstN
 
 export interface InviteDeps {
   control: ControlDb;
-  mailer: Mailer;
-  secret: string;
+  /** Public address the emailed link starts with: APP_URL, else the request's origin. */
   baseUrl: string;
 }
 
 /**
  * Invites someone to the actor's company. A new person gets an account without a password and
  * an email with a link to choose one; someone who already has an account gets an invitation
- * they accept or decline once signed in, and is no member until then. Nothing is kept if the
- * email cannot be sent. The actor grants only permissions it holds.
+ * they accept or decline once signed in, and is no member until then. The email goes through
+ * the outbox, written with the account or invitation (decisions/013): the queue retries it
+ * until the mail server takes it. The actor grants only permissions it holds.
  */
 export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): Promise<{ user: UserView; created: boolean }> {
   assertPlainText(raw);
@@ -266,14 +265,8 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
       currentCompanyId: companyId,
     }),
     deps.control.insert(memberships).values({ userId, ...access }),
+    invitationEmail(deps, "member", { userId, companyLabel: actor.company.label, inviterName }),
   ]);
-  try {
-    await sendInvitation(deps, { userId, companyLabel: actor.company.label, inviterName });
-  } catch (error) {
-    // Without the email nobody can use the account: take it back so the invitation can be retried.
-    await deps.control.delete(users).where(eq(users.id, userId));
-    throw error;
-  }
   return { user: await getUser(deps.control, companyId, userId), created: true };
 }
 
@@ -305,23 +298,20 @@ async function inviteExistingAccount(
     .where(and(eq(invitations.userId, userId), eq(invitations.companyId, companyId), lte(invitations.expiresAt, now)));
   const id = newId(now);
   try {
-    await deps.control.insert(invitations).values({
-      ...access,
-      ...typedProfile(input),
-      id,
-      userId,
-      expiresAt: now + passwordLinkTtl("invitation"),
-      createdAt: now,
-    });
+    await deps.control.batch([
+      deps.control.insert(invitations).values({
+        ...access,
+        ...typedProfile(input),
+        id,
+        userId,
+        expiresAt: now + passwordLinkTtl("invitation"),
+        createdAt: now,
+      }),
+      invitationEmail(deps, "invitee", { userId, companyLabel: actor.company.label, inviterName: access.inviterName }),
+    ]);
   } catch (error) {
     // Two invitations of one person at once: the unique index keeps one.
     if (isUniqueViolation(error, "invitations.user_id")) throw conflict("email", "invitation_already_pending");
-    throw error;
-  }
-  try {
-    await sendCompanyInvitation(deps, { userId, companyLabel: actor.company.label, inviterName: access.inviterName });
-  } catch (error) {
-    await deps.control.delete(invitations).where(eq(invitations.id, id));
     throw error;
   }
   return getUser(deps.control, companyId, userId);
@@ -336,12 +326,25 @@ export async function resendInvitation(deps: InviteDeps, actor: Actor, userId: s
   if (!entry) throw new DomainError("not_found");
   if (!entryView(entry).invitation_pending) throw new DomainError("invitation_not_pending");
   const invitation = { userId, companyLabel: actor.company.label, inviterName: inviterNameOf(actor) };
-  if (entry.kind === "member") return sendInvitation(deps, invitation);
-  await sendCompanyInvitation(deps, invitation);
-  await deps.control
-    .update(invitations)
-    .set({ expiresAt: Date.now() + passwordLinkTtl("invitation") })
-    .where(eq(invitations.id, entry.invitation.id));
+  if (entry.kind === "member") {
+    await invitationEmail(deps, "member", invitation);
+    return;
+  }
+  await deps.control.batch([
+    deps.control
+      .update(invitations)
+      .set({ expiresAt: Date.now() + passwordLinkTtl("invitation") })
+      .where(eq(invitations.id, entry.invitation.id)),
+    invitationEmail(deps, "invitee", invitation),
+  ]);
+}
+
+/** The outbox row of an invitation email: a password link for a new account, else the invitations page. */
+function invitationEmail(deps: InviteDeps, kind: StaffEntry["kind"], input: { userId: string; companyLabel: string; inviterName: string }) {
+  return controlOutboxRow(deps.control, kind === "member" ? "email.invitation" : "email.company_invitation", {
+    ...input,
+    baseUrl: deps.baseUrl,
+  });
 }
 
 /**

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
+import { newId } from "./ids";
+
+/**
+ * What each outbox topic carries (decisions/013). Emails carry who and what, never a link: the
+ * consumer signs the link when it sends, so no live password link is ever stored.
+ */
+const invitationEmail = z.object({
+  userId: z.string().min(1),
+  companyLabel: z.string(),
+  inviterName: z.string(),
+  baseUrl: z.url(),
+});
+
+export const controlTopics = {
+  "email.invitation": invitationEmail,
+  "email.company_invitation": invitationEmail,
+  "email.password_reset": z.object({ userId: z.string().min(1), baseUrl: z.url() }),
+};
+
+export const companyTopics = {
+  // The levels a stock batch changed, for the stock alerts to come.
+  "stock.level_changed": z.object({
+    documentType: z.string(),
+    levels: z.array(z.object({ variantId: z.number().int(), locationId: z.number().int() })).min(1),
+  }),
+};
+
+export type ControlTopic = keyof typeof controlTopics;
+export type CompanyTopic = keyof typeof companyTopics;
+export type TopicPayload<T extends ControlTopic | CompanyTopic> = z.infer<(typeof controlTopics & typeof companyTopics)[T]>;
+
+// Outbox rows written through each database handle (a company's are numbered by the database):
+// the Worker dispatches these after answering.
+const written = new WeakMap<object, string[]>();
+
+/** The insert of a control outbox message: put it in the same batch as the change that causes it. */
+export function controlOutboxRow<T extends ControlTopic>(control: ControlDb, topic: T, payload: TopicPayload<T>) {
+  const id = newId();
+  written.set(control, [...(written.get(control) ?? []), id]);
+  return control.insert(controlSchema.outbox).values({ id, topic, payload });
+}
+
+/** The insert of a company outbox message: put it in the same batch as the change that causes it. */
+export function companyOutboxRow<T extends CompanyTopic>(db: TenantDb, topic: T, payload: TopicPayload<T>) {
+  written.set(db, []);
+  return db.insert(tenantSchema.outbox).values({ topic, payload });
+}
+
+/** The outbox rows written through this database handle (their batch may have failed), if any were. */
+export function outboxWritten(db: object): string[] | undefined {
+  return written.get(db);
+}

@@ -1,0 +1,71 @@
+// The outbox as the Worker runs it (decisions/013): dispatch after a request, the consumer's services, the cron's sweep.
+import { openCompanyDatabase } from "../../db/tenants";
+import { controlFor, provisionerFor, type RequestContext } from "../context";
+import { outboxWritten } from "../domain/shared/outbox";
+import type { Env } from "../env";
+import { smtpMailer } from "../integrations/mail/smtp-mailer";
+import {
+  companiesToSweep,
+  dispatchCompanyOutbox,
+  dispatchControlOutbox,
+  drainOutbox,
+  OUTBOX_RETENTION_MS,
+  purgeOutbox,
+  type OutboxConsumerDeps,
+} from "./outbox";
+
+/**
+ * Hands the outbox rows this request wrote to the queue once the answer and its deferred work
+ * are done (decisions/013); the cron sweeps whatever this misses.
+ */
+export async function dispatchAfterResponse(ctx: RequestContext): Promise<void> {
+  await Promise.allSettled(ctx.deferred);
+  const queue = ctx.env.bindings.JOBS;
+  const opened = ctx.openedTenant();
+  const tenant = opened ? await opened.db.catch(() => undefined) : undefined;
+  const own = outboxWritten(ctx.control);
+  await Promise.all([
+    own ? dispatchControlOutbox(ctx.control, queue, { only: own }) : null,
+    opened && tenant && outboxWritten(tenant) ? dispatchCompanyOutbox(opened.companyId, tenant, queue) : null,
+  ]).catch((error: unknown) => console.error("outbox dispatch failed, the cron will retry", error));
+}
+
+/** The consumer as the Worker runs it: the control database, SMTP, and the company databases on demand. */
+export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
+  const control = controlFor(env);
+  const provisioner = provisionerFor(env);
+  return {
+    control,
+    mailer: smtpMailer(env.settings),
+    secret: env.settings.SESSION_SECRET,
+    async openCompany(companyId) {
+      const company = await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, companyId) });
+      if (!company) throw new Error(`no company ${companyId}`);
+      return openCompanyDatabase(control, provisioner, company);
+    },
+  };
+}
+
+// A row younger than this is most likely being dispatched by its own request: sending it too would only make a duplicate.
+const SWEEP_GRACE_MS = 30_000;
+
+/** The cron's safety net: every outbox row a request's own dispatch missed goes out within a minute. */
+export async function sweepOutboxes(env: Env, now = Date.now()): Promise<void> {
+  const control = controlFor(env);
+  const provisioner = provisionerFor(env);
+  const queue = env.bindings.JOBS;
+  const options = { createdBefore: now - SWEEP_GRACE_MS };
+  // Old rows go once an hour, not at every tick.
+  const purgeBefore = new Date(now).getUTCMinutes() === 0 ? now - OUTBOX_RETENTION_MS : null;
+  await drainOutbox(() => dispatchControlOutbox(control, queue, options));
+  if (purgeBefore !== null) await purgeOutbox(control, "control", purgeBefore);
+  for (const company of await companiesToSweep(control)) {
+    try {
+      const db = await openCompanyDatabase(control, provisioner, company);
+      await drainOutbox(() => dispatchCompanyOutbox(company.id, db, queue, options));
+      if (purgeBefore !== null) await purgeOutbox(db, "company", purgeBefore);
+    } catch (error) {
+      console.error(`outbox of company ${company.id} not swept`, error);
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import { and, asc, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
+import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
+import { sendResetEmail } from "../domain/identity/password-reset";
+import { DomainError } from "../domain/shared/domain-error";
+import { companyTopics, controlTopics, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
+import type { Mailer } from "../integrations/mail/mailer";
+
+const topic = z.string().min(1).max(100);
+
+/**
+ * The outbox messages of the jobs queue: where the row lives (the control database, or a
+ * company's), its id, and what it carries, which the consumer checks against its topic.
+ */
+export const outboxMessages = [
+  z.object({ type: z.literal("outbox"), outboxId: z.string().min(1).max(64), topic, payload: z.unknown() }),
+  z.object({
+    type: z.literal("company_outbox"),
+    companyId: z.string().min(1).max(64),
+    outboxId: z.number().int().positive(),
+    topic,
+    payload: z.unknown(),
+  }),
+] as const;
+export type OutboxMessage = z.infer<(typeof outboxMessages)[number]>;
+
+/** The part of a queue the dispatcher uses. */
+export interface OutboxQueue {
+  sendBatch(messages: Iterable<{ body: OutboxMessage }>): Promise<unknown>;
+}
+
+// One source of outbox rows: the control database's, or one company's.
+interface OutboxSource {
+  pending(limit: number, createdBefore: number | undefined): Promise<{ id: string | number; topic: string; payload: unknown }[]>;
+  message(row: { id: string | number; topic: string; payload: unknown }): OutboxMessage;
+  stamp(ids: (string | number)[], dispatchedAt: number | null): Promise<unknown>;
+}
+
+const DISPATCH_BATCH = 50;
+
+// `only` limits it to some rows: a request dispatches its own, and leaves the others to the cron.
+function controlSource(control: ControlDb, only?: string[]): OutboxSource {
+  const { outbox } = controlSchema;
+  return {
+    pending: (limit, createdBefore) =>
+      control
+        .select({ id: outbox.id, topic: outbox.topic, payload: outbox.payload })
+        .from(outbox)
+        .where(
+          and(
+            isNull(outbox.dispatchedAt),
+            only ? inArray(outbox.id, only) : undefined,
+            createdBefore === undefined ? undefined : lt(outbox.createdAt, createdBefore),
+          ),
+        )
+        .orderBy(asc(outbox.createdAt), asc(outbox.id))
+        .limit(limit),
+    message: (row) => ({ type: "outbox", outboxId: String(row.id), topic: row.topic, payload: row.payload }),
+    stamp: (ids, dispatchedAt) =>
+      control
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, ...(dispatchedAt === null ? {} : { dispatchedAt }) })
+        .where(inArray(outbox.id, ids.map(String))),
+  };
+}
+
+function companySource(companyId: string, db: TenantDb): OutboxSource {
+  const { outbox } = tenantSchema;
+  return {
+    pending: (limit, createdBefore) =>
+      db
+        .select({ id: outbox.id, topic: outbox.topic, payload: outbox.payload })
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), createdBefore === undefined ? undefined : lt(outbox.createdAt, createdBefore)))
+        .orderBy(asc(outbox.id))
+        .limit(limit),
+    message: (row) => ({ type: "company_outbox", companyId, outboxId: Number(row.id), topic: row.topic, payload: row.payload }),
+    stamp: (ids, dispatchedAt) =>
+      db
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, ...(dispatchedAt === null ? {} : { sentAt: dispatchedAt }) })
+        .where(inArray(outbox.id, ids.map(Number))),
+  };
+}
+
+/**
+ * Hands the oldest undispatched rows (at most `limit`) to the queue and stamps them dispatched.
+ * At least once: a crash between the send and the stamp sends them again, which consumers
+ * tolerate. A failed send only counts the attempt; the next dispatch takes the rows again.
+ */
+async function dispatch(source: OutboxSource, queue: OutboxQueue, options: DispatchOptions): Promise<number> {
+  const rows = await source.pending(options.limit ?? DISPATCH_BATCH, options.createdBefore);
+  if (!rows.length) return 0;
+  const ids = rows.map((row) => row.id);
+  try {
+    await queue.sendBatch(rows.map((row) => ({ body: source.message(row) })));
+  } catch (error) {
+    await source.stamp(ids, null);
+    throw error;
+  }
+  await source.stamp(ids, (options.now ?? Date.now)());
+  return rows.length;
+}
+
+export interface DispatchOptions {
+  now?: () => number;
+  /** At most this many rows (a bounded batch). */
+  limit?: number;
+  /** Only rows written before then: the cron leaves fresh rows to the request that wrote them. */
+  createdBefore?: number;
+}
+
+export function dispatchControlOutbox(
+  control: ControlDb,
+  queue: OutboxQueue,
+  options: DispatchOptions & { only?: string[] } = {},
+): Promise<number> {
+  return dispatch(controlSource(control, options.only), queue, options);
+}
+
+export function dispatchCompanyOutbox(companyId: string, db: TenantDb, queue: OutboxQueue, options: DispatchOptions = {}): Promise<number> {
+  return dispatch(companySource(companyId, db), queue, options);
+}
+
+/** Dispatches batch after batch until the source is empty or `maxBatches` were sent (the cron's bound). */
+export async function drainOutbox(dispatchOnce: () => Promise<number>, maxBatches = 20): Promise<void> {
+  for (let i = 0; i < maxBatches; i++) if ((await dispatchOnce()) < DISPATCH_BATCH) return;
+}
+
+export interface OutboxConsumerDeps {
+  control: ControlDb;
+  mailer: Mailer;
+  /** Signs password links (SESSION_SECRET). */
+  secret: string;
+  openCompany(companyId: string): Promise<TenantDb>;
+  now?: () => number;
+}
+
+/** What the consumer did with one message: done (or done before), dropped as malformed, or to retry. */
+export type OutboxOutcome = "handled" | "duplicate" | "malformed";
+
+// A claim older than this is taken to be a consumer that died mid-way: another may take it over.
+const CLAIM_LEASE_MS = 5 * 60_000;
+
+// An account deleted since the email was asked for has nobody to send it to: that is done, not to retry.
+const unlessGone = (sending: Promise<void>) =>
+  sending.catch((error: unknown) => {
+    if (!(error instanceof DomainError && error.code === "not_found")) throw error;
+  });
+
+function emailHandlers(deps: OutboxConsumerDeps): { [K in ControlTopic]: (payload: TopicPayload<K>) => Promise<void> } {
+  const mail = (baseUrl: string) => ({ control: deps.control, mailer: deps.mailer, secret: deps.secret, baseUrl });
+  return {
+    "email.invitation": ({ baseUrl, ...input }) => unlessGone(sendInvitation(mail(baseUrl), input)),
+    "email.company_invitation": ({ baseUrl, ...input }) => unlessGone(sendCompanyInvitation(mail(baseUrl), input)),
+    "email.password_reset": (input) => sendResetEmail({ control: deps.control, mailer: deps.mailer, secret: deps.secret }, input),
+  };
+}
+
+// The stock alerts will read these; until then a level change is only marked processed.
+const companyHandlers = { "stock.level_changed": async () => {} } satisfies Record<keyof typeof companyTopics, () => Promise<void>>;
+
+/**
+ * Handles one outbox message once, however often it is delivered: the message's id is claimed
+ * in processed_messages (beside the outbox it came from) before the work and released if the
+ * work fails, so a second delivery, even a simultaneous one, finds it taken and does nothing.
+ * A malformed message or an unknown topic can never succeed: it is dropped.
+ */
+export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: OutboxMessage): Promise<OutboxOutcome> {
+  const company = message.type === "company_outbox";
+  const topics: Record<string, (typeof controlTopics)[keyof typeof controlTopics] | (typeof companyTopics)[keyof typeof companyTopics]> =
+    company ? companyTopics : controlTopics;
+  const schema = Object.hasOwn(topics, message.topic) ? topics[message.topic] : undefined;
+  const payload = schema?.safeParse(message.payload);
+  if (!payload?.success) return "malformed";
+  const db = company ? await deps.openCompany(message.companyId) : deps.control;
+  const id = company ? BigInt(message.outboxId) : message.outboxId;
+  const now = (deps.now ?? Date.now)();
+  if (!(await claim(db, id, now))) return "duplicate";
+  try {
+    const handlers: Record<string, (payload: never) => Promise<void>> = company ? companyHandlers : emailHandlers(deps);
+    await handlers[message.topic]!(payload.data as never);
+  } catch (error) {
+    await db.run(sql`delete from processed_messages where id = ${id} and done_at is null`);
+    throw error;
+  }
+  await db.run(sql`update processed_messages set done_at = ${now} where id = ${id}`);
+  return "handled";
+}
+
+async function claim(db: ControlDb | TenantDb, id: string | bigint, now: number): Promise<boolean> {
+  const result = await db.run(
+    sql`insert into processed_messages (id, claimed_at) values (${id}, ${now})
+        on conflict (id) do update set claimed_at = excluded.claimed_at
+        where processed_messages.done_at is null and processed_messages.claimed_at < ${now - CLAIM_LEASE_MS}`,
+  );
+  return result.rowsAffected === 1;
+}
+
+/** How long dispatched rows and finished claims are kept: well past the queue's 14 days of retention. */
+export const OUTBOX_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * Deletes the rows dispatched and the claims finished before `before`. No delivery of them can
+ * still come (the queue keeps a message 14 days at most), so forgetting a claim resends nothing.
+ */
+export async function purgeOutbox(db: ControlDb | TenantDb, kind: "control" | "company", before: number): Promise<void> {
+  const dispatched = sql.raw(kind === "control" ? "dispatched_at" : "sent_at");
+  await db.batch([
+    db.run(sql`delete from outbox where ${dispatched} < ${before}`),
+    db.run(sql`delete from processed_messages where done_at < ${before}`),
+  ]);
+}
+
+/** The companies whose outbox the cron sweeps: every one whose database is still kept. */
+export async function companiesToSweep(control: ControlDb): Promise<{ id: string; databaseUrl: string; schemaVersion: number }[]> {
+  const { companies } = controlSchema;
+  return control
+    .select({ id: companies.id, databaseUrl: companies.databaseUrl, schemaVersion: companies.schemaVersion })
+    .from(companies)
+    .where(ne(companies.status, "cancelled"));
+}
