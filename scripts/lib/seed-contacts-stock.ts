@@ -7,7 +7,7 @@ import { createCustomer } from "../../worker/domain/contacts/customers";
 import { createEmployee } from "../../worker/domain/contacts/employees";
 import { createSupplier } from "../../worker/domain/contacts/suppliers";
 import { createBatch } from "../../worker/domain/stock/batches";
-import { createStockDocument, nextDocumentNumber } from "../../worker/domain/stock/stock-documents";
+import { createStockDocument, newDocumentNumber } from "../../worker/domain/stock/stock-documents";
 
 const t = tenantSchema;
 const U = 10_000_000; // quantities are stored at 7 decimals
@@ -300,10 +300,15 @@ export async function seedContactsAndStock(
 /** One entry document holding a starting quantity for each tracked variant still without stock at the location. */
 async function bulkStock(db: TenantDb, locationId: number, notes: string): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
-  const [doc] = await db
-    .insert(t.stockDocuments)
-    .values({ type: "entry", number: nextDocumentNumber("entry") as unknown as string, locationId, date: today, notes })
-    .returning({ id: t.stockDocuments.id });
+  const numbered = newDocumentNumber(db, "entry", locationId);
+  const results = await db.batch([
+    ...numbered.statements,
+    db
+      .insert(t.stockDocuments)
+      .values({ type: "entry", number: numbered.number as unknown as string, locationId, date: today, notes })
+      .returning({ id: t.stockDocuments.id }),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  const [doc] = results[numbered.statements.length] as { id: number }[];
   const pending = sql`from variants v where v.track_inventory = 1 and v.is_kit = 0 and v.batch_tracked = 0
     and not exists (select 1 from stock_levels s where s.variant_id = v.id and s.location_id = ${locationId})`;
   const [count] = await db.all<{ n: number }>(sql`select count(*) as n ${pending}`);

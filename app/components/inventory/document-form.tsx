@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField, type FieldErrorMap } from "../form-field";
+import { IdempotencyKeyField } from "../idempotency-key";
 import { VariantSuggestions } from "../variant-suggestions";
 import type { Formatter } from "../../../worker/domain/shared/format";
 import { useFormat } from "../../format";
@@ -166,6 +167,7 @@ export function DocumentForm({
     <Form method="post" noValidate className="stock-form" ref={formRef}>
       <VariantSuggestions id="variant-skus" formRef={formRef} />
       <input type="hidden" name="rows" value={rows.length} />
+      <IdempotencyKeyField />
       <section className="card">
         <div className="stock-form__places">
           {locationSelect("location_id", kind === "movement" ? t("stock_documents.departure") : t("stock_documents.location"))}

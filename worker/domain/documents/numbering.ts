@@ -1,0 +1,95 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { TenantDb } from "../../../db/client";
+
+/**
+ * Document numbers: one sequence per company and document type (table document_sequences), or
+ * per type and location when company_settings.separate_numbering_per_location is on. The sequence
+ * moves INSIDE the document's own batch (libSQL runs a batch as one transaction), so numbers have
+ * no gaps (a refused document rolls its number back) and no duplicates, whatever runs at once.
+ *
+ * Shape: prefix + zero-padded value ("ENT-000042"); per location, prefix + location id + "-"
+ * ("ENT-3-000042"). company_settings.document_numbering may change a type's prefix and width.
+ */
+
+export interface NumberFormat {
+  prefix: string;
+  /** Digits of the zero-padded value (a larger value simply takes more). */
+  width: number;
+}
+
+/** What each document type is numbered like until the company says otherwise. */
+export const DEFAULT_NUMBER_FORMATS = {
+  entry: { prefix: "ENT-", width: 6 },
+  removal: { prefix: "SOR-", width: 6 },
+  movement: { prefix: "MOV-", width: 6 },
+  bulk_update: { prefix: "CNT-", width: 6 },
+} as const satisfies Record<string, NumberFormat>;
+
+export type NumberedDocumentType = keyof typeof DEFAULT_NUMBER_FORMATS;
+
+/** The widest value a number may carry: 15 digits stay exact wherever the number is read. */
+export const MAX_WIDTH = 15;
+
+export interface NumberRequest {
+  documentType: NumberedDocumentType;
+  /** The document's location: its own sequence when the company numbers per location. */
+  locationId: number;
+  /** A number the user typed (an import, a custom one): kept as typed, unique like any other. */
+  typed?: string | null;
+}
+
+export interface AllocatedNumber {
+  /** Statements to put in the document's batch BEFORE the statements that use `number`. */
+  statements: BatchItem<"sqlite">[];
+  /** The document's number, as SQL that later statements of the same batch may read. */
+  number: SQL;
+}
+
+const setting = (expression: SQL) => sql`(select ${expression} from company_settings where id = 1)`;
+
+function parts(request: NumberRequest) {
+  const type = request.documentType;
+  const fallback = DEFAULT_NUMBER_FORMATS[type];
+  const perLocation = sql`coalesce(${setting(sql`separate_numbering_per_location`)}, 0)`;
+  const location = sql`(case when ${perLocation} then ${BigInt(request.locationId)} else 0 end)`;
+  const prefix = sql`coalesce(${setting(sql`json_extract(document_numbering, ${`$.${type}.prefix`})`)}, ${fallback.prefix})`;
+  const width = sql`max(1, min(${MAX_WIDTH}, coalesce(cast(${setting(sql`json_extract(document_numbering, ${`$.${type}.width`})`)} as integer), ${fallback.width})))`;
+  const head = sql`(${prefix} || (case when ${perLocation} then ${BigInt(request.locationId)} || '-' else '' end))`;
+  return { type, location, width, head };
+}
+
+/**
+ * The number of a new document and the statements that take it. A generated number is the
+ * sequence's value, moved by one upsert (no read first); a typed number of the sequence's very
+ * shape moves the sequence past it, so that no generated number ever repeats it.
+ */
+export function allocateNumber(db: TenantDb, request: NumberRequest): AllocatedNumber {
+  const { type, location, width, head } = parts(request);
+  const typed = request.typed?.trim();
+  if (typed) {
+    const digits = sql`substr(${typed}, length(${head}) + 1)`;
+    const value = sql`cast(${digits} as integer)`;
+    const advance = db.run(sql`insert into document_sequences (document_type, location_id, next_value)
+      select ${type}, ${location}, ${value} + 1
+      where substr(${typed}, 1, length(${head})) = ${head} and length(${digits}) between 1 and ${MAX_WIDTH}
+        and ${digits} not glob '*[^0-9]*' and ${digits} = printf('%0*d', ${width}, ${value})
+      on conflict (document_type, location_id) do update set next_value = max(next_value, excluded.next_value)`);
+    return { statements: [advance], number: sql`${typed}` };
+  }
+  const take = db.run(sql`insert into document_sequences (document_type, location_id, next_value)
+    select ${type}, ${location}, 2 where true
+    on conflict (document_type, location_id) do update set next_value = next_value + 1`);
+  const number = sql`(select ${head} || printf('%0*d', ${width}, next_value - 1) from document_sequences
+    where document_type = ${type} and location_id = ${location})`;
+  return { statements: [take], number };
+}
+
+/** True when `error` (or its cause) is a unique constraint of `table` refusing a row. */
+export function isUniqueViolation(error: unknown, table: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = String((e as { message?: unknown }).message ?? e);
+    if (message.includes("UNIQUE constraint failed") && message.includes(`${table}.`)) return true;
+  }
+  return false;
+}
