@@ -27,4 +27,6 @@ SELECT k.type, 0, 1 + coalesce((
 	WHERE d.type = k.type AND d.number GLOB k.prefix || '-[0-9]*' AND substr(d.number, 5) NOT GLOB '*[^0-9]*' AND length(d.number) <= 19
 	ORDER BY n DESC LIMIT 1
 ), 0)
-FROM (SELECT 'entry' AS type, 'ENT' AS prefix UNION ALL SELECT 'removal', 'SOR' UNION ALL SELECT 'movement', 'MOV' UNION ALL SELECT 'bulk_update', 'CNT') k;
+FROM (SELECT 'entry' AS type, 'ENT' AS prefix UNION ALL SELECT 'removal', 'SOR' UNION ALL SELECT 'movement', 'MOV' UNION ALL SELECT 'bulk_update', 'CNT') k
+UNION ALL
+SELECT 'customer', 0, 1 + coalesce((SELECT c.number FROM `customers` c ORDER BY c.number DESC LIMIT 1), 0);

@@ -154,7 +154,7 @@ export const migrations: Migration[] = [
   },
   {
     "tag": "0006_document_numbering_and_idempotency",
-    "hash": "4b30ab4346f4ee74948709c593f94e0d606319db1bb1f91f44c51309759e76bf",
+    "hash": "3d0855f1ca06513918b85bc2608bec38472722e7c93d752ab9455a2ced478c14",
     "statements": [
       "CREATE TABLE `document_sequences` (\n\t`document_type` text NOT NULL,\n\t`location_id` integer DEFAULT 0 NOT NULL,\n\t`next_value` integer DEFAULT 1 NOT NULL,\n\tPRIMARY KEY(`document_type`, `location_id`),\n\tCONSTRAINT \"document_sequences_next_positive\" CHECK(\"document_sequences\".\"next_value\" >= 1)\n);",
       "DROP TABLE `idempotency_keys`;",
@@ -162,7 +162,7 @@ export const migrations: Migration[] = [
       "CREATE INDEX `idempotency_keys_created_idx` ON `idempotency_keys` (`created_at`);",
       "ALTER TABLE `company_settings` ADD `document_numbering` text DEFAULT '{}' NOT NULL;",
       "ALTER TABLE `company_settings` ADD `separate_numbering_per_location` integer DEFAULT false NOT NULL;",
-      "INSERT INTO `document_sequences` (`document_type`, `location_id`, `next_value`)\nSELECT k.type, 0, 1 + coalesce((\n\tSELECT cast(substr(d.number, 5) AS integer) AS n FROM `stock_documents` d\n\tWHERE d.type = k.type AND d.number GLOB k.prefix || '-[0-9]*' AND substr(d.number, 5) NOT GLOB '*[^0-9]*' AND length(d.number) <= 19\n\tORDER BY n DESC LIMIT 1\n), 0)\nFROM (SELECT 'entry' AS type, 'ENT' AS prefix UNION ALL SELECT 'removal', 'SOR' UNION ALL SELECT 'movement', 'MOV' UNION ALL SELECT 'bulk_update', 'CNT') k;"
+      "INSERT INTO `document_sequences` (`document_type`, `location_id`, `next_value`)\nSELECT k.type, 0, 1 + coalesce((\n\tSELECT cast(substr(d.number, 5) AS integer) AS n FROM `stock_documents` d\n\tWHERE d.type = k.type AND d.number GLOB k.prefix || '-[0-9]*' AND substr(d.number, 5) NOT GLOB '*[^0-9]*' AND length(d.number) <= 19\n\tORDER BY n DESC LIMIT 1\n), 0)\nFROM (SELECT 'entry' AS type, 'ENT' AS prefix UNION ALL SELECT 'removal', 'SOR' UNION ALL SELECT 'movement', 'MOV' UNION ALL SELECT 'bulk_update', 'CNT') k\nUNION ALL\nSELECT 'customer', 0, 1 + coalesce((SELECT c.number FROM `customers` c ORDER BY c.number DESC LIMIT 1), 0);"
     ]
   }
 ];

@@ -7,6 +7,7 @@ import { createCustomer } from "../../worker/domain/contacts/customers";
 import { createEmployee } from "../../worker/domain/contacts/employees";
 import { createSupplier } from "../../worker/domain/contacts/suppliers";
 import { createBatch } from "../../worker/domain/stock/batches";
+import { allocateValues } from "../../worker/domain/documents/numbering";
 import { createStockDocument, newDocumentNumber } from "../../worker/domain/stock/stock-documents";
 
 const t = tenantSchema;
@@ -209,8 +210,8 @@ export async function seedContactsAndStock(
   });
 
   // ── bulk customers: direct rows, each with one address ──
-  const [maxNumber] = await db.all<{ n: number | null }>(sql`select max(number) as n from customers`);
-  let number = Number(maxNumber?.n ?? 0);
+  // Numbers taken from the customer sequence in one block, as an import would.
+  let number = (await allocateValues(db, "customer", counts.bulkCustomers)) - 1;
   const customerRows: (typeof t.customers.$inferInsert)[] = [];
   for (let i = 0; i < counts.bulkCustomers; i++) {
     number++;

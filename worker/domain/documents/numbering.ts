@@ -59,10 +59,27 @@ function parts(request: NumberRequest) {
   return { type, location, width, head };
 }
 
+/** Moves a sequence by one: one upsert, no read first (a new sequence starts at 1). */
+function take(db: TenantDb, type: string, location: SQL) {
+  return db.run(sql`insert into document_sequences (document_type, location_id, next_value)
+    select ${type}, ${location}, 2 where true
+    on conflict (document_type, location_id) do update set next_value = next_value + 1`);
+}
+
+/** Moves a sequence past a value given by hand, when `when` holds, so that it never gives it again. */
+function passBy(db: TenantDb, type: string, location: SQL, value: SQL, when: SQL) {
+  return db.run(sql`insert into document_sequences (document_type, location_id, next_value)
+    select ${type}, ${location}, ${value} + 1 where ${when}
+    on conflict (document_type, location_id) do update set next_value = max(next_value, excluded.next_value)`);
+}
+
+const taken = (type: string, location: SQL) =>
+  sql`(select next_value - 1 from document_sequences where document_type = ${type} and location_id = ${location})`;
+
 /**
  * The number of a new document and the statements that take it. A generated number is the
- * sequence's value, moved by one upsert (no read first); a typed number of the sequence's very
- * shape moves the sequence past it, so that no generated number ever repeats it.
+ * sequence's value; a typed number of the sequence's very shape moves the sequence past it,
+ * so that no generated number ever repeats it.
  */
 export function allocateNumber(db: TenantDb, request: NumberRequest): AllocatedNumber {
   const { type, location, width, head } = parts(request);
@@ -70,26 +87,36 @@ export function allocateNumber(db: TenantDb, request: NumberRequest): AllocatedN
   if (typed) {
     const digits = sql`substr(${typed}, length(${head}) + 1)`;
     const value = sql`cast(${digits} as integer)`;
-    const advance = db.run(sql`insert into document_sequences (document_type, location_id, next_value)
-      select ${type}, ${location}, ${value} + 1
-      where substr(${typed}, 1, length(${head})) = ${head} and length(${digits}) between 1 and ${MAX_WIDTH}
-        and ${digits} not glob '*[^0-9]*' and ${digits} = printf('%0*d', ${width}, ${value})
-      on conflict (document_type, location_id) do update set next_value = max(next_value, excluded.next_value)`);
-    return { statements: [advance], number: sql`${typed}` };
+    const shaped = sql`substr(${typed}, 1, length(${head})) = ${head} and length(${digits}) between 1 and ${MAX_WIDTH}
+      and ${digits} not glob '*[^0-9]*' and ${digits} = printf('%0*d', ${width}, ${value})`;
+    return { statements: [passBy(db, type, location, value, shaped)], number: sql`${typed}` };
   }
-  const take = db.run(sql`insert into document_sequences (document_type, location_id, next_value)
-    select ${type}, ${location}, 2 where true
-    on conflict (document_type, location_id) do update set next_value = next_value + 1`);
-  const number = sql`(select ${head} || printf('%0*d', ${width}, next_value - 1) from document_sequences
-    where document_type = ${type} and location_id = ${location})`;
-  return { statements: [take], number };
+  const number = sql`(${head} || printf('%0*d', ${width}, ${taken(type, location)}))`;
+  return { statements: [take(db, type, location)], number };
 }
 
-/** True when `error` (or its cause) is a unique constraint of `table` refusing a row. */
-export function isUniqueViolation(error: unknown, table: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const message = String((e as { message?: unknown }).message ?? e);
-    if (message.includes("UNIQUE constraint failed") && message.includes(`${table}.`)) return true;
-  }
-  return false;
+/** Sequences of plain numbers, beside the documents': the customer number people quote. */
+export type ValueSequence = "customer";
+
+/**
+ * The next value of a plain sequence (one per company), or the value typed, which moves the
+ * sequence past it: the same no-gap, no-duplicate rule as document numbers.
+ */
+export function allocateValue(
+  db: TenantDb,
+  sequence: ValueSequence,
+  typed?: number | null,
+): { statements: BatchItem<"sqlite">[]; value: SQL } {
+  const company = sql`0`;
+  if (typed != null) return { statements: [passBy(db, sequence, company, sql`${BigInt(typed)}`, sql`1`)], value: sql`${BigInt(typed)}` };
+  return { statements: [take(db, sequence, company)], value: taken(sequence, company) };
+}
+
+/** Takes `count` values of a plain sequence at once (a bulk import), and gives the first. */
+export async function allocateValues(db: TenantDb, sequence: ValueSequence, count: number): Promise<number> {
+  const [row] = await db.all<{ first: number }>(sql`insert into document_sequences (document_type, location_id, next_value)
+    values (${sequence}, 0, ${BigInt(count + 1)})
+    on conflict (document_type, location_id) do update set next_value = next_value + ${BigInt(count)}
+    returning next_value - ${BigInt(count)} as first`);
+  return Number(row!.first);
 }

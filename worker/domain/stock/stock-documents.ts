@@ -2,7 +2,8 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
-import { allocateNumber, isUniqueViolation, type AllocatedNumber } from "../documents/numbering";
+import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
+import { isUniqueViolation } from "../shared/constraint-errors";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
@@ -308,7 +309,7 @@ export function newDocumentNumber(
 
 /** A number already taken by another document of the type: the field at fault, else the save is refused. */
 export function numberTaken(error: unknown, number: string | null | undefined): DomainError | null {
-  if (!isUniqueViolation(error, "stock_documents")) return null;
+  if (!isUniqueViolation(error, "stock_documents.number")) return null;
   const params = number ? { number } : {};
   return new DomainError("document_number_taken", params, { number: { code: "document_number_taken", params } });
 }
