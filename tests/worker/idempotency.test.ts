@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { IDEMPOTENCY_KEY_TTL_MS } from "../../worker/domain/shared/idempotency";
+import { ABANDONED_CLAIM_MS, IDEMPOTENCY_KEY_TTL_MS } from "../../worker/domain/shared/idempotency";
 import { addUser, api, makeCompany } from "../support/factories";
 
 const t = tenantSchema;
@@ -101,6 +101,22 @@ describe("Idempotency-Key on the API's POSTs", () => {
     const rows = await company.db.select().from(t.idempotencyKeys).where(eq(t.idempotencyKeys.key, "old"));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.createdAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("a claim left without an answer answers 409 while fresh, and is freed after 5 minutes (a request cut off)", async () => {
+    const company = await makeCompany();
+    expect((await post(company.token, "/services", service("S-1"), "cut")).status).toBe(201);
+    // As if the request had been cut off before its answer was stored.
+    await company.db.update(t.idempotencyKeys).set({ status: null, body: null, contentType: null });
+    const running = await post(company.token, "/services", service("S-1"), "cut");
+    expect(running.status).toBe(409);
+    expect(((await running.json()) as { error: { code: string } }).error.code).toBe("idempotency_key_in_progress");
+    await company.db.update(t.idempotencyKeys).set({ createdAt: Date.now() - ABANDONED_CLAIM_MS - 1000 });
+    const retried = await post(company.token, "/services", service("S-1"), "cut");
+    // It runs again: the reference is taken by the first run, which did save its service.
+    expect(retried.status).toBe(409);
+    expect(((await retried.json()) as { error: { code: string } }).error.code).toBe("service_reference_taken");
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
   });
 
   it("requests without the header are not affected, and other methods ignore it", async () => {

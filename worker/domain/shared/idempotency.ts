@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
 import { DomainError } from "./domain-error";
@@ -13,6 +13,8 @@ import { DomainError } from "./domain-error";
 const { idempotencyKeys } = tenantSchema;
 
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A request still "running" after this was cut off (a Worker request never lasts that long): its key is freed. */
+export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 
 /** 1 to 255 printable ASCII characters. */
 export function isIdempotencyKey(key: string): boolean {
@@ -56,7 +58,8 @@ export interface IdempotencyClaim {
 
 /**
  * Claims a key for a request (a row without an answer, inserted only if the key is free), or
- * finds the answer the same request got before. Keys past 24 hours are purged on the way.
+ * finds the answer the same request got before. Keys past 24 hours, and claims abandoned by a
+ * request that never answered, are purged on the way.
  */
 export async function claimIdempotencyKey(
   db: TenantDb,
@@ -65,7 +68,14 @@ export async function claimIdempotencyKey(
   const now = claim.now ?? Date.now();
   const { scope, key } = claim;
   const [, inserted] = await db.batch([
-    db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_TTL_MS)),
+    db
+      .delete(idempotencyKeys)
+      .where(
+        or(
+          lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_TTL_MS),
+          and(isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, now - ABANDONED_CLAIM_MS)),
+        ),
+      ),
     db
       .insert(idempotencyKeys)
       .values({ scope, key, requestHash: claim.requestHash, createdAt: now })
