@@ -91,6 +91,33 @@ describe("document numbers", () => {
     expect(removal.body.number).toBe("SOR-000001");
   });
 
+  it("the company settings change a type's format and the per-location flag, and show every type's format", async () => {
+    const { token, main, entry } = await world();
+    const patch = (body: unknown) =>
+      fetchApp(
+        api("/api/v1/company-settings", {
+          method: "PATCH",
+          token,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+    const changed = await patch({ document_numbering: { entry: { prefix: "IN/", width: 4 } }, separate_numbering_per_location: true });
+    expect(changed.status).toBe(200);
+    const settings = (await changed.json()) as { document_numbering: Record<string, unknown>; separate_numbering_per_location: boolean };
+    expect(settings.document_numbering).toMatchObject({ entry: { prefix: "IN/", width: 4 }, removal: { prefix: "SOR-", width: 6 } });
+    expect(settings.separate_numbering_per_location).toBe(true);
+    expect((await entry()).body.number).toBe(`IN/${main}-0001`);
+    // Only what is named changes.
+    await patch({ document_numbering: { entry: { width: 2 } } });
+    expect((await entry()).body.number).toBe(`IN/${main}-02`);
+    const refused = await patch({ document_numbering: { entry: { width: 0 }, invoice: {} } });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { fields: Record<string, { code: string }> } }).error.fields).toMatchObject({
+      "document_numbering.entry.width": { code: "too_small" },
+    });
+  });
+
   it("keeps a typed number when it is free, refuses one already taken, and a number of another shape leaves the sequence alone", async () => {
     const { db, entry } = await world();
     expect((await entry("IMPORT-2024-17")).body.number).toBe("IMPORT-2024-17");

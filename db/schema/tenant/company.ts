@@ -55,7 +55,7 @@ export const companySettings = sqliteTable(
     // Document numbers (worker/domain/documents/numbering.ts): a prefix and a width per document
     // type, where the company changed them, and one sequence per location when the flag is on.
     documentNumbering: text("document_numbering", { mode: "json" })
-      .$type<Record<string, { prefix?: string; width?: number }>>()
+      .$type<Partial<Record<string, { prefix?: string; width?: number }>>>()
       .notNull()
       .default(sql`'{}'`),
     separateNumberingPerLocation: integer("separate_numbering_per_location", { mode: "boolean" }).notNull().default(false),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
 
 /**
@@ -27,9 +28,48 @@ export const DEFAULT_NUMBER_FORMATS = {
 } as const satisfies Record<string, NumberFormat>;
 
 export type NumberedDocumentType = keyof typeof DEFAULT_NUMBER_FORMATS;
+export const NUMBERED_DOCUMENT_TYPES = Object.keys(DEFAULT_NUMBER_FORMATS) as NumberedDocumentType[];
+
+/** What company_settings.document_numbering holds: the formats the company changed, per type. */
+export type StoredNumberFormats = Partial<Record<string, Partial<NumberFormat>>>;
 
 /** The widest value a number may carry: 15 digits stay exact wherever the number is read. */
 export const MAX_WIDTH = 15;
+
+const zNumberFormat = z.strictObject(
+  {
+    prefix: z
+      .string({ error: "invalid" })
+      .max(20, "too_long")
+      .regex(/^[^\p{Cc}]*$/u, "invalid"),
+    width: z.int({ error: "invalid_number" }).min(1, "too_small").max(MAX_WIDTH, "too_large"),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") },
+);
+
+/** A change of the number formats (company settings): per type, its prefix, its width or both. */
+export const NumberFormatsInput = z.strictObject(
+  Object.fromEntries(NUMBERED_DOCUMENT_TYPES.map((type) => [type, zNumberFormat.partial().optional()])) as Record<
+    NumberedDocumentType,
+    z.ZodOptional<z.ZodObject<{ prefix: z.ZodOptional<z.ZodString>; width: z.ZodOptional<z.ZodInt> }>>
+  >,
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") },
+);
+
+/** Every type's format as numbers are made: the company's changes over the defaults. */
+export function numberFormats(stored: StoredNumberFormats): Record<NumberedDocumentType, NumberFormat> {
+  return Object.fromEntries(NUMBERED_DOCUMENT_TYPES.map((type) => [type, { ...DEFAULT_NUMBER_FORMATS[type], ...stored[type] }])) as Record<
+    NumberedDocumentType,
+    NumberFormat
+  >;
+}
+
+/** The stored formats with a change applied (types and fields not named stay as they were). */
+export function changedNumberFormats(stored: StoredNumberFormats, change: z.output<typeof NumberFormatsInput>): StoredNumberFormats {
+  const next: StoredNumberFormats = { ...stored };
+  for (const [type, format] of Object.entries(change)) if (format) next[type] = { ...stored[type], ...format };
+  return next;
+}
 
 export interface NumberRequest {
   documentType: NumberedDocumentType;
