@@ -3,7 +3,9 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { migrations } from "../../migrations/tenant/bundle";
+import { action as settingsAction } from "../../app/routes/settings/company-settings";
 import { api, makeCompany } from "../support/factories";
+import { formPost, pageContext } from "../support/page-context";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 
 const t = tenantSchema;
@@ -116,6 +118,38 @@ describe("document numbers", () => {
     expect(((await refused.json()) as { error: { fields: Record<string, { code: string }> } }).error.fields).toMatchObject({
       "document_numbering.entry.width": { code: "too_small" },
     });
+  });
+
+  it("the company settings page saves the number formats and the flag, and names a refused field", async () => {
+    const { company, entry, main } = await world();
+    const { context } = await pageContext(company);
+    const fields = {
+      label: company.label,
+      country: "FR",
+      number_format: "comma_point",
+      default_currency: "EUR",
+      languages: "en",
+      timezone: "UTC",
+      "payment_terms.type": "net",
+      "payment_terms.days": "0",
+      estimate_expiration_days: "30",
+      "document_numbering.entry.prefix": "R-",
+      "document_numbering.entry.width": "3",
+      separate_numbering_per_location: "on",
+    };
+    const send = (changes: Record<string, string>) =>
+      settingsAction({
+        request: formPost("/settings/company-settings", { ...fields, ...changes }),
+        context,
+        params: {},
+      } as unknown as Parameters<typeof settingsAction>[0]);
+    const saved = await send({});
+    expect((saved as Response).headers.get("location")).toBe("/settings/company-settings?notice=saved");
+    expect((await entry()).body.number).toBe(`R-${main}-001`);
+    const refused = (await send({ "document_numbering.entry.width": "99" })) as unknown as {
+      data: { fields: Record<string, { code: string }> };
+    };
+    expect(refused.data.fields["document_numbering.entry.width"]?.code).toBe("too_large");
   });
 
   it("keeps a typed number when it is free, refuses one already taken, and a number of another shape leaves the sequence alone", async () => {

@@ -1,35 +1,17 @@
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { action as createServiceAction } from "../../app/routes/services/create";
 import { saveDocumentAction } from "../../app/components/inventory/documents.server";
-import { requestContext, type RequestContext } from "../../worker/context";
-import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { resolveAccessToken } from "../../worker/domain/identity/sessions";
-import { addUser, control, makeCompany } from "../support/factories";
+import { makeCompany } from "../support/factories";
+import { formPost, pageContext } from "../support/page-context";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 
-/** A signed-in page request's context, as the Worker entry builds it. */
 async function pageWorld() {
   const company = await makeCompany();
-  const user = await addUser(company.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
-  const actor = (await resolveAccessToken(control, user.token))!;
-  const ctx = {
-    control,
-    actor,
-    locale: "en",
-    maintenance: { on: false, message: null },
-    tenant: () => Promise.resolve(company.db),
-  } as unknown as RequestContext;
+  const { ctx, context } = await pageContext(company);
   const location = await firstLocation(company.db);
   const variant = await makeVariant(company.db, { sku: "FORM-1" });
-  return { company, ctx, location, variant };
-}
-
-function formPost(path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  return new Request(`http://app.test${path}`, { method: "POST", body });
+  return { company, ctx, context, location, variant };
 }
 
 const where = (response: unknown) => {
@@ -77,9 +59,7 @@ describe("create forms posted twice", () => {
   });
 
   it("the service form (the shared FormPage) sent twice at once makes one service", async () => {
-    const { company, ctx } = await pageWorld();
-    const context = new RouterContextProvider();
-    context.set(requestContext, ctx);
+    const { company, context } = await pageWorld();
     const fields = { idempotency_key: "form-key-4", reference: "SRV-1", label: "Audit", price: "10" };
     const send = () =>
       createServiceAction({
