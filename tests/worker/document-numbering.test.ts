@@ -1,8 +1,9 @@
 import { exports } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { migrations } from "../../migrations/tenant/bundle";
+import { saveDocumentAction } from "../../app/components/inventory/documents.server";
 import { action as settingsAction } from "../../app/routes/settings/company-settings";
 import { api, makeCompany } from "../support/factories";
 import { formPost, pageContext } from "../support/page-context";
@@ -150,6 +151,24 @@ describe("document numbers", () => {
       data: { fields: Record<string, { code: string }> };
     };
     expect(refused.data.fields["document_numbering.entry.width"]?.code).toBe("too_large");
+  });
+
+  it("the stock entry form takes a number of one's own, blank gives the next one, and a taken one is named at its field", async () => {
+    const { company, main, variant } = await world();
+    const { ctx } = await pageContext(company);
+    const sku = (await company.db.select({ sku: t.variants.sku }).from(t.variants).where(eq(t.variants.id, variant.id)))[0]!.sku;
+    const save = (number: string) =>
+      saveDocumentAction(
+        ctx,
+        formPost("/inventory/stock-entries/create", { number, location_id: String(main), "lines.0.sku": sku, "lines.0.quantity": "1" }),
+        "entry",
+      );
+    await save("BL 2026/114");
+    await save("");
+    const numbers = await company.db.select({ number: t.stockDocuments.number }).from(t.stockDocuments).orderBy(t.stockDocuments.id);
+    expect(numbers.map((d) => d.number)).toEqual(["BL 2026/114", "ENT-000001"]);
+    const taken = (await save("BL 2026/114")) as unknown as { data: { error: string; fields: Record<string, { code: string }> } };
+    expect(taken.data.fields.number?.code).toBe("document_number_taken");
   });
 
   it("keeps a typed number when it is free, refuses one already taken, and a number of another shape leaves the sequence alone", async () => {

@@ -167,6 +167,7 @@ async function documentInput(db: TenantDb, kind: DocumentKind, values: DocumentF
     };
   });
   const input: Record<string, unknown> = {
+    ...(!forUpdate && values.number ? { number: values.number } : {}),
     location_id: values.location_id,
     ...(kind === "movement" ? { arrival_location_id: values.arrival_location_id } : {}),
     ...(values.date ? { date: values.date } : {}),
