@@ -307,7 +307,7 @@ export function newDocumentNumber(
   return { ...allocated, id: sql`(select id from stock_documents where type = ${type} and number = ${allocated.number})` };
 }
 
-/** A number already taken by another document of the type: the field at fault, else the save is refused. */
+/** A save refused by the unique (type, number) index, as the error naming the `number` field; null for any other failure. */
 export function numberTaken(error: unknown, number: string | null | undefined): DomainError | null {
   if (!isUniqueViolation(error, "stock_documents.number")) return null;
   const params = number ? { number } : {};
