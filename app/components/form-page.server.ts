@@ -1,6 +1,49 @@
 import { data, redirect } from "react-router";
+import type { RequestContext } from "../../worker/context";
 import { isDomainError } from "../../worker/domain/shared/domain-error";
+import {
+  claimIdempotencyKeyOrWait,
+  idempotencyScope,
+  isIdempotencyKey,
+  recordIdempotentAnswer,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "../../worker/domain/shared/idempotency";
+import { newId } from "../../worker/domain/shared/ids";
 import { statusForCode } from "../../worker/error-status";
+import { IDEMPOTENCY_FIELD } from "./idempotency-key";
+
+/** A fresh key for one showing of a create form (its loader gives it to the page). */
+export function newFormKey(): string {
+  return newId();
+}
+
+/**
+ * Runs a create form's save once per hidden key (see IdempotencyKeyField): a second post of the
+ * same form (a double click, a resend) waits for the first and goes where it went. Only saves
+ * are kept: after a refused post the corrected form may be sent with the same key.
+ */
+export async function onceForm(ctx: RequestContext, request: Request, form: FormData, save: () => Promise<string>): Promise<string> {
+  const key = form.get(IDEMPOTENCY_FIELD);
+  if (typeof key !== "string" || !isIdempotencyKey(key) || !ctx.actor) return save();
+  const db = await ctx.tenant();
+  const scope = idempotencyScope(ctx.actor);
+  const fields = [...form.entries()]
+    .filter(([name]) => name !== IDEMPOTENCY_FIELD)
+    .map(([name, value]) => [name, typeof value === "string" ? value : `${value.name}:${value.size}`]);
+  const requestHash = await requestFingerprint(["FORM", new URL(request.url).pathname, scope, JSON.stringify(fields)]);
+  const claim = await claimIdempotencyKeyOrWait(db, { scope, key: `form:${key}`, requestHash });
+  if (claim.replay) return claim.replay.body ?? "/";
+  let location: string;
+  try {
+    location = await save();
+  } catch (error) {
+    await releaseIdempotencyKey(db, claim);
+    throw error;
+  }
+  await recordIdempotentAnswer(db, claim, { status: 303, contentType: null, body: location });
+  return location;
+}
 
 /** A record a page asks for: an unknown id is the 404 page. */
 export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useErrorText, useT } from "../i18n";
+import { IdempotencyKeyProvider } from "./idempotency-key";
 
 /** What a refused form post answers: the error, the fields it names, and what was typed. */
 export interface FormFailure<V> {
@@ -11,17 +12,20 @@ export interface FormFailure<V> {
 
 /**
  * A create or edit page: its title, the way back, the error that names no field (a field's own
- * error shows at the field), then the form.
+ * error shows at the field), then the form. A create page passes its loader's `idempotencyKey`,
+ * which the form's IdempotencyKeyField sends, so that a double post creates one record.
  */
 export function FormPage({
   title,
   back,
   failure,
+  idempotencyKey,
   children,
 }: {
   title: string;
   back: { href: string; label: string };
   failure: Pick<FormFailure<unknown>, "error" | "fields"> | undefined;
+  idempotencyKey?: string;
   children: ReactNode;
 }) {
   const t = useT();
@@ -38,7 +42,7 @@ export function FormPage({
           {errorText(failure.error)}
         </p>
       ) : null}
-      {children}
+      <IdempotencyKeyProvider value={idempotencyKey}>{children}</IdempotencyKeyProvider>
     </>
   );
 }

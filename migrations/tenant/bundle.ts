@@ -159,5 +159,18 @@ export const migrations: Migration[] = [
       "CREATE TABLE `processed_messages` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`done_at` integer\n);",
       "ALTER TABLE `outbox` ADD `attempts` integer DEFAULT 0 NOT NULL;"
     ]
+  },
+  {
+    "tag": "0007_document_numbering_and_idempotency",
+    "hash": "3d0855f1ca06513918b85bc2608bec38472722e7c93d752ab9455a2ced478c14",
+    "statements": [
+      "CREATE TABLE `document_sequences` (\n\t`document_type` text NOT NULL,\n\t`location_id` integer DEFAULT 0 NOT NULL,\n\t`next_value` integer DEFAULT 1 NOT NULL,\n\tPRIMARY KEY(`document_type`, `location_id`),\n\tCONSTRAINT \"document_sequences_next_positive\" CHECK(\"document_sequences\".\"next_value\" >= 1)\n);",
+      "DROP TABLE `idempotency_keys`;",
+      "CREATE TABLE `idempotency_keys` (\n\t`scope` text NOT NULL,\n\t`key` text NOT NULL,\n\t`request_hash` text NOT NULL,\n\t`status` integer,\n\t`content_type` text,\n\t`body` text,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tPRIMARY KEY(`scope`, `key`)\n);",
+      "CREATE INDEX `idempotency_keys_created_idx` ON `idempotency_keys` (`created_at`);",
+      "ALTER TABLE `company_settings` ADD `document_numbering` text DEFAULT '{}' NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `separate_numbering_per_location` integer DEFAULT false NOT NULL;",
+      "INSERT INTO `document_sequences` (`document_type`, `location_id`, `next_value`)\nSELECT k.type, 0, 1 + coalesce((\n\tSELECT cast(substr(d.number, 5) AS integer) AS n FROM `stock_documents` d\n\tWHERE d.type = k.type AND d.number GLOB k.prefix || '-[0-9]*' AND substr(d.number, 5) NOT GLOB '*[^0-9]*' AND length(d.number) <= 19\n\tORDER BY n DESC LIMIT 1\n), 0)\nFROM (SELECT 'entry' AS type, 'ENT' AS prefix UNION ALL SELECT 'removal', 'SOR' UNION ALL SELECT 'movement', 'MOV' UNION ALL SELECT 'bulk_update', 'CNT') k\nUNION ALL\nSELECT 'customer', 0, 1 + coalesce((SELECT c.number FROM `customers` c ORDER BY c.number DESC LIMIT 1), 0);"
+    ]
   }
 ];

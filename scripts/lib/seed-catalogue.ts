@@ -16,7 +16,8 @@ async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Prom
 }
 
 async function nextId(db: TenantDb, table: string): Promise<number> {
-  const [row] = await db.all<{ id: number | bigint | null }>(sql`select max(id) as id from ${sql.identifier(table)}`);
+  // The last id AUTOINCREMENT gave (none yet: no row).
+  const [row] = await db.all<{ id: number | bigint | null }>(sql`select seq as id from sqlite_sequence where name = ${table}`);
   return Number(row?.id ?? 0) + 1;
 }
 

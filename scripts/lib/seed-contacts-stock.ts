@@ -7,7 +7,8 @@ import { createCustomer } from "../../worker/domain/contacts/customers";
 import { createEmployee } from "../../worker/domain/contacts/employees";
 import { createSupplier } from "../../worker/domain/contacts/suppliers";
 import { createBatch } from "../../worker/domain/stock/batches";
-import { createStockDocument, nextDocumentNumber } from "../../worker/domain/stock/stock-documents";
+import { allocateValues } from "../../worker/domain/documents/numbering";
+import { createStockDocument, newDocumentNumber } from "../../worker/domain/stock/stock-documents";
 
 const t = tenantSchema;
 const U = 10_000_000; // quantities are stored at 7 decimals
@@ -209,8 +210,8 @@ export async function seedContactsAndStock(
   });
 
   // ── bulk customers: direct rows, each with one address ──
-  const [maxNumber] = await db.all<{ n: number | null }>(sql`select max(number) as n from customers`);
-  let number = Number(maxNumber?.n ?? 0);
+  // Numbers taken from the customer sequence in one block, as an import would.
+  let number = (await allocateValues(db, "customer", counts.bulkCustomers)) - 1;
   const customerRows: (typeof t.customers.$inferInsert)[] = [];
   for (let i = 0; i < counts.bulkCustomers; i++) {
     number++;
@@ -300,10 +301,15 @@ export async function seedContactsAndStock(
 /** One entry document holding a starting quantity for each tracked variant still without stock at the location. */
 async function bulkStock(db: TenantDb, locationId: number, notes: string): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
-  const [doc] = await db
-    .insert(t.stockDocuments)
-    .values({ type: "entry", number: nextDocumentNumber("entry") as unknown as string, locationId, date: today, notes })
-    .returning({ id: t.stockDocuments.id });
+  const numbered = newDocumentNumber(db, "entry", locationId);
+  const results = await db.batch([
+    ...numbered.statements,
+    db
+      .insert(t.stockDocuments)
+      .values({ type: "entry", number: numbered.number as unknown as string, locationId, date: today, notes })
+      .returning({ id: t.stockDocuments.id }),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  const [doc] = results[numbered.statements.length] as { id: number }[];
   const pending = sql`from variants v where v.track_inventory = 1 and v.is_kit = 0 and v.batch_tracked = 0
     and not exists (select 1 from stock_levels s where s.variant_id = v.id and s.location_id = ${locationId})`;
   const [count] = await db.all<{ n: number }>(sql`select count(*) as n ${pending}`);

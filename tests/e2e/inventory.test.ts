@@ -277,6 +277,28 @@ describe("inventory in the back-office", () => {
     await context.close();
   });
 
+  it("a stock entry form sent twice at once (a double click) saves one document, and both posts land on it", async () => {
+    const { db, warehouse, sku, user } = await world();
+    const context = await browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" } });
+    const page = await context.newPage();
+    await signIn(page, user.email, user.password);
+    await page.goto(`${appUrl}/inventory/stock-entries/create`);
+    await page.selectOption(byId("field-location_id"), String(warehouse.id));
+    await page.fill(byId("field-lines.0.sku"), sku);
+    await page.fill(byId("field-lines.0.quantity"), "3");
+    // The form carries the key its page was given; both posts send the same form.
+    const landed = await page.evaluate(async () => {
+      const form = document.querySelector<HTMLFormElement>("form.stock-form")!;
+      const send = () => fetch(window.location.href, { method: "POST", body: new FormData(form) }).then((r) => r.url);
+      return Promise.all([send(), send()]);
+    });
+    expect(landed[0]).toMatch(/\/inventory\/stock-entries\/\d+\?notice=created$/);
+    expect(landed[1]).toBe(landed[0]);
+    const [documents] = await db.all<{ n: number }>(sql`select count(*) as n from stock_documents`);
+    expect(Number(documents!.n)).toBe(1);
+    await context.close();
+  });
+
   it("works without JavaScript: more line rows come from the server, nothing typed is lost", async () => {
     const { warehouse, sku, user } = await world();
     const context = await browser.newContext({

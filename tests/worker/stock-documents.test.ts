@@ -394,8 +394,10 @@ describe("stock entries, removals and movements", () => {
     const again = await created(await call("POST", "/stock-entries", token, body, { "idempotency-key": "k-1" }));
     expect(again.id).toBe(first.id);
     expect(await level(db, a.id, main)).toBe(1 * U);
+    // Stripe's semantics: the same key with another body is an unprocessable request.
     const reused = await call("POST", "/stock-entries", token, { ...body, notes: "other" }, { "idempotency-key": "k-1" });
-    expect(reused.status).toBe(409);
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as ErrorBody).error.code).toBe("idempotency_key_reused");
   });
 
   it("answers 403 to a user without the edit permission of the kind, and saves nothing", async () => {

@@ -6,6 +6,7 @@ import { DomainError } from "../domain/shared/domain-error";
 import { authenticate } from "./auth";
 import { errorBody, toErrorResponse } from "./errors";
 import { health } from "./health";
+import { idempotency } from "./idempotency";
 import { locations } from "./locations";
 import { me } from "./me";
 import { companies } from "./companies";
@@ -62,6 +63,7 @@ export function apiRouter(): Hono<ApiEnv> {
       throw new DomainError("forbidden");
     await next();
   });
+  api.use(idempotency);
   api.route("/", openApi);
   api.route("/health", health);
   api.route("/me", me);

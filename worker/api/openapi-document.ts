@@ -38,10 +38,31 @@ const SHARED_ERRORS: Record<number, { name: string; response: Response }> = {
   },
 };
 
+/** Every POST of a caller takes an Idempotency-Key (worker/api/idempotency.ts). */
+const idempotent = (op: Pick<ApiOperation, "method" | "auth">) => op.method === "post" && op.auth;
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: "Idempotency-Key",
+  in: "header",
+  description:
+    "A key of the caller's choosing, 1 to 255 printable characters: the first request with it runs and its answer (2xx or 4xx) is kept 24 hours; " +
+    "a retry with the same body gets that answer again, with the header `Idempotent-Replayed: true`. The same key with another body answers 422 " +
+    "(idempotency_key_reused), and while the first request still runs 409 (idempotency_key_in_progress).",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+/** What an Idempotency-Key adds to the error answers of a POST. */
+const IDEMPOTENCY_ERRORS: Record<number, string> = {
+  400: "the Idempotency-Key header is not 1 to 255 printable characters (idempotency_key_invalid)",
+  409: "a request with the same Idempotency-Key still runs (idempotency_key_in_progress)",
+  422: "the Idempotency-Key was sent before with another request (idempotency_key_reused)",
+};
+
 /** The error statuses an operation gives from what it takes (see ApiOperation). */
-export function commonErrors(op: Pick<ApiOperation, "auth" | "path" | "body" | "upload" | "list" | "query">): number[] {
+export function commonErrors(op: Pick<ApiOperation, "method" | "auth" | "path" | "body" | "upload" | "list" | "query">): number[] {
   const codes = [503];
   if (op.auth) codes.push(401, 403);
+  if (idempotent(op)) codes.push(...Object.keys(IDEMPOTENCY_ERRORS).map(Number));
   if (op.path.includes("{")) codes.push(404);
   if (op.body) codes.push(400, 415, 422);
   if (op.upload || op.list || op.query) codes.push(422);
@@ -110,8 +131,12 @@ function responsesOf(op: ApiOperation, used: Set<string>): Record<string, Respon
     const given = op.responses[code];
     const shared = SHARED_ERRORS[code];
     const content = answerContent(op, code);
+    const idempotency = idempotent(op) ? IDEMPOTENCY_ERRORS[code] : undefined;
     if (code < 300 || content) out[code] = { description: given ?? "", ...(content ? { content } : {}) };
-    else if (shared && (given === undefined || given === shared.response.description)) {
+    else if (idempotency) {
+      const description = [given ?? shared?.response.description, idempotency].filter(Boolean).join("; or ");
+      out[code] = { description: description[0]!.toUpperCase() + description.slice(1), content: errorContent() };
+    } else if (shared && (given === undefined || given === shared.response.description)) {
       out[code] = { $ref: `#/components/responses/${shared.name}` };
       used.add(shared.name);
     } else out[code] = { description: given ?? "", content: errorContent() };
@@ -138,7 +163,7 @@ function operationObject(op: ApiOperation, used: Set<string>) {
     description,
     schema: { type: "string" },
   }));
-  const parameters = [...path, ...queryParameters(op), ...headers];
+  const parameters = [...path, ...queryParameters(op), ...headers, ...(idempotent(op) ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   const body = op.body
     ? { required: true, content: json(inputSchema(op.body)) }
     : op.upload

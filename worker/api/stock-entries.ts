@@ -37,7 +37,7 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
   const VIEW = { allOf: [d.view] };
   const EDIT = { allOf: [d.edit] };
   const stock = {
-    409: "Another edit of the document came first (conflict)",
+    409: "Another edit of the document came first (conflict), or the number typed is taken (document_number_taken)",
     422: "Invalid input, or not enough stock (insufficient_stock, naming lines.N.quantity)",
   };
   return [
@@ -56,11 +56,10 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       method: "post",
       path: d.path,
       tag: d.tag,
-      summary: `Create a ${d.what.toLowerCase().replace(/s$/, "")} and apply its stock (an Idempotency-Key header makes a retry answer the same document)`,
+      summary: `Create a ${d.what.toLowerCase().replace(/s$/, "")} and apply its stock; without a number, it takes the next of its sequence`,
       auth: true,
       permissions: EDIT,
       body: d.create,
-      headers: { "Idempotency-Key": "A key of the caller's choosing: a retry with the same key answers the document first created" },
       result: StockDocument,
       responses: { 201: "Created, with its lines", ...stock, ...errors },
     },
@@ -112,7 +111,7 @@ export function stockDocumentRouter(d: Pick<DocumentApi, "kind" | "view" | "edit
       const db = await ctx.tenant();
       const body = await jsonBody(c);
       const actor = await stockActor(ctx.control, ctx.actor!);
-      return c.json(await createStockDocument(db, actor, d.kind, body, { idempotencyKey: c.req.header("idempotency-key") ?? null }), 201);
+      return c.json(await createStockDocument(db, actor, d.kind, body), 201);
     })
     .get("/:id", requireActor(VIEW), async (c) => {
       const db = await c.get("ctx").tenant();

@@ -1,3 +1,4 @@
+import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
 import type { CreateCustomerInput, CustomerView } from "../../../worker/domain/contacts/customers";
 import type { Formatter } from "../../../worker/domain/shared/format";
@@ -395,6 +396,7 @@ export function CustomerForm({
   const managerKnown = !manager || managers?.some((m) => m.id === manager);
   return (
     <Form method="post" className="form contact-form" noValidate>
+      <IdempotencyKeyField />
       {/* Enter in a field saves: the first submit button of a form is the one implicit submission uses. */}
       <button type="submit" name="intent" value="save" className="contact-form__default-submit" tabIndex={-1} aria-hidden="true" />
       {rawErrors ? (

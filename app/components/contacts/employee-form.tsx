@@ -1,3 +1,4 @@
+import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
 import type { CreateEmployeeInput, EmployeeView } from "../../../worker/domain/contacts/employees";
 import { useErrorText, useT } from "../../i18n";
@@ -94,6 +95,7 @@ export function EmployeeForm({
   const errors = errorsByField(rawErrors);
   return (
     <Form method="post" className="form contact-form" noValidate>
+      <IdempotencyKeyField />
       {rawErrors ? (
         <p role="alert" className="alert alert--error">
           {errorText("validation_failed")}

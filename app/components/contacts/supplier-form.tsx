@@ -1,3 +1,4 @@
+import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
 import type { CreateSupplierInput, SupplierView } from "../../../worker/domain/contacts/suppliers";
 import { useErrorText, useT } from "../../i18n";
@@ -172,6 +173,7 @@ export function SupplierForm({
   const errors = errorsByField(rawErrors);
   return (
     <Form method="post" className="form contact-form" noValidate>
+      <IdempotencyKeyField />
       {rawErrors ? (
         <p role="alert" className="alert alert--error">
           {errorText("validation_failed")}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField, type FieldErrorMap } from "../form-field";
+import { IdempotencyKeyField } from "../idempotency-key";
 import { VariantSuggestions } from "../variant-suggestions";
 import type { Formatter } from "../../../worker/domain/shared/format";
 import { useFormat } from "../../format";
@@ -18,6 +19,8 @@ export interface DocumentLineValues {
 
 /** What the document form edits, as text (and as a failed post gives it back, nothing lost). */
 export interface DocumentFormValues {
+  /** New documents only: a number of one's own, else (blank) the next of the sequence. */
+  number?: string;
   location_id: string;
   arrival_location_id: string;
   date: string;
@@ -39,6 +42,7 @@ export const MORE_ROWS = 5;
 const MAX_ROWS = 500;
 
 export const NEW_DOCUMENT: DocumentFormValues = {
+  number: "",
   location_id: "",
   arrival_location_id: "",
   date: "",
@@ -69,6 +73,7 @@ export function readDocumentForm(form: FormData): DocumentFormValues {
     .slice(0, MAX_ROWS);
   const rows = Math.min(Math.max(Number.parseInt(text("rows"), 10) || NEW_ROWS, lines.length + 1), MAX_ROWS);
   return {
+    ...(form.has("number") ? { number: text("number").trim() } : {}),
     location_id: text("location_id"),
     arrival_location_id: text("arrival_location_id"),
     date: text("date").trim(),
@@ -166,8 +171,16 @@ export function DocumentForm({
     <Form method="post" noValidate className="stock-form" ref={formRef}>
       <VariantSuggestions id="variant-skus" formRef={formRef} />
       <input type="hidden" name="rows" value={rows.length} />
+      <IdempotencyKeyField />
       <section className="card">
         <div className="stock-form__places">
+          {values.number !== undefined ? (
+            <FormField name="number" label={t("stock_documents.number")} errors={shown}>
+              {(props) => (
+                <input {...props} maxLength={50} defaultValue={values.number} placeholder={t("stock_documents.number_automatic")} />
+              )}
+            </FormField>
+          ) : null}
           {locationSelect("location_id", kind === "movement" ? t("stock_documents.departure") : t("stock_documents.location"))}
           {kind === "movement" ? locationSelect("arrival_location_id", t("stock_documents.arrival")) : null}
           <FormField name="date" label={t("stock_documents.date")} errors={shown}>

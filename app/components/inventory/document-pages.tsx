@@ -8,6 +8,7 @@ import { DocumentForm, documentValues, NEW_DOCUMENT, type DocumentFormValues } f
 import { DOCUMENT_DELETE, DOCUMENT_KINDS, INVENTORY_LOGS_PATH, readableParams, type DocumentKind, type FieldErrors } from "./format";
 import "./inventory.css";
 import { ConfirmDelete } from "../ui/confirm-delete";
+import { IdempotencyKeyProvider } from "../idempotency-key";
 
 type Option = { value: string; label: string };
 
@@ -109,7 +110,17 @@ export function DocumentListPage({
 
 // ── Create and edit ──────────────────────────────────────────────────────────────────────────
 
-export function DocumentCreatePage({ kind, locations, action }: { kind: DocumentKind; locations: Option[]; action: DocumentFormAction }) {
+export function DocumentCreatePage({
+  kind,
+  locations,
+  action,
+  idempotencyKey,
+}: {
+  kind: DocumentKind;
+  locations: Option[];
+  action: DocumentFormAction;
+  idempotencyKey: string;
+}) {
   const t = useT();
   const info = DOCUMENT_KINDS[kind];
   const values = action?.values;
@@ -122,15 +133,17 @@ export function DocumentCreatePage({ kind, locations, action }: { kind: Document
         <Link to={info.path}>{t(`${info.messages}.back_to_list`)}</Link>
       </div>
       <ErrorAlert action={action} />
-      <DocumentForm
-        // A failed post (or "add lines") keeps what was typed.
-        key={values ? JSON.stringify(values) : "new"}
-        kind={kind}
-        values={values ?? NEW_DOCUMENT}
-        locations={locations}
-        errors={action && "error" in action ? action.fields : undefined}
-        submitLabel={t(`${info.messages}.create`)}
-      />
+      <IdempotencyKeyProvider value={idempotencyKey}>
+        <DocumentForm
+          // A failed post (or "add lines") keeps what was typed.
+          key={values ? JSON.stringify(values) : "new"}
+          kind={kind}
+          values={values ?? NEW_DOCUMENT}
+          locations={locations}
+          errors={action && "error" in action ? action.fields : undefined}
+          submitLabel={t(`${info.messages}.create`)}
+        />
+      </IdempotencyKeyProvider>
     </>
   );
 }

@@ -20,6 +20,7 @@ import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
 import { locationOptions, userNames } from "./inventory.server";
 import { tickedAcknowledgements } from "../ui/confirm-delete";
 import { statusForCode } from "../../../worker/error-status";
+import { newFormKey, onceForm } from "../form-page.server";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
@@ -112,7 +113,7 @@ export async function documentFormOptions(db: TenantDb, keep: (number | null)[] 
 
 export async function documentCreateLoader(ctx: RequestContext, request: Request, kind: DocumentKind) {
   requirePage(request, ctx, DOCUMENT_KINDS[kind].edit);
-  return { locations: await documentFormOptions(await ctx.tenant()) };
+  return { locations: await documentFormOptions(await ctx.tenant()), idempotencyKey: newFormKey() };
 }
 
 export async function documentEditLoader(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
@@ -164,6 +165,7 @@ async function documentInput(db: TenantDb, kind: DocumentKind, values: DocumentF
     };
   });
   const input: Record<string, unknown> = {
+    ...(!forUpdate && values.number ? { number: values.number } : {}),
     location_id: values.location_id,
     ...(kind === "movement" ? { arrival_location_id: values.arrival_location_id } : {}),
     ...(values.date ? { date: values.date } : {}),
@@ -195,8 +197,11 @@ export async function saveDocumentAction(ctx: RequestContext, request: Request, 
     const who = await stockActor(ctx.control, actor);
     // A batch number that names no batch of the line's variant: nothing is saved.
     if (Object.keys(batchIssues).length) return fail("validation_failed", batchIssues);
-    const doc = id === undefined ? await createStockDocument(db, who, kind, input) : await updateStockDocument(db, who, kind, id, input);
-    return redirect(`${info.path}/${doc.id}?notice=${id === undefined ? "created" : "saved"}`);
+    if (id !== undefined) return redirect(`${info.path}/${(await updateStockDocument(db, who, kind, id, input)).id}?notice=saved`);
+    // Created once per showing of the form: a second post of it goes to the same document.
+    return redirect(
+      await onceForm(ctx, request, form, async () => `${info.path}/${(await createStockDocument(db, who, kind, input)).id}?notice=created`),
+    );
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.code === "not_found" && id !== undefined && !error.fields) throw data(null, { status: 404 });

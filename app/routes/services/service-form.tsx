@@ -1,3 +1,4 @@
+import { IdempotencyKeyField } from "../../components/idempotency-key";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField } from "../../components/checkbox-field";
 import { errorsByField, FormField, type FieldErrorMap } from "../../components/form-field";
@@ -79,6 +80,7 @@ export function ServiceForm({
   const tagError = errors?.tag_ids;
   return (
     <Form method="post" className="form service-form" noValidate>
+      <IdempotencyKeyField />
       <section className="card form-grid">
         <FormField name="reference" label={t("services.reference")} errors={errors}>
           {(p) => <input {...p} defaultValue={values.reference} required maxLength={100} autoComplete="off" />}

@@ -1,5 +1,7 @@
+import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PAYMENT_TERMS_TYPES } from "../../../worker/domain/contacts/payment-terms";
+import { NUMBERED_DOCUMENT_TYPES } from "../../../worker/domain/documents/numbering";
 import {
   getCompanySettings,
   NUMBER_FORMATS,
@@ -16,6 +18,7 @@ import { LOCALES } from "../../../worker/domain/shared/locale";
 import { statusForCode } from "../../../worker/error-status";
 import { countryOptions } from "../../components/contacts/contacts.server";
 import { AddressFieldset, errorsByField, SelectField, TextField } from "../../components/contacts/form-parts";
+import { CheckboxField } from "../../components/checkbox-field";
 import type { FieldErrorMap } from "../../components/form-field";
 import { FormPage } from "../../components/form-page";
 import { ImageCard } from "../../components/image-card";
@@ -27,6 +30,14 @@ import type { Route } from "./+types/company-settings";
 const COMPANY_SETTINGS_PATH = "/settings/company-settings";
 const NOTICES = ["saved", "logo_saved", "logo_removed"] as const;
 const SAMPLE = Decimal.parse("1234567.89");
+// The name of each numbered type of document, as its list page calls it.
+const DOCUMENT_TITLES = {
+  entry: "stock_entries.title",
+  removal: "stock_removals.title",
+  movement: "stock_movements.title",
+  bulk_update: "bulk_update.title",
+} as const;
+const numberingField = (type: string, part: "prefix" | "width") => `document_numbering.${type}.${part}`;
 
 /** The company's own settings (domain spec §3 'Company'), its logo, and a way to its tax settings. */
 export async function loader(args: Route.LoaderArgs) {
@@ -62,6 +73,14 @@ function typedValues(form: FormData) {
     "payment_terms.type": field("payment_terms.type"),
     "payment_terms.days": field("payment_terms.days"),
     estimate_expiration_days: field("estimate_expiration_days"),
+    // Types whose fields the form did not send are left as they are.
+    numbering: Object.fromEntries(
+      NUMBERED_DOCUMENT_TYPES.filter((type) => form.has(numberingField(type, "prefix"))).map((type) => [
+        type,
+        { prefix: field(numberingField(type, "prefix")), width: field(numberingField(type, "width")) },
+      ]),
+    ) as Record<string, { prefix: string; width: string }>,
+    separate_numbering_per_location: form.get("separate_numbering_per_location") === "on",
   };
 }
 type TypedValues = ReturnType<typeof typedValues>;
@@ -85,11 +104,17 @@ export async function action(args: Route.ActionArgs) {
       await removeCompanyLogo(db, files, actor);
       return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
     }
-    const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, ...rest } = values;
+    const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, ...rest } = values;
     await updateCompanySettings({ db, control: ctx.control }, actor, {
       ...rest,
       payment_terms: { type, days: days(termDays) },
       estimate_expiration_days: days(estimate_expiration_days),
+      document_numbering: Object.fromEntries(
+        Object.entries(numbering).map(([kind, format]) => [
+          kind,
+          { prefix: format.prefix, width: Number(format.width.trim() || Number.NaN) },
+        ]),
+      ),
     });
     return redirect(`${COMPANY_SETTINGS_PATH}?notice=saved`);
   } catch (error) {
@@ -118,6 +143,10 @@ function valuesOf(settings: CompanySettingsView): TypedValues {
     "payment_terms.type": settings.payment_terms.type,
     "payment_terms.days": String(settings.payment_terms.days),
     estimate_expiration_days: String(settings.estimate_expiration_days),
+    numbering: Object.fromEntries(
+      Object.entries(settings.document_numbering).map(([type, format]) => [type, { prefix: format.prefix, width: String(format.width) }]),
+    ),
+    separate_numbering_per_location: settings.separate_numbering_per_location,
   };
 }
 
@@ -127,7 +156,7 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
   const { settings, currencies, countries, timezones, notice } = loaderData;
   const failed = actionData && actionData.intent !== "upload_logo" && actionData.intent !== "remove_logo" ? actionData : undefined;
   const values = failed?.values ?? valuesOf(settings);
-  const errors = errorsByField(failed?.fields, ["payment_terms"]);
+  const errors = errorsByField(failed?.fields, ["payment_terms", "document_numbering"]);
   return (
     <FormPage title={t("company_settings.title")} back={{ href: "/dashboard", label: t("company_settings.back") }} failure={actionData}>
       {notice && !actionData ? (
@@ -228,6 +257,36 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
           <p>
             <Link to="/settings/taxes">{t("company_settings.tax_settings")}</Link>
           </p>
+        </section>
+        <section className="card">
+          <h2>{t("company_settings.document_numbers")}</h2>
+          <div className="form-grid">
+            {NUMBERED_DOCUMENT_TYPES.map((type) => (
+              <Fragment key={type}>
+                <TextField
+                  name={numberingField(type, "prefix")}
+                  label={t("company_settings.numbering_prefix", { document: t(DOCUMENT_TITLES[type]) })}
+                  value={values.numbering[type]?.prefix}
+                  errors={errors}
+                  maxLength={20}
+                />
+                <TextField
+                  name={numberingField(type, "width")}
+                  label={t("company_settings.numbering_width", { document: t(DOCUMENT_TITLES[type]) })}
+                  value={values.numbering[type]?.width}
+                  errors={errors}
+                  inputMode="numeric"
+                />
+              </Fragment>
+            ))}
+          </div>
+          <CheckboxField
+            name="separate_numbering_per_location"
+            label={t("company_settings.separate_numbering_per_location")}
+            checked={values.separate_numbering_per_location}
+            errors={errors}
+          />
+          <p className="muted">{t("company_settings.numbering_hint")}</p>
         </section>
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -1,6 +1,6 @@
 // The company's own settings, its locations and the machinery tables (operations, outbox, idempotency).
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { nocase } from "./catalogue";
 
@@ -52,6 +52,13 @@ export const companySettings = sqliteTable(
       .default("net"),
     paymentTermsDays: integer("payment_terms_days").notNull().default(0),
     estimateExpirationDays: integer("estimate_expiration_days").notNull().default(30),
+    // Document numbers (worker/domain/documents/numbering.ts): a prefix and a width per document
+    // type, where the company changed them, and one sequence per location when the flag is on.
+    documentNumbering: text("document_numbering", { mode: "json" })
+      .$type<Partial<Record<string, { prefix?: string; width?: number }>>>()
+      .notNull()
+      .default(sql`'{}'`),
+    separateNumberingPerLocation: integer("separate_numbering_per_location", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [check("company_settings_single_row", sql`${t.id} = 1`)],
@@ -135,10 +142,31 @@ export const processedMessages = sqliteTable("processed_messages", {
   doneAt: integer("done_at"),
 });
 
-/** Answers already given to requests that carried an idempotency key. */
-export const idempotencyKeys = sqliteTable("idempotency_keys", {
-  key: text("key").primaryKey(),
-  requestHash: text("request_hash").notNull(),
-  response: text("response", { mode: "json" }).notNull(),
-  createdAt: integer("created_at").notNull().default(now),
-});
+/**
+ * Requests that carried an idempotency key, per caller (`scope`), kept 24 hours: a row without a
+ * status is a request still running; then the answer it gave, replayed to a retry.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/** The next number of each document type (per location when the company numbers them so; else location 0). */
+export const documentSequences = sqliteTable(
+  "document_sequences",
+  {
+    documentType: text("document_type").notNull(),
+    locationId: integer("location_id").notNull().default(0),
+    nextValue: integer("next_value").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.documentType, t.locationId] }), check("document_sequences_next_positive", sql`${t.nextValue} >= 1`)],
+);

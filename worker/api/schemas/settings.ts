@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
+import { NUMBERED_DOCUMENT_TYPES } from "../../domain/documents/numbering";
 import { NUMBER_FORMATS, type CompanySettingsView } from "../../domain/settings/company-settings";
 import { LOCALES } from "../../domain/shared/locale";
 import type { CurrencyView } from "../../domain/settings/currencies";
@@ -88,6 +89,12 @@ export const CompanySettings = answer<CompanySettingsView>()(
     timezone: z.string(),
     payment_terms: z.object({ type: z.enum(PAYMENT_TERMS_TYPES), days: z.int() }),
     estimate_expiration_days: z.int(),
+    document_numbering: z
+      .record(z.enum(NUMBERED_DOCUMENT_TYPES), z.object({ prefix: z.string(), width: z.int() }))
+      .meta({ description: "Per type of document: the prefix and the zero-padded width of its numbers (ENT-000001)" }),
+    separate_numbering_per_location: z
+      .boolean()
+      .meta({ description: "Each location numbers its documents on its own, with its id in the number (ENT-3-000001)" }),
     updated_at: timestamp,
   }),
 );

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm"
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
+import { allocateValue } from "../documents/numbering";
 import { assertModuleFields, moduleAllows, type Caller } from "../identity/module-flags";
 import type { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
@@ -500,21 +501,21 @@ export async function createCustomer(db: TenantDb, raw: unknown, staff: StaffDir
     return a;
   });
   await checkReferences(db, staff, input);
-  // Computed inside the insert, so that two creations at once cannot pick the same number.
-  const nextNumber = sql`(select coalesce(max(${customers.number}), 0) + 1 from ${customers})`;
+  // The next customer number is taken inside the batch (a typed one moves the sequence past it).
+  const numbered = allocateValue(db, "customer", input.number);
   const insert = db
     .insert(customers)
-    .values({ ...columns(input), label: input.label, number: input.number ?? nextNumber })
+    .values({ ...columns(input), label: input.label, number: numbered.value as unknown as number })
     .returning();
-  // The batch is one transaction: the largest id is the row just inserted (ids only grow).
-  const newId = sql`(select max(${customers.id}) from ${customers})`;
+  const newId = sql`(select ${customers.id} from ${customers} where ${customers.number} = ${numbered.value})`;
   const statements: BatchItem<"sqlite">[] = [
+    ...numbered.statements,
     insert,
     ...addresses.map((a) => db.insert(customerAddresses).values({ ...addressColumns(a), customerId: newId })),
     ...input.tag_ids.map((tagId) => db.insert(customerTagLinks).values({ customerId: newId, tagId })),
   ];
   try {
-    const [created] = (await runBatch(db, statements)) as [Row[]];
+    const created = (await runBatch(db, statements))[numbered.statements.length] as Row[];
     return (await views(db, created))[0]!;
   } catch (error) {
     if (isUniqueViolation(error, "customers.number")) throw numberTaken();

@@ -16,13 +16,7 @@ export function conflict(code: string, field: string): DomainError {
   return new DomainError(code, {}, { [field]: { code } });
 }
 
-/** Whether a failed write broke a unique index (two writers at once: the index decides). */
-export function isUniqueViolation(error: unknown, column?: string): boolean {
-  const parts: string[] = [];
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) parts.push(String(e));
-  const text = parts.join("\n");
-  return /UNIQUE constraint failed/i.test(text) && (column === undefined || text.includes(column));
-}
+export { isUniqueViolation } from "../shared/constraint-errors";
 
 /** Unknown keys are named (`unknown_field`), so that a misspelt field is never silently ignored. */
 export function strictInput<T extends z.ZodRawShape>(shape: T) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { insertedId } from "../shared/inserted-id";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery, type FilterValue } from "../shared/list-query";
 import { defineListRegistry, likeContains, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
@@ -235,8 +236,7 @@ function columns(input: ParsedUpdate) {
 export async function createSupplier(db: TenantDb, raw: unknown): Promise<SupplierView> {
   const input = parseInput(CreateSupplierInput, raw);
   await checkReferences(db, input);
-  // The batch is one transaction: the largest id is the row just inserted (ids only grow).
-  const newId = sql`(select max(${suppliers.id}) from ${suppliers})`;
+  const newId = insertedId("suppliers");
   const [created] = (await runBatch(db, [
     db
       .insert(suppliers)

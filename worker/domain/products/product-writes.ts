@@ -12,6 +12,7 @@ import type { ComponentListInput, PackInput, PriceListInput, UpdateVariantInput,
 import { RATE_SCALE } from "./product-view";
 import type { References } from "./references";
 import { WEIGHT_SCALE } from "./weights";
+import { insertedId } from "../shared/inserted-id";
 
 const t = tenantSchema;
 
@@ -20,11 +21,10 @@ const t = tenantSchema;
  *
  * A batch cannot read the ids it generates, so later statements find earlier rows by what
  * identifies them inside the batch's transaction: a new variant by its sku (unique, served by
- * the NOCASE index), a new product or pack by max(id) right after its insert — AUTOINCREMENT
- * makes the newest row the largest, and no other writer runs inside the transaction.
+ * the NOCASE index), a new product or pack by the id SQLite just gave (see insertedId).
  */
-export const newProductId = sql<number>`(select max(id) from products)`;
-export const newPackId = sql<number>`(select max(id) from packs)`;
+export const newProductId = insertedId("products");
+export const newPackId = insertedId("packs");
 export const variantIdOfSku = (sku: string) => sql<number>`(select id from variants where sku = ${sku} collate nocase)`;
 
 export type ParsedVariant = z.output<typeof VariantInput>;

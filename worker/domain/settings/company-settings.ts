@@ -14,6 +14,13 @@ import {
   type AddressView,
 } from "../contacts/shared";
 import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "../contacts/payment-terms";
+import {
+  changedNumberFormats,
+  NumberFormatsInput,
+  numberFormats,
+  type NumberFormat,
+  type NumberedDocumentType,
+} from "../documents/numbering";
 import type { Actor } from "../identity/actor";
 import { hasPermissions } from "../identity/permissions";
 import { checkedImage, type FileStore } from "../products/product-image";
@@ -46,6 +53,10 @@ export interface CompanySettingsView extends AddressView {
   timezone: string;
   payment_terms: PaymentTerms;
   estimate_expiration_days: number;
+  /** How each type of document is numbered (worker/domain/documents/numbering.ts). */
+  document_numbering: Record<NumberedDocumentType, NumberFormat>;
+  /** Each location numbers its documents on its own, its id in the number. */
+  separate_numbering_per_location: boolean;
   updated_at: number;
 }
 
@@ -66,6 +77,8 @@ function view(row: SettingsRow): CompanySettingsView {
     timezone: row.timezone,
     payment_terms: { type: row.paymentTermsType, days: row.paymentTermsDays },
     estimate_expiration_days: row.estimateExpirationDays,
+    document_numbering: numberFormats(row.documentNumbering),
+    separate_numbering_per_location: row.separateNumberingPerLocation,
     updated_at: row.updatedAt,
   };
 }
@@ -89,6 +102,8 @@ export const UpdateCompanySettingsInput = z
       timezone: z.string({ error: "required" }).trim().min(1, "required").max(64, "too_long").refine(isTimeZone, "invalid_timezone"),
       payment_terms: z.strictObject({ type: z.enum(PAYMENT_TERMS_TYPES, { error: "invalid" }), days: zDays.default(0) }, objectError),
       estimate_expiration_days: zDays,
+      document_numbering: NumberFormatsInput,
+      separate_numbering_per_location: z.boolean({ error: "invalid" }),
     },
     objectError,
   )
@@ -144,6 +159,10 @@ export async function updateCompanySettings(
       ? { paymentTermsType: input.payment_terms.type, paymentTermsDays: input.payment_terms.days }
       : {}),
     ...(input.estimate_expiration_days !== undefined ? { estimateExpirationDays: input.estimate_expiration_days } : {}),
+    ...(input.document_numbering !== undefined
+      ? { documentNumbering: changedNumberFormats(row.documentNumbering, input.document_numbering) }
+      : {}),
+    ...(input.separate_numbering_per_location !== undefined ? { separateNumberingPerLocation: input.separate_numbering_per_location } : {}),
   };
   if (Object.keys(changes).length)
     statements.push(

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zRefId, zScaledQuantity } from "./common";
 import { StockBatch } from "./ledger";
 import { checkLocation, loadStockReferences } from "./references";
 import type { StockActor } from "./stock-actor";
-import { getStockDocument, nextDocumentNumber, type StockDocumentView } from "./stock-documents";
+import { getStockDocument, newDocumentNumber, type StockDocumentView } from "./stock-documents";
 import type { StockChange } from "./stock-rules";
 
 const { stockDocuments, stockDocumentLines, stockLevels, batchStock } = tenantSchema;
@@ -133,12 +133,12 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
   if (changes.some((c) => Math.abs(c.delta) > MAX_UNITS * 1e7 * 2)) issues.add("lines", "too_large");
   issues.throwIfAny();
 
-  const lastId = sql`(select max(id) from stock_documents)`;
+  const numbered = newDocumentNumber(db, "bulk_update", input.location_id);
   const insert = db
     .insert(stockDocuments)
     .values({
       type: "bulk_update",
-      number: nextDocumentNumber("bulk_update") as unknown as string,
+      number: numbered.number as unknown as string,
       locationId: input.location_id,
       date: input.date ?? refs.today,
       notes: input.notes ?? null,
@@ -147,7 +147,7 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
     .returning({ id: stockDocuments.id });
   const lines = db.insert(stockDocumentLines).values(
     input.lines.map((l) => ({
-      documentId: lastId as unknown as number,
+      documentId: numbered.id as unknown as number,
       variantId: l.variant_id,
       batchId: l.batch_id ?? null,
       quantity: l.counted,
@@ -156,14 +156,14 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
   // Unchanged counts are recorded on the document but move nothing.
   const moving = changes.filter((c) => c.delta !== 0);
   const results = await new StockBatch(db)
-    .add(insert, lines)
+    .add(...numbered.statements, insert, lines)
     .addChanges(moving, {
       documentType: "bulk_update",
-      documentId: lastId,
+      documentId: numbered.id,
       userId: actor.userId,
       userForbidsNegative: actor.forbidsNegative,
     })
     .run();
-  const [created] = results[0] as { id: number }[];
+  const [created] = results[numbered.statements.length] as { id: number }[];
   return getStockDocument(db, "bulk_update", created!.id);
 }

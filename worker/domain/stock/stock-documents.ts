@@ -2,8 +2,9 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
+import { isUniqueViolation } from "../shared/constraint-errors";
 import { DomainError } from "../shared/domain-error";
-import { sha256Hex } from "../shared/ids";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
 import { fromScaledInteger, PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
@@ -11,17 +12,10 @@ import { FieldIssues, objectError, parseInput, qty, recordId, zCalendarDate, zRe
 import { StockBatch } from "./ledger";
 import { checkLocation, loadStockReferences, resolveLines, type LineInput } from "./references";
 import type { StockActor } from "./stock-actor";
-import {
-  DOCUMENT_PREFIX,
-  documentChanges,
-  orderChanges,
-  type StockChange,
-  type StockDocumentKind,
-  type StockDocumentType,
-} from "./stock-rules";
+import { documentChanges, orderChanges, type StockChange, type StockDocumentKind, type StockDocumentType } from "./stock-rules";
 import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
-const { stockDocuments, stockDocumentLines, inventoryLogs, locations, variants, packs, batches, idempotencyKeys } = tenantSchema;
+const { stockDocuments, stockDocumentLines, inventoryLogs, locations, variants, packs, batches } = tenantSchema;
 
 export const MAX_LINES = 500;
 
@@ -106,7 +100,15 @@ const zLines = <T extends z.ZodType>(line: T) =>
     .min(1, "required")
     .max(MAX_LINES, "too_long");
 
+const zNumber = z
+  .string({ error: "invalid" })
+  .trim()
+  .max(50, "too_long")
+  .nullable()
+  .transform((v) => v || null);
+
 const common = {
+  number: zNumber.optional(),
   location_id: zRefIdRequired("unknown_location"),
   date: zCalendarDate.optional(),
   notes: zNotes.optional(),
@@ -118,14 +120,16 @@ export const CreateStockMovementInput = z.strictObject(
   { ...common, arrival_location_id: zRefIdRequired("unknown_location"), lines: zLines(OtherLine) },
   objectError,
 );
-export const UpdateStockEntryInput = CreateStockEntryInput.partial();
-export const UpdateStockRemovalInput = CreateStockRemovalInput.partial();
-export const UpdateStockMovementInput = CreateStockMovementInput.partial();
+// The number is given once, at creation (typed, or else the next of the sequence).
+export const UpdateStockEntryInput = CreateStockEntryInput.omit({ number: true }).partial();
+export const UpdateStockRemovalInput = CreateStockRemovalInput.omit({ number: true }).partial();
+export const UpdateStockMovementInput = CreateStockMovementInput.omit({ number: true }).partial();
 
 const CREATE = { entry: CreateStockEntryInput, removal: CreateStockRemovalInput, movement: CreateStockMovementInput } as const;
 const UPDATE = { entry: UpdateStockEntryInput, removal: UpdateStockRemovalInput, movement: UpdateStockMovementInput } as const;
 
 type ParsedCreate = {
+  number?: string | null;
   location_id: number;
   arrival_location_id?: number;
   date?: string | undefined;
@@ -290,21 +294,25 @@ export async function getStockDocument(db: TenantDb, kind: StockDocumentType, ra
 
 // ── Writes ───────────────────────────────────────────────────────────────────────────────────
 
-const LAST_ID = sql`(select max(id) from stock_documents)`;
-
-/** The next number of a type: one past the highest, read inside the batch (writes are serialized). */
 /**
- * The next number of a kind of document ("ENT-000042"), computed inside the insert. Only numbers
- * of that shape count, so a document numbered otherwise (an import) never makes one repeat.
+ * A new document's number and id, both as SQL read inside its batch: the number from the
+ * sequence moved at the batch's start, the id through the unique (type, number) index.
  */
-export function nextDocumentNumber(type: StockDocumentType): SQL {
-  const prefix = DOCUMENT_PREFIX[type];
-  const from = prefix.length + 2;
-  const highest = (order: SQL) =>
-    sql`coalesce((select cast(substr(number, ${from}) as integer) from stock_documents
-      where type = ${type} and number glob ${prefix + "-[0-9]*"} order by ${order} limit 1), 0)`;
-  // Zero-padded numbers sort as text up to 999999; the newest document covers what comes after.
-  return sql`${prefix + "-"} || printf('%06d', 1 + max(${highest(sql`number desc`)}, ${highest(sql`id desc`)}))`;
+export function newDocumentNumber(
+  db: TenantDb,
+  type: StockDocumentType,
+  locationId: number,
+  typed?: string | null,
+): AllocatedNumber & { id: SQL } {
+  const allocated = allocateNumber(db, { documentType: type, locationId, typed });
+  return { ...allocated, id: sql`(select id from stock_documents where type = ${type} and number = ${allocated.number})` };
+}
+
+/** A save refused by the unique (type, number) index, as the error naming the `number` field; null for any other failure. */
+export function numberTaken(error: unknown, number: string | null | undefined): DomainError | null {
+  if (!isUniqueViolation(error, "stock_documents.number")) return null;
+  const params = number ? { number } : {};
+  return new DomainError("document_number_taken", params, { number: { code: "document_number_taken", params } });
 }
 
 function lineRows(documentId: number | SQL, lines: readonly LineInput[]) {
@@ -372,27 +380,13 @@ async function reversal(
     }));
 }
 
-async function requestHash(kind: string, raw: unknown): Promise<string> {
-  return sha256Hex(`${kind}\n${JSON.stringify(raw ?? null)}`);
-}
-
-/**
- * Creates a stock entry, removal or movement and applies its stock in one batch. With an
- * idempotency key, a repeated request answers the document already made instead of making another.
- */
+/** Creates a stock entry, removal or movement, numbered, and applies its stock in one batch. */
 export async function createStockDocument(
   db: TenantDb,
   actor: StockActor,
   kind: StockDocumentKind,
   raw: unknown,
-  options: { idempotencyKey?: string | null } = {},
 ): Promise<StockDocumentView> {
-  const key = options.idempotencyKey ? `stock-documents:${kind}:${options.idempotencyKey.slice(0, 200)}` : null;
-  const hash = key ? await requestHash(kind, raw) : null;
-  if (key) {
-    const replay = await replayed(db, kind, key, hash!);
-    if (replay) return replay;
-  }
   const input = parseInput(CREATE[kind], raw) as ParsedCreate;
   const { refs, changes } = await plan(
     db,
@@ -400,11 +394,12 @@ export async function createStockDocument(
     { location_id: input.location_id, arrival_location_id: input.arrival_location_id ?? null, lines: input.lines },
     { activeLocations: true, checkLines: true },
   );
+  const numbered = newDocumentNumber(db, kind, input.location_id, input.number);
   const insert = db
     .insert(stockDocuments)
     .values({
       type: kind,
-      number: nextDocumentNumber(kind) as unknown as string,
+      number: numbered.number as unknown as string,
       locationId: input.location_id,
       arrivalLocationId: kind === "movement" ? input.arrival_location_id! : null,
       date: input.date ?? refs.today,
@@ -412,40 +407,25 @@ export async function createStockDocument(
       userId: actor.userId,
     })
     .returning({ id: stockDocuments.id });
-  const batch = new StockBatch(db).add(insert, db.insert(stockDocumentLines).values(lineRows(LAST_ID, input.lines)));
+  const batch = new StockBatch(db).add(
+    ...numbered.statements,
+    insert,
+    db.insert(stockDocumentLines).values(lineRows(numbered.id, input.lines)),
+  );
   batch.addChanges(orderChanges(changes), {
     documentType: kind,
-    documentId: LAST_ID,
+    documentId: numbered.id,
     userId: actor.userId,
     userForbidsNegative: actor.forbidsNegative,
   });
-  if (key)
-    batch.add(
-      db
-        .insert(idempotencyKeys)
-        .values({ key, requestHash: hash!, response: sql`json_object('id', ${LAST_ID})` as unknown as Record<string, unknown> }),
-    );
   let results: unknown[];
   try {
     results = await batch.run();
   } catch (error) {
-    // The same key sent twice at once: the first one made the document, the second answers it.
-    if (key && String(error).includes("idempotency_keys")) {
-      const replay = await replayed(db, kind, key, hash!);
-      if (replay) return replay;
-    }
-    throw error;
+    throw numberTaken(error, input.number) ?? error;
   }
-  const [created] = results[0] as { id: number }[];
+  const [created] = results[numbered.statements.length] as { id: number }[];
   return getStockDocument(db, kind, created!.id);
-}
-
-async function replayed(db: TenantDb, kind: StockDocumentKind, key: string, hash: string): Promise<StockDocumentView | null> {
-  const [found] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
-  if (!found) return null;
-  if (found.requestHash !== hash) throw new DomainError("idempotency_key_reused");
-  const { id } = (typeof found.response === "string" ? JSON.parse(found.response) : found.response) as { id: number };
-  return getStockDocument(db, kind, id);
 }
 
 async function savedDocument(db: TenantDb, kind: StockDocumentKind, rawId: unknown) {

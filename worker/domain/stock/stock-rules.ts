@@ -7,9 +7,6 @@ export const STOCK_DOCUMENT_KINDS = ["entry", "removal", "movement"] as const;
 export type StockDocumentKind = (typeof STOCK_DOCUMENT_KINDS)[number];
 export type StockDocumentType = StockDocumentKind | "bulk_update";
 
-/** Numbers are generated per type: ENT-000001, SOR-000001, MOV-000001, CNT-000001. */
-export const DOCUMENT_PREFIX: Record<StockDocumentType, string> = { entry: "ENT", removal: "SOR", movement: "MOV", bulk_update: "CNT" };
-
 const scaled = (units: number) => Decimal.of(BigInt(units), QUANTITY_SCALE);
 
 /** Units of the variant a line moves: quantity × pack quantity, both at 7 decimals, rounded to 7. */

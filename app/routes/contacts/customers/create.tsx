@@ -5,7 +5,7 @@ import { CUSTOMERS_PATH, EDIT_CUSTOMERS } from "../../../components/contacts/con
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { blankAddress, CustomerForm, customerFormValues, customerInput, NEW_CUSTOMER } from "../../../components/contacts/customer-form";
 import { formKey, FormPage } from "../../../components/form-page";
-import { saveForm } from "../../../components/form-page.server";
+import { newFormKey, onceForm, saveForm } from "../../../components/form-page.server";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
   const options = await customerFormOptions(await ctx.tenant(), { control: ctx.control, companyId: actor.company.id }, actor);
-  return { options: { ...options, countries: countryOptions(ctx.locale) } };
+  return { options: { ...options, countries: countryOptions(ctx.locale) }, idempotencyKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,17 +26,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: null, fields: undefined, values: { ...values, addresses: [...values.addresses, blankAddress()] } };
   const { input, addresses } = customerInput(values);
   // A refused post comes back with the addresses typed and a blank one to add.
-  return saveForm(
-    { ...values, addresses: [...addresses, blankAddress()] },
-    async () =>
-      `${CUSTOMERS_PATH}/${(await createCustomer(await ctx.tenant(), input, { control: ctx.control, companyId: actor.company.id }, actor)).id}?notice=created`,
+  return saveForm({ ...values, addresses: [...addresses, blankAddress()] }, () =>
+    onceForm(
+      ctx,
+      request,
+      form,
+      async () =>
+        `${CUSTOMERS_PATH}/${(await createCustomer(await ctx.tenant(), input, { control: ctx.control, companyId: actor.company.id }, actor)).id}?notice=created`,
+    ),
   );
 }
 
 export default function CreateCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   return (
-    <FormPage title={t("customers.new_title")} back={{ href: CUSTOMERS_PATH, label: t("customers.back_to_list") }} failure={actionData}>
+    <FormPage
+      title={t("customers.new_title")}
+      back={{ href: CUSTOMERS_PATH, label: t("customers.back_to_list") }}
+      failure={actionData}
+      idempotencyKey={loaderData.idempotencyKey}
+    >
       <CustomerForm
         // A failed post keeps what was typed.
         key={formKey(actionData, "new")}

@@ -12,5 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateStockMovement({ loaderData, actionData }: Route.ComponentProps) {
-  return <DocumentCreatePage kind="movement" locations={loaderData.locations} action={actionData} />;
+  return (
+    <DocumentCreatePage kind="movement" locations={loaderData.locations} action={actionData} idempotencyKey={loaderData.idempotencyKey} />
+  );
 }

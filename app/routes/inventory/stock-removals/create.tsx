@@ -12,5 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateStockRemoval({ loaderData, actionData }: Route.ComponentProps) {
-  return <DocumentCreatePage kind="removal" locations={loaderData.locations} action={actionData} />;
+  return (
+    <DocumentCreatePage kind="removal" locations={loaderData.locations} action={actionData} idempotencyKey={loaderData.idempotencyKey} />
+  );
 }

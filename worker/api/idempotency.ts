@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from "hono";
+import { DomainError } from "../domain/shared/domain-error";
+import {
+  claimIdempotencyKey,
+  idempotencyScope,
+  isIdempotencyKey,
+  recordIdempotentAnswer,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "../domain/shared/idempotency";
+import type { ApiEnv } from "./types";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/**
+ * Every POST of /api/v1 may carry an Idempotency-Key: the first request runs and its answer
+ * (2xx or 4xx) is kept 24 hours for the caller; a retry gets it back with `Idempotent-Replayed: true`.
+ * Without a caller (or in a frozen company) the route's own guard answers, and nothing is kept.
+ */
+export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (c.req.method !== "POST" || key === undefined) return next();
+  if (!isIdempotencyKey(key)) throw new DomainError("idempotency_key_invalid");
+  const ctx = c.get("ctx");
+  if (!ctx.actor || ctx.actor.company.frozen) return next();
+  const db = await ctx.tenant();
+  const scope = idempotencyScope(ctx.actor);
+  // A clone: the handler still reads the body its own way (JSON, an upload).
+  const body = await c.req.raw.clone().arrayBuffer();
+  const requestHash = await requestFingerprint([c.req.method, c.req.path, scope, body]);
+  const claim = await claimIdempotencyKey(db, { scope, key, requestHash });
+  if (claim.replay) {
+    const { status, contentType, body: stored } = claim.replay;
+    const headers = new Headers({ "idempotent-replayed": "true" });
+    if (contentType) headers.set("content-type", contentType);
+    return new Response(status === 204 ? null : stored, { status, headers });
+  }
+  let kept = false;
+  try {
+    await next();
+    if (c.res.status < 500) {
+      const answer = await c.res.clone().text();
+      await recordIdempotentAnswer(db, claim, { status: c.res.status, contentType: c.res.headers.get("content-type"), body: answer });
+      kept = true;
+    }
+  } finally {
+    // A server failure is not an answer: the key is freed so that a retry runs again.
+    if (!kept) await releaseIdempotencyKey(db, claim);
+  }
+};
