@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
@@ -8,23 +7,13 @@ import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { inviteUser } from "../../worker/domain/users/users";
 import { parseEnv, type Bindings } from "../../worker/env";
 import { smtpMailer } from "../../worker/integrations/mail/smtp-mailer";
-import { addUser, api, control, inviteToCompany, makeCompany } from "../support/factories";
+import { addUser, control, inviteToCompany, makeCompany } from "../support/factories";
 import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
+import { fetchApp, callApi as call } from "../support/fetch-app";
 
 const bindings = env as unknown as Record<string, string>;
 const settings = parseEnv(env as unknown as Bindings).settings;
 const mailUrl = bindings.TEST_MAIL_URL!;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string | undefined, body?: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-}
 
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
@@ -100,19 +89,16 @@ describe("/api/v1/users", () => {
     });
     expect(confirm.status).toBe(200);
 
-    const token = await fetchApp(
-      api("/oauth2/token", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          grant_type: "password",
-          username: email,
-          password,
-          client_id: "comptoir-web",
-          client_secret: bindings.OAUTH_CLIENT_SECRET,
-        }),
-      }),
-    );
+    const token = await fetchApp("/oauth2/token", {
+      method: "POST",
+      json: {
+        grant_type: "password",
+        username: email,
+        password,
+        client_id: "comptoir-web",
+        client_secret: bindings.OAUTH_CLIENT_SECRET,
+      },
+    });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
     const me = (await (await call("GET", "/me", access_token)).json()) as { permissions: string[]; company: { id: string } };
