@@ -157,7 +157,7 @@ describe("/api/v1/services", () => {
     ["a tax charged flag that is not a boolean", { reference: "R", label: "x", tax_charged: "yes" }, "tax_charged", "invalid"],
     ["a tax id that is not a number", { reference: "R", label: "x", tax_id: "abc" }, "tax_id", "unknown_tax"],
     ["tag ids that are not numbers", { reference: "R", label: "x", tag_ids: ["a"] }, "tag_ids.0", "unknown_tag"],
-    ["an unknown field", { reference: "R", label: "x", colour: "red" }, "_", "unknown_field"],
+    ["an unknown field", { reference: "R", label: "x", colour: "red" }, "colour", "unknown_field"],
   ])("refuses %s, naming the field", async (_name, body, field, code) => {
     const { token } = await world();
     const response = await call("POST", "/services", token, body);
