@@ -191,7 +191,7 @@ describe("/api/v1/saved-views", () => {
     const created = await save(user.token, { type: "services", label: "x" });
     response = await call("PATCH", `/saved-views/${created.id}`, user.token, { type: "products" });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ error: { code: "validation_failed" } });
+    expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { type: { code: "unknown_field" } } } });
   });
 });
 

@@ -178,6 +178,14 @@ describe("PATCH /api/v1/users/{id}", () => {
     expect(await (await call("GET", "/me", user.token)).json()).toMatchObject({ user: { timezone: "Europe/Paris" } });
   });
 
+  it("refuses an unknown field of a change, naming it", async () => {
+    const company = await makeCompany();
+    const user = await addUser(company.companyId);
+    const response = await call("PATCH", `/users/${user.userId}`, user.token, { nickname: "Ada" });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { nickname: { code: "unknown_field" } } } });
+  });
+
   it("lets anyone change their own profile, but not their own access", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId, { permissions: ["view_products"] });

@@ -6,7 +6,7 @@ import type { Actor } from "../identity/actor";
 import { sendCompanyInvitation, sendInvitation } from "../identity/invitations";
 import { passwordLinkTtl } from "../identity/password-link";
 import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
-import { conflict, isUniqueViolation } from "../shared/input";
+import { conflict, isUniqueViolation, parseInput } from "../shared/input";
 import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
@@ -354,10 +354,7 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
   const entry = await staffEntry(control, actor.company.id, userId);
   if (!entry) throw new DomainError("not_found");
 
-  assertPlainText(raw);
-  const parsed = UpdateUserInput.safeParse(raw ?? {});
-  if (!parsed.success) throw DomainError.fromZod(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(UpdateUserInput, raw);
   const sent = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
   const accessKeys = sent.filter((k) => !PROFILE_KEYS.has(k));
   if (self && accessKeys.length) throw fieldError(accessKeys[0]!, "cannot_change_own_access");
