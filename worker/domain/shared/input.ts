@@ -90,7 +90,7 @@ function errorText(error: unknown): string {
   return parts.join("\n");
 }
 
-/** A write refused by a unique index (on `column`, as `table.column`, when given): a racing writer got there first. */
+/** A write refused by a unique index (when given, one whose message names `column`: `table.column`, or a table): a racing writer won. */
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   const text = errorText(error);
   return /UNIQUE constraint failed/i.test(text) && (column === undefined || text.includes(column));
