@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { makeCompany, makeUser } from "../support/e2e-factories";
 import { cookieHeader, headerTexts } from "../support/fuzz-input";
+import { fetchApp } from "../support/e2e-fetch-app";
 
 const appUrl = inject("appUrl");
 const origin = new URL(appUrl).origin;
@@ -25,15 +26,10 @@ afterAll(async () => {
 
 /** A form post as this site's own pages send it; redirects are not followed. */
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${appUrl}${path}`, {
-    method: "POST",
-    headers: { origin, "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
+  return fetchApp(path, { method: "POST", headers: { origin, ...headers }, form: fields });
 }
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${appUrl}${path}`, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) => fetchApp(path, { headers });
 
 /** Where a browser would go: the Location resolved as browsers resolve it (tabs and newlines dropped, "\" read as "/"). */
 const destination = (response: Response) => new URL(response.headers.get("location") ?? "", appUrl);
@@ -126,11 +122,10 @@ describe("malformed cookies and queries", () => {
         if (r.acceptLanguage !== null) headers["accept-language"] = r.acceptLanguage;
         if (r.contentType !== null && r.method === "POST") headers["content-type"] = r.contentType;
         const query = r.redirection === null ? "" : `?redirection=${encodeURIComponent(r.redirection)}`;
-        const response = await fetch(`${appUrl}${r.path}${query}`, {
+        const response = await fetchApp(`${r.path}${query}`, {
           method: r.method,
           headers,
           body: r.method === "POST" ? r.body : undefined,
-          redirect: "manual",
         });
         await response.body?.cancel();
         expect(response.status, `${r.method} ${r.path}${query} ${JSON.stringify(headers)}`).toBeLessThan(500);

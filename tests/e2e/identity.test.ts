@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { fetchApp } from "../support/e2e-fetch-app";
 
 const appUrl = inject("appUrl");
 let browser: Browser;
@@ -137,21 +138,18 @@ describe("a new visitor", () => {
 
 describe("redirects for visitors without a session", () => {
   it("sends /b2b with a company query to the store login with that company", async () => {
-    const response = await fetch(`${appUrl}/b2b?company=Maison Durand`, { redirect: "manual" });
+    const response = await fetchApp("/b2b?company=Maison Durand");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/b2b/login?company=maison-durand");
   });
 
   it("sends a guarded page with a company query to the store login", async () => {
-    const response = await fetch(`${appUrl}/dashboard?company=acme`, { redirect: "manual" });
+    const response = await fetchApp("/dashboard?company=acme");
     expect(response.headers.get("location")).toBe("/b2b/login?company=acme");
   });
 
   it("clears a cookie whose session no longer exists and asks to sign in again", async () => {
-    const response = await fetch(`${appUrl}/dashboard`, {
-      redirect: "manual",
-      headers: { cookie: "session=v1:at_gone:rt_gone:9999999999999" },
-    });
+    const response = await fetchApp("/dashboard", { cookie: "session=v1:at_gone:rt_gone:9999999999999" });
     expect(response.headers.get("location")).toBe("/login?redirection=%2Fdashboard");
     expect(response.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
   });
@@ -192,12 +190,7 @@ describe("a user of two companies", () => {
 
 /** A form post as a browser sends it, from its own address (workerd keeps a given CF-Connecting-IP). */
 function postForm(path: string, values: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${appUrl}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(values).toString(),
-  });
+  return fetchApp(path, { method: "POST", headers, form: values });
 }
 
 const uniqueAddress = () => `192.0.2.${counter++}`;
@@ -207,19 +200,17 @@ describe("signing out", () => {
     const { makeCompany, makeUser } = await import("../support/e2e-factories");
     const company = await makeCompany();
     const user = await makeUser(company.companyId, ["view_customers"]);
-    expect((await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: user.cookie } })).status).toBe(200);
+    expect((await fetchApp("/dashboard", { cookie: user.cookie })).status).toBe(200);
 
     // As a browser sends it: a link (GET), or the sign-out form (an empty form body).
-    const form =
-      method === "POST" ? { body: "", headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded" } } : null;
-    const out = await fetch(`${appUrl}/logout`, { method, redirect: "manual", ...(form ?? { headers: { cookie: user.cookie } }) });
+    const out = await fetchApp("/logout", { method, cookie: user.cookie, ...(method === "POST" ? { form: {} } : {}) });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/login");
     expect(out.headers.get("set-cookie")).toMatch(/^session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
     // The old cookie and its access token no longer work anywhere.
-    const again = await fetch(`${appUrl}/dashboard`, { redirect: "manual", headers: { cookie: user.cookie } });
+    const again = await fetchApp("/dashboard", { cookie: user.cookie });
     expect(again.headers.get("location")).toBe("/login?redirection=%2Fdashboard");
-    expect((await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${user.token}` } })).status).toBe(401);
+    expect((await fetchApp("/api/v1/me", { token: user.token })).status).toBe(401);
   });
 });
 

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { setMaintenance } from "../../worker/domain/platform/maintenance";
 import { control, makeCompany, makeUser } from "../support/e2e-factories";
+import { fetchApp } from "../support/e2e-fetch-app";
 
-const appUrl = inject("appUrl");
-const get = (path: string, cookie?: string) => fetch(`${appUrl}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+const get = (path: string, cookie?: string) => fetchApp(path, { cookie });
 
 // The switch is read every few seconds per isolate, hence the polls.
 const poll = { timeout: 15_000, interval: 250 };
@@ -22,7 +22,7 @@ describe("maintenance", () => {
 
     await setMaintenance(control, { on: true, message: "Back at 14:00 — nouvelle version" });
     await expect.poll(async () => (await get("/api/v1/me", undefined)).status, poll).toBe(503);
-    const api = await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${user.token}` } });
+    const api = await fetchApp("/api/v1/me", { token: user.token });
     expect(api.status).toBe(503);
     expect(decodeURIComponent(api.headers.get("x-maintenance-message") ?? "")).toBe("Back at 14:00 — nouvelle version");
     expect(await api.json()).toMatchObject({ error: { code: "maintenance" } });

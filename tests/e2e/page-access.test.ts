@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { pageFlags } from "../../worker/domain/identity/module-flags";
@@ -7,8 +7,7 @@ import { eq } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
 import { control, makeCompany, makeUser } from "../support/e2e-factories";
 import type { Access, PageArea, RouteParams } from "../support/page-access/types";
-
-const appUrl = inject("appUrl");
+import { fetchApp } from "../support/e2e-fetch-app";
 
 // Who may open each page, per area: tests/support/page-access/*.ts. A route missing there fails the first test.
 const areas = Object.values(
@@ -30,7 +29,7 @@ function flatten(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((e) => [...(e.index ? [""] : e.path !== undefined ? [e.path] : []), ...flatten(e.children ?? [])]);
 }
 
-const get = (path: string, cookie?: string) => fetch(`${appUrl}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+const get = (path: string, cookie?: string) => fetchApp(path, { cookie });
 
 let mine: Awaited<ReturnType<typeof makeCompany>>;
 let theirs: Awaited<ReturnType<typeof makeCompany>>;

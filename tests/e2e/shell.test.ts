@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { fetchApp } from "../support/e2e-fetch-app";
 
 const appUrl = inject("appUrl");
 let browser: Browser;
@@ -22,7 +23,7 @@ describe("the shell in a real browser", () => {
   });
 
   it("answers an unknown path with 404 for a form POST too", async () => {
-    const response = await fetch(`${appUrl}/no/such/page`, { method: "POST", body: new URLSearchParams({ a: "1" }) });
+    const response = await fetchApp("/no/such/page", { method: "POST", form: { a: "1" } });
     expect(response.status).toBe(404);
   });
 
@@ -109,11 +110,10 @@ describe("the shell in a real browser", () => {
   });
 
   it("refuses a form post coming from another site", async () => {
-    const response = await fetch(`${appUrl}/login`, {
+    const response = await fetchApp("/login", {
       method: "POST",
-      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "a@b.c", password: "x" }),
-      redirect: "manual",
+      headers: { origin: "https://evil.example" },
+      form: { email: "a@b.c", password: "x" },
     });
     // Refused before the action runs (React Router's own origin check answers 400, ours 403).
     expect([400, 403]).toContain(response.status);

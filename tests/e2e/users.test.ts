@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { makeCompany, makeUser } from "../support/e2e-factories";
 import { firstLink, waitForEmail } from "../support/sink-client";
+import { fetchApp } from "../support/e2e-fetch-app";
 
 const appUrl = inject("appUrl");
 const mailUrl = inject("mailUrl");
@@ -255,7 +256,7 @@ describe("an administrator", () => {
     const token = (await page.locator("[data-testid=new-api-token]").textContent())!.trim();
     expect(token).toMatch(/^ck_/);
 
-    const me = await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetchApp("/api/v1/me", { token });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ kind: "api_token", permissions: ["view_products"] });
 
@@ -267,7 +268,7 @@ describe("an administrator", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await page.click("button[aria-label='Revoke the token ERP sync']");
     await expect.poll(() => page.textContent("[role=status]")).toBe("The token was revoked.");
-    expect((await fetch(`${appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await fetchApp("/api/v1/me", { token })).status).toBe(401);
     await context.close();
   });
 });

@@ -36,12 +36,6 @@ export async function makeCompany(options: { label?: string; permissions?: strin
   return { ...created, label, token, company, db };
 }
 
-export function api(path: string, init: RequestInit & { token?: string } = {}): Request {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  return new Request(`http://app.test${path}`, { ...init, headers });
-}
-
 /** A signed-in session (access and refresh tokens) for a user, as the browser or /oauth2/token would get. */
 export async function sessionFor(userId: string) {
   const { startSession } = await import("../../worker/domain/identity/sessions");

@@ -1,14 +1,13 @@
-import { exports } from "cloudflare:workers";
 import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser, api, inviteToCompany, makeCompany } from "../support/factories";
+import { addUser, inviteToCompany, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 import { productWorld, unique, type ProductWorld } from "./products-fixtures";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const RECORDS: IsolationArea["records"] = Object.assign(
   {},
   ...Object.values(
@@ -50,7 +49,7 @@ const checked = new Set<string>();
 const made = new Map<string, string>();
 
 beforeAll(async () => {
-  doc = (await (await fetchApp(api("/api/v1/openapi.json"))).json()) as Document;
+  doc = (await (await fetchApp("/api/v1/openapi.json")).json()) as Document;
   w = await productWorld();
   other = await makeCompany();
   admin = await addUser(w.company.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
@@ -75,13 +74,11 @@ async function expectDocumented(
   path: string,
   { body, query, token = admin.token }: { body?: unknown; query?: string; token?: string } = {},
 ) {
-  const response = await fetchApp(
-    api(`/api/v1${path}${query ? `?${query}` : ""}`, {
-      method: op.method.toUpperCase(),
-      token: op.auth ? token : undefined,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
+  const response = await fetchApp(`/api/v1${path}${query ? `?${query}` : ""}`, {
+    method: op.method.toUpperCase(),
+    token: op.auth ? token : undefined,
+    json: body,
+  });
   const text = await response.text();
   expect(response.status, `${key(op)}: ${text.slice(0, 400)}`).toBeLessThan(300);
   expect(Object.keys(op.responses), key(op)).toContain(String(response.status));
@@ -260,13 +257,16 @@ describe("the answers of /api/v1", () => {
       },
     );
 
-    const put = await fetchApp(
-      api(`/api/v1${base}/image`, { method: "PUT", token: admin.token, body: PNG, headers: { "content-type": "image/png" } }),
-    );
+    const put = await fetchApp(`/api/v1${base}/image`, {
+      method: "PUT",
+      token: admin.token,
+      body: PNG,
+      headers: { "content-type": "image/png" },
+    });
     expect(put.status).toBe(200);
     expect(validatorFor(operation("put /products/{id}/image"), 200).validate(await put.json()).errors).toEqual([]);
     checked.add("put /products/{id}/image");
-    const image = await fetchApp(api(`/api/v1${base}/image`, { token: admin.token }));
+    const image = await fetchApp(`/api/v1${base}/image`, { token: admin.token });
     expect(image.headers.get("content-type")).toMatch(/^image\//);
     checked.add("get /products/{id}/image");
   });
@@ -281,19 +281,22 @@ describe("the answers of /api/v1", () => {
       token: invitee.token,
       body: {},
     });
-    const declined = await fetchApp(api(`/api/v1/invitations/${second.id}/decline`, { method: "POST", token: invitee.token }));
+    const declined = await fetchApp(`/api/v1/invitations/${second.id}/decline`, { method: "POST", token: invitee.token });
     expect(declined.status).toBe(204);
     checked.add("post /invitations/{id}/decline");
   });
 
   it("match the documented schema for the company logo, and serve it with its media type", async () => {
-    const put = await fetchApp(
-      api("/api/v1/company-settings/logo", { method: "PUT", token: admin.token, body: PNG, headers: { "content-type": "image/png" } }),
-    );
+    const put = await fetchApp("/api/v1/company-settings/logo", {
+      method: "PUT",
+      token: admin.token,
+      body: PNG,
+      headers: { "content-type": "image/png" },
+    });
     expect(put.status).toBe(200);
     expect(validatorFor(operation("put /company-settings/logo"), 200).validate(await put.json()).errors).toEqual([]);
     checked.add("put /company-settings/logo");
-    const logo = await fetchApp(api("/api/v1/company-settings/logo", { token: admin.token }));
+    const logo = await fetchApp("/api/v1/company-settings/logo", { token: admin.token });
     expect(logo.status).toBe(200);
     expect(logo.headers.get("content-type")).toMatch(/^image\//);
     checked.add("get /company-settings/logo");
@@ -306,7 +309,7 @@ describe("the answers of /api/v1", () => {
     ] as const) {
       const op = operation(k);
       expect(op.media).toBe(type);
-      const response = await fetchApp(api(`/api/v1${op.path}`));
+      const response = await fetchApp(`/api/v1${op.path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain(type);
       checked.add(k);
@@ -314,7 +317,7 @@ describe("the answers of /api/v1", () => {
   });
 
   it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {
-    const page = await (await fetchApp(api("/api/v1/docs"))).text();
+    const page = await (await fetchApp("/api/v1/docs")).text();
     const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as unknown as { operationId: string }[];
     for (const { operationId } of ops) expect(page).toContain(`id="op-${operationId}"`);
     for (const name of Object.keys(doc.components.schemas)) expect(page).toContain(`id="schema-${name}"`);
@@ -357,7 +360,7 @@ describe("the list parameters of /api/v1", () => {
     ),
   )("%s refuses an unknown filter exactly when it documents list parameters", async (_name, op) => {
     const query = [requiredQuery(op), "no_such_field=1"].filter(Boolean).join("&");
-    const response = await fetchApp(api(`/api/v1${op.path}?${query}`, { token: admin.token }));
+    const response = await fetchApp(`/api/v1${op.path}?${query}`, { token: admin.token });
     if (op.list) {
       expect(response.status).toBe(422);
       expect(await response.json()).toMatchObject({ error: { fields: { no_such_field: { code: "unknown_filter" } } } });

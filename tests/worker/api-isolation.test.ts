@@ -1,13 +1,12 @@
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiRouter } from "../../worker/api";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { apiFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, makeCompany } from "../support/factories";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 // Bodies and other-company records per area: tests/support/isolation/*.ts.
@@ -48,13 +47,11 @@ function call(op: ApiOperation, token: string | undefined, id = "01jzzzzzzzzzzzz
   const body = BODIES[key];
   if (["post", "patch", "put"].includes(op.method) && op.auth && body === undefined)
     throw new Error(`no body for ${key}: add one to tests/support/isolation/`);
-  return fetchApp(
-    api(`/api/v1${op.path.replace(/\{\w+\}/g, id)}`, {
-      method: op.method.toUpperCase(),
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
+  return fetchApp(`/api/v1${op.path.replace(/\{\w+\}/g, id)}`, {
+    method: op.method.toUpperCase(),
+    token,
+    json: body,
+  });
 }
 
 describe("every /api/v1 route", () => {
@@ -113,13 +110,13 @@ describe("every /api/v1 route", () => {
   );
 
   it("serves the OpenAPI document with every operation", async () => {
-    const response = await fetchApp(api("/api/v1/openapi.json"));
+    const response = await fetchApp("/api/v1/openapi.json");
     expect(response.status).toBe(200);
     const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe("3.1.0");
     for (const op of API_OPERATIONS) expect(doc.paths[`/api/v1${op.path}`]?.[op.method]).toBeDefined();
     expect(doc.paths["/oauth2/token"]?.post).toBeDefined();
-    const page = await fetchApp(api("/api/v1/docs"));
+    const page = await fetchApp("/api/v1/docs");
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(await page.text()).toContain("/api/v1/companies/switch");
   });

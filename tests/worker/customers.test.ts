@@ -1,20 +1,8 @@
-import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
-import { addUser, api, control, makeCompany } from "../support/factories";
-
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string, body?: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-}
+import { addUser, control, makeCompany } from "../support/factories";
+import { callApi as call } from "../support/fetch-app";
 
 interface Address {
   id: number;

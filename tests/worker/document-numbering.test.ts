@@ -1,16 +1,15 @@
-import { exports } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { migrations } from "../../migrations/tenant/bundle";
 import { saveDocumentAction } from "../../app/components/inventory/documents.server";
 import { action as settingsAction } from "../../app/routes/settings/company-settings";
-import { api, makeCompany } from "../support/factories";
+import { makeCompany } from "../support/factories";
+import { fetchApp } from "../support/fetch-app";
 import { formPost, pageContext } from "../support/page-context";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 
 const t = tenantSchema;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 
 interface Answer {
   status: number;
@@ -18,9 +17,7 @@ interface Answer {
 }
 
 async function post(token: string, path: string, body: unknown): Promise<Answer> {
-  const response = await fetchApp(
-    api(`/api/v1${path}`, { method: "POST", token, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-  );
+  const response = await fetchApp(`/api/v1${path}`, { method: "POST", token, json: body });
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
@@ -96,15 +93,7 @@ describe("document numbers", () => {
 
   it("the company settings change a type's format and the per-location flag, and show every type's format", async () => {
     const { token, main, entry } = await world();
-    const patch = (body: unknown) =>
-      fetchApp(
-        api("/api/v1/company-settings", {
-          method: "PATCH",
-          token,
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-      );
+    const patch = (body: unknown) => fetchApp("/api/v1/company-settings", { method: "PATCH", token, json: body });
     const changed = await patch({ document_numbering: { entry: { prefix: "IN/", width: 4 } }, separate_numbering_per_location: true });
     expect(changed.status).toBe(200);
     const settings = (await changed.json()) as { document_numbering: Record<string, unknown>; separate_numbering_per_location: boolean };

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, makeCompany } from "../support/factories";
 import { cookieHeader, headerTexts } from "../support/fuzz-input";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const clientSecret = (env as unknown as Record<string, string>).OAUTH_CLIENT_SECRET!;
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, { code: string; message: string }> } };
@@ -17,7 +16,7 @@ let admin: Awaited<ReturnType<typeof addUser>>;
 let customerId: number;
 
 function send(method: string, path: string, body: string | undefined, headers: Record<string, string> = {}) {
-  return fetchApp(api(path, { method, token: admin.token, body, headers }));
+  return fetchApp(path, { method, token: admin.token, body, headers });
 }
 const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   send(method, path, JSON.stringify(body), { "content-type": "application/json", ...headers });
@@ -30,13 +29,7 @@ beforeAll(async () => {
 });
 
 function tokenRequest(authorization: string, fields: Record<string, string>) {
-  return fetchApp(
-    api("/oauth2/token", {
-      method: "POST",
-      headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
+  return fetchApp("/oauth2/token", { method: "POST", headers: { authorization }, form: fields });
 }
 
 describe("POST /oauth2/token with Basic client credentials", () => {
@@ -62,7 +55,7 @@ describe("POST /oauth2/token with Basic client credentials", () => {
 
 describe("cookies that are not valid percent-encoding", () => {
   it("leave the language to the browser's Accept-Language instead of failing", async () => {
-    const response = await fetchApp(api("/api/v1/me", { headers: { cookie: "lang=%E0%A4%A; session=%", "accept-language": "fr-FR" } }));
+    const response = await fetchApp("/api/v1/me", { headers: { cookie: "lang=%E0%A4%A; session=%", "accept-language": "fr-FR" } });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { code: "unauthenticated", message: "Vous devez être connecté" } });
   });
@@ -171,11 +164,11 @@ describe("caching of API answers", () => {
       await send("GET", "/api/v1/health", undefined),
       await send("GET", "/api/v1/me", undefined),
       await send("GET", "/api/v1/customers", undefined),
-      await fetchApp(api("/api/v1/me")),
+      await fetchApp("/api/v1/me"),
       await send("GET", "/api/v1/no-such-thing", undefined),
       await json("POST", "/api/v1/customers", {}),
-      await fetchApp(api("/oauth2/token", { method: "POST" })),
-      await fetchApp(api("/oauth2/nothing")),
+      await fetchApp("/oauth2/token", { method: "POST" }),
+      await fetchApp("/oauth2/nothing"),
     ];
     for (const response of answers) expect(response.headers.get("cache-control"), response.url).toBe("no-store");
   });
@@ -222,9 +215,11 @@ describe("any request to the API", () => {
         if (r.acceptLanguage !== null) headers.set("accept-language", r.acceptLanguage);
         const cookies = cookieHeader({ session: r.session, lang: r.lang });
         if (cookies) headers.set("cookie", cookies);
-        const response = await fetchApp(
-          api(path.replace("CUSTOMER", String(customerId)), { method, headers, body: method === "GET" ? undefined : r.body }),
-        );
+        const response = await fetchApp(path.replace("CUSTOMER", String(customerId)), {
+          method,
+          headers,
+          body: method === "GET" ? undefined : r.body,
+        });
         await response.arrayBuffer();
         expect(response.status, `${method} ${path} ${JSON.stringify([...headers])} ${r.body}`).toBeLessThan(500);
       }),

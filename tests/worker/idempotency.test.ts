@@ -1,22 +1,19 @@
-import { exports } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_KEY_TTL_MS } from "../../worker/domain/shared/idempotency";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, makeCompany } from "../support/factories";
+import { fetchApp } from "../support/fetch-app";
 
 const t = tenantSchema;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 
 function post(token: string, path: string, body: unknown, key?: string) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method: "POST",
-      token,
-      headers: { "content-type": "application/json", ...(key !== undefined ? { "idempotency-key": key } : {}) },
-      body: JSON.stringify(body),
-    }),
-  );
+  return fetchApp(`/api/v1${path}`, {
+    method: "POST",
+    token,
+    headers: { "content-type": "application/json", ...(key !== undefined ? { "idempotency-key": key } : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 async function services(company: Awaited<ReturnType<typeof makeCompany>>) {
@@ -123,7 +120,7 @@ describe("Idempotency-Key on the API's POSTs", () => {
     const company = await makeCompany();
     expect((await post(company.token, "/services", service("S-1"))).status).toBe(201);
     expect((await post(company.token, "/services", service("S-2"))).status).toBe(201);
-    const list = await fetchApp(api("/api/v1/services", { token: company.token, headers: { "idempotency-key": "" } }));
+    const list = await fetchApp("/api/v1/services", { token: company.token, headers: { "idempotency-key": "" } });
     expect(list.status).toBe(200);
     expect(await services(company)).toBe(2);
   });

@@ -1,22 +1,15 @@
-import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
 import { REFRESH_REUSE_GRACE_MS, refreshSession, resolveAccessToken } from "../../worker/domain/identity/sessions";
-import { addUser, api, control, makeCompany } from "../support/factories";
+import { addUser, control, makeCompany } from "../support/factories";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const CLIENT = { client_id: "comptoir-web", client_secret: "test-client-secret-0123456789" };
 
 function token(body: Record<string, string>, init: { json?: boolean; headers?: Record<string, string> } = {}) {
   const json = init.json ?? true;
-  return fetchApp(
-    new Request("http://app.test/oauth2/token", {
-      method: "POST",
-      headers: { "content-type": json ? "application/json" : "application/x-www-form-urlencoded", ...init.headers },
-      body: json ? JSON.stringify(body) : new URLSearchParams(body).toString(),
-    }),
-  );
+  return fetchApp("/oauth2/token", { method: "POST", headers: init.headers, ...(json ? { json: body } : { form: body }) });
 }
 
 describe("POST /oauth2/token", () => {
@@ -31,7 +24,7 @@ describe("POST /oauth2/token", () => {
     expect(body.access_token).toMatch(/^at_/);
     expect(body.refresh_token).toMatch(/^rt_/);
 
-    const me = await fetchApp(api("/api/v1/me", { token: body.access_token as string }));
+    const me = await fetchApp("/api/v1/me", { token: body.access_token as string });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({
       kind: "user",
@@ -135,7 +128,7 @@ describe("refresh tokens", () => {
     const second = (await response.json()) as { access_token: string; refresh_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.access_token).not.toBe(first.access_token);
-    expect((await fetchApp(api("/api/v1/me", { token: second.access_token }))).status).toBe(200);
+    expect((await fetchApp("/api/v1/me", { token: second.access_token })).status).toBe(200);
   });
 
   it("stores tokens hashed, never in clear", async () => {
@@ -182,28 +175,25 @@ describe("companies", () => {
       .insert(controlSchema.memberships)
       .values({ userId: user.userId, companyId: second.companyId, permissions: ["view_customers"] });
 
-    const list = await fetchApp(api("/api/v1/companies", { token: user.token }));
+    const list = await fetchApp("/api/v1/companies", { token: user.token });
     const companies = ((await list.json()) as { items: { id: string; current: boolean }[] }).items;
     expect(companies.map((c) => [c.id, c.current])).toEqual([
       [first.companyId, true],
       [second.companyId, false],
     ]);
-    const before = (await (await fetchApp(api("/api/v1/locations", { token: user.token }))).json()) as { items: { label: string }[] };
+    const before = (await (await fetchApp("/api/v1/locations", { token: user.token })).json()) as { items: { label: string }[] };
     expect(before.items.map((l) => l.label)).toEqual(["Paris warehouse"]);
 
-    const switched = await fetchApp(
-      api("/api/v1/companies/switch", {
-        token: user.token,
-        method: "POST",
-        body: JSON.stringify({ company_id: second.companyId }),
-        headers: { "content-type": "application/json" },
-      }),
-    );
+    const switched = await fetchApp("/api/v1/companies/switch", {
+      token: user.token,
+      method: "POST",
+      json: { company_id: second.companyId },
+    });
     expect(await switched.json()).toEqual({ switched: true, company_id: second.companyId });
-    const after = (await (await fetchApp(api("/api/v1/locations", { token: user.token }))).json()) as { items: { label: string }[] };
+    const after = (await (await fetchApp("/api/v1/locations", { token: user.token })).json()) as { items: { label: string }[] };
     expect(after.items.map((l) => l.label)).toEqual(["Lyon shop"]);
     // Permissions are those of the membership in the new company.
-    expect(await (await fetchApp(api("/api/v1/me", { token: user.token }))).json()).toMatchObject({ permissions: ["view_customers"] });
+    expect(await (await fetchApp("/api/v1/me", { token: user.token })).json()).toMatchObject({ permissions: ["view_customers"] });
   });
 
   it("skips a switch to the current company and refuses one to a company the user does not belong to", async () => {
@@ -211,14 +201,11 @@ describe("companies", () => {
     const theirs = await makeCompany();
     const user = await addUser(mine.companyId);
     const post = (companyId: string) =>
-      fetchApp(
-        api("/api/v1/companies/switch", {
-          token: user.token,
-          method: "POST",
-          body: JSON.stringify({ company_id: companyId }),
-          headers: { "content-type": "application/json" },
-        }),
-      );
+      fetchApp("/api/v1/companies/switch", {
+        token: user.token,
+        method: "POST",
+        json: { company_id: companyId },
+      });
     expect(await (await post(mine.companyId)).json()).toEqual({ switched: false, company_id: mine.companyId });
     expect((await post(theirs.companyId)).status).toBe(404);
   });
@@ -228,23 +215,23 @@ describe("companies", () => {
     const second = await makeCompany();
     const user = await addUser(first.companyId, { permissions: ["b2b_portal"] });
     await control.insert(controlSchema.memberships).values({ userId: user.userId, companyId: second.companyId });
-    const response = await fetchApp(
-      api("/api/v1/companies/switch", {
-        token: user.token,
-        method: "POST",
-        body: JSON.stringify({ company_id: second.companyId }),
-        headers: { "content-type": "application/json" },
-      }),
-    );
+    const response = await fetchApp("/api/v1/companies/switch", {
+      token: user.token,
+      method: "POST",
+      json: { company_id: second.companyId },
+    });
     expect(await response.json()).toEqual({ switched: false, company_id: first.companyId });
   });
 
   it("names the missing field when the switch has no company", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
-    const response = await fetchApp(
-      api("/api/v1/companies/switch", { token: user.token, method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
-    );
+    const response = await fetchApp("/api/v1/companies/switch", {
+      token: user.token,
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { company_id: { code: "required" } } } });
   });
@@ -253,7 +240,7 @@ describe("companies", () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
     await control.update(controlSchema.companies).set({ frozen: true }).where(eq(controlSchema.companies.id, company.companyId));
-    const response = await fetchApp(api("/api/v1/locations", { token: user.token }));
+    const response = await fetchApp("/api/v1/locations", { token: user.token });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: { code: "access_frozen", message: "Your access is temporally disabled" } });
   });
@@ -265,14 +252,14 @@ describe("companies", () => {
       .set({ trialEndsAt: Date.now() - 1000 })
       .where(eq(controlSchema.companies.id, company.companyId));
     const user = await addUser(company.companyId);
-    expect(await (await fetchApp(api("/api/v1/me", { token: user.token }))).json()).toMatchObject({ company: { status: "trial_ended" } });
+    expect(await (await fetchApp("/api/v1/me", { token: user.token })).json()).toMatchObject({ company: { status: "trial_ended" } });
   });
 
   it("loses access when the membership is deactivated", async () => {
     const company = await makeCompany();
     const user = await addUser(company.companyId);
     await control.update(controlSchema.memberships).set({ active: false }).where(eq(controlSchema.memberships.userId, user.userId));
-    expect((await fetchApp(api("/api/v1/me", { token: user.token }))).status).toBe(401);
+    expect((await fetchApp("/api/v1/me", { token: user.token })).status).toBe(401);
   });
 });
 
@@ -281,7 +268,7 @@ describe("company data stays in the company", () => {
     const a = await makeCompany({ locations: ["A only"] });
     await makeCompany({ locations: ["B only"] });
     const user = await addUser(a.companyId);
-    const body = (await (await fetchApp(api("/api/v1/locations", { token: user.token }))).json()) as { items: { label: string }[] };
+    const body = (await (await fetchApp("/api/v1/locations", { token: user.token })).json()) as { items: { label: string }[] };
     expect(body.items.map((l) => l.label)).toEqual(["A only"]);
   });
 });

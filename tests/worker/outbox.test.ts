@@ -6,7 +6,6 @@ import {
   getQueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema, type TenantDb } from "../../db/client";
@@ -26,20 +25,18 @@ import {
   purgeOutbox,
   type OutboxMessage,
 } from "../../worker/queues/outbox";
-import { addUser, api, control, makeCompany } from "../support/factories";
+import { addUser, control, makeCompany } from "../support/factories";
+import { fetchApp } from "../support/fetch-app";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 import { consumerDeps, messageOf, outboxRowsFor, processedMessage, unreachableMailer } from "../support/outbox";
 import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
 
 const bindings = env as unknown as Bindings & { TEST_MAIL_URL: string };
 const mailUrl = bindings.TEST_MAIL_URL;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const t = tenantSchema;
 
 function post(path: string, token: string, body: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, { method: "POST", token, body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  );
+  return fetchApp(`/api/v1${path}`, { method: "POST", token, json: body });
 }
 
 /** A queue that keeps what it is given, or refuses it. */

@@ -1,26 +1,12 @@
-import { exports } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import { makeCompany } from "../support/factories";
-import { api } from "../support/factories";
-
-const t = tenantSchema;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
+import { callApiJson as call } from "../support/fetch-app";
 
 /** One call of /api/v1, JSON in and out. */
-export async function call(method: string, path: string, token: string | undefined, body?: unknown) {
-  const response = await fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const json: any = text ? JSON.parse(text) : null;
-  return { status: response.status, body: json };
-}
+export { call };
+
+const t = tenantSchema;
 
 let n = 0;
 /** A suffix that keeps labels and skus apart between tests. */

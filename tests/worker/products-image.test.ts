@@ -1,12 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { api } from "../support/factories";
-import { exports } from "cloudflare:workers";
 import { call, productWorld, unique } from "./products-fixtures";
 import { eq } from "drizzle-orm";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const files = (env as unknown as { FILES: R2Bucket }).FILES;
 
 // A 1×1 PNG and the start of a GIF: real signatures, so that the format is told by the bytes.
@@ -16,7 +14,7 @@ const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAA
 const GIF = new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;");
 
 const putImage = (id: number, token: string, bytes: BodyInit, type = "image/png") =>
-  fetchApp(api(`/api/v1/products/${id}/image`, { method: "PUT", token, body: bytes, headers: { "content-type": type } }));
+  fetchApp(`/api/v1/products/${id}/image`, { method: "PUT", token, body: bytes, headers: { "content-type": type } });
 
 async function product(w: Awaited<ReturnType<typeof productWorld>>) {
   const created = await call("POST", "/products", w.token, { label: "Mug", variants: [{ sku: `MUG-${unique()}` }] });
@@ -35,7 +33,7 @@ describe("/api/v1/products/{id}/image", () => {
     expect(stored.image_key).toMatch(new RegExp(`^companies/${w.company.companyId}/products/${id}/[0-9a-z]+\\.png$`));
     expect((await files.get(stored.image_key))?.size).toBe(PNG.byteLength);
 
-    const got = await fetchApp(api(`/api/v1/products/${id}/image`, { token: w.token }));
+    const got = await fetchApp(`/api/v1/products/${id}/image`, { token: w.token });
     expect(got.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(PNG);
     expect((await call("GET", `/products/${id}`, w.token)).body.image_key).toBe(stored.image_key);
@@ -48,9 +46,9 @@ describe("/api/v1/products/{id}/image", () => {
     expect(again.content_type).toBe("image/gif");
     expect(await files.get(stored.image_key)).toBeNull();
 
-    expect((await fetchApp(api(`/api/v1/products/${id}/image`, { method: "DELETE", token: w.token }))).status).toBe(204);
+    expect((await fetchApp(`/api/v1/products/${id}/image`, { method: "DELETE", token: w.token })).status).toBe(204);
     expect(await files.get(again.image_key)).toBeNull();
-    expect((await fetchApp(api(`/api/v1/products/${id}/image`, { token: w.token }))).status).toBe(404);
+    expect((await fetchApp(`/api/v1/products/${id}/image`, { token: w.token })).status).toBe(404);
   });
 
   it("refuses what is not an image, an empty body and more than 5 MB, naming the field; nothing is stored", async () => {

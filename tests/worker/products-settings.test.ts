@@ -1,25 +1,12 @@
-import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, makeCompany } from "../support/factories";
+import { callApiJson as call } from "../support/fetch-app";
 
 const { products, variants, productAttributes, productTagLinks } = tenantSchema;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 
 type Company = Awaited<ReturnType<typeof makeCompany>>;
-type Json = Record<string, unknown> & { error?: { code: string; fields?: Record<string, { code: string; message: string }> } };
-
-async function call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-  return { status: response.status, body: response.status === 204 ? {} : ((await response.json()) as Json) };
-}
 
 interface Option {
   id: number;

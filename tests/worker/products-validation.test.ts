@@ -226,7 +226,8 @@ describe("POST /api/v1/products refuses bad input, naming the field, and saves n
     ["a missing sku", () => ({ label: "Tea", variants: [{ sku: " " }] }), 422, "variants.0.sku", "required"],
     ["a missing label", (w) => single(w, {}, { label: "" }), 422, "label", "required"],
     ["no variant at all", () => ({ label: "Tea", variants: [] }), 422, "variants", "required"],
-    ["an unknown field", (w) => single(w, {}, { colour: "red" }), 422, "_", "unknown_field"],
+    ["an unknown field", (w) => single(w, {}, { colour: "red" }), 422, "colour", "unknown_field"],
+    ["an unknown field of a variant", (w) => single(w, { colour: "red" }), 422, "variants.0.colour", "unknown_field"],
   ];
 
   it.each(cases)("%s", async (_name, make, status, field, code) => {

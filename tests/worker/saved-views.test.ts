@@ -1,22 +1,10 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { listPageAction, loadListPage } from "../../app/components/list/list-page.server";
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { createService, listServices } from "../../worker/domain/services/services";
-import { addUser, api, control, makeCompany } from "../support/factories";
-
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string, body?: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-}
+import { addUser, control, makeCompany } from "../support/factories";
+import { callApi as call } from "../support/fetch-app";
 
 interface View {
   id: number;
@@ -203,7 +191,7 @@ describe("/api/v1/saved-views", () => {
     const created = await save(user.token, { type: "services", label: "x" });
     response = await call("PATCH", `/saved-views/${created.id}`, user.token, { type: "products" });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ error: { code: "validation_failed" } });
+    expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { type: { code: "unknown_field" } } } });
   });
 });
 

@@ -1,19 +1,7 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { addUser, api, makeCompany } from "../support/factories";
-
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string, body?: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-}
+import { addUser, makeCompany } from "../support/factories";
+import { callApi as call } from "../support/fetch-app";
 
 interface Service {
   id: number;
@@ -169,7 +157,7 @@ describe("/api/v1/services", () => {
     ["a tax charged flag that is not a boolean", { reference: "R", label: "x", tax_charged: "yes" }, "tax_charged", "invalid"],
     ["a tax id that is not a number", { reference: "R", label: "x", tax_id: "abc" }, "tax_id", "unknown_tax"],
     ["tag ids that are not numbers", { reference: "R", label: "x", tag_ids: ["a"] }, "tag_ids.0", "unknown_tag"],
-    ["an unknown field", { reference: "R", label: "x", colour: "red" }, "_", "unknown_field"],
+    ["an unknown field", { reference: "R", label: "x", colour: "red" }, "colour", "unknown_field"],
   ])("refuses %s, naming the field", async (_name, body, field, code) => {
     const { token } = await world();
     const response = await call("POST", "/services", token, body);

@@ -1,16 +1,16 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { updateCompanySettings } from "../../worker/domain/settings/company-settings";
-import { addUser, api, control, makeCompany } from "../support/factories";
+import { addUser, control, makeCompany } from "../support/factories";
 import { call } from "./products-fixtures";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const files = (env as unknown as { FILES: R2Bucket }).FILES;
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) =>
   c.charCodeAt(0),
 );
 const putLogo = (token: string, body: BodyInit) =>
-  fetchApp(api("/api/v1/company-settings/logo", { method: "PUT", token, body, headers: { "content-type": "image/png" } }));
+  fetchApp("/api/v1/company-settings/logo", { method: "PUT", token, body, headers: { "content-type": "image/png" } });
 
 const EVERYTHING = {
   label: "Maison Durand",
@@ -132,7 +132,7 @@ describe("/api/v1/company-settings", () => {
     expect(put.status).toBe(200);
     const first = ((await put.json()) as { logo_key: string }).logo_key;
     expect(first).toMatch(new RegExp(`^companies/${company.companyId}/logo/[0-9a-z]+\\.png$`));
-    const served = await fetchApp(api("/api/v1/company-settings/logo", { token: company.token }));
+    const served = await fetchApp("/api/v1/company-settings/logo", { token: company.token });
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
 
@@ -148,6 +148,6 @@ describe("/api/v1/company-settings", () => {
 
     expect((await call("DELETE", "/company-settings/logo", company.token)).body.logo_key).toBeNull();
     expect(await files.get(second)).toBeNull();
-    expect((await fetchApp(api("/api/v1/company-settings/logo", { token: company.token }))).status).toBe(404);
+    expect((await fetchApp("/api/v1/company-settings/logo", { token: company.token })).status).toBe(404);
   });
 });

@@ -1,16 +1,15 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { openCompanyDatabase } from "../../db/tenants";
 import { createCompany } from "../../worker/domain/companies/create-company";
-import { api, control, makeCompany, provisioner } from "../support/factories";
+import { control, makeCompany, provisioner } from "../support/factories";
+import { fetchApp } from "../support/fetch-app";
 
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const bindings = env as unknown as Record<string, string>;
 
 async function get(path: string, token: string) {
-  return (await (await fetchApp(api(`/api/v1${path}`, { token }))).json()) as { items: Record<string, unknown>[] };
+  return (await (await fetchApp(`/api/v1${path}`, { token })).json()) as { items: Record<string, unknown>[] };
 }
 
 describe("a new company", () => {

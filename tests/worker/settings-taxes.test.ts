@@ -1,21 +1,7 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { addUser, api, makeCompany } from "../support/factories";
-
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+import { addUser, makeCompany } from "../support/factories";
+import { callApiJson as call } from "../support/fetch-app";
 
 interface Tax {
   id: number;

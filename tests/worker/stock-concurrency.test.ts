@@ -1,16 +1,15 @@
 import { createClient } from "@libsql/client/web";
-import { exports } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import { createStockDocument } from "../../worker/domain/stock/stock-documents";
 import { DomainError } from "../../worker/domain/shared/domain-error";
-import { api, makeCompany, provisioner } from "../support/factories";
+import { makeCompany, provisioner } from "../support/factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
+import { fetchApp } from "../support/fetch-app";
 
 const t = tenantSchema;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
 const CALLS = 200;
 const STOCK = 50;
 
@@ -38,14 +37,11 @@ async function stockedWorld() {
   await db.update(t.companySettings).set({ preventNegativeInventory: true });
   const location = await firstLocation(db);
   const variant = await makeVariant(db);
-  const entry = await fetchApp(
-    api("/api/v1/stock-entries", {
-      method: "POST",
-      token: company.token,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ location_id: location, lines: [{ variant_id: variant.id, quantity: STOCK }] }),
-    }),
-  );
+  const entry = await fetchApp("/api/v1/stock-entries", {
+    method: "POST",
+    token: company.token,
+    json: { location_id: location, lines: [{ variant_id: variant.id, quantity: STOCK }] },
+  });
   expect(entry.status).toBe(201);
   return { company, db, location, variant };
 }
@@ -73,14 +69,11 @@ describe("concurrent stock removals", () => {
     const { company, db, location, variant } = await stockedWorld();
     const started = Date.now();
     const { results, maxInFlight } = await together(CALLS, async () => {
-      const response = await fetchApp(
-        api("/api/v1/stock-removals", {
-          method: "POST",
-          token: company.token,
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] }),
-        }),
-      );
+      const response = await fetchApp("/api/v1/stock-removals", {
+        method: "POST",
+        token: company.token,
+        json: { location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] },
+      });
       return {
         status: response.status,
         body: (await response.json()) as { error?: { code: string; fields?: Record<string, { code: string }> } },

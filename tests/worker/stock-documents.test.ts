@@ -1,22 +1,11 @@
-import { exports } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
+import { callApi as call } from "../support/fetch-app";
 
 const t = tenantSchema;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } } : { headers }),
-    }),
-  );
-}
 
 interface Line {
   id: number;

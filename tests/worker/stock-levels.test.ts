@@ -1,25 +1,14 @@
-import { exports } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import { StockBatch } from "../../worker/domain/stock/ledger";
 import { DomainError } from "../../worker/domain/shared/domain-error";
-import { addUser, api, makeCompany } from "../support/factories";
+import { addUser, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
+import { callApi as call } from "../support/fetch-app";
 
 const t = tenantSchema;
 const U = 10_000_000;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string, body?: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-}
 
 async function json<T>(response: Response, status = 200): Promise<T> {
   const body = await response.json();

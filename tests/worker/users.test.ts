@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
@@ -7,23 +6,13 @@ import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissi
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { inviteUser } from "../../worker/domain/users/users";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
-import { addUser, api, control, inviteToCompany, makeCompany } from "../support/factories";
+import { addUser, control, inviteToCompany, makeCompany } from "../support/factories";
 import { consumerDeps, messageOf, outboxRowsFor, unreachableMailer } from "../support/outbox";
 import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
+import { fetchApp, callApi as call } from "../support/fetch-app";
 
 const bindings = env as unknown as Record<string, string>;
 const mailUrl = bindings.TEST_MAIL_URL!;
-const fetchApp = (request: Request) => (exports as unknown as { default: Fetcher }).default.fetch(request);
-
-function call(method: string, path: string, token: string | undefined, body?: unknown) {
-  return fetchApp(
-    api(`/api/v1${path}`, {
-      method,
-      token,
-      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
-    }),
-  );
-}
 
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
@@ -99,19 +88,16 @@ describe("/api/v1/users", () => {
     });
     expect(confirm.status).toBe(200);
 
-    const token = await fetchApp(
-      api("/oauth2/token", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          grant_type: "password",
-          username: email,
-          password,
-          client_id: "comptoir-web",
-          client_secret: bindings.OAUTH_CLIENT_SECRET,
-        }),
-      }),
-    );
+    const token = await fetchApp("/oauth2/token", {
+      method: "POST",
+      json: {
+        grant_type: "password",
+        username: email,
+        password,
+        client_id: "comptoir-web",
+        client_secret: bindings.OAUTH_CLIENT_SECRET,
+      },
+    });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
     const me = (await (await call("GET", "/me", access_token)).json()) as { permissions: string[]; company: { id: string } };
@@ -193,6 +179,14 @@ describe("PATCH /api/v1/users/{id}", () => {
     expect(await (await call("GET", "/me", user.token)).json()).toMatchObject({ user: { timezone: "UTC" } });
     expect((await call("PATCH", `/users/${user.userId}`, user.token, { timezone: "Europe/Paris" })).status).toBe(200);
     expect(await (await call("GET", "/me", user.token)).json()).toMatchObject({ user: { timezone: "Europe/Paris" } });
+  });
+
+  it("refuses an unknown field of a change, naming it", async () => {
+    const company = await makeCompany();
+    const user = await addUser(company.companyId);
+    const response = await call("PATCH", `/users/${user.userId}`, user.token, { nickname: "Ada" });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ error: { code: "validation_failed", fields: { nickname: { code: "unknown_field" } } } });
   });
 
   it("lets anyone change their own profile, but not their own access", async () => {

@@ -1,27 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
-import { isCountryCode } from "../shared/countries";
-import { DomainError } from "../shared/domain-error";
 import { Decimal } from "../shared/decimal";
-import { fieldError } from "../shared/input";
+import { fieldError, zCountry, zOptionalText as zText } from "../shared/input";
 import { fromScaledInteger, zDecimal } from "../shared/money";
 
 const { priceLevels, currencies } = tenantSchema;
 
-export { fieldError, parseInput, recordId, runBatch } from "../shared/input";
-
-/** A conflict with existing data: its own code (HTTP 409), naming the field. */
-export function conflict(code: string, field: string): DomainError {
-  return new DomainError(code, {}, { [field]: { code } });
-}
-
-export { isUniqueViolation } from "../shared/constraint-errors";
-
-/** Unknown keys are named (`unknown_field`), so that a misspelt field is never silently ignored. */
-export function strictInput<T extends z.ZodRawShape>(shape: T) {
-  return z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") });
-}
+export { conflict, fieldError, isUniqueViolation, parseInput, recordId, runBatch, strictInput, zCountry, zFlag } from "../shared/input";
+/** Optional text: blank becomes null. */
+export { zText };
 
 /** Every field of a shape optional: the body of a partial update. */
 export function optionalShape<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
@@ -29,17 +17,6 @@ export function optionalShape<T extends Record<string, z.ZodType>>(shape: T): { 
 }
 
 export const zName = (max = 200) => z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
-
-/** Optional text: blank becomes null. */
-export const zText = (max: number) =>
-  z
-    .string({ error: "invalid" })
-    .trim()
-    .max(max, "too_long")
-    .nullable()
-    .transform((v) => v || null);
-
-export const zFlag = z.boolean({ error: "invalid" });
 
 /** An optional email: blank becomes null, anything else must be an address. */
 export const zOptionalEmail = z
@@ -75,15 +52,6 @@ export function isHttpUrl(text: string): boolean {
     return false;
   }
 }
-
-/** An ISO 3166-1 alpha-2 code, upper-cased; blank becomes null. */
-export const zCountry = z
-  .string({ error: "invalid_country" })
-  .trim()
-  .toUpperCase()
-  .nullable()
-  .transform((v) => v || null)
-  .refine((v) => v === null || isCountryCode(v), "invalid_country");
 
 /** A whole number of days (terms, lead times), 0 to 3650. */
 export const zDays = z.number({ error: "invalid_number" }).int("invalid_number").min(0, "too_small").max(3650, "too_large");

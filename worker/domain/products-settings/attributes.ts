@@ -6,17 +6,7 @@ import { DomainError, type FieldErrors } from "../shared/domain-error";
 import { parseListQuery, type ParseListOptions } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
 import { assertPlainText } from "../shared/plain-text";
-import {
-  conflict,
-  errorText,
-  inputError,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  labelTaken,
-  recordId,
-  strictInput,
-  zLabel,
-} from "./shared";
+import { conflict, inputError, isForeignKeyViolation, isUniqueViolation, labelTaken, recordId, strictInput, zLabel } from "./shared";
 
 const { attributes, attributeOptions, productAttributes, variants } = tenantSchema;
 
@@ -139,7 +129,7 @@ const taken = () => conflict("attribute_label_taken", "label");
 /** A unique index refused the write: the attribute's label, or (a concurrent edit) an option's. */
 function uniqueConflict(error: unknown): DomainError | undefined {
   if (!isUniqueViolation(error)) return undefined;
-  return /attribute_options/.test(errorText(error)) ? new DomainError("conflict") : taken();
+  return isUniqueViolation(error, "attribute_options") ? new DomainError("conflict") : taken();
 }
 
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
-import { isCountryCode } from "../shared/countries";
 import { Decimal } from "../shared/decimal";
+import { objectError, zCountry } from "../shared/input";
 import { WEIGHT_UNITS, zDecimal, zMoney, zQuantity } from "../shared/money";
 import { MAX_ATTRIBUTES, MAX_VARIANTS } from "./product-rules";
 import { WEIGHT_SCALE } from "./weights";
@@ -12,7 +12,6 @@ import { WEIGHT_SCALE } from "./weights";
  * the error codes.
  */
 
-const objectError = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") };
 const HUNDRED = Decimal.parse(100);
 
 export const zRecordId = z
@@ -51,14 +50,6 @@ export const zPercent = zDecimal(4, { min: 0 }).refine((v) => v.compare(HUNDRED)
 
 /** A quantity above zero, at 7 decimals. */
 export const zPositiveQuantity = zQuantityUpTo().refine((v) => !v.isZero(), "too_small");
-
-const zCountry = z
-  .string({ error: "invalid_country" })
-  .trim()
-  .toUpperCase()
-  .nullable()
-  .transform((v) => v || null)
-  .refine((v) => v === null || isCountryCode(v), "invalid_country");
 
 /** A price of a variant or a pack in one price level and one currency. */
 export const PriceInput = z.strictObject({ price_level_id: zRecordId, currency_id: zRecordId, amount: zAmount() }, objectError);

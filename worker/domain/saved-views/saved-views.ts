@@ -3,7 +3,7 @@ import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Actor, UserActor } from "../identity/actor";
 import { DomainError } from "../shared/domain-error";
-import { assertPlainText } from "../shared/plain-text";
+import { parseInput } from "../shared/input";
 import { LIST_TYPES } from "./list-types";
 
 const { savedViews } = tenantSchema;
@@ -102,13 +102,6 @@ function personOf(actor: Actor): UserActor {
   return actor;
 }
 
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  assertPlainText(raw);
-  const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) throw DomainError.fromZod(parsed.error);
-  return parsed.data;
-}
-
 /** Integer ids only: anything else names no view. */
 function viewId(raw: string | number): number {
   const id = typeof raw === "number" ? raw : /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
@@ -153,7 +146,7 @@ function unsetDefault(db: TenantDb, userId: string, type: string) {
 /** The caller's own views of one list, by label. */
 export async function listSavedViews(db: TenantDb, actor: Actor, rawType: unknown): Promise<SavedView[]> {
   const person = personOf(actor);
-  const type = parse(SavedViewListQuery, { type: rawType }).type;
+  const type = parseInput(SavedViewListQuery, { type: rawType }).type;
   const rows = await db
     .select()
     .from(savedViews)
@@ -180,7 +173,7 @@ export async function getSavedView(db: TenantDb, actor: Actor, id: string | numb
 /** Saves a view of a list for the caller; making it the default unsets their previous default in the same batch. */
 export async function createSavedView(db: TenantDb, actor: Actor, raw: unknown): Promise<SavedView> {
   const person = personOf(actor);
-  const input = parse(CreateSavedViewInput, raw);
+  const input = parseInput(CreateSavedViewInput, raw);
   await assertLabelFree(db, person.userId, input.type, input.label);
   const insert = db
     .insert(savedViews)
@@ -193,7 +186,7 @@ export async function createSavedView(db: TenantDb, actor: Actor, raw: unknown):
 export async function updateSavedView(db: TenantDb, actor: Actor, id: string | number, raw: unknown): Promise<SavedView> {
   const person = personOf(actor);
   const row = await ownRow(db, person.userId, viewId(id));
-  const input = parse(UpdateSavedViewInput, raw);
+  const input = parseInput(UpdateSavedViewInput, raw);
   if (input.label !== undefined) await assertLabelFree(db, person.userId, row.type, input.label, row.id);
   const changes = {
     ...(input.label !== undefined ? { label: input.label } : {}),

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
+import { conflict, fieldError, isUniqueViolation, objectError, parseInput } from "../shared/input";
 import { parseListQuery, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
 import { fromScaledInteger, PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
-import { assertPlainText } from "../shared/plain-text";
 import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const { services, serviceTagLinks, taxes, productTags } = tenantSchema;
@@ -84,8 +84,6 @@ const fields = {
   published_to_pennylane: boolean,
 };
 
-const strict = { error: (issue: { code: string }) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") };
-
 export const CreateServiceInput = z.strictObject(
   {
     reference: fields.reference,
@@ -101,7 +99,7 @@ export const CreateServiceInput = z.strictObject(
     published_to_shopify: fields.published_to_shopify.default(false),
     published_to_pennylane: fields.published_to_pennylane.default(false),
   },
-  strict,
+  objectError,
 );
 export type CreateServiceInput = z.input<typeof CreateServiceInput>;
 
@@ -109,18 +107,11 @@ export const UpdateServiceInput = z.strictObject(
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as {
     [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
   },
-  strict,
+  objectError,
 );
 export type UpdateServiceInput = z.input<typeof UpdateServiceInput>;
 
 type Row = typeof services.$inferSelect;
-
-function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  assertPlainText(raw);
-  const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) throw DomainError.fromZod(parsed.error);
-  return parsed.data;
-}
 
 function serviceId(raw: string | number): number {
   const id = typeof raw === "number" ? raw : /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
@@ -128,13 +119,7 @@ function serviceId(raw: string | number): number {
   return id;
 }
 
-function fieldError(field: string, code: string): DomainError {
-  return new DomainError("validation_failed", {}, { [field]: { code } });
-}
-
-function taken(): DomainError {
-  return new DomainError("service_reference_taken", {}, { reference: { code: "service_reference_taken" } });
-}
+const taken = () => conflict("service_reference_taken", "reference");
 
 /** The tags and tax of some services, then each row as the API shows it. */
 async function views(db: TenantDb, rows: Row[]): Promise<ServiceView[]> {
@@ -242,13 +227,8 @@ async function assertTags(db: TenantDb, tagIds: number[]) {
   if (found.length !== tagIds.length) throw fieldError("tag_ids", "unknown_tag");
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return text.includes("UNIQUE") && text.includes("reference");
-}
-
 export async function createService(db: TenantDb, raw: unknown): Promise<ServiceView> {
-  const input = parse(CreateServiceInput, raw);
+  const input = parseInput(CreateServiceInput, raw);
   await assertReferenceFree(db, input.reference);
   if (input.tax_id != null) await assertTax(db, input.tax_id);
   await assertTags(db, input.tag_ids);
@@ -275,14 +255,14 @@ export async function createService(db: TenantDb, raw: unknown): Promise<Service
     const [created] = await db.batch([insert, ...links]);
     return (await views(db, created))[0]!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
+    if (isUniqueViolation(error, "services.reference")) throw taken();
     throw error;
   }
 }
 
 export async function updateService(db: TenantDb, id: string | number, raw: unknown): Promise<ServiceView> {
   const current = await row(db, serviceId(id));
-  const input = parse(UpdateServiceInput, raw);
+  const input = parseInput(UpdateServiceInput, raw);
   if (input.reference !== undefined && input.reference.toLowerCase() !== current.reference.toLowerCase())
     await assertReferenceFree(db, input.reference, current.id);
   // A tax made inactive since stays on the services that have it; choosing it anew is refused.
@@ -315,7 +295,7 @@ export async function updateService(db: TenantDb, id: string | number, raw: unkn
   try {
     await db.batch([update, ...tagWrites]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
+    if (isUniqueViolation(error, "services.reference")) throw taken();
     throw error;
   }
   return getService(db, current.id);

@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
+import { isCountryCode } from "./countries";
 import { DomainError, type FieldErrors } from "./domain-error";
 import { readCalendarDate } from "./format";
 import { assertPlainText } from "./plain-text";
@@ -19,14 +20,44 @@ export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.outp
   assertPlainText(raw);
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.flatMap((issue): { path: PropertyKey[]; message: string }[] =>
+  throw inputError(parsed.error);
+}
+
+/** `validation_failed` naming each field at fault; an unknown key is named itself rather than its object. */
+export function inputError(error: z.ZodError): DomainError {
+  const issues = error.issues.flatMap((issue): { path: PropertyKey[]; message: string }[] =>
     issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ message: issue.message, path: [...issue.path, key] })) : [issue],
   );
-  throw DomainError.fromZod({ issues });
+  return DomainError.fromZod({ issues });
 }
 
 /** Unknown keys are named (`unknown_field`); other shape errors are `invalid`. */
 export const objectError = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? "unknown_field" : "invalid") };
+
+/** Optional text up to `max` characters: blank becomes null. */
+export const zOptionalText = (max: number) =>
+  z
+    .string({ error: "invalid" })
+    .trim()
+    .max(max, "too_long")
+    .nullable()
+    .transform((v) => v || null);
+
+export const zFlag = z.boolean({ error: "invalid" });
+
+/** An ISO 3166-1 alpha-2 code, upper-cased; blank becomes null. */
+export const zCountry = z
+  .string({ error: "invalid_country" })
+  .trim()
+  .toUpperCase()
+  .nullable()
+  .transform((v) => v || null)
+  .refine((v) => v === null || isCountryCode(v), "invalid_country");
+
+/** An object that refuses unknown keys, so that a misspelt field is named rather than ignored. */
+export function strictInput<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject(shape, objectError);
+}
 
 /** Collects field errors found after parsing; `throwIfAny` raises them together (HTTP 422). */
 export class FieldIssues {
@@ -45,6 +76,29 @@ export class FieldIssues {
 /** Bad input found after parsing (HTTP 422), naming the field. */
 export function fieldError(field: string, code: string, params?: Record<string, unknown>): DomainError {
   return new DomainError("validation_failed", {}, { [field]: params ? { code, params } : { code } });
+}
+
+/** A conflict with existing data (HTTP 409): its own code, naming the field at fault when there is one. */
+export function conflict(code: string, field?: string, params: Record<string, unknown> = {}): DomainError {
+  return new DomainError(code, params, field ? { [field]: { code } } : undefined);
+}
+
+/** An error's text with its causes', where the database's own message lies. */
+function errorText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) parts.push(String(e));
+  return parts.join("\n");
+}
+
+/** A write refused by a unique index (when given, one whose message names `column`: `table.column`, or a table): a racing writer won. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const text = errorText(error);
+  return /UNIQUE constraint failed/i.test(text) && (column === undefined || text.includes(column));
+}
+
+/** A delete refused by a foreign key: a row began using the record after the check. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return /FOREIGN KEY constraint failed/i.test(errorText(error));
 }
 
 /** One atomic batch of the statements given (none: nothing to do). */

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
-import { isUniqueViolation } from "../shared/constraint-errors";
+import { isUniqueViolation } from "../shared/input";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";

@@ -4,7 +4,7 @@ import { controlSchema, type ControlDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
 import { passwordLinkTtl } from "../identity/password-link";
 import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
-import { isUniqueViolation } from "../contacts/shared";
+import { conflict, isUniqueViolation, parseInput } from "../shared/input";
 import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
@@ -157,11 +157,6 @@ function fieldError(field: string, code: string): DomainError {
   return new DomainError("validation_failed", {}, { [field]: { code } });
 }
 
-// A conflict with existing data rather than bad input: its own code (HTTP 409), naming the field.
-function conflict(field: string, code: string): DomainError {
-  return new DomainError(code, {}, { [field]: { code } });
-}
-
 /** The permissions an actor may grant or take away: only those it holds itself. */
 function assertGrantable(actor: Actor, changed: readonly string[]): void {
   if (changed.some((p) => !actor.permissions.includes(p))) throw fieldError("permissions", "permission_not_held");
@@ -252,7 +247,7 @@ export async function inviteUser(deps: InviteDeps, actor: Actor, raw: unknown): 
     const member = await deps.control.query.memberships.findFirst({
       where: and(eq(memberships.userId, existing.id), eq(memberships.companyId, companyId)),
     });
-    if (member) throw conflict("email", "user_already_member");
+    if (member) throw conflict("user_already_member", "email");
     return { user: await inviteExistingAccount(deps, actor, existing.id, input, { ...access, inviterName }), created: false };
   }
 
@@ -311,7 +306,7 @@ async function inviteExistingAccount(
     ]);
   } catch (error) {
     // Two invitations of one person at once: the unique index keeps one.
-    if (isUniqueViolation(error, "invitations.user_id")) throw conflict("email", "invitation_already_pending");
+    if (isUniqueViolation(error, "invitations.user_id")) throw conflict("invitation_already_pending", "email");
     throw error;
   }
   return getUser(deps.control, companyId, userId);
@@ -362,10 +357,7 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
   const entry = await staffEntry(control, actor.company.id, userId);
   if (!entry) throw new DomainError("not_found");
 
-  assertPlainText(raw);
-  const parsed = UpdateUserInput.safeParse(raw ?? {});
-  if (!parsed.success) throw DomainError.fromZod(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(UpdateUserInput, raw);
   const sent = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
   const accessKeys = sent.filter((k) => !PROFILE_KEYS.has(k));
   if (self && accessKeys.length) throw fieldError(accessKeys[0]!, "cannot_change_own_access");
@@ -410,7 +402,7 @@ export async function updateUser(control: ControlDb, actor: Actor, userId: strin
 async function updateOwnProfile(control: ControlDb, user: UserRow, input: z.output<typeof UpdateUserInput>): Promise<void> {
   if (input.email !== undefined && input.email !== user.email) {
     const taken = await control.query.users.findFirst({ where: and(eq(users.email, input.email), ne(users.id, user.id)) });
-    if (taken) throw conflict("email", "email_taken");
+    if (taken) throw conflict("email_taken", "email");
   }
   const changes = {
     ...(input.email !== undefined ? { email: input.email } : {}),
@@ -425,7 +417,7 @@ async function updateOwnProfile(control: ControlDb, user: UserRow, input: z.outp
     await control.update(users).set(changes).where(eq(users.id, user.id));
   } catch (error) {
     // Two changes of one email at once: the unique index decides.
-    if (isUniqueViolation(error, "users.email")) throw conflict("email", "email_taken");
+    if (isUniqueViolation(error, "users.email")) throw conflict("email_taken", "email");
     throw error;
   }
 }
