@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { isDomainError, type ErrorCode } from "../../../worker/domain/shared/domain-error";
 import { listBatches } from "../../../worker/domain/stock/batches";
 import { stockActor } from "../../../worker/domain/stock/stock-actor";
 import {
@@ -191,7 +191,7 @@ export async function saveDocumentAction(ctx: RequestContext, request: Request, 
   }
   const db = await ctx.tenant();
   const { input, batchIssues } = await documentInput(db, kind, values, id !== undefined);
-  const fail = (code: string, fields: FieldErrors | undefined) =>
+  const fail = (code: ErrorCode, fields: FieldErrors | undefined) =>
     data({ error: code, fields, values } satisfies DocumentFormFailure, { status: statusForCode(code) });
   try {
     const who = await stockActor(ctx.control, actor);

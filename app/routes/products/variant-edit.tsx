@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { canEdit } from "../../../worker/domain/products/price-access";
 import { saveVariant } from "../../../worker/domain/products/save-variant";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { isDomainError, type ErrorCode } from "../../../worker/domain/shared/domain-error";
 import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const components = form.getAll("component_sku").map((sku, i) => ({ sku: String(sku), quantity: quantities[i] ?? "" }));
   const { prices, keys } = priceList(cells);
   const withComponents = product.kind === "kit" || product.kind === "assembly";
-  const failure = (code: string, fields: ReturnType<typeof variantFormErrors>) =>
+  const failure = (code: ErrorCode, fields: ReturnType<typeof variantFormErrors>) =>
     data({ error: code, fields, values, cells, components }, { status: statusForCode(code) });
   // Prices of levels or currencies the grid does not show (inactive ones) are kept as they are.
   const shown = new Set(options.priceLevels.filter((l) => l.editable).flatMap((l) => options.currencies.map((c) => `${l.id}:${c.id}`)));

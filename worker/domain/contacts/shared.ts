@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { isCountryCode } from "../shared/countries";
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type ErrorCode, type FieldErrorCode } from "../shared/domain-error";
 import { Decimal } from "../shared/decimal";
 import { fieldError } from "../shared/input";
 import { fromScaledInteger, zDecimal } from "../shared/money";
@@ -12,7 +12,7 @@ const { priceLevels, currencies } = tenantSchema;
 export { fieldError, parseInput, recordId, runBatch } from "../shared/input";
 
 /** A conflict with existing data: its own code (HTTP 409), naming the field. */
-export function conflict(code: string, field: string): DomainError {
+export function conflict(code: ErrorCode, field: string): DomainError {
   return new DomainError(code, {}, { [field]: { code } });
 }
 
@@ -95,9 +95,9 @@ export const zCountry = z
 export const zDays = z.number({ error: "invalid_number" }).int("invalid_number").min(0, "too_small").max(3650, "too_large");
 
 /** A reference to another record: a positive integer, else the field's own `unknown_<thing>` code. */
-export const zRef = (code: string) => z.number({ error: code }).int(code).positive(code).max(Number.MAX_SAFE_INTEGER, code);
+export const zRef = (code: FieldErrorCode) => z.number({ error: code }).int(code).positive(code).max(Number.MAX_SAFE_INTEGER, code);
 
-export const zIdList = (code: string, max = 100) =>
+export const zIdList = (code: FieldErrorCode, max = 100) =>
   z
     .array(zRef(code), { error: "invalid" })
     .max(max, "too_long")

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type ErrorCode } from "../shared/domain-error";
 import { assertPlainText } from "../shared/plain-text";
 
 /** Labels of attributes, options, brands, tags and seasons: trimmed, 1 to 100 characters. */
@@ -38,7 +38,7 @@ export function recordId(raw: unknown): number {
 }
 
 /** A conflict with existing data: its own code (HTTP 409), naming the field. */
-export function conflict(code: string, field: string, params: Record<string, unknown> = {}): DomainError {
+export function conflict(code: ErrorCode, field: string, params: Record<string, unknown> = {}): DomainError {
   return new DomainError(code, params, { [field]: { code, ...(Object.keys(params).length ? { params } : {}) } });
 }
 

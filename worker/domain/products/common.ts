@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type ErrorCode } from "../shared/domain-error";
 import { assertPlainText } from "../shared/plain-text";
 
 export { fieldError, FieldIssues, recordId, runBatch } from "../shared/input";
@@ -13,7 +13,7 @@ export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.outp
 }
 
 /** A conflict with existing data (HTTP 409), naming the field when there is one. */
-export function conflict(code: string, field?: string, params: Record<string, unknown> = {}): DomainError {
+export function conflict(code: ErrorCode, field?: string, params: Record<string, unknown> = {}): DomainError {
   return new DomainError(code, params, field ? { [field]: { code } } : undefined);
 }
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type ErrorCode, type FieldErrorCode } from "../shared/domain-error";
 
 export { fieldError, objectError, parseInput, recordId, runBatch } from "../shared/input";
 
 /** A conflict with existing data (HTTP 409) naming the field at fault (with its own code when given). */
-export function conflict(code: string, field?: string, fieldCode = code): DomainError {
+export function conflict(code: ErrorCode, field?: string, fieldCode: FieldErrorCode = code): DomainError {
   return new DomainError(code, {}, field ? { [field]: { code: fieldCode } } : undefined);
 }
 

@@ -7,7 +7,7 @@ import { sendCompanyInvitation, sendInvitation } from "../identity/invitations";
 import { passwordLinkTtl } from "../identity/password-link";
 import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
 import { isUniqueViolation } from "../contacts/shared";
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type ErrorCode, type FieldErrorCode } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
 import { assertPlainText } from "../shared/plain-text";
@@ -154,12 +154,12 @@ function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T
 // Personal fields: only the user changes them, on their own account (nobody else, not even an administrator).
 const PROFILE_KEYS = new Set(["first_name", "last_name", "language", "timezone", "phone", "email"]);
 
-function fieldError(field: string, code: string): DomainError {
+function fieldError(field: string, code: FieldErrorCode): DomainError {
   return new DomainError("validation_failed", {}, { [field]: { code } });
 }
 
 // A conflict with existing data rather than bad input: its own code (HTTP 409), naming the field.
-function conflict(field: string, code: string): DomainError {
+function conflict(field: string, code: ErrorCode): DomainError {
   return new DomainError(code, {}, { [field]: { code } });
 }
 
