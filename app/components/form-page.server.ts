@@ -11,8 +11,8 @@ export interface Refusal {
 
 /**
  * The one place where pages turn a domain error into their answer. `run` is the action's work; a
- * refusal comes back as `answer(refusal)` (adding what was typed) with the code's status. An
- * unknown record is the 404 page, unless `notFound: "refusal"` (a record the form names).
+ * refusal comes back as `answer(refusal)` (adding what was typed) with the code's status. The
+ * page's unknown record is the 404 page, unless `notFound: "refusal"`; one a field names is refused.
  */
 export async function formAction<R, B extends object = Refusal>(
   run: () => Promise<R>,
@@ -23,7 +23,7 @@ export async function formAction<R, B extends object = Refusal>(
     return await run();
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.code === "not_found" && notFound === "page") throw data(null, { status: 404 });
+    if (error.code === "not_found" && notFound === "page" && !error.fields) throw data(null, { status: 404 });
     return data(answer({ error: error.code, params: error.params, fields: error.fields }), { status: statusForCode(error.code) });
   }
 }
