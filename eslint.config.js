@@ -45,6 +45,23 @@ export default tseslint.config(
     },
   },
   {
+    // Domain errors become answers at the edges only: formAction/recoverFrom for pages, the error handler for the API.
+    files: ["app/**/*.{ts,tsx}", "worker/api/**/*.ts"],
+    ignores: ["app/components/form-page.server.ts", "worker/api/errors.ts", "worker/api/oauth-token.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["CallExpression[callee.name='isDomainError']", "BinaryExpression[operator='instanceof'][right.name='DomainError']"].map(
+          (selector) => ({
+            selector,
+            message:
+              "Let the edge map domain errors: formAction or recoverFrom (app/components/form-page.server.ts), the API's error handler.",
+          }),
+        ),
+      ],
+    },
+  },
+  {
     files: ["worker/domain/**/*.ts"],
     rules: {
       "no-restricted-imports": banned(

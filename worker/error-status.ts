@@ -1,65 +1,9 @@
+import { ERROR_CODES, type ErrorCode } from "./domain/shared/error-codes";
+
 /**
  * The one place where domain error codes become HTTP statuses: the API's answers and the pages'
- * refused form posts both read it.
+ * refused form posts both read it, from the catalogue of codes.
  */
-const STATUS_BY_CODE: Record<string, number> = {
-  validation_failed: 422,
-  invalid_json: 400,
-  body_not_object: 400,
-  unsupported_media_type: 415,
-  unauthenticated: 401,
-  login_required: 400,
-  login_invalid: 401,
-  forbidden: 403,
-  not_found: 404,
-  email_taken: 409,
-  user_already_member: 409,
-  invitation_not_pending: 409,
-  invitation_already_pending: 409,
-  invitation_expired: 410,
-  profile_not_editable: 403,
-  conflict: 409,
-  location_label_taken: 409,
-  last_active_location: 409,
-  price_level_label_taken: 409,
-  default_price_level: 409,
-  currency_taken: 409,
-  default_currency: 409,
-  tax_label_taken: 409,
-  attribute_label_taken: 409,
-  brand_label_taken: 409,
-  tag_label_taken: 409,
-  season_label_taken: 409,
-  in_use: 409,
-  product_has_stock: 409,
-  service_reference_taken: 409,
-  saved_view_label_taken: 409,
-  customer_number_taken: 409,
-  duplicate_sku: 409,
-  last_variant: 409,
-  single_variant_only: 409,
-  too_many_variants: 409,
-  insufficient_stock: 422,
-  stock_changed: 409,
-  duplicate_batch: 409,
-  idempotency_key_reused: 422,
-  idempotency_key_invalid: 400,
-  idempotency_key_in_progress: 409,
-  document_number_taken: 409,
-  rate_limited: 429,
-  login_rate_limited: 429,
-  access_frozen: 403,
-  refresh_invalid: 400,
-  refresh_reused: 400,
-  company_database_unavailable: 503,
-  maintenance: 503,
-  password_link_invalid: 400,
-  password_link_expired: 400,
-  reset_email_failed: 502,
-  invitation_email_failed: 502,
-  acknowledgement_required: 422,
-};
-
-export function statusForCode(code: string): number {
-  return STATUS_BY_CODE[code] ?? 400;
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
 }

@@ -1,10 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../worker/context";
 import { listUserCompanies } from "../../worker/domain/companies/list-user-companies";
-import { isDomainError } from "../../worker/domain/shared/domain-error";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../../worker/domain/users/company-invitations";
-import { statusForCode } from "../../worker/error-status";
 import { requirePage } from "../../worker/guards";
+import { formAction } from "../components/form-page.server";
 import { useErrorText, useT } from "../i18n";
 import type { Route } from "./+types/invitations";
 
@@ -29,17 +28,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requirePage(request, ctx);
   const form = await request.formData();
   const id = String(form.get("invitation") ?? "");
-  try {
-    if (form.get("intent") === "accept") {
-      const { companyId } = await acceptInvitation(ctx.control, actor, id);
-      return redirect(`/invitations?joined=${encodeURIComponent(companyId)}`);
-    }
-    await declineInvitation(ctx.control, actor, id);
-    return redirect("/invitations?declined=1");
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: error.code }, { status: statusForCode(error.code) });
-  }
+  return formAction(
+    async () => {
+      if (form.get("intent") === "accept") {
+        const { companyId } = await acceptInvitation(ctx.control, actor, id);
+        return redirect(`/invitations?joined=${encodeURIComponent(companyId)}`);
+      }
+      await declineInvitation(ctx.control, actor, id);
+      return redirect("/invitations?declined=1");
+    },
+    (refusal) => refusal,
+    { notFound: "refusal" },
+  );
 }
 
 export default function Invitations({ loaderData, actionData }: Route.ComponentProps) {

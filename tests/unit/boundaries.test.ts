@@ -20,6 +20,18 @@ describe("lint holds the architecture's boundaries", () => {
     expect(await ruleIds(file, code)).toContain("no-restricted-imports");
   });
 
+  it.each([
+    ["app/routes/example.tsx", "try {\n  f();\n} catch (error) {\n  if (isDomainError(error)) g();\n}\n"],
+    ["worker/api/example.ts", "try {\n  f();\n} catch (error) {\n  if (error instanceof DomainError) g();\n}\n"],
+  ])("refuses in %s a domain error mapped on the spot: %s", async (file, code) => {
+    expect(
+      await ruleIds(
+        file,
+        `declare const f: () => void, g: () => void, isDomainError: (e: unknown) => boolean;\ndeclare class DomainError {}\n${code}`,
+      ),
+    ).toContain("no-restricted-syntax");
+  });
+
   it("lets the domain use drizzle and the API call the domain", async () => {
     expect(await ruleIds("worker/domain/example.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n')).toEqual([]);
     expect(

@@ -65,7 +65,7 @@ describe("a delete asks its consequences to be acknowledged, whatever the door",
   it("names exactly the consequences missing", () => {
     expect(() => requireAcknowledged(["irreversible", "cascade"], DELETE_ASKS.customer)).not.toThrow();
     expect(() => requireAcknowledged(["irreversible"], DELETE_ASKS.customer)).toThrow(
-      expect.objectContaining({ code: "acknowledgement_required", params: { missing: ["cascade"] } }),
+      expect.objectContaining({ code: "acknowledgement_required", fields: { acknowledge_cascade: { code: "acknowledgement_required" } } }),
     );
     expect(() => requireAcknowledged(undefined, DELETE_ASKS.stock_document)).toThrow(
       expect.objectContaining({

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { TenantUnavailableError } from "../../db/tenants";
-import { DomainError, type FieldErrors } from "../domain/shared/domain-error";
+import { DomainError, type ErrorCode, type FieldErrors } from "../domain/shared/domain-error";
 import { translate } from "../../locales";
 import type { Locale } from "../domain/shared/locale";
 import { statusForCode } from "../error-status";
@@ -19,7 +19,7 @@ export interface ErrorBody {
 // The values a message names (e.g. the quantity still available) travel with it, for programs.
 const withParams = (params: Record<string, unknown> | undefined) => (params && Object.keys(params).length ? { params } : {});
 
-export function errorBody(locale: Locale, code: string, params: Record<string, unknown> = {}, fields?: FieldErrors): ErrorBody {
+export function errorBody(locale: Locale, code: ErrorCode, params: Record<string, unknown> = {}, fields?: FieldErrors): ErrorBody {
   const body: ErrorBody = { error: { code, message: translate(locale, `error.${code}`, params), ...withParams(params) } };
   if (fields)
     body.error.fields = Object.fromEntries(

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { translate } from "../../locales";
 import { refreshSession, signIn, type TokenPair } from "../domain/identity/sessions";
-import { isDomainError } from "../domain/shared/domain-error";
+import { isDomainError, type ErrorCode } from "../domain/shared/domain-error";
 import { mediaType } from "../media-type";
 import { limitDeps } from "../web-session";
 import type { ApiEnv } from "./types";
@@ -24,7 +24,7 @@ const refreshGrant = z.object({
 const tokenRequest = z.discriminatedUnion("grant_type", [passwordGrant, refreshGrant]);
 
 /** RFC 6749 §5.2 error answer, with our code and a translated description. */
-function oauthError(c: Context<ApiEnv>, status: 400 | 401 | 429, error: string, code: string, params: Record<string, unknown> = {}) {
+function oauthError(c: Context<ApiEnv>, status: 400 | 401 | 429, error: string, code: ErrorCode, params: Record<string, unknown> = {}) {
   c.header("cache-control", "no-store");
   return c.json({ error, error_description: translate(c.get("ctx").locale, `error.${code}`, params), code }, status);
 }

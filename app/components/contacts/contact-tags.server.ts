@@ -1,9 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { ContactTagView } from "../../../worker/domain/contacts/contact-tags";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { DomainError } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
-
-import { statusForCode } from "../../../worker/error-status";
+import { formAction } from "../form-page.server";
 
 import type { RequestContext } from "../../../worker/context";
 
@@ -28,21 +27,19 @@ export async function tagsAction(request: Request, db: TenantDb, verbs: TagVerbs
   const intent = String(form.get("intent") ?? "");
   const label = String(form.get("label") ?? "");
   const path = new URL(request.url).pathname;
-  try {
-    if (intent === "create") {
-      await verbs.create(db, { label });
-      return redirect(`${path}?notice=created`);
-    }
-    if (intent === "delete") {
-      await verbs.remove(db, String(form.get("id") ?? ""));
-      return redirect(`${path}?notice=deleted`);
-    }
-    return data({ error: "invalid", fields: undefined, label }, { status: 400 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { error: error.code, fields: error.fields, label },
-      { status: error.code === "not_found" ? 404 : statusForCode(error.code) },
-    );
-  }
+  return formAction(
+    async () => {
+      if (intent === "create") {
+        await verbs.create(db, { label });
+        return redirect(`${path}?notice=created`);
+      }
+      if (intent === "delete") {
+        await verbs.remove(db, String(form.get("id") ?? ""));
+        return redirect(`${path}?notice=deleted`);
+      }
+      throw new DomainError("invalid");
+    },
+    (refusal) => ({ ...refusal, label }),
+    { notFound: "refusal" },
+  );
 }

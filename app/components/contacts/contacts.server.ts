@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { DomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
-import { statusForCode } from "../../../worker/error-status";
+import { formAction } from "../form-page.server";
 import { tickedAcknowledgements } from "../ui/confirm-delete";
 import type { CountryOption } from "./contacts";
 
@@ -24,7 +24,7 @@ export async function detailAction(args: {
 }) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  try {
+  return formAction(async () => {
     if (intent === "delete") {
       await args.remove(args.id, tickedAcknowledgements(form));
       return redirect(`${args.listPath}?notice=deleted`);
@@ -33,10 +33,6 @@ export async function detailAction(args: {
       await args.setActive(args.id, intent === "enable");
       return redirect(`${args.listPath}/${args.id}?notice=${intent}d`);
     }
-    return data({ error: "invalid" }, { status: 400 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code }, { status: statusForCode(error.code) });
-  }
+    throw new DomainError("invalid");
+  });
 }

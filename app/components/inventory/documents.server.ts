@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { DomainError } from "../../../worker/domain/shared/domain-error";
 import { listBatches } from "../../../worker/domain/stock/batches";
 import { stockActor } from "../../../worker/domain/stock/stock-actor";
 import {
@@ -19,8 +19,7 @@ import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFor
 import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
 import { locationOptions, userNames } from "./inventory.server";
 import { tickedAcknowledgements } from "../ui/confirm-delete";
-import { statusForCode } from "../../../worker/error-status";
-import { newFormKey, onceForm } from "../form-page.server";
+import { formAction, newFormKey, onceForm, orNotFound } from "../form-page.server";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
@@ -60,13 +59,8 @@ export async function documentListAction(ctx: RequestContext, request: Request, 
 
 // ── Detail ───────────────────────────────────────────────────────────────────────────────────
 
-async function findDocument(db: TenantDb, kind: DocumentKind, id: string | undefined) {
-  try {
-    return await getStockDocument(db, kind, id);
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+function findDocument(db: TenantDb, kind: DocumentKind, id: string | undefined) {
+  return orNotFound(() => getStockDocument(db, kind, id));
 }
 
 export async function documentDetailLoader(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
@@ -92,15 +86,11 @@ export async function documentDetailAction(ctx: RequestContext, request: Request
   const db = await ctx.tenant();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent !== "delete") return data({ error: "invalid", fields: undefined as FieldErrors | undefined }, { status: 400 });
-  try {
+  return formAction(async () => {
+    if (intent !== "delete") throw new DomainError("invalid");
     await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id, tickedAcknowledgements(form));
     return redirect(`${info.path}?notice=deleted`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code, fields: error.fields as FieldErrors | undefined }, { status: statusForCode(error.code) });
-  }
+  });
 }
 
 // ── Create and edit ──────────────────────────────────────────────────────────────────────────
@@ -191,20 +181,23 @@ export async function saveDocumentAction(ctx: RequestContext, request: Request, 
   }
   const db = await ctx.tenant();
   const { input, batchIssues } = await documentInput(db, kind, values, id !== undefined);
-  const fail = (code: string, fields: FieldErrors | undefined) =>
-    data({ error: code, fields, values } satisfies DocumentFormFailure, { status: statusForCode(code) });
-  try {
-    const who = await stockActor(ctx.control, actor);
-    // A batch number that names no batch of the line's variant: nothing is saved.
-    if (Object.keys(batchIssues).length) return fail("validation_failed", batchIssues);
-    if (id !== undefined) return redirect(`${info.path}/${(await updateStockDocument(db, who, kind, id, input)).id}?notice=saved`);
-    // Created once per showing of the form: a second post of it goes to the same document.
-    return redirect(
-      await onceForm(ctx, request, form, async () => `${info.path}/${(await createStockDocument(db, who, kind, input)).id}?notice=created`),
-    );
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found" && id !== undefined && !error.fields) throw data(null, { status: 404 });
-    return fail(error.code, formFields(error.fields as FieldErrors | undefined));
-  }
+  return formAction(
+    async () => {
+      const who = await stockActor(ctx.control, actor);
+      // A batch number that names no batch of the line's variant: nothing is saved.
+      if (Object.keys(batchIssues).length) throw new DomainError("validation_failed", {}, batchIssues);
+      if (id !== undefined) return redirect(`${info.path}/${(await updateStockDocument(db, who, kind, id, input)).id}?notice=saved`);
+      // Created once per showing of the form: a second post of it goes to the same document.
+      return redirect(
+        await onceForm(
+          ctx,
+          request,
+          form,
+          async () => `${info.path}/${(await createStockDocument(db, who, kind, input)).id}?notice=created`,
+        ),
+      );
+    },
+    (refusal): DocumentFormFailure => ({ ...refusal, fields: formFields(refusal.fields), values }),
+    { notFound: id === undefined ? "refusal" : "page" },
+  );
 }

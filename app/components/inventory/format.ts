@@ -1,5 +1,6 @@
 /** Shared by the inventory screens (browser and server): paths, permissions, error params. */
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
+import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 
 export type DocumentKind = "entry" | "removal" | "movement";
 
@@ -62,7 +63,7 @@ export function documentHref(type: string | null, id: number | null): string | n
 }
 
 /** The field errors a form shows, with their translated params (quantities written by `quantity`). */
-export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>;
+export type { FieldErrors };
 
 export function readableParams(errors: FieldErrors | undefined, quantity: (text: string) => string): FieldErrors | undefined {
   if (!errors) return errors;

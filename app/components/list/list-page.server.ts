@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { formAction, recoverFrom } from "../form-page.server";
 import type { RequestContext } from "../../../worker/context";
 import type { Actor } from "../../../worker/domain/identity/actor";
 import type { ListType } from "../../../worker/domain/saved-views/list-types";
@@ -9,7 +10,7 @@ import {
   updateSavedView,
   type SavedView,
 } from "../../../worker/domain/saved-views/saved-views";
-import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import { DomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
 import { pageUrl } from "../../../worker/guards";
 import {
@@ -61,10 +62,12 @@ export async function loadListPage<T>(args: {
 
   // The user's views and the list are read together, unless a default view may have to open first.
   const stated = hasListState(url.searchParams);
+  // Settings of the address that the list refuses show the defaults instead, with what was wrong.
   const attempt = () =>
-    args.run(listQueryParams(url.searchParams)).then(
-      (r) => ({ ok: true as const, result: r }),
-      (caught: unknown) => ({ ok: false as const, caught }),
+    recoverFrom(
+      ["validation_failed"],
+      async () => ({ ok: true as const, result: await args.run(listQueryParams(url.searchParams)) }),
+      (refused) => ({ ok: false as const, refused }),
     );
   const [saved, first] = stated
     ? await Promise.all([listSavedViews(args.db, args.actor, args.type), attempt()])
@@ -85,9 +88,7 @@ export async function loadListPage<T>(args: {
   const outcome = first ?? (await attempt());
   if (outcome.ok) result = outcome.result;
   else {
-    const caught = outcome.caught;
-    if (!isDomainError(caught) || caught.code !== "validation_failed") throw caught;
-    error = { code: caught.code, fields: caught.fields ?? {} };
+    error = { code: outcome.refused.code, fields: outcome.refused.fields ?? {} };
     result = await args.run(listQueryParams(new URLSearchParams()));
     // The page and size shown are the ones used; the filters stay in the bar so that they can be corrected.
     state = { ...state, page: 0, pageSize: null, sort: [] };
@@ -125,31 +126,28 @@ export async function listPageAction(args: { request: Request; db: TenantDb; act
     return redirect(`${url.pathname}?${query || "page=0"}`);
   };
   const label = String(form.get("label") ?? "");
-  try {
-    if (intent === "save_view") {
-      await createSavedView(args.db, args.actor, {
-        type: args.type,
-        label,
-        is_default: form.get("is_default") === "on" || form.get("is_default") === "true",
-        search: savedViewSearchFromState({ ...EMPTY_LIST_STATE, ...current }),
-      });
-      return back();
-    }
-    if (intent === "default_view") {
-      await updateSavedView(args.db, args.actor, String(form.get("id") ?? ""), { is_default: true });
-      return back();
-    }
-    if (intent === "delete_view") {
-      await deleteSavedView(args.db, args.actor, String(form.get("id") ?? ""));
-      return back();
-    }
-    return data({ viewError: { code: "invalid", label } } satisfies ListActionFailure, { status: 400 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const status =
-      error.code === "validation_failed" ? 422 : error.code === "saved_view_label_taken" ? 409 : error.code === "not_found" ? 404 : 400;
-    return data({ viewError: { code: error.code, ...(error.fields ? { fields: error.fields } : {}), label } } satisfies ListActionFailure, {
-      status,
-    });
-  }
+  return formAction(
+    async () => {
+      if (intent === "save_view") {
+        await createSavedView(args.db, args.actor, {
+          type: args.type,
+          label,
+          is_default: form.get("is_default") === "on" || form.get("is_default") === "true",
+          search: savedViewSearchFromState({ ...EMPTY_LIST_STATE, ...current }),
+        });
+        return back();
+      }
+      if (intent === "default_view") {
+        await updateSavedView(args.db, args.actor, String(form.get("id") ?? ""), { is_default: true });
+        return back();
+      }
+      if (intent === "delete_view") {
+        await deleteSavedView(args.db, args.actor, String(form.get("id") ?? ""));
+        return back();
+      }
+      throw new DomainError("invalid");
+    },
+    (refusal): ListActionFailure => ({ viewError: { code: refusal.error, ...(refusal.fields ? { fields: refusal.fields } : {}), label } }),
+    { notFound: "refusal" },
+  );
 }

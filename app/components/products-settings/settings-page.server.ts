@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requestContext, type RequestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
 import { pageUrl, requirePage } from "../../../worker/guards";
+import { formAction, recoverFrom } from "../form-page.server";
 
 interface ContextArgs {
   request: Request;
@@ -52,13 +53,11 @@ export async function loadSettingsList<T>(
   const page = /^\d{1,6}$/.test(url.searchParams.get("page") ?? "") ? Number(url.searchParams.get("page")) : 0;
   const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE), total_count: "true" });
   if (q) params.set("label__Contains", q);
-  let result: ListResult<T>;
-  try {
-    result = await run(params);
-  } catch (error) {
-    if (!isDomainError(error) || error.code !== "validation_failed") throw error;
-    result = await run(new URLSearchParams({ page_size: String(PAGE_SIZE), total_count: "true" }));
-  }
+  const result = await recoverFrom(
+    ["validation_failed"],
+    () => run(params),
+    () => run(new URLSearchParams({ page_size: String(PAGE_SIZE), total_count: "true" })),
+  );
   return {
     items: result.items,
     q,
@@ -73,18 +72,11 @@ export async function loadSettingsList<T>(
 /** The record named by `?edit=`, or null when there is none (or it no longer exists). */
 export async function loadEditing<T>(editId: string | null, canEdit: boolean, get: (id: string) => Promise<T>): Promise<T | null> {
   if (!editId || !canEdit) return null;
-  try {
-    return await get(editId);
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") return null;
-    throw error;
-  }
-}
-
-const STATUS: Record<string, number> = { validation_failed: 422, not_found: 404, in_use: 409, conflict: 409, forbidden: 403 };
-
-export function statusOf(code: string): number {
-  return STATUS[code] ?? (code.endsWith("_taken") ? 409 : 400);
+  return recoverFrom(
+    ["not_found"],
+    () => get(editId),
+    () => null,
+  );
 }
 
 export type Intent = "create" | "update" | "delete" | "enable" | "disable";
@@ -112,20 +104,19 @@ export async function runSettingsAction<V>(
   const raw = String(form.get("intent") ?? "create");
   const intent: Intent = (["create", "update", "delete", "enable", "disable"] as const).find((i) => i === raw) ?? "create";
   const id = String(form.get("id") ?? "");
-  try {
-    await run(intent, id);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const failed: FailedAction<V> = {
+  const notice = { create: "created", update: "saved", delete: "deleted", enable: "enabled", disable: "disabled" }[intent];
+  return formAction(
+    async () => {
+      await run(intent, id);
+      return redirect(`${pageUrl(request).pathname}?notice=${notice}`);
+    },
+    (refusal): FailedAction<V> => ({
       intent,
       id: id || null,
-      error: error.code,
-      params: error.params,
-      fields: error.fields ? mapFields(error.fields) : null,
+      ...refusal,
+      fields: refusal.fields ? mapFields(refusal.fields) : null,
       values,
-    };
-    return data(failed, { status: statusOf(error.code) });
-  }
-  const notice = { create: "created", update: "saved", delete: "deleted", enable: "enabled", disable: "disabled" }[intent];
-  return redirect(`${pageUrl(request).pathname}?notice=${notice}`);
+    }),
+    { notFound: "refusal" },
+  );
 }

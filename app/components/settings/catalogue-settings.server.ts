@@ -1,8 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requestContext, type RequestContext } from "../../../worker/context";
 import type { PermissionCheck } from "../../../worker/domain/identity/permissions";
-import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { pageUrl, requirePage } from "../../../worker/guards";
+import { formAction, recoverFrom } from "../form-page.server";
 
 interface ContextArgs {
   request: Request;
@@ -34,19 +35,11 @@ export interface CatalogueFailure<V> {
 /** The record named by `?edit=`, or null when there is none (or it no longer exists). */
 export async function loadEditing<T>(editId: string | null, get: (id: string) => Promise<T>): Promise<T | null> {
   if (!editId) return null;
-  try {
-    return await get(editId);
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") return null;
-    throw error;
-  }
-}
-
-function statusOf(code: string): number {
-  if (code === "validation_failed") return 422;
-  if (code === "not_found") return 404;
-  if (code === "forbidden") return 403;
-  return 409;
+  return recoverFrom(
+    ["not_found"],
+    () => get(editId),
+    () => null,
+  );
 }
 
 /**
@@ -62,21 +55,14 @@ export async function runCatalogueAction<V>(
   const raw = String(form.get("intent") ?? "create");
   const intent: Intent = INTENTS.find((i) => i === raw) ?? "create";
   const id = String(form.get("id") ?? "");
-  try {
-    await run(intent, id);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const failed: CatalogueFailure<V> = {
-      intent,
-      id: id || null,
-      error: error.code,
-      params: error.params,
-      fields: error.fields ?? null,
-      values,
-    };
-    return data(failed, { status: statusOf(error.code) });
-  }
-  return redirect(`${pageUrl(request).pathname}?notice=${intent}`);
+  return formAction(
+    async () => {
+      await run(intent, id);
+      return redirect(`${pageUrl(request).pathname}?notice=${intent}`);
+    },
+    (refusal): CatalogueFailure<V> => ({ intent, id: id || null, ...refusal, fields: refusal.fields ?? null, values }),
+    { notFound: "refusal" },
+  );
 }
 
 /** A form's text field ("" when absent). */

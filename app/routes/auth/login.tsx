@@ -1,10 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { kebabCase, pageUrl, safeRedirectTarget, STORE_COOKIE } from "../../../worker/guards";
-import { statusForCode } from "../../../worker/error-status";
 import { deviceCookie, deviceOf, limitDeps, signedInHeaders } from "../../../worker/web-session";
+import { formAction } from "../../components/form-page.server";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/login";
@@ -19,26 +18,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
-  try {
-    const session = await signIn(
-      { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, ...limitDeps(ctx, request), device: deviceOf(ctx, request) },
-      { email, password: String(form.get("password") ?? "") },
-    );
-    const url = pageUrl(request);
-    const inStore = url.pathname === "/b2b/login";
-    const headers = signedInHeaders(ctx, session, request);
-    if (session.deviceCookie) headers.append("set-cookie", deviceCookie(ctx, session.deviceCookie));
-    // The store login remembers its company, so a B2B user whose session ends comes back here.
-    const company = inStore ? url.searchParams.get("company") : null;
-    if (company)
-      headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
-    return redirect(safeRedirectTarget(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
-  } catch (error) {
-    if (isDomainError(error)) {
-      return data({ error: error.code, params: error.params, email }, { status: statusForCode(error.code) });
-    }
-    throw error;
-  }
+  return formAction(
+    async () => {
+      const session = await signIn(
+        { control: ctx.control, pepper: ctx.env.settings.PASSWORD_PEPPER, ...limitDeps(ctx, request), device: deviceOf(ctx, request) },
+        { email, password: String(form.get("password") ?? "") },
+      );
+      const url = pageUrl(request);
+      const inStore = url.pathname === "/b2b/login";
+      const headers = signedInHeaders(ctx, session, request);
+      if (session.deviceCookie) headers.append("set-cookie", deviceCookie(ctx, session.deviceCookie));
+      // The store login remembers its company, so a B2B user whose session ends comes back here.
+      const company = inStore ? url.searchParams.get("company") : null;
+      if (company)
+        headers.append("set-cookie", `${STORE_COOKIE}=${encodeURIComponent(kebabCase(company))}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      return redirect(safeRedirectTarget(url.searchParams.get("redirection"), inStore ? "/b2b" : "/"), { headers });
+    },
+    (refusal) => ({ ...refusal, email }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -2,16 +2,18 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext, type RequestContext } from "../../../worker/context";
 import { checkPasswordLink, completePasswordReset } from "../../../worker/domain/identity/password-reset";
 import { startSession } from "../../../worker/domain/identity/sessions";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import type { ErrorCode } from "../../../worker/domain/shared/domain-error";
+import { statusForCode } from "../../../worker/error-status";
 import { pageUrl } from "../../../worker/guards";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../worker/domain/shared/locale";
 import { readCookie } from "../../../worker/session-cookie";
 import { signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
+import { formAction, recoverFrom } from "../../components/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/password-reset-confirm";
 
-const LINK_ERRORS = new Set(["password_link_invalid", "password_link_expired"]);
+const LINK_ERRORS: readonly ErrorCode[] = ["password_link_invalid", "password_link_expired"];
 
 function linkOf(params: Route.LoaderArgs["params"], request: Request) {
   const invitation = new URL(request.url).searchParams.get("invitation") === "1";
@@ -26,18 +28,19 @@ function linkDeps(ctx: RequestContext) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const link = linkOf(params, request);
-  try {
-    const { user } = await checkPasswordLink(linkDeps(ctx), link);
-    // Shown in the language saved for the user, unless this browser already chose one.
-    if (!readCookie(request, LOCALE_COOKIE) && user.language !== ctx.locale)
-      throw redirect(pageUrl(request).pathname + pageUrl(request).search, {
-        headers: { "set-cookie": `${LOCALE_COOKIE}=${user.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax` },
-      });
-    return { linkError: null, kind: link.kind, firstName: user.firstName };
-  } catch (error) {
-    if (!isDomainError(error) || !LINK_ERRORS.has(error.code)) throw error;
-    return data({ linkError: error.code, kind: link.kind, firstName: "" }, { status: 400 });
-  }
+  return recoverFrom(
+    LINK_ERRORS,
+    async () => {
+      const { user } = await checkPasswordLink(linkDeps(ctx), link);
+      // Shown in the language saved for the user, unless this browser already chose one.
+      if (!readCookie(request, LOCALE_COOKIE) && user.language !== ctx.locale)
+        throw redirect(pageUrl(request).pathname + pageUrl(request).search, {
+          headers: { "set-cookie": `${LOCALE_COOKIE}=${user.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax` },
+        });
+      return { linkError: null, kind: link.kind, firstName: user.firstName };
+    },
+    (error) => data({ linkError: error.code, kind: link.kind, firstName: "" }, { status: statusForCode(error.code) }),
+  );
 }
 
 // On success the user is signed in and sent home (an invited user lands in the app at once);
@@ -45,26 +48,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const form = await request.formData();
-  let userId: string;
-  try {
-    ({ userId } = await completePasswordReset(linkDeps(ctx), {
-      link: linkOf(params, request),
-      password: String(form.get("password") ?? ""),
-      confirmation: String(form.get("confirmation") ?? ""),
-      endOtherSessions: form.has("end_other_sessions"),
-    }));
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (LINK_ERRORS.has(error.code)) return data({ linkError: error.code, fields: undefined }, { status: 400 });
-    return data({ linkError: null, fields: error.fields }, { status: 422 });
-  }
-  try {
-    const session = await startSession(ctx.control, userId);
-    return redirect("/", { headers: signedInHeaders(ctx, session, request) });
-  } catch (error) {
-    if (isDomainError(error)) return redirect("/login");
-    throw error;
-  }
+  return formAction(
+    async () => {
+      const { userId } = await completePasswordReset(linkDeps(ctx), {
+        link: linkOf(params, request),
+        password: String(form.get("password") ?? ""),
+        confirmation: String(form.get("confirmation") ?? ""),
+        endOtherSessions: form.has("end_other_sessions"),
+      });
+      return recoverFrom(
+        ["login_invalid"],
+        async () => redirect("/", { headers: signedInHeaders(ctx, await startSession(ctx.control, userId), request) }),
+        () => redirect("/login"),
+      );
+    },
+    (refusal) =>
+      LINK_ERRORS.includes(refusal.error) ? { linkError: refusal.error, fields: undefined } : { linkError: null, fields: refusal.fields },
+    { notFound: "refusal" },
+  );
 }
 
 export default function PasswordResetConfirm({ loaderData, actionData }: Route.ComponentProps) {

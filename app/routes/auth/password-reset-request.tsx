@@ -1,27 +1,27 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { requestPasswordReset } from "../../../worker/domain/identity/password-reset";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
-import { statusForCode } from "../../../worker/error-status";
 import { mailDeps } from "../../../worker/integrations/mail/mail-deps";
 import { afterResponse, limitDeps } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
+import { formAction } from "../../components/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/password-reset-request";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const email = String((await request.formData()).get("email") ?? "");
-  try {
-    await requestPasswordReset(
-      { control: ctx.control, ...mailDeps(ctx, request), ...limitDeps(ctx, request), waitUntil: afterResponse(ctx) },
-      { email },
-    );
-    return { sent: true as const };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, email }, { status: statusForCode(error.code) });
-  }
+  return formAction(
+    async () => {
+      await requestPasswordReset(
+        { control: ctx.control, ...mailDeps(ctx, request), ...limitDeps(ctx, request), waitUntil: afterResponse(ctx) },
+        { email },
+      );
+      return { sent: true as const };
+    },
+    (refusal) => ({ ...refusal, email }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function PasswordResetRequest({ actionData }: Route.ComponentProps) {

@@ -1,11 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signUp } from "../../../worker/domain/companies/sign-up";
 import { COMMON_CURRENCIES, COUNTRY_CODES } from "../../../worker/domain/shared/countries";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
-import { statusForCode } from "../../../worker/error-status";
 import { limitDeps, signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
+import { formAction } from "../../components/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/signup";
 
@@ -29,22 +28,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const values = Object.fromEntries(FIELDS.map((f) => [f, form[f] ?? ""]));
-  try {
-    const session = await signUp(
-      {
-        control: ctx.control,
-        provisioner: ctx.provisioner,
-        pepper: ctx.env.settings.PASSWORD_PEPPER,
-        locale: ctx.locale,
-        ...limitDeps(ctx, request),
-      },
-      form,
-    );
-    return redirect("/setup", { headers: signedInHeaders(ctx, session, request) });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
-  }
+  return formAction(
+    async () => {
+      const session = await signUp(
+        {
+          control: ctx.control,
+          provisioner: ctx.provisioner,
+          pepper: ctx.env.settings.PASSWORD_PEPPER,
+          locale: ctx.locale,
+          ...limitDeps(ctx, request),
+        },
+        form,
+      );
+      return redirect("/setup", { headers: signedInHeaders(ctx, session, request) });
+    },
+    (refusal) => ({ ...refusal, values }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

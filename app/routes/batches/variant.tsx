@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { createBatch, getBatch, listBatches, updateBatch } from "../../../worker/domain/stock/batches";
 import { recordId } from "../../../worker/domain/stock/common";
 import { loadStockReferences } from "../../../worker/domain/stock/references";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
+import { formAction, orNotFound, type Refusal } from "../../components/form-page.server";
 import { ExpirationCell } from "../../components/inventory/expiration";
-import { BATCHES_PATH, EDIT_BATCHES, VIEW_BATCHES, type FieldErrors } from "../../components/inventory/format";
+import { BATCHES_PATH, EDIT_BATCHES, VIEW_BATCHES } from "../../components/inventory/format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant";
@@ -18,12 +18,7 @@ type TenantDb = Parameters<typeof listBatches>[0];
 
 /** The variant of the page: it exists and is batch-tracked, else the page is not found. */
 async function variantOf(db: TenantDb, raw: string | undefined) {
-  let id: number;
-  try {
-    id = recordId(raw);
-  } catch {
-    throw data(null, { status: 404 });
-  }
+  const id = await orNotFound(async () => recordId(raw));
   const refs = await loadStockReferences(db, { locationIds: [], variantIds: [id], packIds: [], batchIds: [] });
   const variant = refs.variants.get(id);
   if (!variant || !variant.batchTracked) throw data(null, { status: 404 });
@@ -47,11 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-interface BatchFailure {
+interface BatchFailure extends Refusal {
   intent: "create" | "update";
   batchId: string | null;
-  error: string;
-  fields: FieldErrors | undefined;
   values: { number: string; barcode: string; expiration_date: string };
 }
 
@@ -65,28 +58,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = text("intent") === "update" ? "update" : "create";
   const values = { number: text("number"), barcode: text("barcode"), expiration_date: text("expiration_date") };
   const batchId = intent === "update" ? text("batch_id") : null;
-  try {
-    if (intent === "create") {
-      await createBatch(db, {
-        variant_id: variant.id,
-        number: values.number,
-        barcode: values.barcode || null,
-        expiration_date: values.expiration_date || null,
-      });
-    } else {
-      const batch = await getBatch(db, batchId);
-      if (batch.variant_id !== variant.id) throw data(null, { status: 404 });
-      await updateBatch(db, batch.id, { expiration_date: values.expiration_date || null });
-    }
-    return redirect(`${BATCHES_PATH}/${variant.id}?notice=${intent === "create" ? "created" : "saved"}`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    const status = error.code === "duplicate_batch" ? 409 : error.code === "validation_failed" ? 422 : 400;
-    return data({ intent, batchId, error: error.code, fields: error.fields as FieldErrors | undefined, values } satisfies BatchFailure, {
-      status,
-    });
-  }
+  return formAction(
+    async () => {
+      if (intent === "create") {
+        await createBatch(db, {
+          variant_id: variant.id,
+          number: values.number,
+          barcode: values.barcode || null,
+          expiration_date: values.expiration_date || null,
+        });
+      } else {
+        const batch = await getBatch(db, batchId);
+        if (batch.variant_id !== variant.id) throw data(null, { status: 404 });
+        await updateBatch(db, batch.id, { expiration_date: values.expiration_date || null });
+      }
+      return redirect(`${BATCHES_PATH}/${variant.id}?notice=${intent === "create" ? "created" : "saved"}`);
+    },
+    (refusal): BatchFailure => ({ intent, batchId, ...refusal, values }),
+  );
 }
 
 export default function VariantBatches({ loaderData, actionData }: Route.ComponentProps) {
@@ -155,7 +144,7 @@ export default function VariantBatches({ loaderData, actionData }: Route.Compone
                           <input type="hidden" name="batch_id" value={b.id} />
                           {(() => {
                             const id = `batch-${b.id}-expiration`;
-                            const error = mine ? (mine.fields?.expiration_date ?? { code: mine.error }) : undefined;
+                            const error = mine ? (mine.fields?.expiration_date ?? { code: mine.error, params: mine.params }) : undefined;
                             return (
                               <div className={`field${error ? " field--invalid" : ""}`}>
                                 <label htmlFor={id} className="visually-hidden">

@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { DomainError } from "../../../worker/domain/shared/domain-error";
+import { formAction, orNotFound } from "../../components/form-page.server";
 import { listBatches } from "../../../worker/domain/stock/batches";
 import { bulkUpdateInventory } from "../../../worker/domain/stock/bulk-update";
 import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
@@ -40,10 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const countId = positiveInt(params.get("count"));
   let count: { number: string; date: string; location: string; notes: string | null; created_at: number; lines: CountLine[] } | null = null;
   if (countId) {
-    try {
+    count = await orNotFound(async () => {
       const doc = await getStockDocument(db, "bulk_update", countId);
       const logs = await listInventoryLogs(db, { document_type: "bulk_update", document_id: String(countId), page_size: "-1" });
-      count = {
+      return {
         number: doc.number,
         date: doc.date,
         location: doc.location.label,
@@ -61,10 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           };
         }),
       };
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== "not_found") throw error;
-      throw data(null, { status: 404 });
-    }
+    });
   }
   const recent = await listStockDocuments(db, "bulk_update", { page_size: "10" });
   return { locations, location, search, offset, sheet, count, recent: recent.items };
@@ -107,9 +105,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (value) order.push(m[2]!);
     } else values.batches[m[2]!] = value;
   }
-  const fail = (code: string, fields: FieldErrors | undefined) =>
-    data({ error: code, fields, values }, { status: code === "stock_changed" ? 409 : 422 });
-
   // Batch numbers typed for batch-tracked variants become batch ids.
   const withBatch = order.filter((vid) => values.batches[vid]);
   const batches = withBatch.length ? (await listBatches(db, { variant_id__In: withBatch.join(","), page_size: "-1" })).items : [];
@@ -124,26 +119,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { variant_id: vid, counted: values.counted[vid], ...(batchId !== undefined ? { batch_id: batchId } : {}) };
   });
-  if (Object.keys(issues).length) return fail("validation_failed", issues);
-  try {
-    const doc = await bulkUpdateInventory(db, await stockActor(ctx.control, actor), {
-      location_id: values.location_id,
-      notes: values.notes.trim() ? values.notes : null,
-      lines,
-    });
-    return redirect(`${BULK_UPDATE_PATH}?location_id=${doc.location_id}&count=${doc.id}`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // lines.N.x names the Nth counted row: shown at that variant's row.
+  // lines.N.x names the Nth counted row: shown at that variant's row.
+  const rowFields = (refused: FieldErrors | undefined) => {
     const fields: FieldErrors = {};
-    for (const [key, value] of Object.entries(error.fields ?? {})) {
+    for (const [key, value] of Object.entries(refused ?? {})) {
       const m = /^lines\.(\d+)\.(\w+)$/.exec(key);
       const vid = m ? order[Number(m[1])] : undefined;
       const name = m && vid ? (m[2] === "batch_id" ? `batch.${vid}` : `counted.${vid}`) : key;
-      fields[name] ??= value as FieldErrors[string];
+      fields[name] ??= value;
     }
-    return fail(error.code, fields);
-  }
+    return fields;
+  };
+  return formAction(
+    async () => {
+      if (Object.keys(issues).length) throw new DomainError("validation_failed", {}, issues);
+      const doc = await bulkUpdateInventory(db, await stockActor(ctx.control, actor), {
+        location_id: values.location_id,
+        notes: values.notes.trim() ? values.notes : null,
+        lines,
+      });
+      return redirect(`${BULK_UPDATE_PATH}?location_id=${doc.location_id}&count=${doc.id}`);
+    },
+    (refusal) => ({ ...refusal, fields: rowFields(refusal.fields), values }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function InventoryBulkUpdate({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
+import { formAction } from "../../components/form-page.server";
 import { getStockLevel, listStockLevels, updateStockLevel } from "../../../worker/domain/stock/stock-levels";
 import { pageUrl, requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
@@ -58,14 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     reorder_point: String(form.get("reorder_point") ?? "").trim() || "0",
     bin_location: String(form.get("bin_location") ?? ""),
   };
-  try {
-    await updateStockLevel(await ctx.tenant(), String(form.get("id") ?? ""), values);
-    return redirect(backToList(request, "level_saved"));
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ levelError: { code: error.code, fields: error.fields as FieldErrors | undefined, values } }, { status: 422 });
-  }
+  return formAction(
+    async () => {
+      await updateStockLevel(await ctx.tenant(), String(form.get("id") ?? ""), values);
+      return redirect(backToList(request, "level_saved"));
+    },
+    (refusal) => ({ levelError: { code: refusal.error, fields: refusal.fields, values } }),
+  );
 }
 
 /** The reorder point and bin location of one stock level, edited above the list. */

@@ -1,16 +1,15 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { createProduct } from "../../../worker/domain/products/create-product";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
 import { requirePage } from "../../../worker/guards";
 import type { FieldErrorMap } from "../../components/form-field";
+import { formAction } from "../../components/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/create";
 import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";
 import { productInput, variantInput } from "./fields";
 import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath } from "./format";
-import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions, unknownComponents } from "./options.server";
 import { priceList } from "./price-grid";
 import type { ProductOptions } from "./product-options";
@@ -105,20 +104,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     values.components.map((c) => c.sku),
   );
   const { input, keys } = createInput(values, options, componentIds);
-  try {
-    const product = await createProduct(db, actor, input);
-    return redirect(`${productPath(product.id)}?notice=created`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      {
-        error: error.code,
-        fields: { ...formErrors(error.fields, values, keys), ...unknownComponents(values.components, componentIds) },
-        values,
-      },
-      { status: statusForCode(error.code) },
-    );
-  }
+  return formAction(
+    async () => {
+      const product = await createProduct(db, actor, input);
+      return redirect(`${productPath(product.id)}?notice=created`);
+    },
+    (refusal) => ({
+      ...refusal,
+      fields: { ...formErrors(refusal.fields, values, keys), ...unknownComponents(values.components, componentIds) },
+      values,
+    }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function CreateProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { getProduct } from "../../../worker/domain/products/get-product";
 import { deleteProductAndImage, removeProductImage, setProductImage } from "../../../worker/domain/products/product-image";
 import { setProductActive } from "../../../worker/domain/products/set-product-active";
-import { isDomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
+import { DomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { ImageCard } from "../../components/image-card";
 import { ConfirmDelete, tickedAcknowledgements } from "../../components/ui/confirm-delete";
@@ -13,7 +13,7 @@ import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
 import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
-import { statusForCode } from "../../../worker/error-status";
+import { formAction, orNotFound } from "../../components/form-page.server";
 import { PriceGridView } from "./price-grid";
 import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
 import "./products.css";
@@ -23,18 +23,14 @@ const NOTICES = ["created", "saved", "enabled", "disabled", "image_saved", "imag
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_PRODUCTS);
-  try {
-    const product = await getProduct(await ctx.tenant(), actor, params.id);
-    const notice = new URL(request.url).searchParams.get("notice");
-    return {
-      product,
-      canEdit: hasPermissions(actor.permissions, EDIT_PRODUCTS),
-      notice: NOTICES.find((n) => n === notice) ?? null,
-    };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  const db = await ctx.tenant();
+  const product = await orNotFound(() => getProduct(db, actor, params.id));
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    product,
+    canEdit: hasPermissions(actor.permissions, EDIT_PRODUCTS),
+    notice: NOTICES.find((n) => n === notice) ?? null,
+  };
 }
 
 // Delete (after the boxes are ticked), enable and disable: each needs edit_products.
@@ -44,8 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await ctx.tenant();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const refused = (code: string, status: number, fields?: FieldErrors) => data({ error: code, fields }, { status });
-  try {
+  return formAction(async () => {
     if (intent === "delete") {
       await deleteProductAndImage(db, ctx.env.bindings.FILES, params.id, tickedAcknowledgements(form));
       return redirect(`${PRODUCTS_PATH}?notice=deleted`);
@@ -64,12 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await setProductActive(db, actor, params.id, intent === "enable");
       return redirect(`${productPath(params.id)}?notice=${intent}d`);
     }
-    return refused("invalid", 400);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return refused(error.code, statusForCode(error.code), error.fields);
-  }
+    throw new DomainError("invalid");
+  });
 }
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,16 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { moduleAllows } from "../../../worker/domain/identity/module-flags";
 import { getProduct } from "../../../worker/domain/products/get-product";
 import { updateProduct } from "../../../worker/domain/products/update-product";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/edit";
 import { byField, ProductFields, productFieldsOf, productInput, readProductFields } from "./fields";
 import { EDIT_PRODUCTS, productPath } from "./format";
-import { statusForCode } from "../../../worker/error-status";
+import { orNotFound, saveForm } from "../../components/form-page.server";
 import { loadProductOptions } from "./options.server";
 import "./products.css";
 
@@ -18,12 +17,7 @@ async function load(request: Request, ctx: Route.LoaderArgs["context"], id: stri
   const context = ctx.get(requestContext);
   const actor = requirePage(request, context, EDIT_PRODUCTS);
   const db = await context.tenant();
-  try {
-    return { actor, db, product: await getProduct(db, actor, id) };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  return { actor, db, product: await orNotFound(() => getProduct(db, actor, id)) };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -34,19 +28,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor, db, product } = await load(request, context, params.id);
   const values = readProductFields(await request.formData());
-  try {
+  return saveForm(values, async () => {
     await updateProduct(
       db,
       actor,
       product.id,
       productInput(values, product.kind, "update", moduleAllows(actor.permissions, "product", "batch_tracked", true)),
     );
-    return redirect(`${productPath(product.id)}?notice=saved`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
-  }
+    return `${productPath(product.id)}?notice=saved`;
+  });
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { addVariant } from "../../../worker/domain/products/add-variant";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { FormField } from "../../components/form-field";
+import { formAction } from "../../components/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-create";
 import { NEW_VARIANT_FIELDS, readVariantFields, VariantFields, variantFormErrors, variantInput } from "./fields";
 import { EDIT_PRODUCTS, productPath, variantPath } from "./format";
-import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions } from "./options.server";
 import { PriceGridInputs, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -26,21 +25,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const optionIds = form.getAll("option_ids").map(String);
   const cells = readPriceCells(form, "price");
   const { prices, keys } = priceList(cells);
-  try {
-    const variant = await addVariant(db, actor, product.id, {
-      ...variantInput(values, { mode: "create", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
-      option_ids: optionIds.filter(Boolean),
-      ...(prices.length ? { prices } : {}),
-    });
-    return redirect(`${variantPath(product.id, variant.id)}?notice=created`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data(
-      { error: error.code, fields: variantFormErrors(error.fields, keys), values, optionIds, cells },
-      { status: statusForCode(error.code) },
-    );
-  }
+  return formAction(
+    async () => {
+      const variant = await addVariant(db, actor, product.id, {
+        ...variantInput(values, { mode: "create", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
+        option_ids: optionIds.filter(Boolean),
+        ...(prices.length ? { prices } : {}),
+      });
+      return redirect(`${variantPath(product.id, variant.id)}?notice=created`);
+    },
+    (refusal) => ({ ...refusal, fields: variantFormErrors(refusal.fields, keys), values, optionIds, cells }),
+  );
 }
 
 export default function CreateVariant({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { addPack } from "../../../worker/domain/products/add-pack";
@@ -8,14 +8,14 @@ import { setPackPrices } from "../../../worker/domain/products/set-prices";
 import { updatePack } from "../../../worker/domain/products/update-pack";
 import { deleteVariant } from "../../../worker/domain/products/delete-variant";
 import { setVariantActive } from "../../../worker/domain/products/set-product-active";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
+import { DomainError } from "../../../worker/domain/shared/domain-error";
 import { FormField } from "../../components/form-field";
+import { formAction } from "../../components/form-page.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-detail";
 import { variantFormErrors } from "./fields";
 import { EDIT_PRODUCTS, productPath, variantPath, VIEW_PRODUCTS } from "./format";
-import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions } from "./options.server";
 import { cellKey, PriceGridInputs, PriceGridView, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -61,53 +61,54 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     cells: readPriceCells(form, "pack_price"),
   };
   const { prices, keys } = priceList(packValues.cells);
-  try {
-    if (intent === "enable" || intent === "disable") {
-      await setVariantActive(db, actor, product.id, variant.id, intent === "enable");
-      return redirect(`${here}?notice=${intent}d`);
-    }
-    if (intent === "delete") {
-      await deleteVariant(db, product.id, variant.id);
-      return redirect(`${productPath(product.id)}/variants`);
-    }
-    if (intent === "add_pack") {
-      await addPack(db, actor, product.id, variant.id, {
-        label: packValues.label,
-        quantity: packValues.quantity,
-        ...(prices.length ? { prices } : {}),
-      });
-      return redirect(`${here}?notice=pack_added`);
-    }
-    if (intent === "update_pack") {
-      const packId = String(form.get("pack_id") ?? "");
-      await updatePack(db, actor, product.id, variant.id, packId, {
-        label: packValues.label,
-        quantity: packValues.quantity,
-        active: form.get("pack_active") === "on",
-      });
-      if (priceAccess(actor).editSelling || priceAccess(actor).editPurchasing) {
-        // Prices of levels the user may not change, or of inactive levels, are kept as they are.
-        const pack = variant.packs.find((k) => String(k.id) === packId);
-        const kept = (pack?.prices ?? [])
-          .filter((p) => canEdit(priceAccess(actor), p.price_level_type) && !(cellKey(p.price_level_id, p.currency_id) in packValues.cells))
-          .map((p) => ({ price_level_id: p.price_level_id, currency_id: p.currency_id, amount: p.amount }));
-        await setPackPrices(db, actor, product.id, variant.id, packId, { prices: [...prices, ...kept] });
+  return formAction(
+    async () => {
+      if (intent === "enable" || intent === "disable") {
+        await setVariantActive(db, actor, product.id, variant.id, intent === "enable");
+        return redirect(`${here}?notice=${intent}d`);
       }
-      return redirect(`${here}?notice=pack_saved`);
-    }
-    if (intent === "delete_pack") {
-      await deletePack(db, product.id, variant.id, String(form.get("pack_id") ?? ""));
-      return redirect(`${here}?notice=pack_deleted`);
-    }
-    return data({ intent, error: "invalid", fields: undefined, pack: packValues, packId: "" }, { status: 400 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    const fields = variantFormErrors(error.fields, keys);
-    return data(
-      {
+      if (intent === "delete") {
+        await deleteVariant(db, product.id, variant.id);
+        return redirect(`${productPath(product.id)}/variants`);
+      }
+      if (intent === "add_pack") {
+        await addPack(db, actor, product.id, variant.id, {
+          label: packValues.label,
+          quantity: packValues.quantity,
+          ...(prices.length ? { prices } : {}),
+        });
+        return redirect(`${here}?notice=pack_added`);
+      }
+      if (intent === "update_pack") {
+        const packId = String(form.get("pack_id") ?? "");
+        await updatePack(db, actor, product.id, variant.id, packId, {
+          label: packValues.label,
+          quantity: packValues.quantity,
+          active: form.get("pack_active") === "on",
+        });
+        if (priceAccess(actor).editSelling || priceAccess(actor).editPurchasing) {
+          // Prices of levels the user may not change, or of inactive levels, are kept as they are.
+          const pack = variant.packs.find((k) => String(k.id) === packId);
+          const kept = (pack?.prices ?? [])
+            .filter(
+              (p) => canEdit(priceAccess(actor), p.price_level_type) && !(cellKey(p.price_level_id, p.currency_id) in packValues.cells),
+            )
+            .map((p) => ({ price_level_id: p.price_level_id, currency_id: p.currency_id, amount: p.amount }));
+          await setPackPrices(db, actor, product.id, variant.id, packId, { prices: [...prices, ...kept] });
+        }
+        return redirect(`${here}?notice=pack_saved`);
+      }
+      if (intent === "delete_pack") {
+        await deletePack(db, product.id, variant.id, String(form.get("pack_id") ?? ""));
+        return redirect(`${here}?notice=pack_deleted`);
+      }
+      throw new DomainError("invalid");
+    },
+    (refusal) => {
+      const fields = variantFormErrors(refusal.fields, keys);
+      return {
         intent,
-        error: error.code,
+        ...refusal,
         fields:
           fields &&
           Object.fromEntries(
@@ -115,10 +116,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ),
         pack: packValues,
         packId: String(form.get("pack_id") ?? ""),
-      },
-      { status: statusForCode(error.code) },
-    );
-  }
+      };
+    },
+  );
 }
 
 export default function VariantDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,16 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { canEdit } from "../../../worker/domain/products/price-access";
 import { saveVariant } from "../../../worker/domain/products/save-variant";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
+import { formAction } from "../../components/form-page.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-edit";
 import { ComponentRows } from "./create-form";
 import { readVariantFields, VariantFields, variantFieldsOf, variantFormErrors, variantInput } from "./fields";
 import { EDIT_PRODUCTS, variantPath } from "./format";
-import { statusForCode } from "../../../worker/error-status";
 import { loadProductOptions, unknownComponents } from "./options.server";
 import { PriceGridInputs, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
@@ -44,8 +43,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const components = form.getAll("component_sku").map((sku, i) => ({ sku: String(sku), quantity: quantities[i] ?? "" }));
   const { prices, keys } = priceList(cells);
   const withComponents = product.kind === "kit" || product.kind === "assembly";
-  const failure = (code: string, fields: ReturnType<typeof variantFormErrors>) =>
-    data({ error: code, fields, values, cells, components }, { status: statusForCode(code) });
   // Prices of levels or currencies the grid does not show (inactive ones) are kept as they are.
   const shown = new Set(options.priceLevels.filter((l) => l.editable).flatMap((l) => options.currencies.map((c) => `${l.id}:${c.id}`)));
   const kept = variant.prices
@@ -58,24 +55,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         components.map((c) => c.sku),
       )
     : new Map<string, number>();
-  try {
-    await saveVariant(db, actor, product.id, variant.id, {
-      fields: variantInput(values, { mode: "update", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
-      ...(options.priceLevels.some((l) => l.editable) ? { prices: { prices: [...prices, ...kept] } } : {}),
-      ...(withComponents
-        ? {
-            components: {
-              components: typed.map((c) => ({ variant_id: ids.get(c.sku.trim().toLowerCase()) ?? 0, quantity: c.quantity.trim() || "1" })),
-            },
-          }
-        : {}),
-    });
-    return redirect(`${variantPath(product.id, variant.id)}?notice=saved`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return failure(error.code, { ...variantFormErrors(error.fields, keys), ...unknownComponents(components, ids) });
-  }
+  return formAction(
+    async () => {
+      await saveVariant(db, actor, product.id, variant.id, {
+        fields: variantInput(values, { mode: "update", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
+        ...(options.priceLevels.some((l) => l.editable) ? { prices: { prices: [...prices, ...kept] } } : {}),
+        ...(withComponents
+          ? {
+              components: {
+                components: typed.map((c) => ({
+                  variant_id: ids.get(c.sku.trim().toLowerCase()) ?? 0,
+                  quantity: c.quantity.trim() || "1",
+                })),
+              },
+            }
+          : {}),
+      });
+      return redirect(`${variantPath(product.id, variant.id)}?notice=saved`);
+    },
+    (refusal) => ({
+      ...refusal,
+      fields: { ...variantFormErrors(refusal.fields, keys), ...unknownComponents(components, ids) },
+      values,
+      cells,
+      components,
+    }),
+  );
 }
 
 export default function EditVariant({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { RequestContext } from "../../../worker/context";
 import type { PermissionCheck } from "../../../worker/domain/identity/permissions";
 import { getProduct } from "../../../worker/domain/products/get-product";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
+import { orNotFound } from "../../components/form-page.server";
 
 /** The guarded product (and variant, when the path names one) of a page: 404 when the company has none such. */
 export async function loadProductPage(
@@ -15,13 +15,8 @@ export async function loadProductPage(
 ) {
   const actor = requirePage(request, ctx, check);
   const db = await ctx.tenant();
-  try {
-    const product = await getProduct(db, actor, productId);
-    const variant = variantId === undefined ? undefined : product.variants.find((v) => String(v.id) === variantId);
-    if (variantId !== undefined && !variant) throw data(null, { status: 404 });
-    return { actor, db, product, variant: variant ?? product.variants[0]! };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  const product = await orNotFound(() => getProduct(db, actor, productId));
+  const variant = variantId === undefined ? undefined : product.variants.find((v) => String(v.id) === variantId);
+  if (variantId !== undefined && !variant) throw data(null, { status: 404 });
+  return { actor, db, product, variant: variant ?? product.variants[0]! };
 }

@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { deleteService, getService, setServiceActive } from "../../../worker/domain/services/services";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
-import { ConfirmDelete, tickedAcknowledgements } from "../../components/ui/confirm-delete";
+import { detailAction } from "../../components/contacts/contacts.server";
+import { orNotFound } from "../../components/form-page.server";
+import { ConfirmDelete } from "../../components/ui/confirm-delete";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -16,18 +17,14 @@ const NOTICES = ["created", "saved", "enabled", "disabled"] as const;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_SERVICES);
-  try {
-    const service = await getService(await ctx.tenant(), params.id);
-    const notice = new URL(request.url).searchParams.get("notice");
-    return {
-      service,
-      canEdit: hasPermissions(actor.permissions, EDIT_SERVICES),
-      notice: NOTICES.find((n) => n === notice) ?? null,
-    };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  const db = await ctx.tenant();
+  const service = await orNotFound(() => getService(db, params.id));
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    service,
+    canEdit: hasPermissions(actor.permissions, EDIT_SERVICES),
+    notice: NOTICES.find((n) => n === notice) ?? null,
+  };
 }
 
 // Delete (once ticked), enable and disable: each needs edit_services.
@@ -35,23 +32,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, EDIT_SERVICES);
   const db = await ctx.tenant();
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  try {
-    if (intent === "delete") {
-      await deleteService(db, params.id, tickedAcknowledgements(form));
-      return redirect(`${SERVICES_PATH}?notice=deleted`);
-    }
-    if (intent === "enable" || intent === "disable") {
-      await setServiceActive(db, params.id, intent === "enable");
-      return redirect(`${SERVICES_PATH}/${params.id}?notice=${intent}d`);
-    }
-    return data({ error: "invalid" }, { status: 400 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code }, { status: error.code === "in_use" ? 409 : 400 });
-  }
+  return detailAction({
+    request,
+    id: params.id,
+    listPath: SERVICES_PATH,
+    remove: (id, acknowledged) => deleteService(db, id, acknowledged),
+    setActive: (id, active) => setServiceActive(db, id, active),
+  });
 }
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {

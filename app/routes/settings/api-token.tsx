@@ -1,10 +1,10 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { createCompanyApiToken, listApiTokens, revokeApiToken } from "../../../worker/domain/identity/api-tokens";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { PERMISSION_GROUPS } from "../../../worker/domain/users/permission-groups";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
+import { formAction } from "../../components/form-page.server";
 import { PermissionsFieldset, submittedPermissions } from "../../components/permissions-fieldset";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -27,21 +27,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, SETTINGS);
   const form = await request.formData();
-  try {
-    if (form.get("intent") === "revoke") {
-      await revokeApiToken(ctx.control, actor.company.id, String(form.get("id") ?? ""));
-      return { revoked: true as const };
-    }
-    const label = String(form.get("label") ?? "");
-    const created = await createCompanyApiToken(ctx.control, actor, { label, permissions: submittedPermissions(form, actor.permissions) });
-    return { created: { label: created.label, token: created.token } };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(
-      { error: error.code, fields: error.fields, label: String(form.get("label") ?? "") },
-      { status: error.code === "not_found" ? 404 : 422 },
-    );
-  }
+  return formAction(
+    async () => {
+      if (form.get("intent") === "revoke") {
+        await revokeApiToken(ctx.control, actor.company.id, String(form.get("id") ?? ""));
+        return { revoked: true as const };
+      }
+      const label = String(form.get("label") ?? "");
+      const created = await createCompanyApiToken(ctx.control, actor, {
+        label,
+        permissions: submittedPermissions(form, actor.permissions),
+      });
+      return { created: { label: created.label, token: created.token } };
+    },
+    (refusal) => ({ ...refusal, label: String(form.get("label") ?? "") }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {

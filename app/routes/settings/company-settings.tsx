@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { PAYMENT_TERMS_TYPES } from "../../../worker/domain/contacts/payment-terms";
 import { NUMBERED_DOCUMENT_TYPES } from "../../../worker/domain/documents/numbering";
 import {
@@ -13,14 +13,13 @@ import {
 import { allCurrencies } from "../../../worker/domain/settings/currencies";
 import { formatNumber } from "../../../worker/domain/shared/format";
 import { Decimal } from "../../../worker/domain/shared/decimal";
-import { isDomainError } from "../../../worker/domain/shared/domain-error";
 import { LOCALES } from "../../../worker/domain/shared/locale";
-import { statusForCode } from "../../../worker/error-status";
 import { countryOptions } from "../../components/contacts/contacts.server";
 import { AddressFieldset, errorsByField, SelectField, TextField } from "../../components/contacts/form-parts";
 import { CheckboxField } from "../../components/checkbox-field";
 import type { FieldErrorMap } from "../../components/form-field";
 import { FormPage } from "../../components/form-page";
+import { formAction } from "../../components/form-page.server";
 import { ImageCard } from "../../components/image-card";
 import { openCataloguePage, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
 import { useErrorText, useT } from "../../i18n";
@@ -94,33 +93,34 @@ export async function action(args: Route.ActionArgs) {
   const intent = text(form, "intent");
   const files = ctx.env.bindings.FILES;
   const values = typedValues(form);
-  try {
-    if (intent === "upload_logo") {
-      const file = form.get("logo");
-      await setCompanyLogo(db, files, actor, file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0));
-      return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_saved`);
-    }
-    if (intent === "remove_logo") {
-      await removeCompanyLogo(db, files, actor);
-      return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
-    }
-    const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, ...rest } = values;
-    await updateCompanySettings({ db, control: ctx.control }, actor, {
-      ...rest,
-      payment_terms: { type, days: days(termDays) },
-      estimate_expiration_days: days(estimate_expiration_days),
-      document_numbering: Object.fromEntries(
-        Object.entries(numbering).map(([kind, format]) => [
-          kind,
-          { prefix: format.prefix, width: Number(format.width.trim() || Number.NaN) },
-        ]),
-      ),
-    });
-    return redirect(`${COMPANY_SETTINGS_PATH}?notice=saved`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ intent, error: error.code, params: error.params, fields: error.fields, values }, { status: statusForCode(error.code) });
-  }
+  return formAction(
+    async () => {
+      if (intent === "upload_logo") {
+        const file = form.get("logo");
+        await setCompanyLogo(db, files, actor, file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0));
+        return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_saved`);
+      }
+      if (intent === "remove_logo") {
+        await removeCompanyLogo(db, files, actor);
+        return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
+      }
+      const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, ...rest } = values;
+      await updateCompanySettings({ db, control: ctx.control }, actor, {
+        ...rest,
+        payment_terms: { type, days: days(termDays) },
+        estimate_expiration_days: days(estimate_expiration_days),
+        document_numbering: Object.fromEntries(
+          Object.entries(numbering).map(([kind, format]) => [
+            kind,
+            { prefix: format.prefix, width: Number(format.width.trim() || Number.NaN) },
+          ]),
+        ),
+      });
+      return redirect(`${COMPANY_SETTINGS_PATH}?notice=saved`);
+    },
+    (refusal) => ({ intent, ...refusal, values }),
+    { notFound: "refusal" },
+  );
 }
 
 function valuesOf(settings: CompanySettingsView): TypedValues {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
+import type { FieldErrorCode } from "../shared/domain-error";
 import { fieldError, zCountry, zOptionalText as zText } from "../shared/input";
 import { fromScaledInteger, zDecimal } from "../shared/money";
 
@@ -57,9 +58,9 @@ export function isHttpUrl(text: string): boolean {
 export const zDays = z.number({ error: "invalid_number" }).int("invalid_number").min(0, "too_small").max(3650, "too_large");
 
 /** A reference to another record: a positive integer, else the field's own `unknown_<thing>` code. */
-export const zRef = (code: string) => z.number({ error: code }).int(code).positive(code).max(Number.MAX_SAFE_INTEGER, code);
+export const zRef = (code: FieldErrorCode) => z.number({ error: code }).int(code).positive(code).max(Number.MAX_SAFE_INTEGER, code);
 
-export const zIdList = (code: string, max = 100) =>
+export const zIdList = (code: FieldErrorCode, max = 100) =>
   z
     .array(zRef(code), { error: "invalid" })
     .max(max, "too_long")

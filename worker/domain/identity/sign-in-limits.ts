@@ -1,4 +1,4 @@
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type ErrorCode } from "../shared/domain-error";
 import { randomToken } from "../shared/ids";
 
 /**
@@ -102,7 +102,7 @@ export interface AttemptLimiter {
 }
 
 /** Reserves an attempt, or refuses with `code` (429) saying how long to wait. */
-export async function reserveOrRefuse(limiter: AttemptLimiter, keys: LimitKey[], code: string): Promise<Reservation> {
+export async function reserveOrRefuse(limiter: AttemptLimiter, keys: LimitKey[], code: ErrorCode): Promise<Reservation> {
   const reservation = { id: randomToken(12), keys };
   const result = await limiter.reserve(keys, reservation.id);
   if (!result.reserved) {

@@ -1,4 +1,5 @@
 import type { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
+import type { FieldErrorCode } from "../shared/error-codes";
 import type { FieldIssues } from "./common";
 
 /**
@@ -21,7 +22,7 @@ export function needsComponents(kind: ProductKind): boolean {
   return kind === "kit" || kind === "assembly";
 }
 
-export function missingComponentsCode(kind: ProductKind): string {
+export function missingComponentsCode(kind: ProductKind): FieldErrorCode {
   return kind === "kit" ? "kit_without_components" : "assembly_without_components";
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { FieldErrorCode } from "../shared/error-codes";
 import type { FieldIssues } from "./common";
 import type { PriceLevelType } from "./price-access";
 import { skuKey } from "./product-rules";
@@ -106,7 +107,7 @@ export async function checkReferences(db: TenantDb, request: ReferenceRequest, i
       .where(sql`${t.variants.sku} collate nocase in (${skuList})`),
   ]);
 
-  const check = (refs: Ref[] | undefined, found: { id: number }[], code: string) => {
+  const check = (refs: Ref[] | undefined, found: { id: number }[], code: FieldErrorCode) => {
     const known = new Set(found.map((r) => r.id));
     for (const ref of refs ?? []) if (!known.has(ref.id)) issues.add(ref.field, code);
   };

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
-import { DomainError } from "../shared/domain-error";
+import { DomainError, type FieldErrorCode } from "../shared/domain-error";
 import { conflict, fieldError, isUniqueViolation, objectError, parseInput } from "../shared/input";
 import { parseListQuery, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
@@ -56,7 +56,7 @@ export const serviceListRegistry = defineListRegistry({
 });
 
 const boolean = z.boolean({ error: "invalid" });
-const idList = (code: string) =>
+const idList = (code: FieldErrorCode) =>
   z
     .array(z.number({ error: code }).int(code).positive(code), { error: "invalid" })
     .max(MAX_TAGS, "too_long")

@@ -24,7 +24,7 @@ export function requireAcknowledged(given: readonly string[] | undefined, asked:
   if (missing.length === 0) return;
   throw new DomainError(
     "acknowledgement_required",
-    { missing },
+    {},
     Object.fromEntries(missing.map((name) => [`acknowledge_${name}`, { code: "acknowledgement_required" }])),
   );
 }

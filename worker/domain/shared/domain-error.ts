@@ -2,14 +2,18 @@
  * The one error type the domain throws. `code` is stable and translated by the UI;
  * `params` carry the values the message needs; `fields` name the inputs at fault.
  */
-export type FieldErrors = Record<string, { code: string; params?: Record<string, unknown> }>;
+import { isFieldErrorCode, type ErrorCode, type FieldErrorCode } from "./error-codes";
+
+export type { ErrorCode, FieldErrorCode } from "./error-codes";
+
+export type FieldErrors = Record<string, { code: FieldErrorCode; params?: Record<string, unknown> }>;
 
 export class DomainError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly params: Record<string, unknown>;
   readonly fields: FieldErrors | undefined;
 
-  constructor(code: string, params: Record<string, unknown> = {}, fields?: FieldErrors) {
+  constructor(code: ErrorCode, params: Record<string, unknown> = {}, fields?: FieldErrors) {
     super(code);
     this.name = "DomainError";
     this.code = code;
@@ -29,7 +33,7 @@ export namespace DomainError {
     for (const issue of error.issues) {
       const key = issue.path.map(String).join(".") || "_";
       // Schemas give codes as messages ("required", "invalid_email"); zod's defaults become "invalid".
-      const code = /^[a-z_]+$/.test(issue.message) ? issue.message : "invalid";
+      const code = isFieldErrorCode(issue.message) ? issue.message : "invalid";
       fields[key] ??= { code };
     }
     return new DomainError("validation_failed", {}, fields);

@@ -2,7 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
 import { isCountryCode } from "./countries";
-import { DomainError, type FieldErrors } from "./domain-error";
+import { DomainError, type ErrorCode, type FieldErrorCode, type FieldErrors } from "./domain-error";
 import { readCalendarDate } from "./format";
 import { assertPlainText } from "./plain-text";
 
@@ -62,24 +62,24 @@ export function strictInput<T extends z.ZodRawShape>(shape: T) {
 /** Collects field errors found after parsing; `throwIfAny` raises them together (HTTP 422). */
 export class FieldIssues {
   readonly fields: FieldErrors = {};
-  add(field: string, code: string, params?: Record<string, unknown>): void {
+  add(field: string, code: FieldErrorCode, params?: Record<string, unknown>): void {
     this.fields[field] ??= params ? { code, params } : { code };
   }
   get empty(): boolean {
     return Object.keys(this.fields).length === 0;
   }
-  throwIfAny(code = "validation_failed"): void {
+  throwIfAny(code: ErrorCode = "validation_failed"): void {
     if (!this.empty) throw new DomainError(code, {}, this.fields);
   }
 }
 
 /** Bad input found after parsing (HTTP 422), naming the field. */
-export function fieldError(field: string, code: string, params?: Record<string, unknown>): DomainError {
+export function fieldError(field: string, code: FieldErrorCode, params?: Record<string, unknown>): DomainError {
   return new DomainError("validation_failed", {}, { [field]: params ? { code, params } : { code } });
 }
 
 /** A conflict with existing data (HTTP 409): its own code, naming the field at fault when there is one. */
-export function conflict(code: string, field?: string, params: Record<string, unknown> = {}): DomainError {
+export function conflict(code: ErrorCode, field?: string, params: Record<string, unknown> = {}): DomainError {
   return new DomainError(code, params, field ? { [field]: { code } } : undefined);
 }
 

@@ -1,10 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { isDomainError } from "../../../../worker/domain/shared/domain-error";
 import { inviteUser } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
-import { statusForCode } from "../../../../worker/error-status";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
+import { formAction } from "../../../components/form-page.server";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
 import { UserForm, userFormValues } from "../../../components/user-form";
 import { useErrorText, useT } from "../../../i18n";
@@ -27,13 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     active: false,
     permissions: submittedPermissions(form, actor.permissions),
   });
-  try {
-    const { user } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, request) }, actor, values);
-    return redirect(`/settings/users/${user.id}?invited=1`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
-  }
+  return formAction(
+    async () => {
+      const { user } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, request) }, actor, values);
+      return redirect(`/settings/users/${user.id}?invited=1`);
+    },
+    (refusal) => ({ ...refusal, values }),
+    { notFound: "refusal" },
+  );
 }
 
 export default function CreateUser({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { isDomainError } from "../../../../worker/domain/shared/domain-error";
 import { PERMISSION_GROUPS } from "../../../../worker/domain/users/permission-groups";
 import { getUser, resendInvitation } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
+import { formAction, orNotFound } from "../../../components/form-page.server";
 import { useErrorText, useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import { UserStatus } from "./user-status";
@@ -12,34 +12,25 @@ import { UserStatus } from "./user-status";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, { allOf: ["settings"] });
-  try {
-    const user = await getUser(ctx.control, actor.company.id, params.id);
-    const notice = new URL(request.url).searchParams;
-    return {
-      user,
-      groups: PERMISSION_GROUPS.map((g) => ({ id: g.id, permissions: g.permissions.filter((p) => user.permissions.includes(p)) })).filter(
-        (g) => g.permissions.length,
-      ),
-      notice: notice.has("invited") ? "invited" : notice.has("saved") ? "saved" : null,
-    };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  const user = await orNotFound(() => getUser(ctx.control, actor.company.id, params.id));
+  const notice = new URL(request.url).searchParams;
+  return {
+    user,
+    groups: PERMISSION_GROUPS.map((g) => ({ id: g.id, permissions: g.permissions.filter((p) => user.permissions.includes(p)) })).filter(
+      (g) => g.permissions.length,
+    ),
+    notice: notice.has("invited") ? "invited" : notice.has("saved") ? "saved" : null,
+  };
 }
 
 // The one action here: send a pending invitation again.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, { allOf: ["settings"] });
-  try {
+  return formAction(async () => {
     await resendInvitation({ control: ctx.control, ...mailDeps(ctx, request) }, actor, params.id);
     return { resent: true as const };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code }, { status: 400 });
-  }
+  });
 }
 
 export default function UserDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,10 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
-import { isDomainError } from "../../../../worker/domain/shared/domain-error";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../../worker/domain/shared/locale";
 import { getUser, updateUser } from "../../../../worker/domain/users/users";
-import { statusForCode } from "../../../../worker/error-status";
 import { requireSelfOrPermission } from "../../../../worker/guards";
+import { formAction, orNotFound } from "../../../components/form-page.server";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
 import { UserForm, userFormValues } from "../../../components/user-form";
 import { useErrorText, useT } from "../../../i18n";
@@ -17,22 +16,17 @@ const SETTINGS = { allOf: ["settings"] } as const;
 // One's own profile opens without the settings permission; anyone else's needs it.
 async function load(request: Request, ctx: Parameters<typeof requireSelfOrPermission>[1], id: string) {
   const actor = requireSelfOrPermission(request, ctx, id, SETTINGS);
-  try {
-    const user = await getUser(ctx.control, actor.company.id, id);
-    const self = actor.userId === id;
-    const canManage = hasPermissions(actor.permissions, SETTINGS);
-    return {
-      actor,
-      user,
-      self,
-      canManage,
-      // Personal fields are the user's own; someone managing them changes only their access.
-      options: userFormOptions(actor, { manageAccess: !self, profileEditable: self, activeEditable: !self && user.member }),
-    };
-  } catch (error) {
-    if (isDomainError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  const user = await orNotFound(() => getUser(ctx.control, actor.company.id, id));
+  const self = actor.userId === id;
+  const canManage = hasPermissions(actor.permissions, SETTINGS);
+  return {
+    actor,
+    user,
+    self,
+    canManage,
+    // Personal fields are the user's own; someone managing them changes only their access.
+    options: userFormOptions(actor, { manageAccess: !self, profileEditable: self, activeEditable: !self && user.member }),
+  };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -50,18 +44,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     active: options.activeEditable,
     permissions: submittedPermissions(form, actor.permissions, user.permissions),
   });
-  try {
-    const updated = await updateUser(ctx.control, actor, user.id, values);
-    const headers = new Headers();
-    // Changing one's own language shows the app in it at once.
-    if (self && updated.language !== user.language)
-      headers.append("set-cookie", `${LOCALE_COOKIE}=${updated.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
-    return redirect(canManage ? `/settings/users/${user.id}?saved=1` : `/settings/users/${user.id}/edit?saved=1`, { headers });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.code, fields: error.fields, values }, { status: statusForCode(error.code) });
-  }
+  return formAction(
+    async () => {
+      const updated = await updateUser(ctx.control, actor, user.id, values);
+      const headers = new Headers();
+      // Changing one's own language shows the app in it at once.
+      if (self && updated.language !== user.language)
+        headers.append("set-cookie", `${LOCALE_COOKIE}=${updated.language}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
+      return redirect(canManage ? `/settings/users/${user.id}?saved=1` : `/settings/users/${user.id}/edit?saved=1`, { headers });
+    },
+    (refusal) => ({ ...refusal, values }),
+  );
 }
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,226 @@
+/**
+ * The catalogue of error codes: every code a `DomainError` may carry, with the HTTP status it
+ * answers and the names of the values its text shows. Each code has a text `error.<code>` in both
+ * catalogs (locales/{en,fr}/messages.po); a unit test holds the texts to the declared params.
+ */
+export const ERROR_CODES = {
+  // Generic (platform spec §8)
+  generic: { status: 500, params: [] }, // 'An error has occurred'
+  internal: { status: 500, params: [] },
+  operation_errors: { status: 422, params: [] }, // 'We found some errors during the operation.'
+  error_page_failed: { status: 500, params: [] },
+  unknown_guard: { status: 500, params: ["name"] }, // 'Unknown middleware {name}'
+  camera_load_failed: { status: 400, params: [] },
+  camera_unsupported: { status: 400, params: [] },
+  not_found: { status: 404, params: [] },
+  maintenance: { status: 503, params: [] },
+  company_database_unavailable: { status: 503, params: [] },
+
+  // Requests
+  validation_failed: { status: 422, params: [] },
+  invalid: { status: 400, params: [] },
+  invalid_json: { status: 400, params: [] },
+  body_not_object: { status: 400, params: [] },
+  unsupported_media_type: { status: 415, params: [] },
+  form_unreadable: { status: 400, params: [] },
+  csrf: { status: 403, params: [] },
+  conflict: { status: 409, params: [] },
+  idempotency_key_reused: { status: 422, params: [] },
+  idempotency_key_invalid: { status: 400, params: [] },
+  idempotency_key_in_progress: { status: 409, params: [] },
+  document_number_taken: { status: 409, params: [] },
+  rate_limited: { status: 429, params: [] },
+  acknowledgement_required: { status: 422, params: [] },
+  in_use: { status: 409, params: [] },
+
+  // Sign-in, sessions and passwords (domain spec §8)
+  unauthenticated: { status: 401, params: [] },
+  forbidden: { status: 403, params: [] },
+  login_required: { status: 400, params: [] }, // 'Email and Password are required to login'
+  login_invalid: { status: 401, params: [] }, // 'Email and Password are not valid'
+  login_rate_limited: { status: 429, params: ["minutes"] },
+  access_frozen: { status: 403, params: [] }, // 'Your access is temporally disabled'
+  refresh_invalid: { status: 400, params: [] },
+  refresh_reused: { status: 400, params: [] },
+  oauth_invalid_request: { status: 400, params: [] },
+  oauth_invalid_client: { status: 401, params: [] },
+  password_link_invalid: { status: 400, params: [] },
+  password_link_expired: { status: 400, params: [] },
+  password_not_updated: { status: 422, params: [] },
+  reset_email_failed: { status: 502, params: [] }, // the reset link could not be sent
+  invalid_number: { status: 400, params: [] },
+  invalid_date: { status: 400, params: [] },
+  ambiguous_number: { status: 400, params: [] },
+  division_by_zero: { status: 400, params: [] },
+
+  // Users and invitations
+  email_taken: { status: 409, params: [] },
+  user_already_member: { status: 409, params: [] },
+  invitation_not_pending: { status: 409, params: [] },
+  invitation_already_pending: { status: 409, params: [] },
+  invitation_expired: { status: 410, params: [] },
+  invitation_email_failed: { status: 502, params: [] },
+  profile_not_editable: { status: 403, params: [] },
+
+  // Settings and catalogue
+  location_label_taken: { status: 409, params: [] },
+  last_active_location: { status: 409, params: [] },
+  price_level_label_taken: { status: 409, params: [] },
+  default_price_level: { status: 409, params: [] },
+  currency_taken: { status: 409, params: [] },
+  default_currency: { status: 409, params: [] },
+  tax_label_taken: { status: 409, params: [] },
+  attribute_label_taken: { status: 409, params: [] },
+  brand_label_taken: { status: 409, params: [] },
+  tag_label_taken: { status: 409, params: [] },
+  season_label_taken: { status: 409, params: [] },
+  saved_view_label_taken: { status: 409, params: [] },
+  service_reference_taken: { status: 409, params: [] },
+  customer_number_taken: { status: 409, params: [] },
+  product_has_stock: { status: 409, params: [] },
+  duplicate_sku: { status: 409, params: [] },
+  last_variant: { status: 409, params: [] },
+  single_variant_only: { status: 409, params: [] },
+  too_many_variants: { status: 409, params: [] },
+
+  // Stock and batches (domain spec §8: outdated batch is `batch_expired`, duplicate batch number `duplicate_batch`)
+  insufficient_stock: { status: 422, params: ["available"] },
+  stock_changed: { status: 409, params: ["current"] },
+  duplicate_batch: { status: 409, params: [] },
+  unallocated_negative_batch_stock: { status: 422, params: [] },
+
+  // Sales and purchasing (domain spec §8)
+  invoice_number_too_long: { status: 422, params: [] },
+  out_of_stock_not_allowed: { status: 422, params: [] },
+  minimum_order_amount_not_reached: { status: 422, params: ["value"] },
+  invoices_not_deletable: { status: 409, params: ["labels"] },
+  no_product_found: { status: 422, params: [] },
+  no_product_below_reorder_point: { status: 422, params: [] },
+  no_product_for_purchase_order: { status: 422, params: [] },
+  no_supplier_selected: { status: 422, params: [] },
+
+  // Billing (domain spec §8)
+  no_credit_card: { status: 422, params: [] },
+  billing_information_missing: { status: 422, params: [] },
+  card_and_terms_not_confirmed: { status: 422, params: [] },
+  renewal_payment_failed: { status: 402, params: [] },
+  account_suspended: { status: 403, params: [] },
+
+  // Integrations (domain spec §8)
+  store_already_connected: { status: 409, params: [] },
+  shopify_order_payments_only: { status: 422, params: [] },
+} as const satisfies Record<string, { status: number; params: readonly string[] }>;
+
+/**
+ * Codes that only name a field at fault (inside `validation_failed` and the like). A field may
+ * also carry any code above: a conflict names its field with its own code.
+ * Domain spec §8's missing password / missing email / passwords that differ are
+ * `password_required`, `email_required` and `password_mismatch`.
+ */
+export const FIELD_ERROR_CODES = {
+  required: { params: [] },
+  invalid_email: { params: [] },
+  too_long: { params: [] },
+  too_small: { params: [] },
+  too_large: { params: [] },
+  too_many_decimals: { params: ["max"] },
+  invalid_country: { params: [] },
+  invalid_currency: { params: [] },
+  invalid_phone: { params: [] },
+  invalid_url: { params: [] },
+  invalid_language: { params: [] },
+  invalid_timezone: { params: [] },
+  single_line: { params: [] },
+  control_characters: { params: [] },
+  unknown_field: { params: [] },
+  module_disabled: { params: [] },
+  cannot_change: { params: [] },
+  in_use_locked: { params: [] },
+
+  email_required: { params: [] },
+  password_required: { params: [] },
+  password_too_short: { params: [] },
+  password_too_long: { params: [] },
+  password_needs_number: { params: [] },
+  password_needs_uppercase: { params: [] },
+  password_needs_special: { params: [] },
+  confirmation_required: { params: [] },
+  password_mismatch: { params: [] },
+  password_unchanged: { params: [] },
+  permission_not_held: { params: [] },
+  cannot_change_own_access: { params: [] },
+  email_not_editable: { params: [] },
+  unknown_permission: { params: [] },
+  invitation_not_accepted: { params: [] },
+
+  unknown_list_type: { params: [] },
+  unknown_filter: { params: [] },
+  invalid_operator: { params: [] },
+  invalid_filter_value: { params: [] },
+  unknown_sort: { params: [] },
+  page_size_invalid: { params: ["max"] },
+
+  unknown_tax: { params: [] },
+  unknown_tag: { params: [] },
+  duplicate_option: { params: [] },
+  unknown_option: { params: [] },
+  option_in_use: { params: ["label"] },
+  default_currency_rate: { params: [] },
+  invalid_symbol_template: { params: [] },
+  invalid_tax_group: { params: [] },
+  too_many_attributes: { params: [] },
+  duplicate_attribute: { params: [] },
+  duplicate_variant_options: { params: [] },
+  kit_without_components: { params: [] },
+  assembly_without_components: { params: [] },
+  components_not_allowed: { params: [] },
+  component_is_kit: { params: [] },
+  component_is_itself: { params: [] },
+  component_cycle: { params: [] },
+  duplicate_component: { params: [] },
+  unknown_variant: { params: [] },
+  duplicate_price: { params: [] },
+  batch_tracking_irreversible: { params: [] },
+  invalid_weight_unit: { params: [] },
+  unknown_brand: { params: [] },
+  unknown_season: { params: [] },
+  unknown_attribute: { params: [] },
+  unknown_price_level: { params: [] },
+  unknown_currency: { params: [] },
+  invalid_image: { params: [] },
+  image_too_large: { params: ["max_mb"] },
+
+  unknown_account_manager: { params: [] },
+  unknown_address: { params: [] },
+  address_not_billing: { params: [] },
+  address_not_shipping: { params: [] },
+  duplicate_default_address: { params: [] },
+  unknown_supplier: { params: [] },
+
+  batch_expired: { params: ["number", "expiration_date"] },
+  batch_required: { params: [] },
+  duplicate_line: { params: [] },
+  not_batch_tracked: { params: [] },
+  same_location: { params: [] },
+  unknown_batch: { params: [] },
+  unknown_batch_number: { params: ["number"] },
+  unknown_location: { params: [] },
+  unknown_pack: { params: [] },
+  untracked_variant: { params: [] },
+} as const satisfies Record<string, { params: readonly string[] }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type FieldErrorCode = ErrorCode | keyof typeof FIELD_ERROR_CODES;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, value);
+}
+
+export function isFieldErrorCode(value: string): value is FieldErrorCode {
+  return isErrorCode(value) || Object.hasOwn(FIELD_ERROR_CODES, value);
+}
+
+/** The names of the values a code's text shows (`{name}` in its text). */
+export function errorParams(code: FieldErrorCode): readonly string[] {
+  return isErrorCode(code) ? ERROR_CODES[code].params : FIELD_ERROR_CODES[code].params;
+}
