@@ -99,7 +99,8 @@ export const productOperations: ApiOperation[] = [
     method: "post",
     path: "/products",
     tag: TAG,
-    summary: "Create a product of any kind with its variants, packs, components and prices",
+    summary:
+      "Create a product of any kind with its variants, packs, components and prices (a component names its variant by variant_id, or by sku)",
     auth: true,
     permissions: EDIT,
     body: CreateProductInput,
@@ -223,7 +224,7 @@ export const productOperations: ApiOperation[] = [
     method: "put",
     path: `${VARIANT}/components`,
     tag: TAG,
-    summary: "Replace what a kit or an assembly is made of",
+    summary: "Replace what a kit or an assembly is made of (each component names its variant by variant_id, or by sku)",
     auth: true,
     permissions: EDIT,
     body: ComponentsInput,

@@ -1,7 +1,6 @@
 import { Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { createProduct } from "../../../worker/domain/products/create-product";
-import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
 import { requirePage } from "../../../worker/guards";
 import type { FieldErrorMap } from "../../components/form-field";
 import { formAction } from "../../components/form-page.server";
@@ -10,7 +9,7 @@ import type { Route } from "./+types/create";
 import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";
 import { productInput, variantInput } from "./fields";
 import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath } from "./format";
-import { loadProductOptions, unknownComponents } from "./options.server";
+import { loadProductOptions } from "./options.server";
 import { priceList } from "./price-grid";
 import type { ProductOptions } from "./product-options";
 
@@ -21,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The domain's input of the form, and the grid cell of each price (to put errors back). */
-function createInput(values: CreateFormValues, options: ProductOptions, componentIds: Map<string, number>) {
+function createInput(values: CreateFormValues, options: ProductOptions) {
   const { kind } = values;
   const { prices, keys } = priceList(values.prices);
   const shared = {
@@ -51,9 +50,7 @@ function createInput(values: CreateFormValues, options: ProductOptions, componen
       : [{ ...shared, sku: values.variant.sku, barcode: values.variant.barcode }];
   const components =
     kind === "kit" || kind === "assembly"
-      ? values.components
-          .filter((c) => c.sku.trim() || c.quantity.trim())
-          .map((c) => ({ variant_id: componentIds.get(c.sku.trim().toLowerCase()) ?? 0, quantity: c.quantity.trim() || "1" }))
+      ? values.components.filter((c) => c.sku.trim() || c.quantity.trim()).map((c) => ({ sku: c.sku, quantity: c.quantity.trim() || "1" }))
       : undefined;
   return {
     keys,
@@ -75,7 +72,7 @@ function formErrors(fields: FieldErrorMap, values: CreateFormValues, keys: strin
   for (const [field, error] of Object.entries(fields)) {
     let name = field;
     const variant = /^variants\.(\d+)\.(.+)$/.exec(field);
-    const component = /^components\.(\d+)\.(variant_id|quantity)$/.exec(field);
+    const component = /^components\.(\d+)\.(sku|variant_id|quantity)$/.exec(field);
     if (variant) {
       const [, i, rest] = variant as unknown as [string, string, string];
       if (rest.startsWith("prices.")) name = keys[Number(rest.split(".")[1])] ?? "prices";
@@ -86,7 +83,7 @@ function formErrors(fields: FieldErrorMap, values: CreateFormValues, keys: strin
     } else if (component) {
       // Blank rows are not posted: the index is of the typed rows, the same as the form's as long as the blanks come last.
       const index = values.components.indexOf(typedComponents[Number(component[1])]!);
-      name = `components.${index}.${component[2] === "variant_id" ? "sku" : "quantity"}`;
+      name = `components.${index}.${component[2] === "quantity" ? "quantity" : "sku"}`;
     }
     out[name] ??= error;
   }
@@ -99,11 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await ctx.tenant();
   const values = readCreateForm(await request.formData());
   const options = await loadProductOptions(db, actor);
-  const componentIds = await variantIdsBySku(
-    db,
-    values.components.map((c) => c.sku),
-  );
-  const { input, keys } = createInput(values, options, componentIds);
+  const { input, keys } = createInput(values, options);
   return formAction(
     async () => {
       const product = await createProduct(db, actor, input);
@@ -111,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     (refusal) => ({
       ...refusal,
-      fields: { ...formErrors(refusal.fields, values, keys), ...unknownComponents(values.components, componentIds) },
+      fields: formErrors(refusal.fields, values, keys),
       values,
     }),
     { notFound: "refusal" },

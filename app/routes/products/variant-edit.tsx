@@ -2,7 +2,6 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { canEdit } from "../../../worker/domain/products/price-access";
 import { saveVariant } from "../../../worker/domain/products/save-variant";
-import { variantIdsBySku } from "../../../worker/domain/stock/stock-documents";
 import { formAction } from "../../components/form-page.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -10,7 +9,7 @@ import type { Route } from "./+types/variant-edit";
 import { ComponentRows } from "./create-form";
 import { readVariantFields, VariantFields, variantFieldsOf, variantFormErrors, variantInput } from "./fields";
 import { EDIT_PRODUCTS, variantPath } from "./format";
-import { loadProductOptions, unknownComponents } from "./options.server";
+import { loadProductOptions } from "./options.server";
 import { PriceGridInputs, priceCellsOf, priceList, readPriceCells } from "./price-grid";
 import { loadProductPage } from "./variant.server";
 import "./products.css";
@@ -49,12 +48,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .filter((p) => canEdit(options.access, p.price_level_type) && !shown.has(`${p.price_level_id}:${p.currency_id}`))
     .map((p) => ({ price_level_id: p.price_level_id, currency_id: p.currency_id, amount: p.amount }));
   const typed = components.filter((c) => c.sku.trim() || c.quantity.trim());
-  const ids = withComponents
-    ? await variantIdsBySku(
-        db,
-        components.map((c) => c.sku),
-      )
-    : new Map<string, number>();
   return formAction(
     async () => {
       await saveVariant(db, actor, product.id, variant.id, {
@@ -63,10 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ...(withComponents
           ? {
               components: {
-                components: typed.map((c) => ({
-                  variant_id: ids.get(c.sku.trim().toLowerCase()) ?? 0,
-                  quantity: c.quantity.trim() || "1",
-                })),
+                components: typed.map((c) => ({ sku: c.sku, quantity: c.quantity.trim() || "1" })),
               },
             }
           : {}),
@@ -75,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     (refusal) => ({
       ...refusal,
-      fields: { ...variantFormErrors(refusal.fields, keys), ...unknownComponents(components, ids) },
+      fields: variantFormErrors(refusal.fields, keys),
       values,
       cells,
       components,

@@ -19,6 +19,7 @@ import {
   variantValues,
 } from "./product-writes";
 import { checkReferences, priceRefs, type ReferenceRequest } from "./references";
+import { componentsBySku } from "./variant-skus";
 
 const t = tenantSchema;
 
@@ -27,7 +28,7 @@ const t = tenantSchema;
  * and prices, all in one batch: nothing is saved unless everything is.
  */
 export async function createProduct(db: TenantDb, caller: Caller, raw: unknown): Promise<ProductView> {
-  const input = parseInput(CreateProductInput, raw);
+  const input = parseInput(CreateProductInput, await componentsBySku(db, raw));
   assertModuleFields(caller, "product", input);
   const access = priceAccess(caller);
   const askedKind = input.kind ?? "single";

@@ -8,6 +8,7 @@ import { ComponentsInput } from "./product-schemas";
 import { findVariant, loadProductView, type ComponentView } from "./product-view";
 import { componentValues } from "./product-writes";
 import { checkReferences } from "./references";
+import { componentsBySku } from "./variant-skus";
 
 const t = tenantSchema;
 
@@ -17,7 +18,7 @@ const t = tenantSchema;
  * itself nor anything made of it.
  */
 export async function planComponents(db: TenantDb, pid: number, vid: number, raw: unknown): Promise<BatchItem<"sqlite">[]> {
-  const input = parseInput(ComponentsInput, raw);
+  const input = parseInput(ComponentsInput, await componentsBySku(db, raw));
   const { product } = await findVariant(db, pid, vid);
   if (!needsComponents(product.kind)) throw fieldError("components", "components_not_allowed");
   if (input.components.length === 0) throw fieldError("components", missingComponentsCode(product.kind));

@@ -14,6 +14,9 @@ import { checkLocation, loadStockReferences, resolveLines, type LineInput } from
 import type { StockActor } from "./stock-actor";
 import { documentChanges, orderChanges, type StockChange, type StockDocumentKind, type StockDocumentType } from "./stock-rules";
 import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
+import { variantIdsBySku } from "../products/variant-skus";
+
+export { variantIdsBySku };
 
 const { stockDocuments, stockDocumentLines, inventoryLogs, locations, variants, packs, batches } = tenantSchema;
 
@@ -530,22 +533,6 @@ export async function deleteStockDocument(
     db.delete(stockDocuments).where(eq(stockDocuments.id, doc.id)),
   );
   await batch.run();
-}
-
-/** Variant ids by SKU (case-insensitive), for screens where lines are typed by SKU. */
-export async function variantIdsBySku(db: TenantDb, skus: readonly string[]): Promise<Map<string, number>> {
-  const wanted = [...new Set(skus.map((s) => s.trim()).filter(Boolean))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: variants.id, sku: variants.sku })
-    .from(variants)
-    .where(
-      sql`${variants.sku} collate nocase in (${sql.join(
-        wanted.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  return new Map(rows.map((r) => [r.sku.toLowerCase(), r.id]));
 }
 
 /** Locations a document may be made in (active ones), for the screens. */
