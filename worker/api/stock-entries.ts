@@ -56,7 +56,7 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       method: "post",
       path: d.path,
       tag: d.tag,
-      summary: `Create a ${d.what.toLowerCase().replace(/s$/, "")} and apply its stock; without a number, it takes the next of its sequence`,
+      summary: `Create a ${d.what.toLowerCase().replace(/s$/, "")} and apply its stock; without a number, it takes the next of its sequence. A line names its variant by variant_id or sku, its batch by batch_id or batch (the number)`,
       auth: true,
       permissions: EDIT,
       body: d.create,
@@ -77,7 +77,8 @@ export function stockDocumentOperations(d: DocumentApi): ApiOperation[] {
       method: "patch",
       path: `${d.path}/{id}`,
       tag: d.tag,
-      summary: "Update a document; lines (or a new location) replace its stock effect in one batch",
+      summary:
+        "Update a document; lines (or a new location) replace its stock effect in one batch. A line names its variant by variant_id or sku, its batch by batch_id or batch (the number)",
       auth: true,
       permissions: EDIT,
       body: d.update,

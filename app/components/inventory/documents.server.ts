@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import type { RequestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
-import { listBatches } from "../../../worker/domain/stock/batches";
 import { stockActor } from "../../../worker/domain/stock/stock-actor";
 import {
   createStockDocument,
@@ -11,7 +10,6 @@ import {
   listStockDocuments,
   stockLocations,
   updateStockDocument,
-  variantIdsBySku,
 } from "../../../worker/domain/stock/stock-documents";
 import { requirePage } from "../../../worker/guards";
 import { listPageAction, loadListPage } from "../list/list-page.server";
@@ -124,36 +122,14 @@ function formFields(fields: FieldErrors | undefined): FieldErrors | undefined {
   return out;
 }
 
-/**
- * The domain input of the typed form: SKUs become variant ids (an unknown SKU an id that names
- * nothing, so that the domain reports it with the line's other errors), batch numbers batch ids.
- */
-async function documentInput(db: TenantDb, kind: DocumentKind, values: DocumentFormValues, forUpdate: boolean) {
-  const ids = await variantIdsBySku(
-    db,
-    values.lines.map((l) => l.sku),
-  );
-  const variantOf = (sku: string) => (sku ? (ids.get(sku.toLowerCase()) ?? 0) : "");
-  const wanted = [
-    ...new Set(values.lines.flatMap((l) => (l.batch ? [variantOf(l.sku)] : [])).filter((v): v is number => typeof v === "number" && v > 0)),
-  ];
-  const batches = wanted.length ? (await listBatches(db, { variant_id__In: wanted.join(","), page_size: "-1" })).items : [];
-  const batchIssues: FieldErrors = {};
-  const lines = values.lines.map((line, i) => {
-    const variantId = variantOf(line.sku);
-    let batchId: number | null = null;
-    if (line.batch && typeof variantId === "number" && variantId > 0) {
-      const found = batches.find((b) => b.variant_id === variantId && b.number.toLowerCase() === line.batch.toLowerCase());
-      if (found) batchId = found.id;
-      else batchIssues[`lines.${i}.batch`] = { code: "unknown_batch_number", params: { number: line.batch } };
-    }
-    return {
-      variant_id: variantId,
-      quantity: line.quantity,
-      ...(batchId !== null ? { batch_id: batchId } : {}),
-      ...(kind === "entry" && line.unit_cost ? { unit_cost: line.unit_cost } : {}),
-    };
-  });
+/** The domain input of the typed form: lines name their variant by SKU and their batch by number, as typed (the verb resolves them). */
+function documentInput(kind: DocumentKind, values: DocumentFormValues, forUpdate: boolean) {
+  const lines = values.lines.map((line) => ({
+    sku: line.sku,
+    quantity: line.quantity,
+    ...(line.batch ? { batch: line.batch } : {}),
+    ...(kind === "entry" && line.unit_cost ? { unit_cost: line.unit_cost } : {}),
+  }));
   const input: Record<string, unknown> = {
     ...(!forUpdate && values.number ? { number: values.number } : {}),
     location_id: values.location_id,
@@ -163,7 +139,7 @@ async function documentInput(db: TenantDb, kind: DocumentKind, values: DocumentF
     lines,
   };
   if (forUpdate && !values.location_id) input.location_id = "";
-  return { input, batchIssues };
+  return input;
 }
 
 /** Saves the form (create, or update of `id`); a failure comes back with the typed values. */
@@ -180,12 +156,10 @@ export async function saveDocumentAction(ctx: RequestContext, request: Request, 
     });
   }
   const db = await ctx.tenant();
-  const { input, batchIssues } = await documentInput(db, kind, values, id !== undefined);
+  const input = documentInput(kind, values, id !== undefined);
   return formAction(
     async () => {
       const who = await stockActor(ctx.control, actor);
-      // A batch number that names no batch of the line's variant: nothing is saved.
-      if (Object.keys(batchIssues).length) throw new DomainError("validation_failed", {}, batchIssues);
       if (id !== undefined) return redirect(`${info.path}/${(await updateStockDocument(db, who, kind, id, input)).id}?notice=saved`);
       // Created once per showing of the form: a second post of it goes to the same document.
       return redirect(

@@ -14,9 +14,7 @@ import { checkLocation, loadStockReferences, resolveLines, type LineInput } from
 import type { StockActor } from "./stock-actor";
 import { documentChanges, orderChanges, type StockChange, type StockDocumentKind, type StockDocumentType } from "./stock-rules";
 import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
-import { variantIdsBySku } from "../products/variant-skus";
-
-export { variantIdsBySku };
+import { linesBySku } from "./line-skus";
 
 const { stockDocuments, stockDocumentLines, inventoryLogs, locations, variants, packs, batches } = tenantSchema;
 
@@ -390,7 +388,7 @@ export async function createStockDocument(
   kind: StockDocumentKind,
   raw: unknown,
 ): Promise<StockDocumentView> {
-  const input = parseInput(CREATE[kind], raw) as ParsedCreate;
+  const input = parseInput(CREATE[kind], await linesBySku(db, raw)) as ParsedCreate;
   const { refs, changes } = await plan(
     db,
     kind,
@@ -454,7 +452,7 @@ export async function updateStockDocument(
   raw: unknown,
 ): Promise<StockDocumentView> {
   const doc = await savedDocument(db, kind, rawId);
-  const input = parseInput(UPDATE[kind], raw) as Partial<ParsedCreate>;
+  const input = parseInput(UPDATE[kind], await linesBySku(db, raw)) as Partial<ParsedCreate>;
   const locationId = input.location_id ?? doc.locationId;
   const arrivalId = kind === "movement" ? (input.arrival_location_id ?? doc.arrivalLocationId) : null;
   const placesChanged = locationId !== doc.locationId || arrivalId !== doc.arrivalLocationId;
