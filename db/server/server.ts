@@ -88,6 +88,9 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
   const idle = new Map<string, Database[]>();
   const streams = new Map<string, Stream>();
   const locks = new Map<string, WriteLock>();
+  // Pipeline requests served per database since the start: each is one round trip of a client.
+  const pipelines = new Map<string, number>();
+  const labelled = new Map<string, number>();
   const lockOf = (name: string) => {
     let lock = locks.get(name);
     if (!lock) locks.set(name, (lock = new WriteLock()));
@@ -267,11 +270,17 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
 
   async function route(req: IncomingMessage): Promise<{ status: number; body?: unknown }> {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const parts = url.pathname.split("/").filter(Boolean);
-    if (req.method === "GET" && url.pathname === "/health") return { status: 200, body: { ok: true } };
+    let parts = url.pathname.split("/").filter(Boolean);
+    // `/-/<label>/…` is the same request, its round trips also counted under the label: a client
+    // given such a URL (a test's) tells its own round trips apart from everyone else's.
+    let label: string | undefined;
+    if (parts[0] === "-" && parts[1] && NAME.test(parts[1])) [label, parts] = [parts[1], parts.slice(2)];
+    if (req.method === "GET" && parts.join("/") === "health") return { status: 200, body: { ok: true } };
     if (options.authToken && req.headers.authorization !== `Bearer ${options.authToken}`)
       throw new HttpError(401, "missing or wrong authorization token", "UNAUTHORIZED");
 
+    if (req.method === "GET" && parts.join("/") === "admin/stats")
+      return { status: 200, body: { pipelines: Object.fromEntries(pipelines), labels: Object.fromEntries(labelled) } };
     if (parts[0] === "admin" && parts[1] === "databases") {
       if (req.method === "GET" && parts.length === 2)
         return {
@@ -304,8 +313,11 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
     const [name, version, action] = parts;
     if (name && NAME.test(name) && version === "v2") {
       if (req.method === "GET" && parts.length === 2) return { status: 200, body: { version: 2 } };
-      if (req.method === "POST" && action === "pipeline" && parts.length === 3)
+      if (req.method === "POST" && action === "pipeline" && parts.length === 3) {
+        pipelines.set(name, (pipelines.get(name) ?? 0) + 1);
+        if (label) labelled.set(label, (labelled.get(label) ?? 0) + 1);
         return { status: 200, body: await pipeline(name, await readJson(req)) };
+      }
     }
     throw new HttpError(404, "not found", "NOT_FOUND");
   }

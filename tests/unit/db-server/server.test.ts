@@ -233,6 +233,34 @@ describe("the local libSQL server driven by the official client", () => {
     expect((await fetch(`${server.url}/admin/databases/company-a`, { method: "DELETE" })).status).toBe(404);
   });
 
+  it("counts each HTTP request of a client as one round trip of its database, a batch of reads included", async () => {
+    await createDb("other");
+    const stats = async () =>
+      ((await (await fetch(`${server.url}/admin/stats`)).json()) as { pipelines: Record<string, number> }).pipelines;
+    const before = await stats();
+    const db = client("main");
+    await db.execute("SELECT 1");
+    await db.batch(["SELECT 1", "SELECT 2", "SELECT 3"], "read");
+    await client("other").execute("SELECT 1");
+    const after = await stats();
+    expect((after.main ?? 0) - (before.main ?? 0)).toBe(2);
+    expect((after.other ?? 0) - (before.other ?? 0)).toBe(1);
+  });
+
+  it("serves a database under a labelled address and counts its round trips under the label too", async () => {
+    const stats = async () =>
+      (await (await fetch(`${server.url}/admin/stats`)).json()) as { pipelines: Record<string, number>; labels: Record<string, number> };
+    const labelled = createClient({ url: `${server.url}/-/mine/main/`, intMode: "number" });
+    clients.push(labelled);
+    await labelled.execute("CREATE TABLE t (x INTEGER)");
+    await labelled.execute({ sql: "INSERT INTO t VALUES (?)", args: [7] });
+    await client("main").execute("SELECT 1");
+    expect((await client("main").execute("SELECT x FROM t")).rows[0]!.x).toBe(7);
+    const { pipelines, labels } = await stats();
+    expect(labels).toEqual({ mine: 2 });
+    expect(pipelines.main).toBe(4);
+  });
+
   it("keeps databases apart", async () => {
     await createDb("other");
     await client("main").execute("CREATE TABLE only_in_main (x)");
