@@ -43,6 +43,8 @@ interface Stream {
 
 // Statements that cannot write. Anything else takes the database's write lock first.
 const READ_ONLY = /^\s*(SELECT|EXPLAIN|VALUES)\b|^\s*PRAGMA\s+[\w.]+\s*(\(\s*[\w'"]*\s*\))?\s*;?\s*$/i;
+// Opening a deferred transaction or ending one writes nothing by itself.
+const TRANSACTION_BOUNDARY = /^\s*(BEGIN(\s+DEFERRED)?(\s+TRANSACTION)?|COMMIT|END|ROLLBACK)\s*;?\s*$/i;
 
 /**
  * One writer per database at a time, queued here rather than inside SQLite: a statement that
@@ -153,9 +155,9 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
   }
 
   /** Runs one statement, holding the write lock for writes and for open transactions. */
-  async function guarded<T>(name: string, state: StreamState, sql: string, run: () => T): Promise<T> {
+  async function guarded<T>(name: string, state: StreamState, sql: string, run: () => T, readOnly = READ_ONLY.test(sql)): Promise<T> {
     const lock = lockOf(name);
-    if (!READ_ONLY.test(sql) || lock.owner === state) await lock.acquire(state, busyTimeout);
+    if (!readOnly || lock.owner === state) await lock.acquire(state, busyTimeout);
     try {
       return await withBusyRetry(run);
     } finally {
@@ -171,6 +173,12 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
         const outcomes: ("ok" | "error" | null)[] = [];
         const results: (StmtResult | null)[] = [];
         const errors: ({ message: string; code: string } | null)[] = [];
+        // A batch of reads in a transaction (a client's read batch) never writes: it needs no
+        // write lock, and waits neither for a writer nor for other readers.
+        const reads = request.batch.steps.every((step) => {
+          const sql = state.sqlOf(step.stmt);
+          return READ_ONLY.test(sql) || TRANSACTION_BOUNDARY.test(sql);
+        });
         for (const step of request.batch.steps) {
           if (step.condition && !evalCondition(step.condition, outcomes, state)) {
             outcomes.push(null);
@@ -179,7 +187,7 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
             continue;
           }
           try {
-            results.push(await guarded(name, state, state.sqlOf(step.stmt), () => state.execute(step.stmt)));
+            results.push(await guarded(name, state, state.sqlOf(step.stmt), () => state.execute(step.stmt), reads || undefined));
             errors.push(null);
             outcomes.push("ok");
           } catch (error) {

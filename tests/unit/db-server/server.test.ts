@@ -140,6 +140,21 @@ describe("the local libSQL server driven by the official client", () => {
     expect(rows.map((r) => r.v)).toEqual([1, 2]);
   });
 
+  it("answers a batch of reads while a writer holds its transaction open, from the last committed data", async () => {
+    const db = client("main");
+    await db.execute("CREATE TABLE t (v INTEGER)");
+    await db.execute("INSERT INTO t VALUES (1)");
+    const tx = await db.transaction("write");
+    await tx.execute("INSERT INTO t VALUES (2)");
+    const read = client("main").batch(["SELECT count(*) AS n FROM t", "SELECT max(v) AS m FROM t"], "deferred");
+    const outcome = await Promise.race([read, new Promise((r) => setTimeout(() => r("waited for the writer"), 1000))]);
+    await tx.commit();
+    expect(outcome).not.toBe("waited for the writer");
+    const [count, max] = outcome as Awaited<typeof read>;
+    expect([count!.rows[0]!.n, max!.rows[0]!.m]).toEqual([1, 1]);
+    expect((await db.execute("SELECT count(*) AS n FROM t")).rows[0]!.n).toBe(2);
+  });
+
   it("serves two concurrent writers and fifty concurrent inserts without losing one", async () => {
     const db = client("main");
     await db.execute("CREATE TABLE t (who TEXT, v INTEGER)");
