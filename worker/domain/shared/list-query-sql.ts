@@ -197,6 +197,6 @@ export async function runList<S extends Record<string, unknown>>(
   const [found, ...rest] = await db.batch([items, ...countQuery, ...related] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   result.items = found as unknown[];
   if (query.total_count) result.totalCount = (rest.shift() as { n: number }[])[0]?.n ?? 0;
-  result.related = rest;
+  if ("from" in args && args.related) result.related = rest;
   return result;
 }
