@@ -4,7 +4,7 @@
 // else serves the built app in workerd through Miniflare, without the `wrangler dev` proxy.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDbServer } from "../../db/server/server";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
@@ -131,7 +131,14 @@ async function refresh(): Promise<Response> {
   return new Response(JSON.stringify(body), { status: response.status });
 }
 
-console.log(`benchmark against ${base}, concurrency ${CONCURRENCY}, ${REQUESTS} requests each, ${new Date().toISOString()}`);
+// Other work on the machine shows in every figure: the load average is printed with them.
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+console.log(
+  `benchmark against ${base}, concurrency ${CONCURRENCY}, ${REQUESTS} requests each, ${new Date().toISOString()}, load average ${load()}`,
+);
 await measure("GET /api/v1/health", () => fetch(`${base}/api/v1/health`));
 await measure("GET /dashboard (SSR, signed in)", () => fetch(`${base}/dashboard`, { headers: { cookie } }));
 await measure("GET /api/v1/locations (db read)", () =>
@@ -201,4 +208,5 @@ await measure("GET customers page (SSR, TTFB)", page("/contacts/customers?search
 await measure("GET stock levels page (SSR, TTFB)", page("/inventory/stock-level"), REQUESTS, { ttfb: true });
 // Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
+console.log(`load average at the end ${load()}`);
 await stop();
