@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDbServer } from "../../db/server/server";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { dbServerStats } from "../support/db-server-stats";
 import { freePort } from "../support/free-port";
 import { startAppInMiniflare } from "./miniflare-app";
 
@@ -19,7 +20,7 @@ const ROUND_TRIP_SAMPLES = 10;
 /** Pipeline requests the database server has answered, all databases together (null when unknown). */
 async function databaseRequests(): Promise<number | null> {
   if (!dbUrl) return null;
-  const { pipelines } = (await (await fetch(`${dbUrl}/admin/stats`)).json()) as { pipelines: Record<string, number> };
+  const { pipelines } = await dbServerStats(dbUrl);
   return Object.values(pipelines).reduce((a, b) => a + b, 0);
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { libsqlClient } from "../../db/client";
 import { batchingReads } from "../../db/read-batching";
 import { startDbServer, type DbServer } from "../../db/server/server";
+import { dbServerStats } from "../support/db-server-stats";
 
 let dir: string;
 let server: DbServer;
@@ -21,8 +22,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const roundTrips = async () =>
-  ((await (await fetch(`${server.url}/admin/stats`)).json()) as { pipelines: Record<string, number> }).pipelines.main ?? 0;
+const roundTrips = async () => (await dbServerStats(server.url)).pipelines.main ?? 0;
 
 async function counting<T>(run: () => Promise<T>): Promise<{ result: T; trips: number }> {
   const before = await roundTrips();

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
+import { dbServerStats } from "../support/db-server-stats";
 import { api } from "../support/factories";
 import { call, productWorld, unique, type ProductWorld } from "./products-fixtures";
 
@@ -13,10 +14,7 @@ const server = bindings.LOCAL_DB_URL!;
 const labelled = { ...bindings, CONTROL_DATABASE_URL: bindings.CONTROL_DATABASE_URL!.replace(server, `${server}/-/${label}`) };
 
 async function counted(): Promise<number> {
-  const stats = (await (await fetch(`${server}/admin/stats`)).json()) as {
-    pipelines: Record<string, number>;
-    labels: Record<string, number>;
-  };
+  const stats = await dbServerStats(server);
   return (stats.labels[label] ?? 0) + (stats.pipelines[w.company.company.databaseName] ?? 0);
 }
 

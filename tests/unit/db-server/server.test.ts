@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startDbServer, type DbServer } from "../../../db/server/server";
+import { dbServerStats } from "../../support/db-server-stats";
 
 let dir: string;
 let server: DbServer;
@@ -250,8 +251,7 @@ describe("the local libSQL server driven by the official client", () => {
 
   it("counts each HTTP request of a client as one round trip of its database, a batch of reads included", async () => {
     await createDb("other");
-    const stats = async () =>
-      ((await (await fetch(`${server.url}/admin/stats`)).json()) as { pipelines: Record<string, number> }).pipelines;
+    const stats = async () => (await dbServerStats(server.url)).pipelines;
     const before = await stats();
     const db = client("main");
     await db.execute("SELECT 1");
@@ -263,15 +263,13 @@ describe("the local libSQL server driven by the official client", () => {
   });
 
   it("serves a database under a labelled address and counts its round trips under the label too", async () => {
-    const stats = async () =>
-      (await (await fetch(`${server.url}/admin/stats`)).json()) as { pipelines: Record<string, number>; labels: Record<string, number> };
     const labelled = createClient({ url: `${server.url}/-/mine/main/`, intMode: "number" });
     clients.push(labelled);
     await labelled.execute("CREATE TABLE t (x INTEGER)");
     await labelled.execute({ sql: "INSERT INTO t VALUES (?)", args: [7] });
     await client("main").execute("SELECT 1");
     expect((await client("main").execute("SELECT x FROM t")).rows[0]!.x).toBe(7);
-    const { pipelines, labels } = await stats();
+    const { pipelines, labels } = await dbServerStats(server.url);
     expect(labels).toEqual({ mine: 2 });
     expect(pipelines.main).toBe(4);
   });
