@@ -7,6 +7,17 @@ const READ = /^\s*select\b/i;
 const sqlOf = (stmt: Statement) => (typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql);
 const isRead = (stmt: Statement) => READ.test(sqlOf(stmt));
 
+/**
+ * Runs after a few turns of the microtask queue: long enough for the loaders of a page, woken by the
+ * same promise, to start their reads, and without yielding to a timer, behind which the other
+ * requests of the isolate would run first.
+ */
+function afterMicrotasks(run: () => void, turns = 16): void {
+  let chain = Promise.resolve();
+  for (let i = 0; i < turns; i++) chain = chain.then();
+  void chain.then(run);
+}
+
 interface Pending {
   stmts: Statement[];
   /** How the caller asked: its own way again if the joint batch fails. */
@@ -16,7 +27,7 @@ interface Pending {
 }
 
 /**
- * A client whose reads, from any caller, that start in the same turn of the event loop (a page's
+ * A client whose reads, from any caller, that start within a few microtask turns (a page's
  * loaders, each with its own reads) go to the database together as one batch: one round trip
  * instead of one each. Writes, transactions and other batches pass through unchanged. When the
  * joint batch fails, each caller's reads run again on their own, so each gets its own answer.
@@ -45,7 +56,7 @@ export function batchingReads(client: Client): Client {
   };
   const enqueue = (stmts: Statement[], alone: () => Promise<ResultSet[]>) =>
     new Promise<ResultSet[]>((resolve, reject) => {
-      if (queue.length === 0) setTimeout(() => void flush(), 0);
+      if (queue.length === 0) afterMicrotasks(() => void flush());
       queue.push({ stmts, alone, resolve, reject });
     });
 
