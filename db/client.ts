@@ -1,6 +1,7 @@
 import { createClient, type Client } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
+import { batchingReads } from "./read-batching";
 import * as controlSchema from "./schema/control";
 import * as tenantSchema from "./schema/tenant";
 
@@ -21,12 +22,20 @@ export function libsqlClient({ url, authToken }: DatabaseAddress): Client {
   return createClient({ url, authToken, intMode: "number" });
 }
 
-export function controlDb(address: DatabaseAddress): ControlDb {
-  return drizzle(libsqlClient(address), { schema: controlSchema });
+export interface DatabaseOptions {
+  /** Reads started together go out as one batch (see batchingReads): for the handlers of one request. */
+  batchReads?: boolean;
 }
 
-export function tenantDb(address: DatabaseAddress): TenantDb {
-  return drizzle(libsqlClient(address), { schema: tenantSchema });
+const clientFor = (address: DatabaseAddress, options: DatabaseOptions) =>
+  options.batchReads ? batchingReads(libsqlClient(address)) : libsqlClient(address);
+
+export function controlDb(address: DatabaseAddress, options: DatabaseOptions = {}): ControlDb {
+  return drizzle(clientFor(address, options), { schema: controlSchema });
+}
+
+export function tenantDb(address: DatabaseAddress, options: DatabaseOptions = {}): TenantDb {
+  return drizzle(clientFor(address, options), { schema: tenantSchema });
 }
 
 export { controlSchema, tenantSchema };

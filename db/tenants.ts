@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { TursoPlatformApi, type TursoPlatformOptions } from "./turso-platform-api";
 import { migrations as tenantMigrations } from "../migrations/tenant/bundle";
-import { libsqlClient, tenantDb, controlSchema, type ControlDb, type DatabaseAddress, type TenantDb } from "./client";
+import { libsqlClient, tenantDb, controlSchema, type ControlDb, type DatabaseAddress, type DatabaseOptions, type TenantDb } from "./client";
 import { migrateDatabase } from "./migrate";
 
 /** Creates and removes company databases: the local server here, Turso in production. */
@@ -68,6 +68,7 @@ export async function openCompanyDatabase(
   control: ControlDb,
   provisioner: DatabaseProvisioner,
   company: { id: string; databaseUrl: string; schemaVersion: number },
+  options: DatabaseOptions = {},
 ): Promise<TenantDb> {
   const address = provisioner.address(company.databaseUrl);
   const latest = tenantMigrations.length;
@@ -81,7 +82,7 @@ export async function openCompanyDatabase(
       throw new TenantUnavailableError(company.id, error);
     }
   }
-  return tenantDb(address);
+  return tenantDb(address, options);
 }
 
 export const TENANT_SCHEMA_VERSION = tenantMigrations.length;

@@ -1,9 +1,9 @@
 // The builders of a verb's Ctx, one per kind of caller. Each is a few lines over the same
 // makeCtx: the verbs cannot tell a page from the API, a Durable Object, a queue or a cron.
 import { eq } from "drizzle-orm";
-import { controlDb, controlSchema, type ControlDb } from "../db/client";
+import { controlSchema } from "../db/client";
 import { openCompanyDatabase } from "../db/tenants";
-import { provisionerFor, type RequestContext } from "./context";
+import { controlFor, provisionerFor, type RequestContext } from "./context";
 import { companyRef, type Actor, type SystemActor } from "./domain/identity/actor";
 import { ADMINISTRATOR_PERMISSIONS } from "./domain/identity/permissions";
 import { makeCtx, type Ctx } from "./domain/shared/ctx";
@@ -19,7 +19,7 @@ export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
 
 /** A Durable Object acting for the actor that called it (the cart for its user, for example). */
 export async function ctxFromDurableObject(env: Env, actor: Actor, locale: Locale = DEFAULT_LOCALE): Promise<Ctx> {
-  const control = controlOf(env);
+  const control = controlFor(env);
   return makeCtx({ db: await openCompanyDatabase(control, provisionerFor(env), actor.company), control, actor, locale });
 }
 
@@ -33,12 +33,8 @@ export function ctxFromCron(env: Env, companyId: string, cron: string): Promise<
   return systemCtx(env, companyId, `cron:${cron}`);
 }
 
-function controlOf(env: Env): ControlDb {
-  return controlDb({ url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN });
-}
-
 async function systemCtx(env: Env, companyId: string, source: string): Promise<Ctx> {
-  const control = controlOf(env);
+  const control = controlFor(env);
   const row = await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) });
   if (!row) throw new DomainError("not_found");
   const actor: SystemActor = { kind: "system", company: companyRef(row), permissions: [...ADMINISTRATOR_PERMISSIONS], source };

@@ -43,6 +43,8 @@ interface Stream {
 
 // Statements that cannot write. Anything else takes the database's write lock first.
 const READ_ONLY = /^\s*(SELECT|EXPLAIN|VALUES)\b|^\s*PRAGMA\s+[\w.]+\s*(\(\s*[\w'"]*\s*\))?\s*;?\s*$/i;
+// Opening a deferred transaction or ending one writes nothing by itself.
+const TRANSACTION_BOUNDARY = /^\s*(BEGIN(\s+DEFERRED)?(\s+TRANSACTION)?|COMMIT|END|ROLLBACK)\s*;?\s*$/i;
 
 /**
  * One writer per database at a time, queued here rather than inside SQLite: a statement that
@@ -88,6 +90,9 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
   const idle = new Map<string, Database[]>();
   const streams = new Map<string, Stream>();
   const locks = new Map<string, WriteLock>();
+  // Pipeline requests served per database since the start: each is one round trip of a client.
+  const pipelines = new Map<string, number>();
+  const labelled = new Map<string, number>();
   const lockOf = (name: string) => {
     let lock = locks.get(name);
     if (!lock) locks.set(name, (lock = new WriteLock()));
@@ -150,9 +155,9 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
   }
 
   /** Runs one statement, holding the write lock for writes and for open transactions. */
-  async function guarded<T>(name: string, state: StreamState, sql: string, run: () => T): Promise<T> {
+  async function guarded<T>(name: string, state: StreamState, sql: string, run: () => T, readOnly = READ_ONLY.test(sql)): Promise<T> {
     const lock = lockOf(name);
-    if (!READ_ONLY.test(sql) || lock.owner === state) await lock.acquire(state, busyTimeout);
+    if (!readOnly || lock.owner === state) await lock.acquire(state, busyTimeout);
     try {
       return await withBusyRetry(run);
     } finally {
@@ -168,6 +173,12 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
         const outcomes: ("ok" | "error" | null)[] = [];
         const results: (StmtResult | null)[] = [];
         const errors: ({ message: string; code: string } | null)[] = [];
+        // A batch of reads in a transaction (a client's read batch) never writes: it needs no
+        // write lock, and waits neither for a writer nor for other readers.
+        const reads = request.batch.steps.every((step) => {
+          const sql = state.sqlOf(step.stmt);
+          return READ_ONLY.test(sql) || TRANSACTION_BOUNDARY.test(sql);
+        });
         for (const step of request.batch.steps) {
           if (step.condition && !evalCondition(step.condition, outcomes, state)) {
             outcomes.push(null);
@@ -176,7 +187,7 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
             continue;
           }
           try {
-            results.push(await guarded(name, state, state.sqlOf(step.stmt), () => state.execute(step.stmt)));
+            results.push(await guarded(name, state, state.sqlOf(step.stmt), () => state.execute(step.stmt), reads || undefined));
             errors.push(null);
             outcomes.push("ok");
           } catch (error) {
@@ -267,11 +278,17 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
 
   async function route(req: IncomingMessage): Promise<{ status: number; body?: unknown }> {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const parts = url.pathname.split("/").filter(Boolean);
-    if (req.method === "GET" && url.pathname === "/health") return { status: 200, body: { ok: true } };
+    let parts = url.pathname.split("/").filter(Boolean);
+    // `/-/<label>/…` is the same request, its round trips also counted under the label: a client
+    // given such a URL (a test's) tells its own round trips apart from everyone else's.
+    let label: string | undefined;
+    if (parts[0] === "-" && parts[1] && NAME.test(parts[1])) [label, parts] = [parts[1], parts.slice(2)];
+    if (req.method === "GET" && parts.join("/") === "health") return { status: 200, body: { ok: true } };
     if (options.authToken && req.headers.authorization !== `Bearer ${options.authToken}`)
       throw new HttpError(401, "missing or wrong authorization token", "UNAUTHORIZED");
 
+    if (req.method === "GET" && parts.join("/") === "admin/stats")
+      return { status: 200, body: { pipelines: Object.fromEntries(pipelines), labels: Object.fromEntries(labelled) } };
     if (parts[0] === "admin" && parts[1] === "databases") {
       if (req.method === "GET" && parts.length === 2)
         return {
@@ -304,8 +321,11 @@ export async function startDbServer(options: DbServerOptions): Promise<DbServer>
     const [name, version, action] = parts;
     if (name && NAME.test(name) && version === "v2") {
       if (req.method === "GET" && parts.length === 2) return { status: 200, body: { version: 2 } };
-      if (req.method === "POST" && action === "pipeline" && parts.length === 3)
+      if (req.method === "POST" && action === "pipeline" && parts.length === 3) {
+        pipelines.set(name, (pipelines.get(name) ?? 0) + 1);
+        if (label) labelled.set(label, (labelled.get(label) ?? 0) + 1);
         return { status: 200, body: await pipeline(name, await readJson(req)) };
+      }
     }
     throw new HttpError(404, "not found", "NOT_FOUND");
   }

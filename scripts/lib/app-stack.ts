@@ -38,20 +38,26 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_00
   throw new Error(`the app did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-/**
- * Migrates and seeds the databases, then serves the built app (build/server) in workerd
- * through `wrangler dev`, pointed at the given database server.
- */
-export async function startApp(options: AppStackOptions): Promise<{ url: string; close(): Promise<void> }> {
+/** Migrates and seeds the databases; returns the variables the Worker needs on top of its config. */
+export async function prepareDatabases(
+  options: Pick<AppStackOptions, "dbUrl" | "secrets" | "vars" | "seedScale" | "log">,
+): Promise<Record<string, string>> {
   const log = options.log ?? (() => {});
   await ensureControlDatabase(options.dbUrl);
   const target = { controlUrl: `${options.dbUrl}/control/`, provisioner: localProvisioner(options.dbUrl) };
   await migrateAll(target, log);
   if (options.seedScale) await seed(options.seedScale, { ...target, pepper: options.secrets.PASSWORD_PEPPER }, log);
+  return { ...options.vars, ...options.secrets, LOCAL_DB_URL: options.dbUrl, CONTROL_DATABASE_URL: target.controlUrl };
+}
 
+/**
+ * Migrates and seeds the databases, then serves the built app (build/server) in workerd
+ * through `wrangler dev`, pointed at the given database server.
+ */
+export async function startApp(options: AppStackOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const vars = await prepareDatabases(options);
   const stateDir = resolve(options.stateDir);
   const envFile = join(stateDir, "worker.env");
-  const vars = { ...options.vars, ...options.secrets, LOCAL_DB_URL: options.dbUrl, CONTROL_DATABASE_URL: target.controlUrl };
   writeFileSync(
     envFile,
     Object.entries(vars)

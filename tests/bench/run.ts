@@ -1,16 +1,37 @@
-// npm run bench — p50, p99 and requests/s for the health check, one server-rendered page,
-// one company-database read, token refresh and sign-in, at a fixed concurrency. Uses BENCH_URL if set, else starts the app.
+// npm run bench — p50, p95, p99, requests/s and database round trips per request for the health
+// check, server-rendered pages, API lists, token refresh, sign-in and stock documents, at a fixed
+// concurrency. Uses BENCH_URL if set (with BENCH_DB_URL, its database server, for round trips),
+// else serves the built app in workerd through Miniflare, without the `wrangler dev` proxy.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDbServer } from "../../db/server/server";
-import { startApp } from "../../scripts/lib/app-stack";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { dbServerStats } from "../support/db-server-stats";
 import { freePort } from "../support/free-port";
+import { startAppInMiniflare } from "./miniflare-app";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+/** Sequential requests over which the database round trips of one request are averaged. */
+const ROUND_TRIP_SAMPLES = 10;
+
+/** Pipeline requests the database server has answered, all databases together (null when unknown). */
+async function databaseRequests(): Promise<number | null> {
+  if (!dbUrl) return null;
+  const { pipelines } = await dbServerStats(dbUrl);
+  return Object.values(pipelines).reduce((a, b) => a + b, 0);
+}
+
+/** Round trips of one request: the server's counter around a few requests sent one at a time. */
+async function roundTrips(make: () => Promise<Response>): Promise<string> {
+  const before = await databaseRequests();
+  if (before === null) return "n/a";
+  for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) await (await make()).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 100)); // work left to waitUntil after the response
+  return (((await databaseRequests())! - before) / ROUND_TRIP_SAMPLES).toFixed(1);
+}
 
 /** With `ttfb`, the time until the response headers arrive (a streamed page's first byte). */
 async function measure(
@@ -20,6 +41,7 @@ async function measure(
   options: { ttfb?: boolean; concurrency?: number } = {},
 ) {
   for (let i = 0; i < Math.min(50, requests / 10); i++) await (await make()).arrayBuffer(); // warm-up
+  const trips = await roundTrips(make);
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -45,28 +67,31 @@ async function measure(
     requests: latencies.length,
     failures,
     p50_ms: pct(0.5),
+    p95_ms: pct(0.95),
     p99_ms: pct(0.99),
     rps: (latencies.length / seconds).toFixed(0),
+    round_trips: trips,
   };
   if (firstFailure) console.log(`  first failure: ${firstFailure}`);
   console.log(
-    `${name.padEnd(34)} p50 ${row.p50_ms.padStart(6)} ms   p99 ${row.p99_ms.padStart(6)} ms   ${row.rps.padStart(5)} req/s   (${row.requests} requests, ${failures} failed)`,
+    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.padStart(4)} db round trips  (${row.requests} requests, ${failures} failed)`,
   );
   return row;
 }
 
 let stop = async () => {};
 let base = process.env.BENCH_URL;
+let dbUrl = process.env.BENCH_DB_URL;
 if (!base) {
   const dir = mkdtempSync(join(tmpdir(), "comptoir-bench-"));
   const db = await startDbServer({ dir, port: 0 });
-  const app = await startApp({
+  dbUrl = db.url;
+  const app = await startAppInMiniflare({
     dbUrl: db.url,
     stateDir: dir,
     port: await freePort(),
     secrets: { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") },
     seedScale: (process.env.BENCH_SCALE as "small" | "large" | undefined) ?? "small",
-    quiet: true,
   });
   base = app.url;
   stop = async () => {
@@ -107,7 +132,14 @@ async function refresh(): Promise<Response> {
   return new Response(JSON.stringify(body), { status: response.status });
 }
 
-console.log(`benchmark against ${base}, concurrency ${CONCURRENCY}, ${REQUESTS} requests each, ${new Date().toISOString()}`);
+// Other work on the machine shows in every figure: the load average is printed with them.
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+console.log(
+  `benchmark against ${base}, concurrency ${CONCURRENCY}, ${REQUESTS} requests each, ${new Date().toISOString()}, load average ${load()}`,
+);
 await measure("GET /api/v1/health", () => fetch(`${base}/api/v1/health`));
 await measure("GET /dashboard (SSR, signed in)", () => fetch(`${base}/dashboard`, { headers: { cookie } }));
 await measure("GET /api/v1/locations (db read)", () =>
@@ -172,6 +204,10 @@ await measure("GET /api/v1/stock-levels filter+sort", () =>
 await measure("GET /api/v1/customers search+sort", () =>
   fetch(`${base}/api/v1/customers?search=Bou&page_size=50&sort=label`, { headers: bearer }),
 );
+const page = (path: string) => () => fetch(`${base}${path}`, { headers: { cookie } });
+await measure("GET customers page (SSR, TTFB)", page("/contacts/customers?search=Bou&sort=label"), REQUESTS, { ttfb: true });
+await measure("GET stock levels page (SSR, TTFB)", page("/inventory/stock-level"), REQUESTS, { ttfb: true });
 // Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
+console.log(`load average at the end ${load()}`);
 await stop();

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startDbServer, type DbServer } from "../../../db/server/server";
+import { dbServerStats } from "../../support/db-server-stats";
 
 let dir: string;
 let server: DbServer;
@@ -140,6 +141,21 @@ describe("the local libSQL server driven by the official client", () => {
     expect(rows.map((r) => r.v)).toEqual([1, 2]);
   });
 
+  it("answers a batch of reads while a writer holds its transaction open, from the last committed data", async () => {
+    const db = client("main");
+    await db.execute("CREATE TABLE t (v INTEGER)");
+    await db.execute("INSERT INTO t VALUES (1)");
+    const tx = await db.transaction("write");
+    await tx.execute("INSERT INTO t VALUES (2)");
+    const read = client("main").batch(["SELECT count(*) AS n FROM t", "SELECT max(v) AS m FROM t"], "deferred");
+    const outcome = await Promise.race([read, new Promise((r) => setTimeout(() => r("waited for the writer"), 1000))]);
+    await tx.commit();
+    expect(outcome).not.toBe("waited for the writer");
+    const [count, max] = outcome as Awaited<typeof read>;
+    expect([count!.rows[0]!.n, max!.rows[0]!.m]).toEqual([1, 1]);
+    expect((await db.execute("SELECT count(*) AS n FROM t")).rows[0]!.n).toBe(2);
+  });
+
   it("serves two concurrent writers and fifty concurrent inserts without losing one", async () => {
     const db = client("main");
     await db.execute("CREATE TABLE t (who TEXT, v INTEGER)");
@@ -231,6 +247,31 @@ describe("the local libSQL server driven by the official client", () => {
     ]);
     expect((await fetch(`${server.url}/admin/databases/company-a`, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(`${server.url}/admin/databases/company-a`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("counts each HTTP request of a client as one round trip of its database, a batch of reads included", async () => {
+    await createDb("other");
+    const stats = async () => (await dbServerStats(server.url)).pipelines;
+    const before = await stats();
+    const db = client("main");
+    await db.execute("SELECT 1");
+    await db.batch(["SELECT 1", "SELECT 2", "SELECT 3"], "read");
+    await client("other").execute("SELECT 1");
+    const after = await stats();
+    expect((after.main ?? 0) - (before.main ?? 0)).toBe(2);
+    expect((after.other ?? 0) - (before.other ?? 0)).toBe(1);
+  });
+
+  it("serves a database under a labelled address and counts its round trips under the label too", async () => {
+    const labelled = createClient({ url: `${server.url}/-/mine/main/`, intMode: "number" });
+    clients.push(labelled);
+    await labelled.execute("CREATE TABLE t (x INTEGER)");
+    await labelled.execute({ sql: "INSERT INTO t VALUES (?)", args: [7] });
+    await client("main").execute("SELECT 1");
+    expect((await client("main").execute("SELECT x FROM t")).rows[0]!.x).toBe(7);
+    const { pipelines, labels } = await dbServerStats(server.url);
+    expect(labels).toEqual({ mine: 2 });
+    expect(pipelines.main).toBe(4);
   });
 
   it("keeps databases apart", async () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQLWrapper } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
@@ -285,8 +286,17 @@ export async function listCustomers(
 ): Promise<ListResult<CustomerView>> {
   const query = parseListQuery(input, customerListRegistry, options);
   const where = contactFilterSql(customerListRegistry, query, query.filter, related);
-  const result = await runList(db, { from: customers, registry: customerListRegistry, query: withoutFilter(query), where });
-  return { ...result, items: await views(db, result.items) };
+  // The page's lookups ride in its batch: one round trip for the rows and everything they show.
+  const column = (c: typeof customers.priceLevelId | typeof customers.currencyId, ids: SQLWrapper) =>
+    db.select({ id: c }).from(customers).where(inArray(customers.id, ids));
+  const { related: lookups, ...result } = await runList(db, {
+    from: customers,
+    registry: customerListRegistry,
+    query: withoutFilter(query),
+    where,
+    related: (ids) => viewReads(db, ids, column(customers.priceLevelId, ids), column(customers.currencyId, ids)),
+  });
+  return { ...result, items: assembleViews(result.items, lookups) };
 }
 
 // ── Views ────────────────────────────────────────────────────────────────────────────────────
@@ -313,11 +323,17 @@ function addressView(a: AddressRow): CustomerAddressView {
   };
 }
 
-/** The tags, addresses, price levels and currencies of some customers in one round trip, one query each. */
-async function views(db: TenantDb, rows: Row[]): Promise<CustomerView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [links, addresses, levels, currencyRows] = await db.batch([
+/**
+ * The reads behind the views of some customers, one query each: their tags and addresses, and the
+ * price levels and currencies they name. The ids are a list, or a list page's subquery.
+ */
+function viewReads(
+  db: TenantDb,
+  ids: number[] | SQLWrapper,
+  levelIds: Parameters<typeof levelAndCurrencyLookups>[1],
+  currencyIds: Parameters<typeof levelAndCurrencyLookups>[2],
+) {
+  return [
     db
       .select({ customerId: customerTagLinks.customerId, id: customerTags.id, label: customerTags.label })
       .from(customerTagLinks)
@@ -325,12 +341,23 @@ async function views(db: TenantDb, rows: Row[]): Promise<CustomerView[]> {
       .where(inArray(customerTagLinks.customerId, ids))
       .orderBy(sql`${customerTags.label} collate nocase`, asc(customerTags.id)),
     db.select().from(customerAddresses).where(inArray(customerAddresses.customerId, ids)).orderBy(asc(customerAddresses.id)),
-    ...levelAndCurrencyLookups(
-      db,
-      rows.map((r) => r.priceLevelId),
-      rows.map((r) => r.currencyId),
-    ),
-  ]);
+    ...levelAndCurrencyLookups(db, levelIds, currencyIds),
+  ] as const;
+}
+
+/** The tags, addresses, price levels and currencies of some customers in one round trip, one query each. */
+async function views(db: TenantDb, rows: Row[]): Promise<CustomerView[]> {
+  if (rows.length === 0) return [];
+  const reads = viewReads(
+    db,
+    rows.map((r) => r.id),
+    rows.map((r) => r.priceLevelId),
+    rows.map((r) => r.currencyId),
+  );
+  return assembleViews(rows, await db.batch(reads));
+}
+
+function assembleViews(rows: Row[], [links, addresses, levels, currencyRows]: BatchResponse<ReturnType<typeof viewReads>>): CustomerView[] {
   const levelById = new Map(levels.map((l) => [l.id, l]));
   const currencyById = new Map(currencyRows.map((c) => [c.id, c]));
   const tagsOf = Map.groupBy(links, (l) => l.customerId);

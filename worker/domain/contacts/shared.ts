@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
@@ -195,17 +195,27 @@ const named = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is num
  * The price levels and currencies some contacts name, as two statements to run in the same batch
  * as the contacts' other lookups.
  */
-export function levelAndCurrencyLookups(db: TenantDb, levelIds: (number | null)[], currencyIds: (number | null)[]) {
-  const levels = named(levelIds);
-  const currencyList = named(currencyIds);
+export function levelAndCurrencyLookups(
+  db: TenantDb,
+  levelIds: (number | null)[] | SQLWrapper,
+  currencyIds: (number | null)[] | SQLWrapper,
+) {
+  // A subquery (a list page's lookups) is used as is; an empty list matches no row.
+  const ids = (given: (number | null)[] | SQLWrapper) => {
+    if (!Array.isArray(given)) return given;
+    const list = named(given);
+    return list.length ? list : [0];
+  };
+  const levels = ids(levelIds);
+  const currencyList = ids(currencyIds);
   return [
     db
       .select({ id: tenantSchema.priceLevels.id, label: tenantSchema.priceLevels.label })
       .from(tenantSchema.priceLevels)
-      .where(inArray(tenantSchema.priceLevels.id, levels.length ? levels : [0])),
+      .where(inArray(tenantSchema.priceLevels.id, levels)),
     db
       .select({ id: tenantSchema.currencies.id, iso: tenantSchema.currencies.iso, label: tenantSchema.currencies.label })
       .from(tenantSchema.currencies)
-      .where(inArray(tenantSchema.currencies.id, currencyList.length ? currencyList : [0])),
+      .where(inArray(tenantSchema.currencies.id, currencyList)),
   ] as const;
 }

@@ -97,7 +97,7 @@ export interface ProductListItem {
 
 /**
  * GET /products: filters, sort, search and pages of the list engine. The page's brands, variant
- * counts, first skus and tags come in one more round trip for the page's ids, never one per row.
+ * counts, first skus and tags come in the page's round trip, keyed on its ids as a subquery.
  */
 export async function listProducts(db: TenantDb, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<ProductListItem>> {
   const parsed = parseListQuery(input, productList);
@@ -105,44 +105,50 @@ export async function listProducts(db: TenantDb, input: URLSearchParams | Record
   // The whole WHERE is given: the engine only sorts, pages and counts.
   const query: ListQuery = { ...parsed, filter: { conditions: [], or: [] } };
   delete query.search;
-  const page = await runList(db, { from: t.products, registry: productList, query, ...(where ? { where } : {}) });
-  const ids = page.items.map((p) => p.id);
-  const brandIds = [...new Set(page.items.map((p) => p.brandId).filter((id): id is number => id !== null))];
-  const [brands, counts, firsts, tags] = ids.length
-    ? await db.batch([
-        db.select({ id: t.brands.id, label: t.brands.label }).from(t.brands).where(inArray(t.brands.id, brandIds)),
-        db
-          .select({ productId: t.variants.productId, n: count() })
-          .from(t.variants)
-          .where(inArray(t.variants.productId, ids))
-          .groupBy(t.variants.productId),
-        db
-          .select({ productId: t.variants.productId, sku: t.variants.sku })
-          .from(t.variants)
-          .where(
-            inArray(
-              t.variants.id,
-              db
-                .select({ id: min(t.variants.id) })
-                .from(t.variants)
-                .where(inArray(t.variants.productId, ids))
-                .groupBy(t.variants.productId),
-            ),
+  const page = await runList(db, {
+    from: t.products,
+    registry: productList,
+    query,
+    ...(where ? { where } : {}),
+    related: (ids) => [
+      db
+        .select({ id: t.brands.id, label: t.brands.label })
+        .from(t.brands)
+        .where(inArray(t.brands.id, db.select({ id: t.products.brandId }).from(t.products).where(inArray(t.products.id, ids)))),
+      db
+        .select({ productId: t.variants.productId, n: count() })
+        .from(t.variants)
+        .where(inArray(t.variants.productId, ids))
+        .groupBy(t.variants.productId),
+      db
+        .select({ productId: t.variants.productId, sku: t.variants.sku })
+        .from(t.variants)
+        .where(
+          inArray(
+            t.variants.id,
+            db
+              .select({ id: min(t.variants.id) })
+              .from(t.variants)
+              .where(inArray(t.variants.productId, ids))
+              .groupBy(t.variants.productId),
           ),
-        db
-          .select({ productId: t.productTagLinks.productId, id: t.productTags.id, label: t.productTags.label })
-          .from(t.productTagLinks)
-          .innerJoin(t.productTags, eq(t.productTags.id, t.productTagLinks.tagId))
-          .where(inArray(t.productTagLinks.productId, ids))
-          .orderBy(sql`${t.productTags.label} collate nocase`, asc(t.productTags.id)),
-      ])
-    : [[], [], [], []];
+        ),
+      db
+        .select({ productId: t.productTagLinks.productId, id: t.productTags.id, label: t.productTags.label })
+        .from(t.productTagLinks)
+        .innerJoin(t.productTags, eq(t.productTags.id, t.productTagLinks.tagId))
+        .where(inArray(t.productTagLinks.productId, ids))
+        .orderBy(sql`${t.productTags.label} collate nocase`, asc(t.productTags.id)),
+    ],
+  });
+  const { related, ...list } = page;
+  const [brands, counts, firsts, tags] = related;
   const brandOf = new Map(brands.map((b) => [b.id, b]));
   const countOf = new Map(counts.map((c) => [c.productId, c.n]));
   const skuOf = new Map(firsts.map((f) => [f.productId, f.sku]));
   return {
-    ...page,
-    items: page.items.map((p) => ({
+    ...list,
+    items: list.items.map((p) => ({
       id: p.id,
       label: p.label,
       kind: p.kind,

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import type { SQLiteSelectBase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Decimal } from "./decimal";
@@ -142,10 +143,18 @@ interface RunListCommon {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDynamicSelect = SQLiteSelectBase<any, "async", any, any, any, any, true, never, any, any>;
 
+/** Reads about a page's rows, each given the subquery of the page's primary keys (`in (…)`). */
+type RelatedReads<R extends readonly BatchItem<"sqlite">[]> = (pageIds: SQLWrapper) => readonly [...R];
+
 /**
  * Runs a list: one page of rows in the query's order, and when asked the number of rows matching,
- * counted in the same batch (one round trip, one snapshot).
+ * counted in the same batch (one round trip, one snapshot). `related` reads about the page's rows
+ * (their tags, their lookups…) in that batch too, keyed on the page's ids as a subquery.
  */
+export async function runList<T extends SQLiteTable, S extends Record<string, unknown>, R extends readonly BatchItem<"sqlite">[]>(
+  db: LibSQLDatabase<S>,
+  args: RunListCommon & { from: T; related: RelatedReads<R> },
+): Promise<ListResult<T["$inferSelect"]> & { related: BatchResponse<R> }>;
 export async function runList<T extends SQLiteTable, S extends Record<string, unknown>>(
   db: LibSQLDatabase<S>,
   args: RunListCommon & { from: T },
@@ -156,8 +165,8 @@ export async function runList<Q extends AnyDynamicSelect, S extends Record<strin
 ): Promise<ListResult<Q["_"]["result"][number]>>;
 export async function runList<S extends Record<string, unknown>>(
   db: LibSQLDatabase<S>,
-  args: RunListCommon & ({ from: SQLiteTable } | { select: () => AnyDynamicSelect }),
-): Promise<ListResult<unknown>> {
+  args: RunListCommon & ({ from: SQLiteTable; related?: RelatedReads<BatchItem<"sqlite">[]> } | { select: () => AnyDynamicSelect }),
+): Promise<ListResult<unknown> & { related?: unknown[] }> {
   const { registry, query } = args;
   const where = listWhere(registry, query, args.where);
   const order = listOrderBy(registry, query);
@@ -166,14 +175,28 @@ export async function runList<S extends Record<string, unknown>>(
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const result: ListResult<unknown> = { items: [], page: query.page, page_size: query.page_size };
-  if (!query.total_count) {
+  const result: ListResult<unknown> & { related?: unknown[] } = { items: [], page: query.page, page_size: query.page_size };
+  const related =
+    "from" in args && args.related
+      ? args.related(
+          db
+            .select({ id: sql`${registry.primaryKey as AnyColumn}` })
+            .from(args.from)
+            .where(where)
+            .orderBy(...order)
+            .limit(query.limit)
+            .offset(query.offset),
+        )
+      : [];
+  const counted = db.select({ n: count() }).from("from" in args ? args.from : rows().as("list_rows"));
+  const countQuery = query.total_count ? ["from" in args ? counted.where(where) : counted] : [];
+  if (countQuery.length + related.length === 0) {
     result.items = await items;
     return result;
   }
-  const counted = db.select({ n: count() }).from("from" in args ? args.from : rows().as("list_rows"));
-  const [found, total] = await db.batch([items, "from" in args ? counted.where(where) : counted]);
-  result.items = found;
-  result.totalCount = total[0]?.n ?? 0;
+  const [found, ...rest] = await db.batch([items, ...countQuery, ...related] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  result.items = found as unknown[];
+  if (query.total_count) result.totalCount = (rest.shift() as { n: number }[])[0]?.n ?? 0;
+  if ("from" in args && args.related) result.related = rest;
   return result;
 }

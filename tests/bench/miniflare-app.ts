@@ -1,0 +1,49 @@
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import type { Miniflare as MiniflareClass } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { prepareDatabases, type AppStackOptions } from "../../scripts/lib/app-stack";
+import { ROOT } from "../../scripts/lib/config";
+
+// The Miniflare copy wrangler itself runs on: the top-level one may be another version.
+const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
+const { Miniflare, convertV4MiniflareOptions } = (await import(fromWrangler.resolve("miniflare"))) as typeof import("miniflare") & {
+  convertV4MiniflareOptions(options: unknown): ConstructorParameters<typeof MiniflareClass>[0];
+};
+
+/**
+ * Migrates and seeds the databases, then serves the built app (build/server, build/client) in
+ * workerd through Miniflare's API, without the development proxy `wrangler dev` puts in front.
+ */
+export async function startAppInMiniflare(
+  options: Omit<AppStackOptions, "onSpawn" | "quiet">,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const vars = await prepareDatabases(options);
+  const config = join(ROOT, "build/server/wrangler.json");
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+  // Miniflare 5 converts an explicit module list, not module rules: the entry first, then its chunks.
+  const { modulesRules: _rules, ...worker } = workerOptions;
+  const serverDir = join(ROOT, "build/server");
+  const chunks = readdirSync(join(serverDir, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => join(serverDir, "assets", f));
+  const miniflare = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: options.port,
+      resourcePersistencePath: resolve(options.stateDir, "miniflare"),
+      workers: [
+        {
+          ...worker,
+          name: "comptoir",
+          modules: [main!, ...chunks].map((path) => ({ type: "ESModule", path })),
+          modulesRoot: serverDir,
+          bindings: { ...(worker.bindings as Record<string, unknown>), ...vars },
+        },
+      ],
+    }),
+  );
+  const url = (await miniflare.ready).origin;
+  return { url, close: () => miniflare.dispose() };
+}

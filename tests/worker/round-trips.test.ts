@@ -1,0 +1,76 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { dbServerStats } from "../support/db-server-stats";
+import { api } from "../support/factories";
+import { call, productWorld, unique, type ProductWorld } from "./products-fixtures";
+
+// Every HTTP request the Worker sends the database server is one round trip. The Worker here gets
+// the control database's address under a label (`/-/<label>/…`), and the company's database is
+// this file's own: the server's counters tell these requests apart from other test files'.
+const bindings = env as unknown as Record<string, string>;
+const label = `round-trips-${unique()}`;
+const server = bindings.LOCAL_DB_URL!;
+const labelled = { ...bindings, CONTROL_DATABASE_URL: bindings.CONTROL_DATABASE_URL!.replace(server, `${server}/-/${label}`) };
+
+async function counted(): Promise<number> {
+  const stats = await dbServerStats(server);
+  return (stats.labels[label] ?? 0) + (stats.pipelines[w.company.company.databaseName] ?? 0);
+}
+
+/** The database round trips of one API request, the work it leaves to waitUntil included. */
+async function roundTrips(path: string, token: string): Promise<number> {
+  const send = async () => {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(api(`/api/v1${path}`, { token }), labelled as never, ctx);
+    expect(response.status, path).toBe(200);
+    await response.arrayBuffer();
+    await waitOnExecutionContext(ctx);
+  };
+  await send(); // the first request of an isolate checks the company's schema version
+  const before = await counted();
+  await send();
+  return (await counted()) - before;
+}
+
+let w: ProductWorld;
+
+// A few products and customers, each with what their list shows from other tables (brand, tags,
+// variants, addresses, price level, currency): per-row reads would show as more round trips.
+beforeAll(async () => {
+  w = await productWorld();
+  const u = unique();
+  for (let i = 0; i < 4; i++) {
+    const product = await call("POST", "/products", w.token, {
+      label: `Round trip ${u} ${i}`,
+      brand_id: w.brand.id,
+      tag_ids: w.tags.map((t) => t.id),
+      variants: [{ sku: `RT-${u}-${i}` }],
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const customer = await call("POST", "/customers", w.token, {
+      label: `Round trip ${u} ${i}`,
+      price_level_id: w.retail.id,
+      currency_id: w.usd.id,
+      addresses: [{ label: "Office", type: "both", address1: `${i} rue du Port`, city: "Nantes", country: "FR" }],
+    });
+    expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+  }
+});
+
+describe("a list through the API costs at most two database round trips: the session, then the page with everything it shows", () => {
+  it.each([
+    ["products, filtered and sorted", `/products?page_size=50&brand_id=BRAND&active=true&sort=-label`],
+    ["products, searched", "/products?search=Round%20trip&page_size=50"],
+    ["products, with the total count", "/products?page_size=50&total_count=true"],
+    ["customers, searched and sorted", "/customers?search=Round&page_size=50&sort=label"],
+    ["stock levels, sorted", "/stock-levels?page_size=50&sort=-on_hand"],
+    ["locations", "/locations"],
+  ])("%s", async (_name, path) => {
+    expect(await roundTrips(path.replace("BRAND", String(w.brand.id)), w.token)).toBeLessThanOrEqual(2);
+  });
+
+  it("sees both round trips of a product list, the session lookup and the page (a counter seeing nothing would pass the limit)", async () => {
+    expect(await roundTrips("/products?page_size=50", w.token)).toBe(2);
+  });
+});
