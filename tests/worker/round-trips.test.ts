@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { dbServerStats } from "../support/db-server-stats";
-import { api } from "../support/factories";
+import { appRequest } from "../support/app-request";
 import { call, productWorld, unique, type ProductWorld } from "./products-fixtures";
 
 // Every HTTP request the Worker sends the database server is one round trip. The Worker here gets
@@ -22,7 +22,7 @@ async function counted(): Promise<number> {
 async function roundTrips(path: string, token: string): Promise<number> {
   const send = async () => {
     const ctx = createExecutionContext();
-    const response = await worker.fetch(api(`/api/v1${path}`, { token }), labelled as never, ctx);
+    const response = await worker.fetch(appRequest("http://app.test", `/api/v1${path}`, { token }), labelled as never, ctx);
     expect(response.status, path).toBe(200);
     await response.arrayBuffer();
     await waitOnExecutionContext(ctx);
