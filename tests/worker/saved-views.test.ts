@@ -1,7 +1,10 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { listPageAction, loadListPage } from "../../app/components/list/list-page.server";
+import { buildContext } from "../../worker/context";
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
+import { parseEnv, type Bindings } from "../../worker/env";
 import { createService, listServices } from "../../worker/domain/services/services";
 import { addUser, control, makeCompany } from "../support/factories";
 import { callApi as call } from "../support/fetch-app";
@@ -200,15 +203,16 @@ describe("list pages and saved views", () => {
 
   async function page() {
     const { company, user } = await someone();
-    const actor = (await resolveAccessToken(control, user.token))!;
     const db = company.db;
+    // The request's context, as the Worker entry builds it for the signed-in user.
+    const rc = buildContext(parseEnv(env as unknown as Bindings), { waitUntil: () => {} }, "en");
+    rc.actor = (await resolveAccessToken(control, user.token))!;
     await createService(db, { reference: "A", label: "Audit", price: "10" });
     await createService(db, { reference: "B", label: "Backup", price: "20" });
     const load = (query: string) =>
       loadListPage({
         request: new Request(`http://app.test${PATH}${query}`),
-        db,
-        actor,
+        rc,
         type: "services",
         run: (params) => listServices(db, params),
       });
@@ -217,8 +221,7 @@ describe("list pages and saved views", () => {
       for (const [k, v] of Object.entries(fields)) body.set(k, v);
       return listPageAction({
         request: new Request(`http://app.test${PATH}${query}`, { method: "POST", body }),
-        db,
-        actor,
+        rc,
         type: "services",
       });
     };

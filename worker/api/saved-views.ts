@@ -8,6 +8,7 @@ import {
   UpdateSavedViewInput,
   updateSavedView,
 } from "../domain/saved-views/saved-views";
+import { ctxFromRequest } from "../ctx";
 import { requireActor } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
@@ -61,20 +62,17 @@ export const savedViewOperations: ApiOperation[] = [
 /** /api/v1/saved-views: each user's saved filters, columns and sort per list. */
 export const savedViews = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => {
-    const ctx = c.get("ctx");
-    const items = await listSavedViews(await ctx.tenant(), ctx.actor!, c.req.query("type"));
+    const items = await listSavedViews(await ctxFromRequest(c.get("ctx")), { type: c.req.query("type") });
     return c.json({ totalCount: items.length, items });
   })
   .post("/", requireActor(), async (c) => {
-    const ctx = c.get("ctx");
-    return c.json(await createSavedView(await ctx.tenant(), ctx.actor!, await jsonBody(c)), 201);
+    return c.json(await createSavedView(await ctxFromRequest(c.get("ctx")), await jsonBody(c)), 201);
   })
   .patch("/:id", requireActor(), async (c) => {
-    const ctx = c.get("ctx");
-    return c.json(await updateSavedView(await ctx.tenant(), ctx.actor!, c.req.param("id"), await jsonBody(c)));
+    // The id comes from the path, last: a body cannot name another view.
+    return c.json(await updateSavedView(await ctxFromRequest(c.get("ctx")), { ...(await jsonBody(c)), id: c.req.param("id") }));
   })
   .delete("/:id", requireActor(), async (c) => {
-    const ctx = c.get("ctx");
-    await deleteSavedView(await ctx.tenant(), ctx.actor!, c.req.param("id"));
+    await deleteSavedView(await ctxFromRequest(c.get("ctx")), { id: c.req.param("id") });
     return c.body(null, 204);
   });

@@ -32,8 +32,7 @@ export async function documentListLoader(ctx: RequestContext, request: Request, 
   const [list, locations] = await Promise.all([
     loadListPage({
       request,
-      db,
-      actor,
+      rc: ctx,
       type: info.listType,
       defaultSort: [{ by: "id", direction: "desc" }],
       run: (params) => listStockDocuments(db, kind, params),
@@ -51,8 +50,8 @@ export async function documentListLoader(ctx: RequestContext, request: Request, 
 
 export async function documentListAction(ctx: RequestContext, request: Request, kind: DocumentKind) {
   const info = DOCUMENT_KINDS[kind];
-  const actor = requirePage(request, ctx, info.view);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: info.listType });
+  requirePage(request, ctx, info.view);
+  return listPageAction({ request, rc: ctx, type: info.listType });
 }
 
 // ── Detail ───────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { formAction, recoverFrom } from "../form-page.server";
 import type { RequestContext } from "../../../worker/context";
-import type { Actor } from "../../../worker/domain/identity/actor";
+import { ctxFromRequest } from "../../../worker/ctx";
 import type { ListType } from "../../../worker/domain/saved-views/list-types";
 import {
   createSavedView,
@@ -26,8 +26,6 @@ import {
   type ListState,
 } from "./list-state";
 
-type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
-
 export interface ListPageData<T> {
   pathname: string;
   state: ListState;
@@ -48,14 +46,15 @@ const LABEL_ASC: ListSortTerm[] = [{ by: "label", direction: "asc" }];
  */
 export async function loadListPage<T>(args: {
   request: Request;
-  db: TenantDb;
-  actor: Actor;
+  /** The request's context: the saved views are read through the Ctx built from it. */
+  rc: RequestContext;
   type: ListType;
   defaultSort?: ListSortTerm[];
   /** Runs the list through its domain verb with the engine's parameters. */
   run: (params: URLSearchParams) => Promise<ListResult<T>>;
 }): Promise<ListPageData<T>> {
   const url = pageUrl(args.request);
+  const ctx = await ctxFromRequest(args.rc);
   const defaultSort = args.defaultSort ?? LABEL_ASC;
   const canonical = canonicalListSearch(url.searchParams);
   if (canonical !== null) throw redirect(url.pathname + canonical);
@@ -70,8 +69,8 @@ export async function loadListPage<T>(args: {
       (refused) => ({ ok: false as const, refused }),
     );
   const [saved, first] = stated
-    ? await Promise.all([listSavedViews(args.db, args.actor, args.type), attempt()])
-    : [await listSavedViews(args.db, args.actor, args.type), null];
+    ? await Promise.all([listSavedViews(ctx, { type: args.type }), attempt()])
+    : [await listSavedViews(ctx, { type: args.type }), null];
   if (!stated) {
     const preferred = saved.find((v) => v.is_default);
     if (preferred) {
@@ -116,8 +115,9 @@ export interface ListActionFailure {
  * The action half: the saved-view forms of a list screen post here (save the current state as a
  * view, make a view the default, delete one), then come back to the list.
  */
-export async function listPageAction(args: { request: Request; db: TenantDb; actor: Actor; type: ListType }) {
+export async function listPageAction(args: { request: Request; rc: RequestContext; type: ListType }) {
   const url = pageUrl(args.request);
+  const ctx = await ctxFromRequest(args.rc);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const current = parseListState(new URLSearchParams(String(form.get("state") ?? "")));
@@ -129,7 +129,7 @@ export async function listPageAction(args: { request: Request; db: TenantDb; act
   return formAction(
     async () => {
       if (intent === "save_view") {
-        await createSavedView(args.db, args.actor, {
+        await createSavedView(ctx, {
           type: args.type,
           label,
           is_default: form.get("is_default") === "on" || form.get("is_default") === "true",
@@ -138,11 +138,11 @@ export async function listPageAction(args: { request: Request; db: TenantDb; act
         return back();
       }
       if (intent === "default_view") {
-        await updateSavedView(args.db, args.actor, String(form.get("id") ?? ""), { is_default: true });
+        await updateSavedView(ctx, { id: String(form.get("id") ?? ""), is_default: true });
         return back();
       }
       if (intent === "delete_view") {
-        await deleteSavedView(args.db, args.actor, String(form.get("id") ?? ""));
+        await deleteSavedView(ctx, { id: String(form.get("id") ?? "") });
         return back();
       }
       throw new DomainError("invalid");

@@ -13,13 +13,12 @@ import "../../components/inventory/inventory.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_BATCHES);
+  requirePage(request, ctx, VIEW_BATCHES);
   const db = await ctx.tenant();
   const [list, unallocated] = await Promise.all([
     loadListPage({
       request,
-      db,
-      actor,
+      rc: ctx,
       type: "batches",
       defaultSort: [{ by: "number", direction: "asc" }],
       run: (params) => listBatches(db, params),
@@ -32,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_BATCHES);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "batches" });
+  requirePage(request, ctx, VIEW_BATCHES);
+  return listPageAction({ request, rc: ctx, type: "batches" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

@@ -18,8 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, locations, users] = await Promise.all([
     loadListPage({
       request,
-      db,
-      actor,
+      rc: ctx,
       type: "inventory_logs",
       defaultSort: [{ by: "id", direction: "desc" }],
       run: (params) => listInventoryLogs(db, params),
@@ -33,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_INVENTORY);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "inventory_logs" });
+  requirePage(request, ctx, VIEW_INVENTORY);
+  return listPageAction({ request, rc: ctx, type: "inventory_logs" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

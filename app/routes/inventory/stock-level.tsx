@@ -22,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, options] = await Promise.all([
     loadListPage({
       request,
-      db,
-      actor,
+      rc: ctx,
       type: "stock_levels",
       run: (params) => listStockLevels(db, params),
     }),
@@ -51,8 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
   const form = await request.clone().formData();
   if (form.get("intent") !== "update_level") {
-    const actor = requirePage(request, ctx, VIEW_INVENTORY);
-    return listPageAction({ request, db: await ctx.tenant(), actor, type: "stock_levels" });
+    requirePage(request, ctx, VIEW_INVENTORY);
+    return listPageAction({ request, rc: ctx, type: "stock_levels" });
   }
   requirePage(request, ctx, BULK_UPDATE);
   const values = {

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requirePage(request, ctx, VIEW_PRODUCTS);
   const db = await ctx.tenant();
   const [list, { brands, seasons, tags }] = await Promise.all([
-    loadListPage({ request, db, actor, type: "products", run: (params) => listProducts(db, params) }),
+    loadListPage({ request, rc: ctx, type: "products", run: (params) => listProducts(db, params) }),
     productFilterOptions(db),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_PRODUCTS);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "products" });
+  requirePage(request, ctx, VIEW_PRODUCTS);
+  return listPageAction({ request, rc: ctx, type: "products" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

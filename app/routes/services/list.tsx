@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_SERVICES);
   const db = await ctx.tenant();
-  const list = await loadListPage({ request, db, actor, type: "services", run: (params) => listServices(db, params) });
+  const list = await loadListPage({ request, rc: ctx, type: "services", run: (params) => listServices(db, params) });
   const options = await serviceFormOptions(db);
   const notice = new URL(request.url).searchParams.get("notice");
   return { list, options, canEdit: hasPermissions(actor.permissions, EDIT_SERVICES), notice: notice === "deleted" ? notice : null };
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_SERVICES);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "services" });
+  requirePage(request, ctx, VIEW_SERVICES);
+  return listPageAction({ request, rc: ctx, type: "services" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

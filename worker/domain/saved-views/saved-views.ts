@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Actor, UserActor } from "../identity/actor";
+import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
 import { LIST_TYPES } from "./list-types";
@@ -144,10 +145,10 @@ function unsetDefault(db: TenantDb, userId: string, type: string) {
 }
 
 /** The caller's own views of one list, by label. */
-export async function listSavedViews(db: TenantDb, actor: Actor, rawType: unknown): Promise<SavedView[]> {
-  const person = personOf(actor);
-  const type = parseInput(SavedViewListQuery, { type: rawType }).type;
-  const rows = await db
+export async function listSavedViews(ctx: Ctx, input: { type: unknown }): Promise<SavedView[]> {
+  const person = personOf(ctx.actor);
+  const type = parseInput(SavedViewListQuery, { type: input.type }).type;
+  const rows = await ctx.db
     .select()
     .from(savedViews)
     .where(and(eq(savedViews.userId, person.userId), eq(savedViews.type, type)))
@@ -156,9 +157,11 @@ export async function listSavedViews(db: TenantDb, actor: Actor, rawType: unknow
 }
 
 /** The view a list opens with when its address carries no state, if the user chose one. */
-export async function defaultSavedView(db: TenantDb, actor: Actor, type: string): Promise<SavedView | null> {
+export async function defaultSavedView(ctx: Ctx, input: { type: string }): Promise<SavedView | null> {
+  const { actor } = ctx;
+  const type = input.type;
   if (actor.kind !== "user") return null;
-  const [row] = await db
+  const [row] = await ctx.db
     .select()
     .from(savedViews)
     .where(and(eq(savedViews.userId, actor.userId), eq(savedViews.type, type), eq(savedViews.isDefault, true)))
@@ -166,13 +169,14 @@ export async function defaultSavedView(db: TenantDb, actor: Actor, type: string)
   return row ? view(row) : null;
 }
 
-export async function getSavedView(db: TenantDb, actor: Actor, id: string | number): Promise<SavedView> {
-  return view(await ownRow(db, personOf(actor).userId, viewId(id)));
+export async function getSavedView(ctx: Ctx, input: { id: string | number }): Promise<SavedView> {
+  return view(await ownRow(ctx.db, personOf(ctx.actor).userId, viewId(input.id)));
 }
 
 /** Saves a view of a list for the caller; making it the default unsets their previous default in the same batch. */
-export async function createSavedView(db: TenantDb, actor: Actor, raw: unknown): Promise<SavedView> {
-  const person = personOf(actor);
+export async function createSavedView(ctx: Ctx, raw: unknown): Promise<SavedView> {
+  const { db } = ctx;
+  const person = personOf(ctx.actor);
   const input = parseInput(CreateSavedViewInput, raw);
   await assertLabelFree(db, person.userId, input.type, input.label);
   const insert = db
@@ -183,10 +187,12 @@ export async function createSavedView(db: TenantDb, actor: Actor, raw: unknown):
   return view(rows[0]!);
 }
 
-export async function updateSavedView(db: TenantDb, actor: Actor, id: string | number, raw: unknown): Promise<SavedView> {
-  const person = personOf(actor);
+export async function updateSavedView(ctx: Ctx, raw: { id: string | number } & Record<string, unknown>): Promise<SavedView> {
+  const { db } = ctx;
+  const { id, ...fields } = raw;
+  const person = personOf(ctx.actor);
   const row = await ownRow(db, person.userId, viewId(id));
-  const input = parseInput(UpdateSavedViewInput, raw);
+  const input = parseInput(UpdateSavedViewInput, fields);
   if (input.label !== undefined) await assertLabelFree(db, person.userId, row.type, input.label, row.id);
   const changes = {
     ...(input.label !== undefined ? { label: input.label } : {}),
@@ -199,8 +205,8 @@ export async function updateSavedView(db: TenantDb, actor: Actor, id: string | n
   return view(rows[0]!);
 }
 
-export async function deleteSavedView(db: TenantDb, actor: Actor, id: string | number): Promise<void> {
-  const person = personOf(actor);
-  const row = await ownRow(db, person.userId, viewId(id));
-  await db.delete(savedViews).where(eq(savedViews.id, row.id));
+export async function deleteSavedView(ctx: Ctx, input: { id: string | number }): Promise<void> {
+  const person = personOf(ctx.actor);
+  const row = await ownRow(ctx.db, person.userId, viewId(input.id));
+  await ctx.db.delete(savedViews).where(eq(savedViews.id, row.id));
 }

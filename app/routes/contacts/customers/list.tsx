@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await ctx.tenant();
   const staff = { control: ctx.control, companyId: actor.company.id };
   const [list, options] = await Promise.all([
-    loadListPage({ request, db, actor, type: "customers", run: (params) => listCustomers(db, params) }),
+    loadListPage({ request, rc: ctx, type: "customers", run: (params) => listCustomers(db, params) }),
     customerFormOptions(db, staff, actor),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
@@ -33,8 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "customers" });
+  requirePage(request, ctx, VIEW_CUSTOMERS);
+  return listPageAction({ request, rc: ctx, type: "customers" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_EMPLOYEES);
   const db = await ctx.tenant();
-  const list = await loadListPage({ request, db, actor, type: "employees", run: (params) => listEmployees(db, params) });
+  const list = await loadListPage({ request, rc: ctx, type: "employees", run: (params) => listEmployees(db, params) });
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,
@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_EMPLOYEES);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "employees" });
+  requirePage(request, ctx, VIEW_EMPLOYEES);
+  return listPageAction({ request, rc: ctx, type: "employees" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

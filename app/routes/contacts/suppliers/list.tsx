@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requirePage(request, ctx, VIEW_SUPPLIERS);
   const db = await ctx.tenant();
   const [list, options] = await Promise.all([
-    loadListPage({ request, db, actor, type: "suppliers", defaultSort: NAME_ASC, run: (params) => listSuppliers(db, params) }),
+    loadListPage({ request, rc: ctx, type: "suppliers", defaultSort: NAME_ASC, run: (params) => listSuppliers(db, params) }),
     supplierFormOptions(db),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
@@ -34,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_SUPPLIERS);
-  return listPageAction({ request, db: await ctx.tenant(), actor, type: "suppliers" });
+  requirePage(request, ctx, VIEW_SUPPLIERS);
+  return listPageAction({ request, rc: ctx, type: "suppliers" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
