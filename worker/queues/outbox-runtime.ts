@@ -1,6 +1,7 @@
 // The outbox as the Worker runs it (decisions/013): dispatch after a request, the consumer's services, the cron's sweep.
 import { openCompanyDatabase } from "../../db/tenants";
 import { controlFor, provisionerFor, type RequestContext } from "../context";
+import { ctxFromQueueMessage } from "../ctx";
 import { outboxWritten } from "../domain/shared/outbox";
 import type { Env } from "../env";
 import { smtpMailer } from "../integrations/mail/smtp-mailer";
@@ -33,16 +34,12 @@ export async function dispatchAfterResponse(ctx: RequestContext): Promise<void> 
 /** The consumer as the Worker runs it: the control database, SMTP, and the company databases on demand. */
 export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
   const control = controlFor(env);
-  const provisioner = provisionerFor(env);
   return {
     control,
     mailer: smtpMailer(env.settings),
     secret: env.settings.SESSION_SECRET,
-    async openCompany(companyId) {
-      const company = await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, companyId) });
-      if (!company) throw new Error(`no company ${companyId}`);
-      return openCompanyDatabase(control, provisioner, company);
-    },
+    // The company's database as every queue consumer gets it (an unknown company is refused, and retried).
+    openCompany: async (companyId) => (await ctxFromQueueMessage(env, companyId, "comptoir-jobs")).db,
   };
 }
 

@@ -4,8 +4,8 @@ import { controlSchema, type ControlDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
 import { passwordLinkTtl } from "../identity/password-link";
 import { ALL_PERMISSIONS, hasPermissions } from "../identity/permissions";
-import { conflict, isUniqueViolation, parseInput } from "../shared/input";
-import { DomainError, type FieldErrorCode } from "../shared/domain-error";
+import { conflict, fieldError, isUniqueViolation, parseInput } from "../shared/input";
+import { DomainError } from "../shared/domain-error";
 import { newId } from "../shared/ids";
 import { LOCALES } from "../shared/locale";
 import { controlOutboxRow } from "../shared/outbox";
@@ -152,10 +152,6 @@ function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T
 
 // Personal fields: only the user changes them, on their own account (nobody else, not even an administrator).
 const PROFILE_KEYS = new Set(["first_name", "last_name", "language", "timezone", "phone", "email"]);
-
-function fieldError(field: string, code: FieldErrorCode): DomainError {
-  return new DomainError("validation_failed", {}, { [field]: { code } });
-}
 
 /** The permissions an actor may grant or take away: only those it holds itself. */
 function assertGrantable(actor: Actor, changed: readonly string[]): void {
