@@ -4,6 +4,7 @@ import { hasPermissions, type PermissionCheck } from "../identity/permissions";
 import { DomainError } from "./domain-error";
 import { newId } from "./ids";
 import type { Locale } from "./locale";
+import { outboxFor, type Outbox } from "./outbox";
 
 /**
  * What every domain verb receives first: `verb(ctx, input)`. The same verb serves a page, an API
@@ -23,11 +24,13 @@ export interface Ctx {
   now(): number;
   /** A new sortable unique id. */
   newId(): string;
+  /** The outbox rows a verb puts in its own batch, so that its messages leave only if its change is saved. */
+  outbox: Outbox;
 }
 
 /** The pieces a builder gathers; the clock and ids default to the real ones. */
-export function makeCtx(parts: Omit<Ctx, "now" | "newId"> & Partial<Pick<Ctx, "now" | "newId">>): Ctx {
-  return { now: Date.now, newId, ...parts };
+export function makeCtx(parts: Omit<Ctx, "now" | "newId" | "outbox"> & Partial<Pick<Ctx, "now" | "newId">>): Ctx {
+  return { now: Date.now, newId, outbox: outboxFor(parts.db, parts.control), ...parts };
 }
 
 /** Whether the actor holds these permissions. */

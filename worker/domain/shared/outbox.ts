@@ -52,3 +52,16 @@ export function companyOutboxRow<T extends CompanyTopic>(db: TenantDb, topic: T,
 export function outboxWritten(db: object): string[] | undefined {
   return written.get(db);
 }
+
+/** The outbox as a verb sees it on its Ctx: the rows to add to its batch, for either database. */
+export interface Outbox {
+  company<T extends CompanyTopic>(topic: T, payload: TopicPayload<T>): ReturnType<typeof companyOutboxRow<T>>;
+  control<T extends ControlTopic>(topic: T, payload: TopicPayload<T>): ReturnType<typeof controlOutboxRow<T>>;
+}
+
+export function outboxFor(db: TenantDb, control: ControlDb): Outbox {
+  return {
+    company: (topic, payload) => companyOutboxRow(db, topic, payload),
+    control: (topic, payload) => controlOutboxRow(control, topic, payload),
+  };
+}
