@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     // Domain errors become answers at the edges only: formAction/recoverFrom for pages, the error handler for the API.
     files: ["app/**/*.{ts,tsx}", "worker/api/**/*.ts"],
-    ignores: ["app/components/form-page.server.ts", "worker/api/errors.ts", "worker/api/oauth-token.ts"],
+    ignores: ["app/server/form-page.server.ts", "worker/api/errors.ts", "worker/api/oauth-token.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -55,7 +55,7 @@ export default tseslint.config(
           (selector) => ({
             selector,
             message:
-              "Let the edge map domain errors: formAction or recoverFrom (app/components/form-page.server.ts), the API's error handler.",
+              "Let the edge map domain errors: formAction or recoverFrom (app/server/form-page.server.ts), the API's error handler.",
           }),
         ),
       ],

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requestContext } from "../../worker/context";
 import { switchCompany } from "../../worker/domain/companies/switch-company";
 import { requirePage } from "../../worker/guards";
-import { formAction } from "../components/form-page.server";
+import { formAction } from "../server/form-page.server";
 import type { Route } from "./+types/companies-switch";
 
 /** POST /companies/switch {company_id}: the session moves to that company, then its dashboard. */

@@ -3,7 +3,7 @@ import { requestContext } from "../../worker/context";
 import { listUserCompanies } from "../../worker/domain/companies/list-user-companies";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
-import { formAction } from "../components/form-page.server";
+import { formAction } from "../server/form-page.server";
 import { useErrorText, useT } from "../i18n";
 import type { Route } from "./+types/invitations";
 

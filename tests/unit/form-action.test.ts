@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formAction, orNotFound, recoverFrom } from "../../app/components/form-page.server";
+import { formAction, orNotFound, recoverFrom } from "../../app/server/form-page.server";
 import { DomainError } from "../../worker/domain/shared/domain-error";
 
 // What `data()` gives a route: the body and the response's status.

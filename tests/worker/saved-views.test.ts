@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { listPageAction, loadListPage } from "../../app/components/list/list-page.server";
+import { listPageAction, loadListPage } from "../../app/server/list-page.server";
 import { buildContext } from "../../worker/context";
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { parseEnv, type Bindings } from "../../worker/env";

@@ -1,4 +1,6 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { ctxFromRequest } from "../ctx";
+import type { Ctx } from "../domain/shared/ctx";
 import { resolveApiToken } from "../domain/identity/api-tokens";
 import { hasPermissions, type PermissionCheck } from "../domain/identity/permissions";
 import { resolveAccessToken } from "../domain/identity/sessions";
@@ -29,4 +31,9 @@ export function requireActor(check: PermissionCheck = {}, options: { b2b?: boole
     if (!hasPermissions(actor.permissions, check)) throw new DomainError("forbidden");
     await next();
   };
+}
+
+/** The verb's Ctx of an API call: handlers are `verb(await verbCtx(c), input)`. */
+export function verbCtx(c: Context<ApiEnv>): Promise<Ctx> {
+  return ctxFromRequest(c.get("ctx"));
 }

@@ -8,8 +8,8 @@ import {
   UpdateSavedViewInput,
   updateSavedView,
 } from "../domain/saved-views/saved-views";
-import { ctxFromRequest } from "../ctx";
-import { requireActor } from "./auth";
+
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { SavedView, SavedViewList } from "./schemas/identity";
@@ -62,17 +62,17 @@ export const savedViewOperations: ApiOperation[] = [
 /** /api/v1/saved-views: each user's saved filters, columns and sort per list. */
 export const savedViews = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => {
-    const items = await listSavedViews(await ctxFromRequest(c.get("ctx")), { type: c.req.query("type") });
+    const items = await listSavedViews(await verbCtx(c), { type: c.req.query("type") });
     return c.json({ totalCount: items.length, items });
   })
   .post("/", requireActor(), async (c) => {
-    return c.json(await createSavedView(await ctxFromRequest(c.get("ctx")), await jsonBody(c)), 201);
+    return c.json(await createSavedView(await verbCtx(c), await jsonBody(c)), 201);
   })
   .patch("/:id", requireActor(), async (c) => {
     // The id comes from the path, last: a body cannot name another view.
-    return c.json(await updateSavedView(await ctxFromRequest(c.get("ctx")), { ...(await jsonBody(c)), id: c.req.param("id") }));
+    return c.json(await updateSavedView(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") }));
   })
   .delete("/:id", requireActor(), async (c) => {
-    await deleteSavedView(await ctxFromRequest(c.get("ctx")), { id: c.req.param("id") });
+    await deleteSavedView(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { ContactTagView } from "../../../worker/domain/contacts/contact-tags";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
-import { formAction } from "../form-page.server";
+import { formAction } from "../../server/form-page.server";
 
 import type { RequestContext } from "../../../worker/context";
 

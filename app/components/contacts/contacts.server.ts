@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
-import { formAction } from "../form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { tickedAcknowledgements } from "../ui/confirm-delete";
 import type { CountryOption } from "./contacts";
 

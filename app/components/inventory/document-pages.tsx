@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { StockDocumentView } from "../../../worker/domain/stock/stock-documents";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
-import type { ListPageData } from "../list/list-page.server";
+import type { ListPageData } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
 import { DocumentForm, documentValues, NEW_DOCUMENT, type DocumentFormValues } from "./document-form";
 import { DOCUMENT_DELETE, DOCUMENT_KINDS, INVENTORY_LOGS_PATH, readableParams, type DocumentKind, type FieldErrors } from "./format";

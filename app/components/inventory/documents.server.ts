@@ -12,12 +12,12 @@ import {
   updateStockDocument,
 } from "../../../worker/domain/stock/stock-documents";
 import { requirePage } from "../../../worker/guards";
-import { listPageAction, loadListPage } from "../list/list-page.server";
+import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFormValues } from "./document-form";
 import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
 import { locationOptions, userNames } from "./inventory.server";
 import { tickedAcknowledgements } from "../ui/confirm-delete";
-import { formAction, newFormKey, onceForm, orNotFound } from "../form-page.server";
+import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 

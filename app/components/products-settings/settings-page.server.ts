@@ -4,7 +4,7 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
 import { pageUrl, requirePage } from "../../../worker/guards";
-import { formAction, recoverFrom } from "../form-page.server";
+import { formAction, recoverFrom } from "../../server/form-page.server";
 
 interface ContextArgs {
   request: Request;

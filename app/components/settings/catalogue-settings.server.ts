@@ -3,7 +3,7 @@ import { requestContext, type RequestContext } from "../../../worker/context";
 import type { PermissionCheck } from "../../../worker/domain/identity/permissions";
 import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { pageUrl, requirePage } from "../../../worker/guards";
-import { formAction, recoverFrom } from "../form-page.server";
+import { formAction, recoverFrom } from "../../server/form-page.server";
 
 interface ContextArgs {
   request: Request;

@@ -3,7 +3,7 @@ import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { kebabCase, pageUrl, safeRedirectTarget, STORE_COOKIE } from "../../../worker/guards";
 import { deviceCookie, deviceOf, limitDeps, signedInHeaders } from "../../../worker/web-session";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/login";

@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../worker/domain/sha
 import { readCookie } from "../../../worker/session-cookie";
 import { signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
-import { formAction, recoverFrom } from "../../components/form-page.server";
+import { formAction, recoverFrom } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/password-reset-confirm";
 

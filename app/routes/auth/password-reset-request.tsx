@@ -4,7 +4,7 @@ import { requestPasswordReset } from "../../../worker/domain/identity/password-r
 import { mailDeps } from "../../../worker/integrations/mail/mail-deps";
 import { afterResponse, limitDeps } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/password-reset-request";
 

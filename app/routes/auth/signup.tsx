@@ -4,7 +4,7 @@ import { signUp } from "../../../worker/domain/companies/sign-up";
 import { COMMON_CURRENCIES, COUNTRY_CODES } from "../../../worker/domain/shared/countries";
 import { limitDeps, signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/signup";
 

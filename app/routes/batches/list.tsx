@@ -5,7 +5,7 @@ import { requirePage } from "../../../worker/guards";
 import { ExpirationCell } from "../../components/inventory/expiration";
 import { BATCHES_PATH, VIEW_BATCHES } from "../../components/inventory/format";
 import { useFormat } from "../../format";
-import { listPageAction, loadListPage } from "../../components/list/list-page.server";
+import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";

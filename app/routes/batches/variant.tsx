@@ -6,7 +6,7 @@ import { recordId } from "../../../worker/domain/stock/common";
 import { loadStockReferences } from "../../../worker/domain/stock/references";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
-import { formAction, orNotFound, type Refusal } from "../../components/form-page.server";
+import { formAction, orNotFound, type Refusal } from "../../server/form-page.server";
 import { ExpirationCell } from "../../components/inventory/expiration";
 import { BATCHES_PATH, EDIT_BATCHES, VIEW_BATCHES } from "../../components/inventory/format";
 import { useFormat } from "../../format";

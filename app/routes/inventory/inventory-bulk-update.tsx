@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
-import { formAction, orNotFound } from "../../components/form-page.server";
+import { formAction, orNotFound } from "../../server/form-page.server";
 import { listBatches } from "../../../worker/domain/stock/batches";
 import { bulkUpdateInventory } from "../../../worker/domain/stock/bulk-update";
 import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";

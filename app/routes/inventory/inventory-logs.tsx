@@ -4,7 +4,7 @@ import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
 import { requirePage } from "../../../worker/guards";
 import { documentHref, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { locationOptions, userNames } from "../../components/inventory/inventory.server";
-import { listPageAction, loadListPage } from "../../components/list/list-page.server";
+import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";

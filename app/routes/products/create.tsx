@@ -3,7 +3,7 @@ import { requestContext } from "../../../worker/context";
 import { createProduct } from "../../../worker/domain/products/create-product";
 import { requirePage } from "../../../worker/guards";
 import type { FieldErrorMap } from "../../components/form-field";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/create";
 import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";

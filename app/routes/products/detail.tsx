@@ -13,7 +13,7 @@ import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/detail";
 import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath, variantPath, VIEW_PRODUCTS } from "./format";
-import { formAction, orNotFound } from "../../components/form-page.server";
+import { formAction, orNotFound } from "../../server/form-page.server";
 import { PriceGridView } from "./price-grid";
 import { ComponentsTable, StatusBadge, VariantDetails, VariantsTable } from "./views";
 import "./products.css";

@@ -9,7 +9,7 @@ import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/edit";
 import { byField, ProductFields, productFieldsOf, productInput, readProductFields } from "./fields";
 import { EDIT_PRODUCTS, productPath } from "./format";
-import { orNotFound, saveForm } from "../../components/form-page.server";
+import { orNotFound, saveForm } from "../../server/form-page.server";
 import { loadProductOptions } from "./options.server";
 import "./products.css";
 

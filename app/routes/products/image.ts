@@ -1,7 +1,7 @@
 import { requestContext } from "../../../worker/context";
 import { readProductImage } from "../../../worker/domain/products/product-image";
 import { requirePage } from "../../../worker/guards";
-import { orNotFound } from "../../components/form-page.server";
+import { orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/image";
 import { VIEW_PRODUCTS } from "./format";
 

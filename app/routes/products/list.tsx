@@ -3,7 +3,7 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listProducts } from "../../../worker/domain/products/list-products";
 import { productFilterOptions } from "../../../worker/domain/products/product-options";
 import { requirePage } from "../../../worker/guards";
-import { loadListPage, listPageAction } from "../../components/list/list-page.server";
+import { loadListPage, listPageAction } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";

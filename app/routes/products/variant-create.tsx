@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { addVariant } from "../../../worker/domain/products/add-variant";
 import { FormField } from "../../components/form-field";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-create";
 import { NEW_VARIANT_FIELDS, readVariantFields, VariantFields, variantFormErrors, variantInput } from "./fields";

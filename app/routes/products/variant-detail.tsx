@@ -10,7 +10,7 @@ import { deleteVariant } from "../../../worker/domain/products/delete-variant";
 import { setVariantActive } from "../../../worker/domain/products/set-product-active";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
 import { FormField } from "../../components/form-field";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-detail";

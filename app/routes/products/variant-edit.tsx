@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { canEdit } from "../../../worker/domain/products/price-access";
 import { saveVariant } from "../../../worker/domain/products/save-variant";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-edit";

@@ -3,7 +3,7 @@ import type { RequestContext } from "../../../worker/context";
 import type { PermissionCheck } from "../../../worker/domain/identity/permissions";
 import { getProduct } from "../../../worker/domain/products/get-product";
 import { requirePage } from "../../../worker/guards";
-import { orNotFound } from "../../components/form-page.server";
+import { orNotFound } from "../../server/form-page.server";
 
 /** The guarded product (and variant, when the path names one) of a page: 404 when the company has none such. */
 export async function loadProductPage(

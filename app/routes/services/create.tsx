@@ -2,7 +2,7 @@ import { requestContext } from "../../../worker/context";
 import { createService, serviceFormOptions } from "../../../worker/domain/services/services";
 import { requirePage } from "../../../worker/guards";
 import { formKey, FormPage } from "../../components/form-page";
-import { newFormKey, onceForm, saveForm } from "../../components/form-page.server";
+import { newFormKey, onceForm, saveForm } from "../../server/form-page.server";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/create";
 import { EDIT_SERVICES, SERVICES_PATH } from "./format";

@@ -4,7 +4,7 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { deleteService, getService, setServiceActive } from "../../../worker/domain/services/services";
 import { requirePage } from "../../../worker/guards";
 import { detailAction } from "../../components/contacts/contacts.server";
-import { orNotFound } from "../../components/form-page.server";
+import { orNotFound } from "../../server/form-page.server";
 import { ConfirmDelete } from "../../components/ui/confirm-delete";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import { useFormat } from "../../format";

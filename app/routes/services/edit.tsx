@@ -2,7 +2,7 @@ import { requestContext } from "../../../worker/context";
 import { getService, serviceFormOptions, updateService } from "../../../worker/domain/services/services";
 import { requirePage } from "../../../worker/guards";
 import { formKey, FormPage } from "../../components/form-page";
-import { orNotFound, saveForm } from "../../components/form-page.server";
+import { orNotFound, saveForm } from "../../server/form-page.server";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/edit";

@@ -2,7 +2,7 @@ import { requestContext } from "../../../worker/context";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listServices, serviceFormOptions } from "../../../worker/domain/services/services";
 import { requirePage } from "../../../worker/guards";
-import { loadListPage, listPageAction } from "../../components/list/list-page.server";
+import { loadListPage, listPageAction } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";

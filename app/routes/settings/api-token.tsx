@@ -4,7 +4,7 @@ import { createCompanyApiToken, listApiTokens, revokeApiToken } from "../../../w
 import { PERMISSION_GROUPS } from "../../../worker/domain/users/permission-groups";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { PermissionsFieldset, submittedPermissions } from "../../components/permissions-fieldset";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";

@@ -19,7 +19,7 @@ import { AddressFieldset, errorsByField, SelectField, TextField } from "../../co
 import { CheckboxField } from "../../components/checkbox-field";
 import type { FieldErrorMap } from "../../components/form-field";
 import { FormPage } from "../../components/form-page";
-import { formAction } from "../../components/form-page.server";
+import { formAction } from "../../server/form-page.server";
 import { ImageCard } from "../../components/image-card";
 import { openCataloguePage, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
 import { useErrorText, useT } from "../../i18n";

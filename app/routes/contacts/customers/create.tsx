@@ -5,7 +5,7 @@ import { CUSTOMERS_PATH, EDIT_CUSTOMERS } from "../../../components/contacts/con
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { blankAddress, CustomerForm, customerFormValues, customerInput, NEW_CUSTOMER } from "../../../components/contacts/customer-form";
 import { formKey, FormPage } from "../../../components/form-page";
-import { newFormKey, onceForm, saveForm } from "../../../components/form-page.server";
+import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 

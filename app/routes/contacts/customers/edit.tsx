@@ -11,7 +11,7 @@ import {
   customerValuesOf,
 } from "../../../components/contacts/customer-form";
 import { formKey, FormPage } from "../../../components/form-page";
-import { orNotFound, saveForm } from "../../../components/form-page.server";
+import { orNotFound, saveForm } from "../../../server/form-page.server";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/edit";

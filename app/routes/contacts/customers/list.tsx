@@ -6,7 +6,7 @@ import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { ActiveBadge } from "../../../components/contacts/form-parts";
-import { listPageAction, loadListPage } from "../../../components/list/list-page.server";
+import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";

@@ -5,7 +5,7 @@ import { EDIT_SUPPLIERS, SUPPLIERS_PATH } from "../../../components/contacts/con
 import { countryOptions } from "../../../components/contacts/contacts.server";
 import { NEW_SUPPLIER, SupplierForm, supplierFormValues, supplierInput } from "../../../components/contacts/supplier-form";
 import { formKey, FormPage } from "../../../components/form-page";
-import { newFormKey, onceForm, saveForm } from "../../../components/form-page.server";
+import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 

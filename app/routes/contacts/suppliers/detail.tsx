@@ -9,7 +9,7 @@ import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCo
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import "../../../components/contacts/contacts.css";
-import { orNotFound } from "../../../components/form-page.server";
+import { orNotFound } from "../../../server/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);

@@ -3,7 +3,7 @@ import { requestContext } from "../../../../worker/context";
 import { inviteUser } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
-import { formAction } from "../../../components/form-page.server";
+import { formAction } from "../../../server/form-page.server";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
 import { UserForm, userFormValues } from "../../../components/user-form";
 import { useErrorText, useT } from "../../../i18n";

@@ -4,7 +4,7 @@ import { PERMISSION_GROUPS } from "../../../../worker/domain/users/permission-gr
 import { getUser, resendInvitation } from "../../../../worker/domain/users/users";
 import { requirePage } from "../../../../worker/guards";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
-import { formAction, orNotFound } from "../../../components/form-page.server";
+import { formAction, orNotFound } from "../../../server/form-page.server";
 import { useErrorText, useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
 import { UserStatus } from "./user-status";

@@ -4,7 +4,7 @@ import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../../worker/domain/shared/locale";
 import { getUser, updateUser } from "../../../../worker/domain/users/users";
 import { requireSelfOrPermission } from "../../../../worker/guards";
-import { formAction, orNotFound } from "../../../components/form-page.server";
+import { formAction, orNotFound } from "../../../server/form-page.server";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
 import { UserForm, userFormValues } from "../../../components/user-form";
 import { useErrorText, useT } from "../../../i18n";

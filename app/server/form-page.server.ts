@@ -11,7 +11,7 @@ import {
 } from "../../worker/domain/shared/idempotency";
 import { newId } from "../../worker/domain/shared/ids";
 import { statusForCode } from "../../worker/error-status";
-import { IDEMPOTENCY_FIELD } from "./idempotency-key";
+import { IDEMPOTENCY_FIELD } from "../components/idempotency-key";
 
 /** A fresh key for one showing of a create form (its loader gives it to the page). */
 export function newFormKey(): string {

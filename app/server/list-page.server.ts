@@ -1,18 +1,18 @@
 import { redirect } from "react-router";
-import { formAction, recoverFrom } from "../form-page.server";
-import type { RequestContext } from "../../../worker/context";
-import { ctxFromRequest } from "../../../worker/ctx";
-import type { ListType } from "../../../worker/domain/saved-views/list-types";
+import { formAction, recoverFrom } from "./form-page.server";
+import type { RequestContext } from "../../worker/context";
+import { ctxFromRequest } from "../../worker/ctx";
+import type { ListType } from "../../worker/domain/saved-views/list-types";
 import {
   createSavedView,
   deleteSavedView,
   listSavedViews,
   updateSavedView,
   type SavedView,
-} from "../../../worker/domain/saved-views/saved-views";
-import { DomainError, type FieldErrors } from "../../../worker/domain/shared/domain-error";
-import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
-import { pageUrl } from "../../../worker/guards";
+} from "../../worker/domain/saved-views/saved-views";
+import { DomainError, type FieldErrors } from "../../worker/domain/shared/domain-error";
+import type { ListResult } from "../../worker/domain/shared/list-query-sql";
+import { pageUrl } from "../../worker/guards";
 import {
   canonicalListSearch,
   EMPTY_LIST_STATE,
@@ -24,7 +24,7 @@ import {
   savedViewSearchFromState,
   type ListSortTerm,
   type ListState,
-} from "./list-state";
+} from "../components/list/list-state";
 
 export interface ListPageData<T> {
   pathname: string;
