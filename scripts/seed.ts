@@ -4,6 +4,9 @@ import { parseArgs } from "node:util";
 import { controlDb, controlSchema, tenantSchema } from "../db/client";
 import { openCompanyDatabase } from "../db/tenants";
 import { createCompany } from "../worker/domain/companies/create-company";
+import { companyRef, type SystemActor } from "../worker/domain/identity/actor";
+import { ADMINISTRATOR_PERMISSIONS } from "../worker/domain/identity/permissions";
+import { makeCtx } from "../worker/domain/shared/ctx";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
 import { ensureDevVars } from "./lib/dev-vars";
 import { seedCatalogue } from "./lib/seed-catalogue";
@@ -121,8 +124,11 @@ export async function seed(
     };
   });
   await insertInChunks(operations, 500, (chunk) => db.insert(tenantSchema.backgroundOperations).values(chunk));
-  await seedCatalogue(db, { bulkProducts: counts.bulkProducts }, log);
-  await seedContactsAndStock(db, { control, companyId }, { bulkCustomers: counts.bulkCustomers }, log);
+  // The demo data goes in through the verbs, as the system acting for the new company.
+  const actor: SystemActor = { kind: "system", company: companyRef(company!), permissions: [...ADMINISTRATOR_PERMISSIONS], source: "seed" };
+  const ctx = makeCtx({ db, control, actor, locale: "fr" });
+  await seedCatalogue(ctx, { bulkProducts: counts.bulkProducts }, log);
+  await seedContactsAndStock(ctx, { bulkCustomers: counts.bulkCustomers }, log);
 
   log(
     `demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`,

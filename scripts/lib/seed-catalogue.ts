@@ -3,6 +3,7 @@
 // Rows are inserted directly with known ids, in chunks, so that the large scale stays quick.
 import { eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../db/client";
+import type { Ctx } from "../../worker/domain/shared/ctx";
 
 const t = tenantSchema;
 // Scaled integers, as stored: prices and rates at 4 decimals, quantities at 7.
@@ -55,7 +56,8 @@ export interface CatalogueCounts {
   bulkProducts: number;
 }
 
-export async function seedCatalogue(db: TenantDb, counts: CatalogueCounts, log: (line: string) => void) {
+export async function seedCatalogue(ctx: Ctx, counts: CatalogueCounts, log: (line: string) => void) {
+  const { db } = ctx;
   // ── settings ──
   const vat20 = await ensure(
     () => db.query.taxes.findFirst({ where: eq(t.taxes.label, "TVA 20 %") }),

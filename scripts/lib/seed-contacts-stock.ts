@@ -2,7 +2,8 @@
 // the demo shows what the app itself writes: documents, ledger rows, batches); the bulk part is
 // set-based SQL that writes each level with its one ledger row, so that levels equal their ledger.
 import { and, eq, sql } from "drizzle-orm";
-import { tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
+import { tenantSchema, type TenantDb } from "../../db/client";
+import type { Ctx } from "../../worker/domain/shared/ctx";
 import { createCustomer } from "../../worker/domain/contacts/customers";
 import { createEmployee } from "../../worker/domain/contacts/employees";
 import { createSupplier } from "../../worker/domain/contacts/suppliers";
@@ -51,12 +52,9 @@ async function idOf(db: TenantDb, table: typeof t.locations | typeof t.priceLeve
   return row?.id ?? null;
 }
 
-export async function seedContactsAndStock(
-  db: TenantDb,
-  staff: { control: ControlDb; companyId: string },
-  counts: ContactsStockCounts,
-  log: (line: string) => void,
-) {
+export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts, log: (line: string) => void) {
+  const { db } = ctx;
+  const staff = { control: ctx.control, companyId: ctx.actor.company.id };
   const started = Date.now();
   const lyon = (await idOf(db, t.locations, eq(t.locations.label, "Entrepôt Lyon")))!;
   const paris = (await idOf(db, t.locations, eq(t.locations.label, "Boutique Paris")))!;

@@ -4,6 +4,8 @@ import { localProvisioner, openCompanyDatabase } from "../../db/tenants";
 import { createCompany } from "../../worker/domain/companies/create-company";
 import { createApiToken } from "../../worker/domain/identity/api-tokens";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+import { makeCtx } from "../../worker/domain/shared/ctx";
+import type { Locale } from "../../worker/domain/shared/locale";
 
 const bindings = env as unknown as Record<string, string>;
 export const control: ControlDb = controlDb({ url: bindings.CONTROL_DATABASE_URL! });
@@ -87,4 +89,17 @@ export async function inviteToCompany(
     expiresAt: options.expiresAt ?? Date.now() + 7 * 86_400_000,
   });
   return { id };
+}
+
+/**
+ * The Ctx a verb gets when a user of the company calls it, as ctxFromRequest builds it: the
+ * administrator by default, or a new user holding only the given permissions.
+ */
+export async function ctxOf(company: Awaited<ReturnType<typeof makeCompany>>, options: { permissions?: string[]; locale?: Locale } = {}) {
+  const { resolveAccessToken } = await import("../../worker/domain/identity/sessions");
+  const token = options.permissions
+    ? (await addUser(company.companyId, { permissions: options.permissions })).token
+    : (await sessionFor(company.userId)).accessToken;
+  const actor = (await resolveAccessToken(control, token))!;
+  return makeCtx({ db: company.db, control, actor, locale: options.locale ?? "en" });
 }
