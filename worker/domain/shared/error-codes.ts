@@ -90,6 +90,7 @@ export const ERROR_CODES = {
   unallocated_negative_batch_stock: { status: 422, params: [] },
 
   // Sales and purchasing (domain spec §8)
+  status_move_not_allowed: { status: 409, params: [] },
   invoice_number_too_long: { status: 422, params: [] },
   out_of_stock_not_allowed: { status: 422, params: [] },
   minimum_order_amount_not_reached: { status: 422, params: ["value"] },

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { messages as en } from "../../locales/en/messages";
+import { messages as fr } from "../../locales/fr/messages";
+import {
+  assertMove,
+  canMove,
+  isFinal,
+  STATUS_COLOURS,
+  STATUS_MACHINES,
+  statusColour,
+  statusesOf,
+  type StatusMachine,
+} from "../../worker/domain/documents/statuses";
+import { DomainError } from "../../worker/domain/shared/domain-error";
+
+const machines = Object.keys(STATUS_MACHINES) as StatusMachine[];
+
+describe("the document status machines", () => {
+  it.each(machines)("%s starts in one of its own statuses and moves only between its own statuses", (machine) => {
+    const own = statusesOf(machine) as string[];
+    expect(own).toContain(STATUS_MACHINES[machine].initial);
+    for (const [from, targets] of Object.entries(STATUS_MACHINES[machine].moves) as [string, readonly string[]][]) {
+      for (const to of targets) expect(own, `${machine}: ${from} → ${to}`).toContain(to);
+      expect(targets, `${machine}: ${from} moves to itself`).not.toContain(from);
+    }
+  });
+
+  it.each(["en", "fr"] as const)("every status has a name in %s", (locale) => {
+    const catalog = (locale === "en" ? en : fr) as Record<string, unknown>;
+    const missing = Object.keys(STATUS_COLOURS).filter((status) => !catalog[`status.${status}`]);
+    expect(missing).toEqual([]);
+  });
+
+  it("colours statuses as the spec says: draft black, refusals red, done green, waiting and partial orange", () => {
+    expect(statusColour("draft")).toBe("black");
+    for (const status of ["rejected", "cancelled", "shopify_cancelled"] as const) expect(statusColour(status)).toBe("red");
+    for (const status of [
+      "paid",
+      "accepted",
+      "refunded",
+      "credited",
+      "delivered",
+      "completed",
+      "completed_automatically",
+      "shopify_archived",
+    ] as const)
+      expect(statusColour(status)).toBe("green");
+    for (const status of [
+      "pending",
+      "pending_validation",
+      "partially_paid",
+      "partially_delivered",
+      "make_the_shipment",
+      "ready_to_ship",
+    ] as const)
+      expect(statusColour(status)).toBe("orange");
+  });
+
+  it("an estimate can be accepted, rejected, or accepted and transformed, and a transformed estimate is final", () => {
+    expect(canMove("estimate", "pending", "accepted")).toBe(true);
+    expect(canMove("estimate", "pending", "rejected")).toBe(true);
+    expect(canMove("estimate", "accepted", "accepted_and_transformed")).toBe(true);
+    expect(isFinal("estimate", "accepted_and_transformed")).toBe(true);
+    expect(canMove("estimate", "accepted_and_transformed", "pending")).toBe(false);
+  });
+
+  it("a store order waits for validation, and a cancelled or manually completed sales order is final", () => {
+    expect(canMove("sales_order", "pending_validation", "pending")).toBe(true);
+    expect(canMove("sales_order", "pending_validation", "completed_manually")).toBe(false);
+    expect(isFinal("sales_order", "cancelled")).toBe(true);
+    expect(isFinal("sales_order", "completed_manually")).toBe(true);
+  });
+
+  it("a shipped shipping order cannot go back to preparation, but may be delivered or cancelled", () => {
+    expect(canMove("shipping_order", "shipped", "in_preparation")).toBe(false);
+    expect(canMove("shipping_order", "shipped", "delivered")).toBe(true);
+    expect(canMove("shipping_order", "shipped", "cancelled")).toBe(true);
+    expect(isFinal("shipping_order", "cancelled")).toBe(true);
+  });
+
+  it("a move the machine does not allow is refused with status_move_not_allowed", () => {
+    expect(() => assertMove("sales_order", "cancelled", "pending")).toThrow(DomainError);
+    try {
+      assertMove("sales_order", "cancelled", "pending");
+    } catch (error) {
+      expect((error as DomainError).code).toBe("status_move_not_allowed");
+    }
+    expect(() => assertMove("estimate", "pending", "not_a_status")).toThrow(DomainError);
+    expect(() => assertMove("estimate", "pending", "accepted")).not.toThrow();
+  });
+});

@@ -1,0 +1,139 @@
+import { DomainError } from "../shared/domain-error";
+
+/**
+ * The status machine every document shares (domain spec §4): which statuses a document type's
+ * status field takes, which moves a verb may make, and the colour each status is shown in.
+ * Verbs ask `assertTransition` before they write; screens ask `statusColour`. Decision 019.
+ */
+
+/** The colours of domain spec §4. */
+export type StatusColour = "black" | "red" | "orange" | "green";
+
+/** Every status a document may show, with its colour (spec §4: draft black, refusals red, done green, waiting orange). */
+export const STATUS_COLOURS = {
+  draft: "black",
+  rejected: "red",
+  cancelled: "red",
+  shopify_cancelled: "red",
+  voided: "red",
+  overdue: "red",
+  pending: "orange",
+  pending_validation: "orange",
+  in_progress: "orange",
+  revert_in_progress: "orange",
+  make_the_shipment: "orange",
+  in_preparation: "orange",
+  ready_to_ship: "orange",
+  shipped: "orange",
+  unpaid: "orange",
+  partially_paid: "orange",
+  not_delivered: "orange",
+  partially_delivered: "orange",
+  partially_credited: "orange",
+  reverted: "orange",
+  active: "green",
+  available: "green",
+  accepted: "green",
+  accepted_and_transformed: "green",
+  completed: "green",
+  completed_automatically: "green",
+  completed_manually: "green",
+  delivered: "green",
+  paid: "green",
+  refunded: "green",
+  credited: "green",
+  shopify_archived: "green",
+  sent_to_quickbooks: "green",
+  sent_to_sellsy: "green",
+} as const satisfies Record<string, StatusColour>;
+
+export type DocumentStatus = keyof typeof STATUS_COLOURS;
+
+/**
+ * Each machine: its first status, then for each status the statuses a verb may move it to.
+ * A status with no way out is final. Moves a verb makes by itself (a sales order completing when
+ * delivered and paid) are listed like the others: the machine says what is possible, verbs say when.
+ */
+export const STATUS_MACHINES = {
+  estimate: {
+    initial: "pending",
+    moves: {
+      pending: ["accepted", "rejected", "accepted_and_transformed"],
+      accepted: ["rejected", "accepted_and_transformed"],
+      rejected: ["pending", "accepted"],
+      accepted_and_transformed: [],
+    },
+  },
+  sales_order: {
+    initial: "pending",
+    moves: {
+      // Orders placed from the store wait for the company to validate them.
+      pending_validation: ["pending", "cancelled"],
+      pending: ["in_progress", "completed_automatically", "completed_manually", "cancelled"],
+      in_progress: ["pending", "completed_automatically", "completed_manually", "cancelled"],
+      completed_automatically: ["in_progress"],
+      completed_manually: [],
+      cancelled: [],
+    },
+  },
+  sales_order_payment: {
+    initial: "unpaid",
+    moves: {
+      unpaid: ["partially_paid", "paid"],
+      partially_paid: ["unpaid", "paid"],
+      paid: ["unpaid", "partially_paid"],
+    },
+  },
+  sales_order_shipping: {
+    initial: "not_delivered",
+    moves: {
+      not_delivered: ["partially_delivered", "delivered"],
+      partially_delivered: ["not_delivered", "delivered"],
+      delivered: ["not_delivered", "partially_delivered"],
+    },
+  },
+  shipping_order: {
+    initial: "make_the_shipment",
+    moves: {
+      make_the_shipment: ["in_preparation", "ready_to_ship", "shipped", "delivered", "cancelled"],
+      in_preparation: ["make_the_shipment", "ready_to_ship", "shipped", "delivered", "cancelled"],
+      ready_to_ship: ["make_the_shipment", "in_preparation", "shipped", "delivered", "cancelled"],
+      // Once shipped the goods have left: the order may still be delivered, or cancelled (stock comes back).
+      shipped: ["delivered", "cancelled"],
+      delivered: ["shipped", "cancelled"],
+      cancelled: [],
+    },
+  },
+} as const satisfies Record<string, { initial: DocumentStatus; moves: Partial<Record<DocumentStatus, readonly DocumentStatus[]>> }>;
+
+export type StatusMachine = keyof typeof STATUS_MACHINES;
+export type StatusOf<M extends StatusMachine> = keyof (typeof STATUS_MACHINES)[M]["moves"] & DocumentStatus;
+
+/** The statuses of a machine, in the order a filter or a legend lists them. */
+export function statusesOf<M extends StatusMachine>(machine: M): StatusOf<M>[] {
+  return Object.keys(STATUS_MACHINES[machine].moves) as StatusOf<M>[];
+}
+
+export function isStatusOf<M extends StatusMachine>(machine: M, status: string): status is StatusOf<M> {
+  return Object.hasOwn(STATUS_MACHINES[machine].moves, status);
+}
+
+/** Whether a verb may move a document of this machine from one status to another (staying put is not a move). */
+export function canMove<M extends StatusMachine>(machine: M, from: StatusOf<M>, to: string): to is StatusOf<M> {
+  const moves = STATUS_MACHINES[machine].moves as Record<string, readonly string[]>;
+  return (moves[from] ?? []).includes(to);
+}
+
+/** Refuses a move the machine does not allow. */
+export function assertMove<M extends StatusMachine>(machine: M, from: StatusOf<M>, to: string): asserts to is StatusOf<M> {
+  if (!canMove(machine, from, to)) throw new DomainError("status_move_not_allowed");
+}
+
+/** Whether no verb can move a document out of this status. */
+export function isFinal<M extends StatusMachine>(machine: M, status: StatusOf<M>): boolean {
+  return (STATUS_MACHINES[machine].moves as Record<string, readonly string[]>)[status]!.length === 0;
+}
+
+export function statusColour(status: DocumentStatus): StatusColour {
+  return STATUS_COLOURS[status];
+}
