@@ -1,0 +1,66 @@
+import type { CurrencyFormat, NumberFormat } from "../../shared/format";
+import type { PrintableKind } from "./pdf-settings";
+
+/** A line as printed: amounts and quantities are decimal strings, as the line engine gives them. */
+export type PrintableLine =
+  | {
+      kind: "item";
+      sku: string | null;
+      description: string;
+      quantity: string;
+      unitPrice: string | null;
+      /** "10" with type percentage prints "10 %"; an amount prints in the document's currency. */
+      discount: { value: string; type: "percentage" | "amount" } | null;
+      /** The taxes' labels or rates as the line shows them ("20 %", "TPS + TVQ"). */
+      tax: string | null;
+      total: string | null;
+      ecotax: string | null;
+      weightGrams: string | null;
+    }
+  /** A kit's component: printed under its kit, indented, without price. */
+  | { kind: "component"; sku: string | null; description: string; quantity: string; weightGrams: string | null }
+  /** A free text line. */
+  | { kind: "text"; description: string };
+
+export interface PrintableParty {
+  label: string;
+  /** The address as lines, already in the order the country writes it. */
+  lines: string[];
+}
+
+/**
+ * Everything a document's PDF shows, gathered by the document's own verb. Internal notes are not
+ * part of it: they are never printed.
+ */
+export interface PrintableDocument {
+  kind: PrintableKind;
+  number: string;
+  /** The document's own label or the customer's reference, printed under the number. */
+  reference: string | null;
+  /** The issue date, YYYY-MM-DD. */
+  date: string;
+  /** Further dates the kind carries (an estimate's expiry, an invoice's due date…). */
+  dates: { key: "expiration_date" | "due_date" | "shipping_date"; date: string }[];
+  company: { label: string; addressLines: string[]; contactLines: string[] };
+  logo: { bytes: Uint8Array; type: "png" | "jpeg" } | null;
+  billTo: PrintableParty | null;
+  shipTo: PrintableParty | null;
+  customerNumber: string | null;
+  /** Whether amounts are printed (a shipping order prints quantities only). */
+  priced: boolean;
+  currency: CurrencyFormat;
+  numberFormat: NumberFormat;
+  lines: PrintableLine[];
+  totals: {
+    subtotal: string;
+    discount: string | null;
+    shipping: string | null;
+    taxes: { label: string; amount: string }[];
+    taxTotal: string;
+    ecotax: string | null;
+    total: string;
+    weightGrams: string | null;
+  } | null;
+  notes: string | null;
+  terms: string | null;
+}
