@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { packs, priceLevels, variants } from "./catalogue";
+import { locations } from "./company";
+import { customers } from "./contacts";
+import { batches } from "./stock";
+
+// Money, prices and costs at 4 decimals, quantities at 7, exchange rates at 8 (as in catalogue.ts);
+// totals are stored as the line engine gives them (already rounded to the currency).
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+export const SALES_DOCUMENT_TYPES = ["estimate", "sales_order", "shipping_order"] as const;
+export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
+
+/** An address as it was when the document was made: later edits of the customer do not reprint old documents. */
+export interface AddressSnapshot {
+  label: string;
+  lines: string[];
+  country: string | null;
+}
+
+/**
+ * Estimates, sales orders and shipping orders (domain spec §3 'Sales documents (common)'): one
+ * table, one machinery; each type uses the status fields of its machine (documents/statuses.ts).
+ */
+export const salesDocuments = sqliteTable(
+  "sales_documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    type: text("type", { enum: SALES_DOCUMENT_TYPES }).notNull(),
+    number: text("number").notNull(),
+    label: text("label"),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id),
+    // Calendar dates, YYYY-MM-DD.
+    date: text("date").notNull(),
+    expirationDate: text("expiration_date"),
+    shippingDate: text("shipping_date"),
+    status: text("status").notNull(),
+    // Sales orders only.
+    paymentStatus: text("payment_status"),
+    shippingStatus: text("shipping_status"),
+    deliveryType: text("delivery_type", { enum: ["stock_location", "drop_shipping"] })
+      .notNull()
+      .default("stock_location"),
+    currency: text("currency").notNull(),
+    exchangeRate: integer("exchange_rate").notNull().default(100_000_000),
+    priceLevelId: integer("price_level_id").references(() => priceLevels.id),
+    taxModel: text("tax_model", { enum: ["us", "global"] }).notNull(),
+    taxType: text("tax_type", { enum: ["tax_exclusive", "tax_inclusive"] }).notNull(),
+    taxPriority: text("tax_priority", { enum: ["product", "document"] }).notNull(),
+    documentTaxIds: text("document_tax_ids", { mode: "json" }).$type<number[]>().notNull().default([]),
+    globalDiscount: integer("global_discount").notNull().default(0),
+    globalDiscountType: text("global_discount_type", { enum: ["percentage", "amount"] })
+      .notNull()
+      .default("percentage"),
+    shippingCost: integer("shipping_cost").notNull().default(0),
+    billingAddress: text("billing_address", { mode: "json" }).$type<AddressSnapshot | null>(),
+    shippingAddress: text("shipping_address", { mode: "json" }).$type<AddressSnapshot | null>(),
+    forTheAttentionOf: text("for_the_attention_of"),
+    externalReference: text("external_reference"),
+    notes: text("notes"),
+    internalNotes: text("internal_notes"),
+    terms: text("terms"),
+    createdFromId: integer("created_from_id").references((): AnySQLiteColumn => salesDocuments.id),
+    subtotal: integer("subtotal").notNull().default(0),
+    taxTotal: integer("tax_total").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    totalUnits: integer("total_units").notNull().default(0),
+    totalEcotax: integer("total_ecotax").notNull().default(0),
+    totalWeight: integer("total_weight").notNull().default(0),
+    userId: text("user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("sales_documents_number_unique").on(t.type, t.number),
+    index("sales_documents_type_idx").on(t.type, t.id),
+    index("sales_documents_customer_idx").on(t.customerId, t.type, t.id),
+    index("sales_documents_status_idx").on(t.type, t.status, t.id),
+    index("sales_documents_created_from_idx").on(t.createdFromId),
+    check("sales_documents_amounts", sql`${t.globalDiscount} >= 0 and ${t.shippingCost} >= 0 and ${t.exchangeRate} > 0`),
+  ],
+);
+
+/** A document's lines, in their order; a kit's components point at it by `component_of_lid`. */
+export const salesDocumentLines = sqliteTable(
+  "sales_document_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => salesDocuments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    lid: text("lid").notNull(),
+    kind: text("kind", { enum: ["variant", "pack", "kit", "service", "text"] }).notNull(),
+    componentOfLid: text("component_of_lid"),
+    variantId: integer("variant_id").references(() => variants.id),
+    packId: integer("pack_id").references(() => packs.id),
+    serviceId: integer("service_id"),
+    sku: text("sku"),
+    description: text("description"),
+    quantity: integer("quantity").notNull().default(0),
+    packQuantity: integer("pack_quantity").notNull().default(10_000_000),
+    requiredQuantity: integer("required_quantity"),
+    price: integer("price").notNull().default(0),
+    cost: integer("cost").notNull().default(0),
+    discount: integer("discount").notNull().default(0),
+    discountType: text("discount_type", { enum: ["percentage", "amount"] })
+      .notNull()
+      .default("percentage"),
+    taxes: text("taxes", { mode: "json" }).$type<{ id: number; rate: string; amount: string }[]>().notNull().default([]),
+    taxAmount: integer("tax_amount").notNull().default(0),
+    ecotax: integer("ecotax").notNull().default(0),
+    weight: integer("weight").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    // A shipping order's line: the sales order line it ships.
+    sourceLineId: integer("source_line_id").references((): AnySQLiteColumn => salesDocumentLines.id),
+  },
+  (t) => [
+    uniqueIndex("sales_document_lines_lid_unique").on(t.documentId, t.lid),
+    index("sales_document_lines_document_idx").on(t.documentId, t.position),
+    index("sales_document_lines_source_idx").on(t.sourceLineId),
+    index("sales_document_lines_variant_idx").on(t.variantId),
+  ],
+);
+
+/** The batches a shipping order's line takes its units from. */
+export const salesLineBatches = sqliteTable(
+  "sales_line_batches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lineId: integer("line_id")
+      .notNull()
+      .references(() => salesDocumentLines.id, { onDelete: "cascade" }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("sales_line_batches_line_idx").on(t.lineId), check("sales_line_batches_positive", sql`${t.quantity} > 0`)],
+);
