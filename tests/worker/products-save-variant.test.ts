@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { saveVariant } from "../../worker/domain/products/save-variant";
 import { DomainError } from "../../worker/domain/shared/domain-error";
+import { ctxOf } from "../support/factories";
 import { call, productWorld, unique } from "./products-fixtures";
-
-const admin = { permissions: [...ADMINISTRATOR_PERMISSIONS] };
 
 async function kitWorld() {
   const w = await productWorld();
@@ -23,7 +21,9 @@ async function kitWorld() {
 describe("saving a variant's page", () => {
   it("changes its fields, prices and components together", async () => {
     const { w, kit, part } = await kitWorld();
-    const saved = await saveVariant(w.db, admin, kit.id, kit.variants[0].id, {
+    const saved = await saveVariant(await ctxOf(w.company), {
+      product_id: kit.id,
+      variant_id: kit.variants[0].id,
       fields: { label: "Gift box" },
       prices: { prices: [{ price_level_id: w.retail.id, currency_id: w.base.id, amount: "12.5" }] },
       components: { components: [{ variant_id: part.id, quantity: "3" }] },
@@ -36,7 +36,9 @@ describe("saving a variant's page", () => {
   it("saves nothing when one part is refused: a bad component leaves the label and prices as they were", async () => {
     const { w, kit } = await kitWorld();
     const variantId = kit.variants[0].id;
-    const refused = await saveVariant(w.db, admin, kit.id, variantId, {
+    const refused = await saveVariant(await ctxOf(w.company), {
+      product_id: kit.id,
+      variant_id: variantId,
       fields: { label: "Renamed" },
       prices: { prices: [{ price_level_id: w.retail.id, currency_id: w.base.id, amount: "99" }] },
       components: { components: [{ variant_id: variantId, quantity: "1" }] },

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { variantChoices, variantChoicesQuery } from "../../worker/domain/products/variant-choices";
-import { makeCompany } from "../support/factories";
+import { ctxOf, makeCompany } from "../support/factories";
 
 const t = tenantSchema;
 
 describe("the SKU suggestions", () => {
   it("answer the variants whose SKU or label starts with the text, case aside, in SKU order", async () => {
-    const { db } = await makeCompany();
+    const company = await makeCompany();
+    const { db } = company;
+    const ctx = await ctxOf(company);
     const [product] = await db.insert(t.products).values({ label: "Tea" }).returning();
     await db.insert(t.variants).values([
       { productId: product!.id, label: "Green tea", sku: "TEA-GRN" },
@@ -16,11 +18,11 @@ describe("the SKU suggestions", () => {
       { productId: product!.id, label: "Coffee", sku: "COF-1" },
     ]);
     // "Teapot" starts with "tea" too.
-    expect((await variantChoices(db, "tea")).map((v) => v.sku)).toEqual(["POT-1", "TEA-BLK", "TEA-GRN"]);
-    expect((await variantChoices(db, "TEA-G")).map((v) => v.label)).toEqual(["Green tea"]);
-    expect((await variantChoices(db, "Teap")).map((v) => v.sku)).toEqual(["POT-1"]);
-    expect(await variantChoices(db, "  ")).toEqual([]);
-    expect((await variantChoices(db, "%")).length).toBe(0);
+    expect((await variantChoices(ctx, { text: "tea" })).map((v) => v.sku)).toEqual(["POT-1", "TEA-BLK", "TEA-GRN"]);
+    expect((await variantChoices(ctx, { text: "TEA-G" })).map((v) => v.label)).toEqual(["Green tea"]);
+    expect((await variantChoices(ctx, { text: "Teap" })).map((v) => v.sku)).toEqual(["POT-1"]);
+    expect(await variantChoices(ctx, { text: "  " })).toEqual([]);
+    expect((await variantChoices(ctx, { text: "%" })).length).toBe(0);
   });
 
   it("search the SKU and label indexes, never the whole table", async () => {

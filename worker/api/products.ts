@@ -9,6 +9,7 @@ import { deleteVariant } from "../domain/products/delete-variant";
 import { getProduct } from "../domain/products/get-product";
 import { getVariantPrice, VariantPriceQuery } from "../domain/products/get-variant-price";
 import { listProducts, productList } from "../domain/products/list-products";
+import { EDIT_PRODUCT_PRICES, EDIT_PRODUCTS, VIEW_PRODUCT_PRICES, VIEW_PRODUCTS } from "../domain/products/price-access";
 import {
   deleteProductAndImage,
   imageTooLarge,
@@ -33,7 +34,7 @@ import { setProductActive, setVariantActive } from "../domain/products/set-produ
 import { updatePack } from "../domain/products/update-pack";
 import { updateProduct } from "../domain/products/update-product";
 import { updateVariant } from "../domain/products/update-variant";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { DomainError } from "../domain/shared/domain-error";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
@@ -41,11 +42,11 @@ import { Components, Pack, Prices, Product, ProductImage, ProductListItem, Varia
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
-const VIEW: PermissionCheck = { allOf: ["view_products"] };
-const EDIT: PermissionCheck = { allOf: ["edit_products"] };
-// Prices and costs: which levels a caller may see or change is checked per level type by the verbs.
-const VIEW_PRICES: PermissionCheck = { allOf: ["view_products"], anyOf: ["view_products_selling_info", "view_products_purchasing_info"] };
-const EDIT_PRICES: PermissionCheck = { allOf: ["edit_products"], anyOf: ["edit_products_selling_info", "edit_products_purchasing_info"] };
+// The verbs' own checks: the guard answers 401/403 before the body is read.
+const VIEW: PermissionCheck = VIEW_PRODUCTS;
+const EDIT: PermissionCheck = EDIT_PRODUCTS;
+const VIEW_PRICES: PermissionCheck = VIEW_PRODUCT_PRICES;
+const EDIT_PRICES: PermissionCheck = EDIT_PRODUCT_PRICES;
 
 const VARIANT = "/products/{id}/variants/{variantId}";
 const PACK = `${VARIANT}/packs/{packId}`;
@@ -286,80 +287,75 @@ export const productOperations: ApiOperation[] = [
   },
 ];
 
-const tenant = (c: Context<ApiEnv>) => c.get("ctx").tenant();
 const files = (c: Context<ApiEnv>) => c.get("ctx").env.bindings.FILES;
-const actor = (c: Context<ApiEnv>) => c.get("ctx").actor!;
+const product = (c: Context<ApiEnv>) => ({ id: c.req.param("id") });
+const variant = (c: Context<ApiEnv>) => ({ product_id: c.req.param("id"), variant_id: c.req.param("variantId") });
+const pack = (c: Context<ApiEnv>) => ({ ...variant(c), pack_id: c.req.param("packId") });
 
 /** /api/v1/products: products of every kind, their variants, packs, components and prices. */
 export const products = new Hono<ApiEnv>()
-  .get("/", requireActor(VIEW), async (c) => c.json(await listProducts(await tenant(c), new URL(c.req.url).searchParams)))
-  .post("/", requireActor(EDIT), async (c) => c.json(await createProduct(await tenant(c), actor(c), await jsonBody(c)), 201))
-  .get("/:id", requireActor(VIEW), async (c) => c.json(await getProduct(await tenant(c), actor(c), c.req.param("id"))))
-  .patch("/:id", requireActor(EDIT), async (c) =>
-    c.json(await updateProduct(await tenant(c), actor(c), c.req.param("id"), await jsonBody(c))),
-  )
+  .get("/", requireActor(VIEW), async (c) => c.json(await listProducts(await verbCtx(c), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(EDIT), async (c) => c.json(await createProduct(await verbCtx(c), await jsonBody(c)), 201))
+  .get("/:id", requireActor(VIEW), async (c) => c.json(await getProduct(await verbCtx(c), product(c))))
+  // The ids come from the path, last: a body cannot name another record.
+  .patch("/:id", requireActor(EDIT), async (c) => c.json(await updateProduct(await verbCtx(c), { ...(await jsonBody(c)), ...product(c) })))
   .delete("/:id", requireActor(EDIT), async (c) => {
-    await deleteProductAndImage(await tenant(c), files(c), c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
+    const acknowledge = acknowledgementsOf(c.req.queries("acknowledge") ?? []);
+    await deleteProductAndImage(await verbCtx(c), { ...product(c), acknowledge }, files(c));
     return c.body(null, 204);
   })
   .put("/:id/image", requireActor(EDIT), async (c) => {
     // A body announced larger than the limit is refused before it is read.
     if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES) throw imageTooLarge();
     const bytes = await c.req.arrayBuffer();
-    return c.json(await setProductImage(await tenant(c), files(c), actor(c).company.id, c.req.param("id"), bytes));
+    return c.json(await setProductImage(await verbCtx(c), { ...product(c), bytes }, files(c)));
   })
   .get("/:id/image", requireActor(VIEW), async (c) => {
-    const image = await readProductImage(await tenant(c), files(c), c.req.param("id"));
+    const image = await readProductImage(await verbCtx(c), product(c), files(c));
     if (!image) throw new DomainError("not_found");
     return new Response(image.body, { headers: { "content-type": image.contentType, "cache-control": "private, max-age=300" } });
   })
   .delete("/:id/image", requireActor(EDIT), async (c) => {
-    await removeProductImage(await tenant(c), files(c), c.req.param("id"));
+    await removeProductImage(await verbCtx(c), product(c), files(c));
     return c.body(null, 204);
   })
-  .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await setProductActive(await tenant(c), actor(c), c.req.param("id"), true)))
-  .post("/:id/disable", requireActor(EDIT), async (c) =>
-    c.json(await setProductActive(await tenant(c), actor(c), c.req.param("id"), false)),
-  )
+  .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await setProductActive(await verbCtx(c), { ...product(c), active: true })))
+  .post("/:id/disable", requireActor(EDIT), async (c) => c.json(await setProductActive(await verbCtx(c), { ...product(c), active: false })))
   .post("/:id/variants", requireActor(EDIT), async (c) =>
-    c.json(await addVariant(await tenant(c), actor(c), c.req.param("id"), await jsonBody(c)), 201),
+    c.json(await addVariant(await verbCtx(c), { ...(await jsonBody(c)), product_id: c.req.param("id") }), 201),
   )
   .patch("/:id/variants/:variantId", requireActor(EDIT), async (c) =>
-    c.json(await updateVariant(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c))),
+    c.json(await updateVariant(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) })),
   )
   .delete("/:id/variants/:variantId", requireActor(EDIT), async (c) => {
-    await deleteVariant(await tenant(c), c.req.param("id"), c.req.param("variantId"));
+    await deleteVariant(await verbCtx(c), variant(c));
     return c.body(null, 204);
   })
   .post("/:id/variants/:variantId/enable", requireActor(EDIT), async (c) =>
-    c.json(await setVariantActive(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), true)),
+    c.json(await setVariantActive(await verbCtx(c), { ...variant(c), active: true })),
   )
   .post("/:id/variants/:variantId/disable", requireActor(EDIT), async (c) =>
-    c.json(await setVariantActive(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), false)),
+    c.json(await setVariantActive(await verbCtx(c), { ...variant(c), active: false })),
   )
   .put("/:id/variants/:variantId/prices", requireActor(EDIT_PRICES), async (c) =>
-    c.json(await setVariantPrices(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c))),
+    c.json(await setVariantPrices(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) })),
   )
   .put("/:id/variants/:variantId/components", requireActor(EDIT), async (c) =>
-    c.json(await setComponents(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c))),
+    c.json(await setComponents(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) })),
   )
   .get("/:id/variants/:variantId/price", requireActor(VIEW_PRICES), async (c) =>
-    c.json(await getVariantPrice(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), c.req.query())),
+    c.json(await getVariantPrice(await verbCtx(c), { ...c.req.query(), ...variant(c) })),
   )
   .post("/:id/variants/:variantId/packs", requireActor(EDIT), async (c) =>
-    c.json(await addPack(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), await jsonBody(c)), 201),
+    c.json(await addPack(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) }), 201),
   )
   .patch("/:id/variants/:variantId/packs/:packId", requireActor(EDIT), async (c) =>
-    c.json(
-      await updatePack(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), c.req.param("packId"), await jsonBody(c)),
-    ),
+    c.json(await updatePack(await verbCtx(c), { ...(await jsonBody(c)), ...pack(c) })),
   )
   .delete("/:id/variants/:variantId/packs/:packId", requireActor(EDIT), async (c) => {
-    await deletePack(await tenant(c), c.req.param("id"), c.req.param("variantId"), c.req.param("packId"));
+    await deletePack(await verbCtx(c), pack(c));
     return c.body(null, 204);
   })
   .put("/:id/variants/:variantId/packs/:packId/prices", requireActor(EDIT_PRICES), async (c) =>
-    c.json(
-      await setPackPrices(await tenant(c), actor(c), c.req.param("id"), c.req.param("variantId"), c.req.param("packId"), await jsonBody(c)),
-    ),
+    c.json(await setPackPrices(await verbCtx(c), { ...(await jsonBody(c)), ...pack(c) })),
   );

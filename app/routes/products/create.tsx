@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { createProduct } from "../../../worker/domain/products/create-product";
 import { requirePage } from "../../../worker/guards";
 import type { FieldErrorMap } from "../../components/form-field";
@@ -14,9 +15,9 @@ import { priceList } from "./price-grid";
 import type { ProductOptions } from "./product-options";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_PRODUCTS);
-  return { options: await loadProductOptions(await ctx.tenant(), actor) };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_PRODUCTS);
+  return { options: await loadProductOptions(await ctxFromRequest(rc)) };
 }
 
 /** The domain's input of the form, and the grid cell of each price (to put errors back). */
@@ -91,15 +92,15 @@ function formErrors(fields: FieldErrorMap, values: CreateFormValues, keys: strin
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_PRODUCTS);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
   const values = readCreateForm(await request.formData());
-  const options = await loadProductOptions(db, actor);
+  const options = await loadProductOptions(ctx);
   const { input, keys } = createInput(values, options);
   return formAction(
     async () => {
-      const product = await createProduct(db, actor, input);
+      const product = await createProduct(ctx, input);
       return redirect(`${productPath(product.id)}?notice=created`);
     },
     (refusal) => ({

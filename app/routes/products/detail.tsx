@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { getProduct } from "../../../worker/domain/products/get-product";
 import { deleteProductAndImage, removeProductImage, setProductImage } from "../../../worker/domain/products/product-image";
@@ -21,10 +22,10 @@ import "./products.css";
 const NOTICES = ["created", "saved", "enabled", "disabled", "image_saved", "image_removed"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_PRODUCTS);
-  const db = await ctx.tenant();
-  const product = await orNotFound(() => getProduct(db, actor, params.id));
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
+  const product = await orNotFound(() => getProduct(ctx, { id: params.id }));
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     product,
@@ -35,28 +36,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 // Delete (after the boxes are ticked), enable and disable: each needs edit_products.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_PRODUCTS);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
+  const files = rc.env.bindings.FILES;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   return formAction(async () => {
     if (intent === "delete") {
-      await deleteProductAndImage(db, ctx.env.bindings.FILES, params.id, tickedAcknowledgements(form));
+      await deleteProductAndImage(ctx, { id: params.id, acknowledge: tickedAcknowledgements(form) }, files);
       return redirect(`${PRODUCTS_PATH}?notice=deleted`);
     }
     if (intent === "upload_image") {
       const file = form.get("image");
       const bytes = file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0);
-      await setProductImage(db, ctx.env.bindings.FILES, actor.company.id, params.id, bytes);
+      await setProductImage(ctx, { id: params.id, bytes }, files);
       return redirect(`${productPath(params.id)}?notice=image_saved`);
     }
     if (intent === "remove_image") {
-      await removeProductImage(db, ctx.env.bindings.FILES, params.id);
+      await removeProductImage(ctx, { id: params.id }, files);
       return redirect(`${productPath(params.id)}?notice=image_removed`);
     }
     if (intent === "enable" || intent === "disable") {
-      await setProductActive(db, actor, params.id, intent === "enable");
+      await setProductActive(ctx, { id: params.id, active: intent === "enable" });
       return redirect(`${productPath(params.id)}?notice=${intent}d`);
     }
     throw new DomainError("invalid");

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { moduleAllows } from "../../../worker/domain/identity/module-flags";
 import { getProduct } from "../../../worker/domain/products/get-product";
 import { updateProduct } from "../../../worker/domain/products/update-product";
@@ -13,28 +14,26 @@ import { orNotFound, saveForm } from "../../server/form-page.server";
 import { loadProductOptions } from "./options.server";
 import "./products.css";
 
-async function load(request: Request, ctx: Route.LoaderArgs["context"], id: string) {
-  const context = ctx.get(requestContext);
-  const actor = requirePage(request, context, EDIT_PRODUCTS);
-  const db = await context.tenant();
-  return { actor, db, product: await orNotFound(() => getProduct(db, actor, id)) };
+async function load(request: Request, context: Route.LoaderArgs["context"], id: string) {
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, EDIT_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
+  return { actor, ctx, product: await orNotFound(() => getProduct(ctx, { id })) };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { actor, db, product } = await load(request, context, params.id);
-  return { product, options: await loadProductOptions(db, actor) };
+  const { ctx, product } = await load(request, context, params.id);
+  return { product, options: await loadProductOptions(ctx) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor, db, product } = await load(request, context, params.id);
+  const { actor, ctx, product } = await load(request, context, params.id);
   const values = readProductFields(await request.formData());
   return saveForm(values, async () => {
-    await updateProduct(
-      db,
-      actor,
-      product.id,
-      productInput(values, product.kind, "update", moduleAllows(actor.permissions, "product", "batch_tracked", true)),
-    );
+    await updateProduct(ctx, {
+      ...productInput(values, product.kind, "update", moduleAllows(actor.permissions, "product", "batch_tracked", true)),
+      id: product.id,
+    });
     return `${productPath(product.id)}?notice=saved`;
   });
 }

@@ -1,4 +1,5 @@
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { readProductImage } from "../../../worker/domain/products/product-image";
 import { requirePage } from "../../../worker/guards";
 import { orNotFound } from "../../server/form-page.server";
@@ -10,9 +11,10 @@ const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height=
 
 /** A product's image, from the files bucket, for the signed-in company's users who may view products. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, VIEW_PRODUCTS);
-  const image = await orNotFound(async () => readProductImage(await ctx.tenant(), ctx.env.bindings.FILES, params.id));
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
+  const image = await orNotFound(() => readProductImage(ctx, { id: params.id }, rc.env.bindings.FILES));
   if (!image) return new Response(PLACEHOLDER, { headers: { "content-type": "image/svg+xml", "cache-control": "private, max-age=60" } });
   return new Response(image.body, {
     headers: { "content-type": image.contentType, "cache-control": "private, max-age=86400", "x-content-type-options": "nosniff" },

@@ -1,7 +1,8 @@
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listProducts } from "../../../worker/domain/products/list-products";
-import { productFilterOptions } from "../../../worker/domain/products/product-options";
+import { productListFilters } from "../../../worker/domain/products/product-options";
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
@@ -11,12 +12,12 @@ import type { Route } from "./+types/list";
 import { EDIT_PRODUCTS, PRODUCT_KINDS, PRODUCTS_PATH, productPath, VIEW_PRODUCTS } from "./format";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_PRODUCTS);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
   const [list, { brands, seasons, tags }] = await Promise.all([
-    loadListPage({ request, rc: ctx, type: "products", run: (params) => listProducts(db, params) }),
-    productFilterOptions(db),
+    loadListPage({ request, rc, type: "products", run: (params) => listProducts(ctx, params) }),
+    productListFilters(ctx),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {

@@ -13,21 +13,22 @@ import { loadProductPage } from "./variant.server";
 import "./products.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { actor, db, product } = await loadProductPage(request, context.get(requestContext), EDIT_PRODUCTS, params.id);
-  return { product, options: await loadProductOptions(db, actor) };
+  const { ctx, product } = await loadProductPage(request, context.get(requestContext), EDIT_PRODUCTS, params.id);
+  return { product, options: await loadProductOptions(ctx) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor, db, product } = await loadProductPage(request, context.get(requestContext), EDIT_PRODUCTS, params.id);
+  const { ctx, product } = await loadProductPage(request, context.get(requestContext), EDIT_PRODUCTS, params.id);
   const form = await request.formData();
-  const options = await loadProductOptions(db, actor);
+  const options = await loadProductOptions(ctx);
   const values = readVariantFields(form);
   const optionIds = form.getAll("option_ids").map(String);
   const cells = readPriceCells(form, "price");
   const { prices, keys } = priceList(cells);
   return formAction(
     async () => {
-      const variant = await addVariant(db, actor, product.id, {
+      const variant = await addVariant(ctx, {
+        product_id: product.id,
         ...variantInput(values, { mode: "create", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
         option_ids: optionIds.filter(Boolean),
         ...(prices.length ? { prices } : {}),

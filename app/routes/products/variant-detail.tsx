@@ -25,7 +25,7 @@ import "./products.css";
 const NOTICES = ["created", "saved", "enabled", "disabled", "pack_added", "pack_saved", "pack_deleted"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { actor, db, product, variant } = await loadProductPage(
+  const { actor, ctx, product, variant } = await loadProductPage(
     request,
     context.get(requestContext),
     VIEW_PRODUCTS,
@@ -38,14 +38,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     variant,
     canEdit,
-    options: canEdit ? await loadProductOptions(db, actor) : null,
+    options: canEdit ? await loadProductOptions(ctx) : null,
     notice: NOTICES.find((n) => n === notice) ?? null,
   };
 }
 
 // Enable, disable, delete (after confirmation), add and delete packs: each needs edit_products.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor, db, product, variant } = await loadProductPage(
+  const { actor, ctx, product, variant } = await loadProductPage(
     request,
     context.get(requestContext),
     EDIT_PRODUCTS,
@@ -61,18 +61,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     cells: readPriceCells(form, "pack_price"),
   };
   const { prices, keys } = priceList(packValues.cells);
+  const ids = { product_id: product.id, variant_id: variant.id };
   return formAction(
     async () => {
       if (intent === "enable" || intent === "disable") {
-        await setVariantActive(db, actor, product.id, variant.id, intent === "enable");
+        await setVariantActive(ctx, { ...ids, active: intent === "enable" });
         return redirect(`${here}?notice=${intent}d`);
       }
       if (intent === "delete") {
-        await deleteVariant(db, product.id, variant.id);
+        await deleteVariant(ctx, ids);
         return redirect(`${productPath(product.id)}/variants`);
       }
       if (intent === "add_pack") {
-        await addPack(db, actor, product.id, variant.id, {
+        await addPack(ctx, {
+          ...ids,
           label: packValues.label,
           quantity: packValues.quantity,
           ...(prices.length ? { prices } : {}),
@@ -81,7 +83,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       if (intent === "update_pack") {
         const packId = String(form.get("pack_id") ?? "");
-        await updatePack(db, actor, product.id, variant.id, packId, {
+        await updatePack(ctx, {
+          ...ids,
+          pack_id: packId,
           label: packValues.label,
           quantity: packValues.quantity,
           active: form.get("pack_active") === "on",
@@ -94,12 +98,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               (p) => canEdit(priceAccess(actor), p.price_level_type) && !(cellKey(p.price_level_id, p.currency_id) in packValues.cells),
             )
             .map((p) => ({ price_level_id: p.price_level_id, currency_id: p.currency_id, amount: p.amount }));
-          await setPackPrices(db, actor, product.id, variant.id, packId, { prices: [...prices, ...kept] });
+          await setPackPrices(ctx, { ...ids, pack_id: packId, prices: [...prices, ...kept] });
         }
         return redirect(`${here}?notice=pack_saved`);
       }
       if (intent === "delete_pack") {
-        await deletePack(db, product.id, variant.id, String(form.get("pack_id") ?? ""));
+        await deletePack(ctx, { ...ids, pack_id: String(form.get("pack_id") ?? "") });
         return redirect(`${here}?notice=pack_deleted`);
       }
       throw new DomainError("invalid");

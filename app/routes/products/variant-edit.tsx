@@ -15,27 +15,15 @@ import { loadProductPage } from "./variant.server";
 import "./products.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { actor, db, product, variant } = await loadProductPage(
-    request,
-    context.get(requestContext),
-    EDIT_PRODUCTS,
-    params.id,
-    params.variant,
-  );
-  return { product, variant, options: await loadProductOptions(db, actor) };
+  const { ctx, product, variant } = await loadProductPage(request, context.get(requestContext), EDIT_PRODUCTS, params.id, params.variant);
+  return { product, variant, options: await loadProductOptions(ctx) };
 }
 
 /** Saves the variant's fields, its prices (the levels the user may change) and its components (kits and assemblies) at once. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor, db, product, variant } = await loadProductPage(
-    request,
-    context.get(requestContext),
-    EDIT_PRODUCTS,
-    params.id,
-    params.variant,
-  );
+  const { ctx, product, variant } = await loadProductPage(request, context.get(requestContext), EDIT_PRODUCTS, params.id, params.variant);
   const form = await request.formData();
-  const options = await loadProductOptions(db, actor);
+  const options = await loadProductOptions(ctx);
   const values = readVariantFields(form);
   const cells = readPriceCells(form, "price");
   const quantities = form.getAll("component_quantity").map(String);
@@ -50,7 +38,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const typed = components.filter((c) => c.sku.trim() || c.quantity.trim());
   return formAction(
     async () => {
-      await saveVariant(db, actor, product.id, variant.id, {
+      await saveVariant(ctx, {
+        product_id: product.id,
+        variant_id: variant.id,
         fields: variantInput(values, { mode: "update", access: options.access, kind: product.kind, withSku: true, withStatus: true }),
         ...(options.priceLevels.some((l) => l.editable) ? { prices: { prices: [...prices, ...kept] } } : {}),
         ...(withComponents

@@ -1,27 +1,39 @@
 import type { TenantDb } from "../../../db/client";
-import { FieldIssues, parseInput, recordId, runBatch } from "./common";
-import { priceAccess, type Caller } from "./price-access";
+import type { Actor } from "../identity/actor";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { FieldIssues, parseInput, recordId, runBatch, type VariantRef } from "./common";
+import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { PackInput } from "./product-schemas";
 import { findVariant, loadProductView, type PackView } from "./product-view";
 import { assertPriceEdits, packStatements } from "./product-writes";
 import { checkReferences, priceRefs } from "./references";
 
 /** Adds a pack (N units sold together, at its own prices) to a variant. */
-export async function addPack(db: TenantDb, caller: Caller, productId: unknown, variantId: unknown, raw: unknown): Promise<PackView> {
-  const pid = recordId(productId);
-  const vid = recordId(variantId);
-  const input = parseInput(PackInput, raw);
+export async function addPack(ctx: Ctx, raw: VariantRef & Record<string, unknown>): Promise<PackView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const { product_id, variant_id, ...fields } = raw;
+  const pid = recordId(product_id);
+  const vid = recordId(variant_id);
+  const input = parseInput(PackInput, fields);
   await findVariant(db, pid, vid);
   const issues = new FieldIssues();
   const refs = await checkReferences(db, priceRefs(input.prices, "prices"), issues);
   issues.throwIfAny();
-  assertPriceEdits(priceAccess(caller), refs, { prices: input.prices ?? [], costs: false, recommended: false });
+  assertPriceEdits(priceAccess(ctx.actor), refs, { prices: input.prices ?? [], costs: false, recommended: false });
   const results = await runBatch(db, packStatements(db, vid, input));
   const [created] = results[0] as { id: number }[];
-  return packViewOf(db, caller, pid, vid, created!.id);
+  return packViewOf(db, ctx.actor, pid, vid, created!.id);
 }
 
-export async function packViewOf(db: TenantDb, caller: Caller, productId: number, variantId: number, packId: number): Promise<PackView> {
-  const view = await loadProductView(db, productId, priceAccess(caller));
+/** A pack as the actor may see it (its prices filtered by the actor's price access). */
+export async function packViewOf(
+  db: TenantDb,
+  actor: Pick<Actor, "permissions">,
+  productId: number,
+  variantId: number,
+  packId: number,
+): Promise<PackView> {
+  const view = await loadProductView(db, productId, priceAccess(actor));
   return view.variants.find((v) => v.id === variantId)!.packs.find((p) => p.id === packId)!;
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { conflict, FieldIssues, isUniqueViolation, parseInput, recordId, runBatch } from "./common";
-import { priceAccess, type Caller } from "./price-access";
+import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { checkInitialStock, receiveInitialStock } from "./initial-stock";
 import { defaultVariantLabel, hasOneVariant, MAX_VARIANTS } from "./product-rules";
 import { VariantInput } from "./product-schemas";
@@ -13,9 +14,12 @@ import { checkVariantOptions, variantContext } from "./variant-checks";
 const t = tenantSchema;
 
 /** Adds a variant (with its taxes, prices and packs) to a product with variants; at most 250. */
-export async function addVariant(db: TenantDb, caller: Caller, productId: unknown, raw: unknown): Promise<VariantView> {
+export async function addVariant(ctx: Ctx, raw: { product_id: unknown } & Record<string, unknown>): Promise<VariantView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const { product_id: productId, ...fields } = raw;
   const id = recordId(productId);
-  const input = parseInput(VariantInput, raw);
+  const input = parseInput(VariantInput, fields);
   const product = await findProduct(db, id);
   if (hasOneVariant(product.kind)) throw conflict("single_variant_only");
   const context = await variantContext(db, id);
@@ -43,7 +47,7 @@ export async function addVariant(db: TenantDb, caller: Caller, productId: unknow
     issues,
   );
   issues.throwIfAny();
-  assertPriceEdits(priceAccess(caller), refs, {
+  assertPriceEdits(priceAccess(ctx.actor), refs, {
     prices: allPrices(input),
     costs: input.initial_cost !== undefined,
     recommended: input.recommended_price != null,
@@ -63,17 +67,17 @@ export async function addVariant(db: TenantDb, caller: Caller, productId: unknow
         .insert(t.variants)
         .values(variantValues({ ...input, label }, { id, kind: product.kind, batchTracked: product.batchTracked, label: product.label })),
       ...variantDependents(db, variantId, input),
-      db.update(t.products).set({ updatedAt: Date.now() }).where(eq(t.products.id, id)),
+      db.update(t.products).set({ updatedAt: ctx.now() }).where(eq(t.products.id, id)),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateSkuError(["sku"]);
     throw error;
   }
-  let view = await loadProductView(db, id, priceAccess(caller));
+  let view = await loadProductView(db, id, priceAccess(ctx.actor));
   let made = view.variants.find((v) => v.sku === input.sku)!;
   if (input.initial_stock && !input.initial_stock.isZero()) {
-    await receiveInitialStock(db, caller, [{ variantId: made.id, input }]);
-    view = await loadProductView(db, id, priceAccess(caller));
+    await receiveInitialStock(ctx, [{ variantId: made.id, input }]);
+    view = await loadProductView(db, id, priceAccess(ctx.actor));
     made = view.variants.find((v) => v.sku === input.sku)!;
   }
   return made;

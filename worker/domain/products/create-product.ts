@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
 import { assertModuleFields } from "../identity/module-flags";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { FieldIssues, isUniqueViolation, parseInput, runBatch } from "./common";
-import { priceAccess, type Caller } from "./price-access";
+import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { checkInitialStock, receiveInitialStock } from "./initial-stock";
 import { checkKindShape, defaultVariantLabel, duplicateSkus, storedKind, variantFlags } from "./product-rules";
 import { CreateProductInput } from "./product-schemas";
@@ -27,10 +28,12 @@ const t = tenantSchema;
  * Creates a product of any kind with its variants, tags, attributes, taxes, packs, components
  * and prices, all in one batch: nothing is saved unless everything is.
  */
-export async function createProduct(db: TenantDb, caller: Caller, raw: unknown): Promise<ProductView> {
+export async function createProduct(ctx: Ctx, raw: unknown): Promise<ProductView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
   const input = parseInput(CreateProductInput, await componentsBySku(db, raw));
-  assertModuleFields(caller, "product", input);
-  const access = priceAccess(caller);
+  assertModuleFields(ctx.actor, "product", input);
+  const access = priceAccess(ctx.actor);
   const askedKind = input.kind ?? "single";
   const batchTracked = input.batch_tracked ?? askedKind === "batches";
   const kind = storedKind(askedKind, batchTracked);
@@ -141,8 +144,7 @@ export async function createProduct(db: TenantDb, caller: Caller, raw: unknown):
     const made = await db.select({ id: t.variants.id, sku: t.variants.sku }).from(t.variants).where(eq(t.variants.productId, created!.id));
     const idOf = new Map(made.map((v) => [v.sku, v.id]));
     await receiveInitialStock(
-      db,
-      caller,
+      ctx,
       input.variants.map((v) => ({ variantId: idOf.get(v.sku)!, input: v })),
     );
   }

@@ -1,19 +1,29 @@
 import { eq, inArray } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { conflict, isForeignKeyViolation, recordId, runBatch } from "./common";
+import { EDIT_PRODUCTS } from "./price-access";
 import { findProduct, usedAsComponent } from "./product-view";
 import { DELETE_ASKS, requireAcknowledged } from "../shared/acknowledgements";
 
 const t = tenantSchema;
+
+/** A product to delete and the consequences the caller acknowledged (DELETE_ASKS.product). */
+export interface DeleteProductInput {
+  id: unknown;
+  acknowledge: readonly string[];
+}
 
 /**
  * Deletes a product and all it holds, unless one of its variants is a component of a kit or an
  * assembly (`in_use`) or has stock or stock movements (`product_has_stock`: the ledger keeps its
  * history, so such a product is disabled instead). Answers the key of its image, if it had one.
  */
-export async function deleteProduct(db: TenantDb, productId: unknown, acknowledged: readonly string[]): Promise<string | null> {
-  const product = await findProduct(db, recordId(productId));
-  requireAcknowledged(acknowledged, DELETE_ASKS.product);
+export async function deleteProduct(ctx: Ctx, input: DeleteProductInput): Promise<string | null> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const product = await findProduct(db, recordId(input.id));
+  requireAcknowledged(input.acknowledge, DELETE_ASKS.product);
   const variants = await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.productId, product.id));
   const ids = variants.map((v) => v.id);
   if (await usedAsComponent(db, ids)) throw conflict("in_use");

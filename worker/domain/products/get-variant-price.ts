@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { TenantDb } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { zDecimal } from "../shared/money";
-import { parseInput, recordId } from "./common";
-import { canView, priceAccess, type Caller } from "./price-access";
+import { parseInput, recordId, type VariantRef } from "./common";
+import { canView, priceAccess, VIEW_PRODUCT_PRICES } from "./price-access";
 import { EXCHANGE_RATE_SCALE, priceOfVariant } from "./price-of-variant";
 import type { PriceSource } from "./pricing";
 import { zPercent, zRecordId } from "./product-schemas";
@@ -38,15 +38,12 @@ export interface VariantPriceView {
 }
 
 /** The resolved price of a product's variant (or pack) for a level, currency, rate and customer discount. */
-export async function getVariantPrice(
-  db: TenantDb,
-  caller: Caller,
-  productId: unknown,
-  variantId: unknown,
-  raw: unknown,
-): Promise<VariantPriceView> {
-  const [pid, vid] = [recordId(productId), recordId(variantId)];
-  const query = parseInput(VariantPriceQuery, raw);
+export async function getVariantPrice(ctx: Ctx, raw: VariantRef & Record<string, unknown>): Promise<VariantPriceView> {
+  requirePermission(ctx, VIEW_PRODUCT_PRICES);
+  const { db } = ctx;
+  const { product_id, variant_id, ...fields } = raw;
+  const [pid, vid] = [recordId(product_id), recordId(variant_id)];
+  const query = parseInput(VariantPriceQuery, fields);
   await findVariant(db, pid, vid);
   const price = await priceOfVariant(db, {
     variantId: vid,
@@ -57,7 +54,7 @@ export async function getVariantPrice(
     customer: query.discount_rate ? { discount_rate: query.discount_rate } : null,
   });
   // Selling prices need the selling information permission, purchasing prices the purchasing one.
-  if (!canView(priceAccess(caller), price.priceLevelType ?? "selling")) throw new DomainError("forbidden");
+  if (!canView(priceAccess(ctx.actor), price.priceLevelType ?? "selling")) throw new DomainError("forbidden");
   return {
     variant_id: vid,
     pack_id: query.pack_id ?? null,

@@ -1,8 +1,7 @@
-import type { TenantDb } from "../../../db/client";
+import type { Ctx } from "../shared/ctx";
 import type { Decimal } from "../shared/decimal";
 import { createStockDocument } from "../stock/stock-documents";
 import type { FieldIssues } from "./common";
-import type { Caller } from "./price-access";
 import type { Ref } from "./references";
 
 /** What a new variant may say of its first stock (domain spec §3: initial stock level and location). */
@@ -39,11 +38,7 @@ export function checkInitialStock(
  * cost, written to the ledger like any entry. Its inputs were checked before the variants were
  * saved (locations active, variants holding stock), and an entry only adds stock.
  */
-export async function receiveInitialStock(
-  db: TenantDb,
-  caller: Caller,
-  lines: { variantId: number; input: InitialStockInput }[],
-): Promise<void> {
+export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; input: InitialStockInput }[]): Promise<void> {
   const byLocation = new Map<number, { variant_id: number; quantity: string; unit_cost?: string }[]>();
   for (const { variantId, input } of lines) {
     if (!input.initial_stock || input.initial_stock.isZero() || input.initial_location_id === undefined) continue;
@@ -55,7 +50,7 @@ export async function receiveInitialStock(
     });
     byLocation.set(input.initial_location_id, list);
   }
-  const userId = caller && "userId" in caller && typeof caller.userId === "string" ? caller.userId : null;
+  const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
   for (const [locationId, entryLines] of byLocation)
-    await createStockDocument(db, { userId, forbidsNegative: false }, "entry", { location_id: locationId, lines: entryLines });
+    await createStockDocument(ctx.db, { userId, forbidsNegative: false }, "entry", { location_id: locationId, lines: entryLines });
 }

@@ -1,8 +1,10 @@
 import { asc, count, eq, inArray, min, sql, type SQL } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery, type ListCondition, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
+import { VIEW_PRODUCTS } from "./price-access";
 import type { ProductKind } from "./product-rules";
 
 const t = tenantSchema;
@@ -99,7 +101,9 @@ export interface ProductListItem {
  * GET /products: filters, sort, search and pages of the list engine. The page's brands, variant
  * counts, first skus and tags come in the page's round trip, keyed on its ids as a subquery.
  */
-export async function listProducts(db: TenantDb, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<ProductListItem>> {
+export async function listProducts(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<ProductListItem>> {
+  requirePermission(ctx, VIEW_PRODUCTS);
+  const { db } = ctx;
   const parsed = parseListQuery(input, productList);
   const where = productListWhere(parsed);
   // The whole WHERE is given: the engine only sorts, pages and counts.

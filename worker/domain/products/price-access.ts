@@ -1,5 +1,19 @@
-import type { Caller } from "../identity/module-flags";
+import type { Actor } from "../identity/actor";
+import type { PermissionCheck } from "../identity/permissions";
 import { DomainError } from "../shared/domain-error";
+
+/** What the product verbs ask of their actor: the API and the pages guard with the same checks. */
+export const VIEW_PRODUCTS = { allOf: ["view_products"] } as const satisfies PermissionCheck;
+export const EDIT_PRODUCTS = { allOf: ["edit_products"] } as const satisfies PermissionCheck;
+// Prices and costs: which levels an actor may see or change is then checked per level type.
+export const VIEW_PRODUCT_PRICES = {
+  allOf: ["view_products"],
+  anyOf: ["view_products_selling_info", "view_products_purchasing_info"],
+} as const satisfies PermissionCheck;
+export const EDIT_PRODUCT_PRICES = {
+  allOf: ["edit_products"],
+  anyOf: ["edit_products_selling_info", "edit_products_purchasing_info"],
+} as const satisfies PermissionCheck;
 
 /** Who may see and change which prices (domain spec §6: selling and purchasing info). */
 export interface PriceAccess {
@@ -13,11 +27,9 @@ export interface PriceAccess {
 
 export type PriceLevelType = "selling" | "purchasing";
 
-export type { Caller };
-
-export function priceAccess(caller: Caller): PriceAccess {
-  if (!caller) return { viewSelling: true, viewPurchasing: true, editSelling: true, editPurchasing: true, multiCurrency: true };
-  const held = new Set(caller.permissions);
+/** The prices and costs an actor may see and change, from its permissions (the system holds them all). */
+export function priceAccess(actor: Pick<Actor, "permissions">): PriceAccess {
+  const held = new Set(actor.permissions);
   return {
     viewSelling: held.has("view_products_selling_info"),
     viewPurchasing: held.has("view_products_purchasing_info"),

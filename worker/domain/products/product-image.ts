@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { newId } from "../shared/ids";
 import { fieldError, recordId } from "./common";
-import { deleteProduct } from "./delete-product";
+import { deleteProduct, type DeleteProductInput } from "./delete-product";
+import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "./price-access";
 import { findProduct } from "./product-view";
 
 const t = tenantSchema;
@@ -52,23 +53,25 @@ export function checkedImage(bytes: ArrayBuffer, field: string): { type: string;
 /**
  * Stores a product's image in the files bucket under the company's own prefix and points the
  * product at it; the image it replaces is removed. PNG, JPEG, GIF or WebP, at most 5 MB.
+ * The bucket comes from the caller's bindings, as it is not part of the company's database.
  */
 export async function setProductImage(
-  db: TenantDb,
+  ctx: Ctx,
+  input: { id: unknown; bytes: ArrayBuffer },
   store: FileStore,
-  companyId: string,
-  productId: unknown,
-  bytes: ArrayBuffer,
 ): Promise<{ image_key: string; content_type: string; size: number }> {
-  const product = await findProduct(db, recordId(productId));
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const { bytes } = input;
+  const product = await findProduct(db, recordId(input.id));
   const format = checkedImage(bytes, "image");
 
-  const key = `companies/${companyId}/products/${product.id}/${newId()}.${format.ext}`;
+  const key = `companies/${ctx.actor.company.id}/products/${product.id}/${ctx.newId()}.${format.ext}`;
   await store.put(key, bytes, { httpMetadata: { contentType: format.type } });
   // The product may have changed its image meanwhile: the row says which one to remove.
   const updated = await db
     .update(t.products)
-    .set({ imageKey: key, updatedAt: Date.now() })
+    .set({ imageKey: key, updatedAt: ctx.now() })
     .where(
       and(
         eq(t.products.id, product.id),
@@ -85,22 +88,25 @@ export async function setProductImage(
 }
 
 /** Removes a product's image (nothing to do when it has none). */
-export async function removeProductImage(db: TenantDb, store: FileStore, productId: unknown): Promise<void> {
-  const product = await findProduct(db, recordId(productId));
+export async function removeProductImage(ctx: Ctx, input: { id: unknown }, store: FileStore): Promise<void> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const product = await findProduct(db, recordId(input.id));
   if (!product.imageKey) return;
   await db
     .update(t.products)
-    .set({ imageKey: null, updatedAt: Date.now() })
+    .set({ imageKey: null, updatedAt: ctx.now() })
     .where(and(eq(t.products.id, product.id), eq(t.products.imageKey, product.imageKey)));
   await store.delete(product.imageKey);
 }
 
 /** A product's image as stored, or null when it has none; an unknown product is `not_found`. */
-export async function readProductImage(db: TenantDb, store: FileStore, productId: unknown) {
-  const [row] = await db
+export async function readProductImage(ctx: Ctx, input: { id: unknown }, store: FileStore) {
+  requirePermission(ctx, VIEW_PRODUCTS);
+  const [row] = await ctx.db
     .select({ key: t.products.imageKey })
     .from(t.products)
-    .where(eq(t.products.id, recordId(productId)))
+    .where(eq(t.products.id, recordId(input.id)))
     .limit(1);
   if (!row) throw new DomainError("not_found");
   if (!row.key) return null;
@@ -110,12 +116,7 @@ export async function readProductImage(db: TenantDb, store: FileStore, productId
 }
 
 /** Deletes a product (see deleteProduct) and then its image from the files bucket. */
-export async function deleteProductAndImage(
-  db: TenantDb,
-  store: FileStore,
-  productId: unknown,
-  acknowledged: readonly string[],
-): Promise<void> {
-  const imageKey = await deleteProduct(db, productId, acknowledged);
+export async function deleteProductAndImage(ctx: Ctx, input: DeleteProductInput, store: FileStore): Promise<void> {
+  const imageKey = await deleteProduct(ctx, input);
   if (imageKey) await store.delete(imageKey);
 }

@@ -2,7 +2,8 @@ import { asc, eq, sql, type Column } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
 import { moduleAllows } from "../identity/module-flags";
-import { canEdit, canView, priceAccess, type Caller, type PriceAccess } from "./price-access";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { canEdit, canView, EDIT_PRODUCTS, priceAccess, VIEW_PRODUCTS, type PriceAccess } from "./price-access";
 
 const t = tenantSchema;
 const byLabel = (column: Column) => sql`${column} collate nocase`;
@@ -21,6 +22,12 @@ export async function productFilterOptions(db: TenantDb) {
       .orderBy(byLabel(t.productTags.label), asc(t.productTags.id)),
   ]);
   return { brands, seasons, tags };
+}
+
+/** What the products list filters by, for an actor who may view products. */
+export async function productListFilters(ctx: Ctx) {
+  requirePermission(ctx, VIEW_PRODUCTS);
+  return productFilterOptions(ctx.db);
 }
 
 /** The first products by label, for a filter's choices (a list is searched beyond them). */
@@ -55,7 +62,9 @@ export interface ProductFormOptions {
  * their options, active taxes, the price levels the caller may view, active currencies, active
  * suppliers and active locations, and the kinds and fields the caller's modules open.
  */
-export async function productFormOptions(db: TenantDb, caller: Caller): Promise<ProductFormOptions> {
+export async function productFormOptions(ctx: Ctx): Promise<ProductFormOptions> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db, actor } = ctx;
   const [filters, rest] = await Promise.all([
     productFilterOptions(db),
     db.batch([
@@ -95,7 +104,7 @@ export async function productFormOptions(db: TenantDb, caller: Caller): Promise<
     ]),
   ]);
   const [attributes, options, taxes, levels, currencies, suppliers, locations] = rest;
-  const access = priceAccess(caller);
+  const access = priceAccess(actor);
   return {
     ...filters,
     attributes: attributes.map((a) => ({
@@ -109,7 +118,7 @@ export async function productFormOptions(db: TenantDb, caller: Caller): Promise<
     suppliers,
     locations,
     access,
-    kinds: PRODUCT_KINDS.filter((k) => !caller || moduleAllows(caller.permissions, "product", "kind", k)),
-    batchTracking: !caller || moduleAllows(caller.permissions, "product", "batch_tracked", true),
+    kinds: PRODUCT_KINDS.filter((k) => moduleAllows(actor.permissions, "product", "kind", k)),
+    batchTracking: moduleAllows(actor.permissions, "product", "batch_tracked", true),
   };
 }

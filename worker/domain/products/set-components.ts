@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { tenantSchema, type TenantDb } from "../../../db/client";
-import { fieldError, FieldIssues, parseInput, recordId, runBatch } from "./common";
-import { priceAccess, type Caller } from "./price-access";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { fieldError, FieldIssues, parseInput, recordId, runBatch, type VariantRef } from "./common";
+import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { missingComponentsCode, needsComponents } from "./product-rules";
 import { ComponentsInput } from "./product-schemas";
 import { findVariant, loadProductView, type ComponentView } from "./product-view";
@@ -17,7 +18,8 @@ const t = tenantSchema;
  * answers its statements. Components are existing variants that are not kits, never the variant
  * itself nor anything made of it.
  */
-export async function planComponents(db: TenantDb, pid: number, vid: number, raw: unknown): Promise<BatchItem<"sqlite">[]> {
+export async function planComponents(ctx: Ctx, pid: number, vid: number, raw: unknown): Promise<BatchItem<"sqlite">[]> {
+  const { db } = ctx;
   const input = parseInput(ComponentsInput, await componentsBySku(db, raw));
   const { product } = await findVariant(db, pid, vid);
   if (!needsComponents(product.kind)) throw fieldError("components", "components_not_allowed");
@@ -46,20 +48,16 @@ export async function planComponents(db: TenantDb, pid: number, vid: number, raw
   return [
     db.delete(t.components).where(eq(t.components.parentVariantId, vid)),
     db.insert(t.components).values(componentValues(vid, input.components)),
-    db.update(t.products).set({ updatedAt: Date.now() }).where(eq(t.products.id, pid)),
+    db.update(t.products).set({ updatedAt: ctx.now() }).where(eq(t.products.id, pid)),
   ];
 }
 
 /** Replaces what a kit or an assembly is made of (PUT: the whole list, at least one). */
-export async function setComponents(
-  db: TenantDb,
-  caller: Caller,
-  productId: unknown,
-  variantId: unknown,
-  raw: unknown,
-): Promise<{ components: ComponentView[] }> {
-  const [pid, vid] = [recordId(productId), recordId(variantId)];
-  await runBatch(db, await planComponents(db, pid, vid, raw));
-  const view = await loadProductView(db, pid, priceAccess(caller));
+export async function setComponents(ctx: Ctx, raw: VariantRef & Record<string, unknown>): Promise<{ components: ComponentView[] }> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { product_id, variant_id, ...fields } = raw;
+  const [pid, vid] = [recordId(product_id), recordId(variant_id)];
+  await runBatch(ctx.db, await planComponents(ctx, pid, vid, fields));
+  const view = await loadProductView(ctx.db, pid, priceAccess(ctx.actor));
   return { components: view.variants.find((v) => v.id === vid)!.components };
 }

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { FieldIssues, parseInput, recordId, runBatch } from "./common";
-import { assertCanEdit, priceAccess, type Caller, type PriceLevelType } from "./price-access";
+import { FieldIssues, parseInput, recordId, runBatch, type PackRef, type VariantRef } from "./common";
+import { assertCanEdit, EDIT_PRODUCT_PRICES, priceAccess, type PriceLevelType } from "./price-access";
 import { PricesInput } from "./product-schemas";
 import { findPack, findVariant, loadProductView, type PriceView } from "./product-view";
 import { priceValues } from "./product-writes";
@@ -19,12 +20,8 @@ type PriceTarget = { productId: number; variantId: number; packId: number | null
  * leaves purchasing prices alone; without multi_currencies, prices in other currencies than the
  * default one are neither replaced nor taken from the list.
  */
-export async function planPriceReplacement(
-  db: TenantDb,
-  caller: Caller,
-  target: PriceTarget,
-  raw: unknown,
-): Promise<BatchItem<"sqlite">[]> {
+export async function planPriceReplacement(ctx: Ctx, target: PriceTarget, raw: unknown): Promise<BatchItem<"sqlite">[]> {
+  const { db } = ctx;
   const input = parseInput(PricesInput, raw);
   if (target.packId === null) await findVariant(db, target.productId, target.variantId);
   else await findPack(db, target.productId, target.variantId, target.packId);
@@ -32,7 +29,7 @@ export async function planPriceReplacement(
   const issues = new FieldIssues();
   const refs = await checkReferences(db, priceRefs(input.prices, "prices"), issues);
   issues.throwIfAny();
-  const access = priceAccess(caller);
+  const access = priceAccess(ctx.actor);
   const prices = access.multiCurrency ? input.prices : input.prices.filter((p) => !refs.foreignCurrencies.has(p.currency_id));
   const editable: PriceLevelType[] = [
     ...(access.editSelling ? ["selling" as const] : []),
@@ -61,33 +58,23 @@ export async function planPriceReplacement(
 }
 
 /** Replaces the prices in one batch and answers them as they now are. */
-async function replacePrices(db: TenantDb, caller: Caller, target: PriceTarget, raw: unknown) {
-  await runBatch(db, await planPriceReplacement(db, caller, target, raw));
-  const access = priceAccess(caller);
-  const view = await loadProductView(db, target.productId, access);
+async function replacePrices(ctx: Ctx, target: PriceTarget, raw: unknown) {
+  await runBatch(ctx.db, await planPriceReplacement(ctx, target, raw));
+  const view = await loadProductView(ctx.db, target.productId, priceAccess(ctx.actor));
   const variant = view.variants.find((v) => v.id === target.variantId)!;
   return { prices: target.packId === null ? variant.prices : variant.packs.find((p) => p.id === target.packId)!.prices };
 }
 
 /** PUT a variant's prices: one per price level and currency. */
-export async function setVariantPrices(
-  db: TenantDb,
-  caller: Caller,
-  productId: unknown,
-  variantId: unknown,
-  raw: unknown,
-): Promise<{ prices: PriceView[] }> {
-  return replacePrices(db, caller, { productId: recordId(productId), variantId: recordId(variantId), packId: null }, raw);
+export async function setVariantPrices(ctx: Ctx, raw: VariantRef & Record<string, unknown>): Promise<{ prices: PriceView[] }> {
+  requirePermission(ctx, EDIT_PRODUCT_PRICES);
+  const { product_id, variant_id, ...fields } = raw;
+  return replacePrices(ctx, { productId: recordId(product_id), variantId: recordId(variant_id), packId: null }, fields);
 }
 
 /** PUT a pack's prices: one per price level and currency. */
-export async function setPackPrices(
-  db: TenantDb,
-  caller: Caller,
-  productId: unknown,
-  variantId: unknown,
-  packId: unknown,
-  raw: unknown,
-): Promise<{ prices: PriceView[] }> {
-  return replacePrices(db, caller, { productId: recordId(productId), variantId: recordId(variantId), packId: recordId(packId) }, raw);
+export async function setPackPrices(ctx: Ctx, raw: PackRef & Record<string, unknown>): Promise<{ prices: PriceView[] }> {
+  requirePermission(ctx, EDIT_PRODUCT_PRICES);
+  const { product_id, variant_id, pack_id, ...fields } = raw;
+  return replacePrices(ctx, { productId: recordId(product_id), variantId: recordId(variant_id), packId: recordId(pack_id) }, fields);
 }

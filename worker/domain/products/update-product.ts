@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
 import { assertModuleFields } from "../identity/module-flags";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { conflict, FieldIssues, parseInput, recordId, runBatch } from "./common";
-import { priceAccess, type Caller } from "./price-access";
+import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { checkAttributeIds, checkBatchTracking, storedKind } from "./product-rules";
 import { UpdateProductInput } from "./product-schemas";
 import { findProduct, loadProductView, RATE_SCALE, type ProductView } from "./product-view";
@@ -16,11 +17,14 @@ const t = tenantSchema;
  * Changes a product's own fields (PATCH: what is given). Tags given replace the product's.
  * Batch tracking turns on, never off; the attributes change only while no variant uses options.
  */
-export async function updateProduct(db: TenantDb, caller: Caller, productId: unknown, raw: unknown): Promise<ProductView> {
+export async function updateProduct(ctx: Ctx, raw: { id: unknown } & Record<string, unknown>): Promise<ProductView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const { id: productId, ...fields } = raw;
   const id = recordId(productId);
-  const input = parseInput(UpdateProductInput, raw);
+  const input = parseInput(UpdateProductInput, fields);
   const product = await findProduct(db, id);
-  assertModuleFields(caller, "product", input, { batch_tracked: product.batchTracked });
+  assertModuleFields(ctx.actor, "product", input, { batch_tracked: product.batchTracked });
 
   const issues = new FieldIssues();
   checkBatchTracking(product.batchTracked, input.batch_tracked, issues);
@@ -84,12 +88,12 @@ export async function updateProduct(db: TenantDb, caller: Caller, productId: unk
         seasonId: input.season_id,
         batchTracked,
         kitDiscountRate: input.kit_discount_rate ? scaled(input.kit_discount_rate, RATE_SCALE) : undefined,
-        updatedAt: Date.now(),
+        updatedAt: ctx.now(),
       })
       .where(eq(t.products.id, id)),
   ];
   if (batchTracked && !product.batchTracked)
-    statements.push(db.update(t.variants).set({ batchTracked: true, updatedAt: Date.now() }).where(eq(t.variants.productId, id)));
+    statements.push(db.update(t.variants).set({ batchTracked: true, updatedAt: ctx.now() }).where(eq(t.variants.productId, id)));
   if (input.tag_ids) {
     statements.push(db.delete(t.productTagLinks).where(eq(t.productTagLinks.productId, id)));
     if (input.tag_ids.length)
@@ -103,5 +107,5 @@ export async function updateProduct(db: TenantDb, caller: Caller, productId: unk
       );
   }
   await runBatch(db, statements);
-  return loadProductView(db, id, priceAccess(caller));
+  return loadProductView(db, id, priceAccess(ctx.actor));
 }

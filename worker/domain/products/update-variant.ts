@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
-import { FieldIssues, isUniqueViolation, parseInput, recordId, runBatch } from "./common";
-import { priceAccess, type Caller } from "./price-access";
+import { FieldIssues, isUniqueViolation, parseInput, recordId, runBatch, type VariantRef } from "./common";
+import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { UpdateVariantInput } from "./product-schemas";
 import { findVariant, loadProductView, RATE_SCALE, type VariantView } from "./product-view";
 import { assertPriceEdits, duplicateSkuError, scaled } from "./product-writes";
@@ -14,13 +15,8 @@ import { WEIGHT_SCALE } from "./weights";
 const t = tenantSchema;
 
 /** Checks a change of a variant's own fields and answers the statements that make it (run them in one batch). */
-export async function planVariantUpdate(
-  db: TenantDb,
-  caller: Caller,
-  pid: number,
-  vid: number,
-  raw: unknown,
-): Promise<BatchItem<"sqlite">[]> {
+export async function planVariantUpdate(ctx: Ctx, pid: number, vid: number, raw: unknown): Promise<BatchItem<"sqlite">[]> {
+  const { db } = ctx;
   const input = parseInput(UpdateVariantInput, raw);
   const { variant, product } = await findVariant(db, pid, vid);
 
@@ -40,7 +36,7 @@ export async function planVariantUpdate(
     issues,
   );
   issues.throwIfAny();
-  assertPriceEdits(priceAccess(caller), refs, {
+  assertPriceEdits(priceAccess(ctx.actor), refs, {
     prices: [],
     costs: input.initial_cost !== undefined,
     recommended: input.recommended_price !== undefined,
@@ -80,7 +76,7 @@ export async function planVariantUpdate(
         publishedToShopify: input.published_to_shopify,
         publishedToPennylane: input.published_to_pennylane,
         publishedToSellsy: input.published_to_sellsy,
-        updatedAt: Date.now(),
+        updatedAt: ctx.now(),
       })
       .where(eq(t.variants.id, vid)),
   ];
@@ -102,16 +98,12 @@ export async function runVariantChanges(db: TenantDb, statements: BatchItem<"sql
 }
 
 /** Changes a variant's own fields (PATCH: what is given); taxes given replace its taxes. */
-export async function updateVariant(
-  db: TenantDb,
-  caller: Caller,
-  productId: unknown,
-  variantId: unknown,
-  raw: unknown,
-): Promise<VariantView> {
+export async function updateVariant(ctx: Ctx, raw: VariantRef & Record<string, unknown>): Promise<VariantView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { product_id: productId, variant_id: variantId, ...fields } = raw;
   const pid = recordId(productId);
   const vid = recordId(variantId);
-  await runVariantChanges(db, await planVariantUpdate(db, caller, pid, vid, raw));
-  const view = await loadProductView(db, pid, priceAccess(caller));
+  await runVariantChanges(ctx.db, await planVariantUpdate(ctx, pid, vid, fields));
+  const view = await loadProductView(ctx.db, pid, priceAccess(ctx.actor));
   return view.variants.find((v) => v.id === vid)!;
 }

@@ -1,8 +1,15 @@
 import { asc, or, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { PermissionCheck } from "../identity/permissions";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { likePrefix } from "../shared/list-query-sql";
 
 const t = tenantSchema;
+
+/** Whoever types SKUs in a product or stock form may look them up. */
+export const PICKS_VARIANTS = {
+  anyOf: ["view_products", "view_products_inventory", "view_stock_entries", "view_stock_removals", "view_stock_movements"],
+} as const satisfies PermissionCheck;
 
 export interface VariantChoice {
   id: number;
@@ -14,10 +21,11 @@ export interface VariantChoice {
  * Variants whose SKU or label starts with the text (case aside), in SKU order, at most `limit`:
  * what a line editor suggests as a SKU is typed. Both prefixes are index searches.
  */
-export async function variantChoices(db: TenantDb, text: string, limit = 20): Promise<VariantChoice[]> {
-  const typed = text.trim().slice(0, 100);
+export async function variantChoices(ctx: Ctx, input: { text: string; limit?: number }): Promise<VariantChoice[]> {
+  requirePermission(ctx, PICKS_VARIANTS);
+  const typed = input.text.trim().slice(0, 100);
   if (!typed) return [];
-  return variantChoicesQuery(db, typed, limit);
+  return variantChoicesQuery(ctx.db, typed, input.limit ?? 20);
 }
 
 /** The query of variantChoices (its plan is checked by a test). */
