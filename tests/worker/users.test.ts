@@ -3,7 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { createCompanyApiToken, listApiTokens, revokeApiToken } from "../../worker/domain/identity/api-tokens";
+import { switchCompany } from "../../worker/domain/companies/switch-company";
+import { createCompanyApiToken, listApiTokens, resolveApiToken, revokeApiToken } from "../../worker/domain/identity/api-tokens";
+import { finishOnboarding } from "../../worker/domain/identity/finish-onboarding";
+import { makeCtx } from "../../worker/domain/shared/ctx";
+import { acceptInvitation, declineInvitation, listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { getUser } from "../../worker/domain/users/get-user";
 import { inviteUser } from "../../worker/domain/users/invite-user";
 import { listUsers } from "../../worker/domain/users/list-users";
@@ -538,6 +542,24 @@ describe("the user and token verbs, called directly", () => {
     // Nothing happened: nobody invited, the token still in force.
     expect(await control.query.users.findFirst({ where: eq(controlSchema.users.email, email) })).toBeUndefined();
     expect((await listApiTokens(await ctxOf(company))).map((t) => t.label)).toContain("kept");
+  });
+
+  it("keep what belongs to a person from an API token, even one holding every permission", async () => {
+    const company = await makeCompany();
+    const other = await makeCompany();
+    const actor = (await resolveApiToken(control, company.token))!;
+    const ctx = makeCtx({ db: company.db, control, actor, locale: "en" });
+    const invitation = await inviteToCompany(company.companyId, other.userId);
+    const refusals = [
+      listMyInvitations(ctx),
+      acceptInvitation(ctx, invitation),
+      declineInvitation(ctx, invitation),
+      switchCompany(ctx, { company_id: other.companyId }),
+      finishOnboarding(ctx),
+      createCompanyApiToken(ctx, { label: "from a token", permissions: [] }),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: "forbidden" });
+    expect(await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.id, invitation.id) })).toBeDefined();
   });
 
   it("let anyone read their own record without the settings permission", async () => {
