@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import type { UserView } from "../../worker/domain/users/users";
+import type { UserView } from "../../worker/domain/users/staff";
 import { useErrorText, useT } from "../i18n";
 import { FormField, type FieldErrorMap } from "./form-field";
 import { PermissionsFieldset, type PermissionChoices } from "./permissions-fieldset";

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { requestContext } from "../../worker/context";
+import { ctxFromRequest } from "../../worker/ctx";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
 import { listLocations } from "../../worker/domain/settings/list-locations";
-import { listUsers } from "../../worker/domain/users/users";
+import { companyStaff } from "../../worker/domain/users/staff";
 import { listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
@@ -15,8 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = user.permissions.includes("admin");
   const [locations, users, invitations] = await Promise.all([
     listLocations(await ctx.tenant()),
-    admin ? listUsers(ctx.control, user.company.id) : null,
-    listMyInvitations(ctx.control, user),
+    admin ? companyStaff(ctx.control, user.company.id) : null,
+    listMyInvitations(await ctxFromRequest(ctx)),
   ]);
   return {
     firstName: user.firstName,

@@ -1,5 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../worker/context";
+import { ctxFromRequest } from "../../worker/ctx";
 import { listUserCompanies } from "../../worker/domain/companies/list-user-companies";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
@@ -11,11 +12,12 @@ import type { Route } from "./+types/invitations";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx);
+  const verbs = await ctxFromRequest(ctx);
   const params = new URL(request.url).searchParams;
   const joinedId = params.get("joined");
   // The company just joined, if the user is indeed a member now, offered to switch to.
-  const joined = joinedId ? ((await listUserCompanies(ctx.control, actor.userId)).find((c) => c.id === joinedId) ?? null) : null;
-  const invitations = await listMyInvitations(ctx.control, actor);
+  const joined = joinedId ? ((await listUserCompanies(verbs)).find((c) => c.id === joinedId) ?? null) : null;
+  const invitations = await listMyInvitations(verbs);
   return {
     invitations: invitations.map((i) => ({ ...i, expires_on: new Date(i.expires_at).toISOString().slice(0, 10) })),
     joined: joined && joined.id !== actor.company.id ? { id: joined.id, label: joined.label } : null,
@@ -25,16 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx);
+  requirePage(request, ctx);
   const form = await request.formData();
   const id = String(form.get("invitation") ?? "");
   return formAction(
     async () => {
+      const verbs = await ctxFromRequest(ctx);
       if (form.get("intent") === "accept") {
-        const { companyId } = await acceptInvitation(ctx.control, actor, id);
+        const { companyId } = await acceptInvitation(verbs, { id });
         return redirect(`/invitations?joined=${encodeURIComponent(companyId)}`);
       }
-      await declineInvitation(ctx.control, actor, id);
+      await declineInvitation(verbs, { id });
       return redirect("/invitations?declined=1");
     },
     (refusal) => refusal,

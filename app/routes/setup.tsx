@@ -1,5 +1,6 @@
 import { Form, redirect } from "react-router";
 import { requestContext } from "../../worker/context";
+import { ctxFromRequest } from "../../worker/ctx";
 import { finishOnboarding } from "../../worker/domain/identity/finish-onboarding";
 import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
@@ -17,8 +18,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const user = requirePage(request, ctx);
-  await finishOnboarding(ctx.control, user.userId);
+  requirePage(request, ctx);
+  await finishOnboarding(await ctxFromRequest(ctx));
   return redirect("/dashboard");
 }
 

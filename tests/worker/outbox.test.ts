@@ -10,10 +10,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema, type TenantDb } from "../../db/client";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { newId } from "../../worker/domain/shared/ids";
 import { companyOutboxRow, controlOutboxRow } from "../../worker/domain/shared/outbox";
-import { inviteUser } from "../../worker/domain/users/users";
+import { inviteUser } from "../../worker/domain/users/invite-user";
 import type { Bindings } from "../../worker/env";
 import worker from "../../worker/index";
 import { consumeJobs } from "../../worker/queues/jobs";
@@ -25,7 +24,7 @@ import {
   purgeOutbox,
   type OutboxMessage,
 } from "../../worker/queues/outbox";
-import { addUser, control, makeCompany } from "../support/factories";
+import { addUser, control, ctxOf, makeCompany } from "../support/factories";
 import { fetchApp } from "../support/fetch-app";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 import { consumerDeps, messageOf, outboxRowsFor, processedMessage, unreachableMailer } from "../support/outbox";
@@ -89,17 +88,17 @@ async function levelChangedRow(db: TenantDb, variantId = 1) {
 async function adminActor() {
   const company = await makeCompany();
   const admin = await addUser(company.companyId, { permissions: ADMINISTRATOR_PERMISSIONS });
-  return { company, admin, actor: (await resolveAccessToken(control, admin.token))! };
+  return { company, admin, ctx: await ctxOf(company, { permissions: ADMINISTRATOR_PERMISSIONS }) };
 }
 
 describe("outbox rows are written in the batch of their change", () => {
   it("records an invitation email with the invitation, and none for an invitation refused by the database", async () => {
-    const { actor } = await adminActor();
+    const { ctx } = await adminActor();
     const person = await addUser((await makeCompany()).companyId);
-    const input = { email: person.email, first_name: "P", last_name: "Q" };
-    await inviteUser({ control, baseUrl: "http://app.test" }, actor, input);
+    const input = { email: person.email, first_name: "P", last_name: "Q", baseUrl: "http://app.test" };
+    await inviteUser(ctx, input);
     // The second invitation fails on the unique index inside its batch: its outbox row goes with it.
-    await expect(inviteUser({ control, baseUrl: "http://app.test" }, actor, input)).rejects.toMatchObject({
+    await expect(inviteUser(ctx, input)).rejects.toMatchObject({
       code: "invitation_already_pending",
     });
     expect(await outboxRowsFor(person.userId)).toMatchObject([

@@ -3,10 +3,18 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { resolveAccessToken } from "../../worker/domain/identity/sessions";
-import { inviteUser } from "../../worker/domain/users/users";
+import { switchCompany } from "../../worker/domain/companies/switch-company";
+import { createCompanyApiToken, listApiTokens, resolveApiToken, revokeApiToken } from "../../worker/domain/identity/api-tokens";
+import { finishOnboarding } from "../../worker/domain/identity/finish-onboarding";
+import { makeCtx } from "../../worker/domain/shared/ctx";
+import { acceptInvitation, declineInvitation, listMyInvitations } from "../../worker/domain/users/company-invitations";
+import { getUser } from "../../worker/domain/users/get-user";
+import { inviteUser } from "../../worker/domain/users/invite-user";
+import { listUsers } from "../../worker/domain/users/list-users";
+import { resendInvitation } from "../../worker/domain/users/resend-invitation";
+import { updateUser } from "../../worker/domain/users/update-user";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
-import { addUser, control, inviteToCompany, makeCompany } from "../support/factories";
+import { addUser, control, ctxOf, inviteToCompany, makeCompany } from "../support/factories";
 import { consumerDeps, messageOf, outboxRowsFor, unreachableMailer } from "../support/outbox";
 import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
 import { fetchApp, callApi as call } from "../support/fetch-app";
@@ -154,10 +162,10 @@ describe("/api/v1/users", () => {
 
   it("keeps the new account when the mail server is down, and the queue's next try sends the invitation", async () => {
     // Before the outbox the account was taken back; now the email is retried until it goes (decisions/013).
-    const { admin } = await adminOf();
-    const actor = (await resolveAccessToken(control, admin.token))!;
+    const { company } = await adminOf();
+    const ctx = await ctxOf(company, { permissions: ADMINISTRATOR_PERMISSIONS });
     const email = uniqueEmail("lost");
-    const { user } = await inviteUser({ control, baseUrl: "http://app.test" }, actor, { email, first_name: "L", last_name: "M" });
+    const { user } = await inviteUser(ctx, { email, first_name: "L", last_name: "M", baseUrl: "http://app.test" });
     const [row] = await outboxRowsFor(user.id);
     expect(row).toMatchObject({ topic: "email.invitation", payload: { baseUrl: "http://app.test" } });
 
@@ -455,10 +463,10 @@ describe("inviting someone who already has an account", () => {
 
   it("keeps the invitation when the mail server is down, and the queue's next try sends it", async () => {
     // Before the outbox the invitation was taken back; now the email is retried until it goes (decisions/013).
-    const { company, admin } = await adminOf();
+    const { company } = await adminOf();
     const person = await addUser((await makeCompany()).companyId);
-    const actor = (await resolveAccessToken(control, admin.token))!;
-    await inviteUser({ control, baseUrl: "http://app.test" }, actor, { email: person.email, first_name: "L", last_name: "M" });
+    const ctx = await ctxOf(company, { permissions: ADMINISTRATOR_PERMISSIONS });
+    await inviteUser(ctx, { email: person.email, first_name: "L", last_name: "M", baseUrl: "http://app.test" });
     const [row] = await outboxRowsFor(person.userId);
     expect(row).toMatchObject({ topic: "email.company_invitation", payload: { companyLabel: company.label } });
 
@@ -510,5 +518,54 @@ describe("/api/v1/api-tokens", () => {
     expect(await tooMuch.json()).toMatchObject({ error: { fields: { permissions: { code: "permission_not_held" } } } });
     const noLabel = await call("POST", "/api-tokens", admin.token, { label: " ", permissions: [] });
     expect(await noLabel.json()).toMatchObject({ error: { fields: { label: { code: "required" } } } });
+  });
+});
+
+describe("the user and token verbs, called directly", () => {
+  it("refuse someone without the settings permission, whichever door calls them", async () => {
+    const company = await makeCompany();
+    const ctx = await ctxOf(company, { permissions: ["view_products"] });
+    const colleague = { id: company.userId };
+    const email = uniqueEmail("nope");
+    const { id: tokenId } = await createCompanyApiToken(await ctxOf(company), { label: "kept", permissions: [] });
+    const refusals = [
+      listUsers(ctx),
+      getUser(ctx, colleague),
+      inviteUser(ctx, { email, first_name: "N", last_name: "O", baseUrl: "http://app.test" }),
+      resendInvitation(ctx, { ...colleague, baseUrl: "http://app.test" }),
+      updateUser(ctx, { ...colleague, type: "accountRepresentative" }),
+      listApiTokens(ctx),
+      createCompanyApiToken(ctx, { label: "mine", permissions: [] }),
+      revokeApiToken(ctx, { id: tokenId }),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: "forbidden" });
+    // Nothing happened: nobody invited, the token still in force.
+    expect(await control.query.users.findFirst({ where: eq(controlSchema.users.email, email) })).toBeUndefined();
+    expect((await listApiTokens(await ctxOf(company))).map((t) => t.label)).toContain("kept");
+  });
+
+  it("keep what belongs to a person from an API token, even one holding every permission", async () => {
+    const company = await makeCompany();
+    const other = await makeCompany();
+    const actor = (await resolveApiToken(control, company.token))!;
+    const ctx = makeCtx({ db: company.db, control, actor, locale: "en" });
+    const invitation = await inviteToCompany(company.companyId, other.userId);
+    const refusals = [
+      listMyInvitations(ctx),
+      acceptInvitation(ctx, invitation),
+      declineInvitation(ctx, invitation),
+      switchCompany(ctx, { company_id: other.companyId }),
+      finishOnboarding(ctx),
+      createCompanyApiToken(ctx, { label: "from a token", permissions: [] }),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: "forbidden" });
+    expect(await control.query.invitations.findFirst({ where: eq(controlSchema.invitations.id, invitation.id) })).toBeDefined();
+  });
+
+  it("let anyone read their own record without the settings permission", async () => {
+    const company = await makeCompany();
+    const ctx = await ctxOf(company, { permissions: ["view_products"] });
+    const own = ctx.actor.kind === "user" ? ctx.actor.userId : "";
+    expect(await getUser(ctx, { id: own })).toMatchObject({ id: own, permissions: ["view_products"] });
   });
 });

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { listUserCompanies } from "../domain/companies/list-user-companies";
 import { switchCompany } from "../domain/companies/switch-company";
-import { effectiveStatus } from "../domain/identity/actor";
-import { DomainError } from "../domain/shared/domain-error";
-import { requireActor } from "./auth";
+import { signedInUser } from "../domain/identity/actor";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import type { ApiEnv } from "./types";
 
@@ -13,20 +12,9 @@ import type { ApiEnv } from "./types";
  */
 export const companies = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => {
-    const { actor, control } = c.get("ctx");
-    const current = actor!.company.id;
-    const items =
-      actor!.kind === "user"
-        ? await listUserCompanies(control, actor!.userId)
-        : [
-            {
-              id: current,
-              label: actor!.company.label,
-              status: effectiveStatus(actor!.company),
-              frozen: actor!.company.frozen,
-              isAdmin: false,
-            },
-          ];
+    const ctx = await verbCtx(c);
+    const current = ctx.actor.company.id;
+    const items = await listUserCompanies(ctx);
     return c.json({
       totalCount: items.length,
       items: items.map((i) => ({
@@ -40,9 +28,9 @@ export const companies = new Hono<ApiEnv>()
     });
   })
   .post("/switch", requireActor(), async (c) => {
-    const { actor, control } = c.get("ctx");
-    // API tokens belong to one company; only a signed-in user's session can move.
-    if (actor!.kind !== "user") throw new DomainError("forbidden");
-    const result = await switchCompany(control, actor!, await jsonBody(c));
+    const ctx = await verbCtx(c);
+    // API tokens belong to one company: refused before the body is read, as the verb would refuse them.
+    signedInUser(ctx.actor);
+    const result = await switchCompany(ctx, await jsonBody(c));
     return c.json({ switched: result.switched, company_id: result.companyId });
   });

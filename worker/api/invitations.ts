@@ -1,31 +1,22 @@
-import { Hono, type Context } from "hono";
-import type { UserActor } from "../domain/identity/actor";
-import { DomainError } from "../domain/shared/domain-error";
+import { Hono } from "hono";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../domain/users/company-invitations";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { errors, type ApiOperation } from "./operation";
 import { InvitationAccepted, InvitationList } from "./schemas/identity";
 import type { ApiEnv } from "./types";
 
-// Invitations belong to a person: an API token (a company's) has none.
-function signedInUser(c: Context<ApiEnv>): UserActor {
-  const actor = c.get("ctx").actor!;
-  if (actor.kind !== "user") throw new DomainError("forbidden");
-  return actor;
-}
-
-/** /api/v1/invitations: the companies inviting the signed-in user, to accept or decline. */
+/** /api/v1/invitations: the companies inviting the signed-in user, to accept or decline (an API token has none: 403). */
 export const invitations = new Hono<ApiEnv>()
   .get("/", requireActor(), async (c) => {
-    const items = await listMyInvitations(c.get("ctx").control, signedInUser(c));
+    const items = await listMyInvitations(await verbCtx(c));
     return c.json({ totalCount: items.length, items });
   })
   .post("/:id/accept", requireActor(), async (c) => {
-    const joined = await acceptInvitation(c.get("ctx").control, signedInUser(c), c.req.param("id"));
+    const joined = await acceptInvitation(await verbCtx(c), { id: c.req.param("id") });
     return c.json({ accepted: true, company: { id: joined.companyId, label: joined.companyLabel } });
   })
   .post("/:id/decline", requireActor(), async (c) => {
-    await declineInvitation(c.get("ctx").control, signedInUser(c), c.req.param("id"));
+    await declineInvitation(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   });
 

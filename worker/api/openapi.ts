@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { switchCompanyInput } from "../domain/companies/switch-company";
 import { PasswordResetRequest } from "../domain/identity/password-reset";
 import { ApiTokenInput } from "../domain/identity/api-tokens";
-import { InviteUserInput, UpdateUserInput } from "../domain/users/users";
+import { InviteUserInput, UpdateUserInput } from "../domain/users/users-schemas";
 import { customerOperations } from "./customers";
 import { supplierOperations } from "./suppliers";
 import { employeeOperations } from "./employees";

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../../worker/context";
 import { productChoices, productFilterOptions } from "../../../worker/domain/products/product-options";
 import { stockLocations } from "../../../worker/domain/stock/stock-documents";
-import { listUsers } from "../../../worker/domain/users/users";
+import { companyStaff } from "../../../worker/domain/users/staff";
 
 type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
@@ -24,6 +24,6 @@ export async function stockLevelFilterOptions(db: TenantDb) {
 
 /** Names of the company's staff by user id, for "who" columns. */
 export async function userNames(ctx: RequestContext, companyId: string): Promise<Record<string, string>> {
-  const users = await listUsers(ctx.control, companyId);
+  const users = await companyStaff(ctx.control, companyId);
   return Object.fromEntries(users.map((u) => [u.id, u.display_name || `${u.first_name} ${u.last_name}`.trim() || u.email]));
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
 import { companyFormat } from "../../../worker/domain/settings/company-settings";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
@@ -17,11 +18,12 @@ import type { Route } from "./+types/back-office";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const user = requirePage(request, ctx);
+  const verbs = await ctxFromRequest(ctx);
   // b2b_portal users cannot switch company (platform spec §6), so they get no list.
   const [companies, invitations, company] = await Promise.all([
-    user.permissions.includes("b2b_portal") ? [] : listUserCompanies(ctx.control, user.userId),
-    listMyInvitations(ctx.control, user),
-    ctx.tenant().then(companyFormat),
+    user.permissions.includes("b2b_portal") ? [] : listUserCompanies(verbs),
+    listMyInvitations(verbs),
+    companyFormat(verbs.db),
   ]);
   return {
     // How every page writes numbers, money and dates (the language is the page's own).

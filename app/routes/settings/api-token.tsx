@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { createCompanyApiToken, listApiTokens, revokeApiToken } from "../../../worker/domain/identity/api-tokens";
 import { PERMISSION_GROUPS } from "../../../worker/domain/users/permission-groups";
 import { requirePage } from "../../../worker/guards";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, SETTINGS);
   return {
-    tokens: await listApiTokens(ctx.control, actor.company.id),
+    tokens: await listApiTokens(await ctxFromRequest(ctx)),
     choices: { groups: PERMISSION_GROUPS, grantable: actor.permissions },
     apiDocs: "/api/v1/docs",
   };
@@ -30,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(
     async () => {
       if (form.get("intent") === "revoke") {
-        await revokeApiToken(ctx.control, actor.company.id, String(form.get("id") ?? ""));
+        await revokeApiToken(await ctxFromRequest(ctx), { id: String(form.get("id") ?? "") });
         return { revoked: true as const };
       }
       const label = String(form.get("label") ?? "");
-      const created = await createCompanyApiToken(ctx.control, actor, {
+      const created = await createCompanyApiToken(await ctxFromRequest(ctx), {
         label,
         permissions: submittedPermissions(form, actor.permissions),
       });

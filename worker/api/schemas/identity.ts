@@ -3,7 +3,7 @@ import type { ApiTokenView } from "../../domain/identity/api-tokens";
 import type { CompanyRef } from "../../domain/identity/actor";
 import { SavedViewSearch, type SavedView as SavedViewData } from "../../domain/saved-views/saved-views";
 import type { InvitationView } from "../../domain/users/company-invitations";
-import type { UserView } from "../../domain/users/users";
+import type { UserView } from "../../domain/users/staff";
 import { all, answer, id, shape, textId, timestamp } from "./common";
 
 const permissions = z.array(z.string()).meta({ description: "Permission names (platform spec §3)" });

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { controlSchema, type ControlDb } from "../../../db/client";
-import type { UserActor } from "../identity/actor";
+import { controlSchema } from "../../../db/client";
+import { signedInUser } from "../identity/actor";
+import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 
 const { memberships, sessions, users } = controlSchema;
@@ -10,9 +11,12 @@ export const switchCompanyInput = z.object({ company_id: z.string({ error: "requ
 /**
  * Moves the session to another company of the user, so every later request works on that
  * company's database. Skipped when it is already current or for a b2b_portal user (platform
- * spec §5); a company the user does not belong to is `not_found`.
+ * spec §5); a company the user does not belong to is `not_found`. API tokens belong to one
+ * company: only a signed-in user's session moves (`forbidden` otherwise).
  */
-export async function switchCompany(control: ControlDb, actor: UserActor, raw: unknown): Promise<{ switched: boolean; companyId: string }> {
+export async function switchCompany(ctx: Ctx, raw: unknown): Promise<{ switched: boolean; companyId: string }> {
+  const { control } = ctx;
+  const actor = signedInUser(ctx.actor);
   const parsed = switchCompanyInput.safeParse(raw);
   if (!parsed.success) throw DomainError.fromZod(parsed.error);
   const companyId = parsed.data.company_id;

@@ -1,3 +1,5 @@
+import { DomainError } from "../shared/domain-error";
+
 /** Who is making a request, and in which company. */
 export interface CompanyRef {
   id: string;
@@ -50,6 +52,12 @@ export function companyRef(row: CompanyRef & Record<string, unknown>): CompanyRe
 }
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
+
+/** The person acting, for what belongs to a person (their invitations, their session): an API token or the system gets `forbidden`. */
+export function signedInUser(actor: Actor): UserActor {
+  if (actor.kind !== "user") throw new DomainError("forbidden");
+  return actor;
+}
 
 /** The company status as users see it: a trial past its end date reads 'trial_ended'. */
 export function effectiveStatus(company: CompanyRef, now = Date.now()): CompanyRef["status"] {

@@ -1,18 +1,24 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
-import { assertPlainText } from "../shared/plain-text";
-import { companyRef, type Actor } from "./actor";
+import { parseInput } from "../shared/input";
+import { companyRef, signedInUser, type Actor } from "./actor";
 import { ALL_PERMISSIONS } from "./permissions";
 
 const { apiTokens, companies, users } = controlSchema;
 // "Last used" is written at most this often, so that a busy token does not write on every call.
 const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
 export const API_TOKEN_PREFIX = "ck_";
+/** Tokens are managed with the settings permission, as the API and the settings page require. */
+const MANAGE_TOKENS = { allOf: ["settings"] } as const;
 
-/** Creates a token for an external system; the clear value is returned once and never stored. */
+/**
+ * Makes a token for an external system; the clear value is returned once and never stored. Not a
+ * verb: the one below and the test factory call it, before any company Ctx exists for the latter.
+ */
 export async function createApiToken(
   control: ControlDb,
   input: { companyId: string; label: string; permissions: string[]; createdBy?: string },
@@ -76,20 +82,25 @@ export interface ApiTokenView {
  * A person creates a token for the company they act in, holding only permissions they hold
  * themselves. Tokens cannot make tokens: a leaked one must not be able to outlive its revocation.
  */
-export async function createCompanyApiToken(control: ControlDb, actor: Actor, raw: unknown): Promise<ApiTokenView & { token: string }> {
-  if (actor.kind !== "user") throw new DomainError("forbidden");
-  assertPlainText(raw);
-  const parsed = ApiTokenInput.safeParse(raw ?? {});
-  if (!parsed.success) throw DomainError.fromZod(parsed.error);
-  if (parsed.data.permissions.some((p) => !actor.permissions.includes(p)))
+export async function createCompanyApiToken(ctx: Ctx, raw: unknown): Promise<ApiTokenView & { token: string }> {
+  requirePermission(ctx, MANAGE_TOKENS);
+  const actor = signedInUser(ctx.actor);
+  const input = parseInput(ApiTokenInput, raw);
+  if (input.permissions.some((p) => !actor.permissions.includes(p)))
     throw new DomainError("validation_failed", {}, { permissions: { code: "permission_not_held" } });
-  const { id, token } = await createApiToken(control, { companyId: actor.company.id, ...parsed.data, createdBy: actor.userId });
-  const [created] = await listApiTokens(control, actor.company.id, id);
+  const { id, token } = await createApiToken(ctx.control, { companyId: actor.company.id, ...input, createdBy: actor.userId });
+  const [created] = await tokensOf(ctx.control, actor.company.id, id);
   return { ...created!, token };
 }
 
-/** The company's tokens still in force, newest first (or the one with `id`). */
-export async function listApiTokens(control: ControlDb, companyId: string, id?: string): Promise<ApiTokenView[]> {
+/** The company's tokens still in force, newest first. */
+export async function listApiTokens(ctx: Ctx): Promise<ApiTokenView[]> {
+  requirePermission(ctx, MANAGE_TOKENS);
+  return tokensOf(ctx.control, ctx.actor.company.id);
+}
+
+// The company's tokens still in force, newest first (or the one with `id`).
+async function tokensOf(control: ControlDb, companyId: string, id?: string): Promise<ApiTokenView[]> {
   const rows = await control
     .select({ token: apiTokens, firstName: users.firstName, lastName: users.lastName })
     .from(apiTokens)
@@ -107,10 +118,11 @@ export async function listApiTokens(control: ControlDb, companyId: string, id?: 
 }
 
 /** Revokes a token of the company at once; `not_found` for another company's or a revoked one. */
-export async function revokeApiToken(control: ControlDb, companyId: string, id: string, now = Date.now()): Promise<void> {
-  const result = await control
+export async function revokeApiToken(ctx: Ctx, input: { id: string }): Promise<void> {
+  requirePermission(ctx, MANAGE_TOKENS);
+  const result = await ctx.control
     .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.companyId, companyId), isNull(apiTokens.revokedAt)));
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(apiTokens.id, input.id), eq(apiTokens.companyId, ctx.actor.company.id), isNull(apiTokens.revokedAt)));
   if (result.rowsAffected !== 1) throw new DomainError("not_found");
 }

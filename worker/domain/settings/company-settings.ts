@@ -28,7 +28,7 @@ import { DomainError } from "../shared/domain-error";
 import type { FormatSettings } from "../shared/format";
 import { newId } from "../shared/ids";
 import { LOCALES, type Locale } from "../shared/locale";
-import { isTimeZone } from "../users/users";
+import { isTimeZone } from "../users/users-schemas";
 import { defaultCurrencyStatements, findCurrencyByIso } from "./currencies";
 import { fieldError, objectError, parseInput, runBatch, zLabel } from "./common";
 

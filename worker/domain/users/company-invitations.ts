@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { controlSchema, type ControlDb } from "../../../db/client";
-import type { UserActor } from "../identity/actor";
+import { signedInUser, type UserActor } from "../identity/actor";
+import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 
 const { invitations, memberships, companies } = controlSchema;
@@ -32,8 +33,11 @@ export async function liveCompanyInvitations(control: ControlDb, companyId: stri
   return control.query.invitations.findMany({ where: and(eq(invitations.companyId, companyId), gt(invitations.expiresAt, now)) });
 }
 
-/** The invitations waiting for the signed-in user (expired ones are left out), oldest first. */
-export async function listMyInvitations(control: ControlDb, actor: UserActor, now = Date.now()): Promise<InvitationView[]> {
+/** The invitations waiting for the signed-in user (expired ones are left out), oldest first. An API token has none: `forbidden`. */
+export async function listMyInvitations(ctx: Ctx): Promise<InvitationView[]> {
+  const { control } = ctx;
+  const actor = signedInUser(ctx.actor);
+  const now = ctx.now();
   const rows = await control
     .select({ invitation: invitations, company: { id: companies.id, label: companies.label } })
     .from(invitations)
@@ -56,12 +60,11 @@ export async function listMyInvitations(control: ControlDb, actor: UserActor, no
  * chose. Only the invited account may accept (anyone else gets `not_found`); the membership
  * is made from the invitation in the same transaction that spends it, so it happens once.
  */
-export async function acceptInvitation(
-  control: ControlDb,
-  actor: UserActor,
-  invitationId: string,
-  now = Date.now(),
-): Promise<{ companyId: string; companyLabel: string }> {
+export async function acceptInvitation(ctx: Ctx, input: { id: string }): Promise<{ companyId: string; companyLabel: string }> {
+  const { control } = ctx;
+  const actor = signedInUser(ctx.actor);
+  const invitationId = input.id;
+  const now = ctx.now();
   const [found] = await control
     .select({ invitation: invitations, companyLabel: companies.label })
     .from(invitations)
@@ -101,7 +104,7 @@ export async function acceptInvitation(
 }
 
 /** Refuses an invitation: it is removed, and the company sees it no more. Only the invited account may. */
-export async function declineInvitation(control: ControlDb, actor: UserActor, invitationId: string): Promise<void> {
-  const removed = await control.delete(invitations).where(mine(actor, invitationId));
+export async function declineInvitation(ctx: Ctx, input: { id: string }): Promise<void> {
+  const removed = await ctx.control.delete(invitations).where(mine(signedInUser(ctx.actor), input.id));
   if (removed.rowsAffected !== 1) throw new DomainError("not_found");
 }

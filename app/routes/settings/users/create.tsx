@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { inviteUser } from "../../../../worker/domain/users/users";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { inviteUser } from "../../../../worker/domain/users/invite-user";
 import { requirePage } from "../../../../worker/guards";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
 import { formAction } from "../../../server/form-page.server";
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return formAction(
     async () => {
-      const { user } = await inviteUser({ control: ctx.control, ...mailDeps(ctx, request) }, actor, values);
+      const { user } = await inviteUser(await ctxFromRequest(ctx), { ...values, ...mailDeps(ctx, request) });
       return redirect(`/settings/users/${user.id}?invited=1`);
     },
     (refusal) => ({ ...refusal, values }),

@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../../worker/context";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { getUser } from "../../../../worker/domain/users/get-user";
 import { PERMISSION_GROUPS } from "../../../../worker/domain/users/permission-groups";
-import { getUser, resendInvitation } from "../../../../worker/domain/users/users";
+import { resendInvitation } from "../../../../worker/domain/users/resend-invitation";
 import { requirePage } from "../../../../worker/guards";
 import { mailDeps } from "../../../../worker/integrations/mail/mail-deps";
 import { formAction, orNotFound } from "../../../server/form-page.server";
@@ -11,8 +13,9 @@ import { UserStatus } from "./user-status";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, { allOf: ["settings"] });
-  const user = await orNotFound(() => getUser(ctx.control, actor.company.id, params.id));
+  requirePage(request, ctx, { allOf: ["settings"] });
+  const verbs = await ctxFromRequest(ctx);
+  const user = await orNotFound(() => getUser(verbs, { id: params.id }));
   const notice = new URL(request.url).searchParams;
   return {
     user,
@@ -26,9 +29,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 // The one action here: send a pending invitation again.
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, { allOf: ["settings"] });
+  requirePage(request, ctx, { allOf: ["settings"] });
   return formAction(async () => {
-    await resendInvitation({ control: ctx.control, ...mailDeps(ctx, request) }, actor, params.id);
+    await resendInvitation(await ctxFromRequest(ctx), { id: params.id, ...mailDeps(ctx, request) });
     return { resent: true as const };
   });
 }

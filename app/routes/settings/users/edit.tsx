@@ -1,8 +1,10 @@
 import { Link, redirect } from "react-router";
 import { requestContext } from "../../../../worker/context";
+import { ctxFromRequest } from "../../../../worker/ctx";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../../../../worker/domain/shared/locale";
-import { getUser, updateUser } from "../../../../worker/domain/users/users";
+import { getUser } from "../../../../worker/domain/users/get-user";
+import { updateUser } from "../../../../worker/domain/users/update-user";
 import { requireSelfOrPermission } from "../../../../worker/guards";
 import { formAction, orNotFound } from "../../../server/form-page.server";
 import { submittedPermissions } from "../../../components/permissions-fieldset";
@@ -16,11 +18,13 @@ const SETTINGS = { allOf: ["settings"] } as const;
 // One's own profile opens without the settings permission; anyone else's needs it.
 async function load(request: Request, ctx: Parameters<typeof requireSelfOrPermission>[1], id: string) {
   const actor = requireSelfOrPermission(request, ctx, id, SETTINGS);
-  const user = await orNotFound(() => getUser(ctx.control, actor.company.id, id));
+  const verbs = await ctxFromRequest(ctx);
+  const user = await orNotFound(() => getUser(verbs, { id }));
   const self = actor.userId === id;
   const canManage = hasPermissions(actor.permissions, SETTINGS);
   return {
     actor,
+    verbs,
     user,
     self,
     canManage,
@@ -36,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(requestContext);
-  const { actor, user, self, canManage, options } = await load(request, ctx, params.id);
+  const { actor, verbs, user, self, canManage, options } = await load(request, ctx, params.id);
   const form = await request.formData();
   const values = userFormValues(form, {
     access: options.access !== null,
@@ -46,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   return formAction(
     async () => {
-      const updated = await updateUser(ctx.control, actor, user.id, values);
+      const updated = await updateUser(verbs, { ...values, id: user.id });
       const headers = new Headers();
       // Changing one's own language shows the app in it at once.
       if (self && updated.language !== user.language)

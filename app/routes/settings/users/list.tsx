@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { listUsers } from "../../../../worker/domain/users/users";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { listUsers } from "../../../../worker/domain/users/list-users";
 import { requirePage } from "../../../../worker/guards";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
@@ -9,8 +10,8 @@ import { UserStatus } from "./user-status";
 /** The company's staff users (B2B users are managed with their customers). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, { allOf: ["settings"] });
-  return { users: await listUsers(ctx.control, actor.company.id) };
+  requirePage(request, ctx, { allOf: ["settings"] });
+  return { users: await listUsers(await ctxFromRequest(ctx)) };
 }
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import type { UserView } from "../../../../worker/domain/users/users";
+import type { UserView } from "../../../../worker/domain/users/staff";
 import { useT } from "../../../i18n";
 
 /** Active, inactive, or invited and not yet signed up. */
