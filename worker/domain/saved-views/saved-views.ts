@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
-import type { Actor, UserActor } from "../identity/actor";
+import { signedInUser } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
@@ -98,11 +98,6 @@ function view(row: Row): SavedView {
 }
 
 /** Views belong to a person: an API token has none. */
-function personOf(actor: Actor): UserActor {
-  if (actor.kind !== "user") throw new DomainError("forbidden");
-  return actor;
-}
-
 /** Integer ids only: anything else names no view. */
 function viewId(raw: string | number): number {
   const id = typeof raw === "number" ? raw : /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
@@ -146,7 +141,7 @@ function unsetDefault(db: TenantDb, userId: string, type: string) {
 
 /** The caller's own views of one list, by label. */
 export async function listSavedViews(ctx: Ctx, input: { type: unknown }): Promise<SavedView[]> {
-  const person = personOf(ctx.actor);
+  const person = signedInUser(ctx.actor);
   const type = parseInput(SavedViewListQuery, { type: input.type }).type;
   const rows = await ctx.db
     .select()
@@ -170,13 +165,13 @@ export async function defaultSavedView(ctx: Ctx, input: { type: string }): Promi
 }
 
 export async function getSavedView(ctx: Ctx, input: { id: string | number }): Promise<SavedView> {
-  return view(await ownRow(ctx.db, personOf(ctx.actor).userId, viewId(input.id)));
+  return view(await ownRow(ctx.db, signedInUser(ctx.actor).userId, viewId(input.id)));
 }
 
 /** Saves a view of a list for the caller; making it the default unsets their previous default in the same batch. */
 export async function createSavedView(ctx: Ctx, raw: unknown): Promise<SavedView> {
   const { db } = ctx;
-  const person = personOf(ctx.actor);
+  const person = signedInUser(ctx.actor);
   const input = parseInput(CreateSavedViewInput, raw);
   await assertLabelFree(db, person.userId, input.type, input.label);
   const insert = db
@@ -190,7 +185,7 @@ export async function createSavedView(ctx: Ctx, raw: unknown): Promise<SavedView
 export async function updateSavedView(ctx: Ctx, raw: { id: string | number } & Record<string, unknown>): Promise<SavedView> {
   const { db } = ctx;
   const { id, ...fields } = raw;
-  const person = personOf(ctx.actor);
+  const person = signedInUser(ctx.actor);
   const row = await ownRow(db, person.userId, viewId(id));
   const input = parseInput(UpdateSavedViewInput, fields);
   if (input.label !== undefined) await assertLabelFree(db, person.userId, row.type, input.label, row.id);
@@ -206,7 +201,7 @@ export async function updateSavedView(ctx: Ctx, raw: { id: string | number } & R
 }
 
 export async function deleteSavedView(ctx: Ctx, input: { id: string | number }): Promise<void> {
-  const person = personOf(ctx.actor);
+  const person = signedInUser(ctx.actor);
   const row = await ownRow(ctx.db, person.userId, viewId(input.id));
   await ctx.db.delete(savedViews).where(eq(savedViews.id, row.id));
 }
