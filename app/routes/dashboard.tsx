@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { requestContext } from "../../worker/context";
+import { ctxFromRequest } from "../../worker/ctx";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
-import { listLocations } from "../../worker/domain/settings/list-locations";
+import { listLocations } from "../../worker/domain/settings/locations/list-locations";
 import { listUsers } from "../../worker/domain/users/users";
 import { listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The plan and the active-user count are for holders of admin (platform spec §6).
   const admin = user.permissions.includes("admin");
   const [locations, users, invitations] = await Promise.all([
-    listLocations(await ctx.tenant()),
+    listLocations(await ctxFromRequest(ctx)),
     admin ? listUsers(ctx.control, user.company.id) : null,
     listMyInvitations(ctx.control, user),
   ]);
