@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { requestContext } from "../../worker/context";
 import { ctxFromRequest } from "../../worker/ctx";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
-import { listLocations } from "../../worker/domain/settings/list-locations";
+import { listLocations } from "../../worker/domain/settings/locations/list-locations";
 import { companyStaff } from "../../worker/domain/users/staff";
 import { listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
@@ -14,10 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePage(request, ctx);
   // The plan and the active-user count are for holders of admin (platform spec §6).
   const admin = user.permissions.includes("admin");
+  const verbs = await ctxFromRequest(ctx);
   const [locations, users, invitations] = await Promise.all([
-    listLocations(await ctx.tenant()),
+    listLocations(verbs),
     admin ? companyStaff(ctx.control, user.company.id) : null,
-    listMyInvitations(await ctxFromRequest(ctx)),
+    listMyInvitations(verbs),
   ]);
   return {
     firstName: user.firstName,

@@ -1,8 +1,22 @@
 // The demo company's catalogue: settings (taxes, currencies, price levels), products settings,
 // products of every kind with prices in two levels and two currencies, and services.
 // Rows are inserted directly with known ids, in chunks, so that the large scale stays quick.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../db/client";
+import { createAttribute } from "../../worker/domain/products-settings/attributes/create-attribute";
+import { createBrand } from "../../worker/domain/products-settings/brands/create-brand";
+import { createProductTag } from "../../worker/domain/products-settings/product-tags/create-product-tag";
+import { createSeason } from "../../worker/domain/products-settings/seasons/create-season";
+import { createCurrency } from "../../worker/domain/settings/currencies/create-currency";
+import type { CurrencyInput } from "../../worker/domain/settings/currencies/currency-schemas";
+import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
+import { makeDefaultCurrency } from "../../worker/domain/settings/currencies/make-default-currency";
+import { createPriceLevel } from "../../worker/domain/settings/price-levels/create-price-level";
+import { allPriceLevels } from "../../worker/domain/settings/price-levels/list-price-levels";
+import { makeDefaultPriceLevel } from "../../worker/domain/settings/price-levels/make-default-price-level";
+import type { PriceLevelInput, PriceLevelView } from "../../worker/domain/settings/price-levels/price-level-schemas";
+import { createTax } from "../../worker/domain/settings/taxes/create-tax";
+import { allTaxes } from "../../worker/domain/settings/taxes/list-taxes";
 import type { Ctx } from "../../worker/domain/shared/ctx";
 
 const t = tenantSchema;
@@ -20,17 +34,6 @@ async function nextId(db: TenantDb, table: string): Promise<number> {
   // The last id AUTOINCREMENT gave (none yet: no row).
   const [row] = await db.all<{ id: number | bigint | null }>(sql`select seq as id from sqlite_sequence where name = ${table}`);
   return Number(row?.id ?? 0) + 1;
-}
-
-/** The id of the row with this label (or iso), creating it when missing. */
-async function ensure<T extends { id: number | bigint }>(
-  find: () => Promise<T | undefined>,
-  create: () => Promise<unknown>,
-): Promise<number> {
-  const found = await find();
-  if (found) return Number(found.id);
-  await create();
-  return Number((await find())!.id);
 }
 
 const SIZES = ["XS", "S", "M", "L", "XL"];
@@ -58,75 +61,51 @@ export interface CatalogueCounts {
 
 export async function seedCatalogue(ctx: Ctx, counts: CatalogueCounts, log: (line: string) => void) {
   const { db } = ctx;
-  // ── settings ──
-  const vat20 = await ensure(
-    () => db.query.taxes.findFirst({ where: eq(t.taxes.label, "TVA 20 %") }),
-    () => db.insert(t.taxes).values({ label: "TVA 20 %", abbreviation: "TVA20", kind: "simple", rate: 200_000 }),
-  );
-  const vat55 = await ensure(
-    () => db.query.taxes.findFirst({ where: eq(t.taxes.label, "TVA 5,5 %") }),
-    () => db.insert(t.taxes).values({ label: "TVA 5,5 %", abbreviation: "TVA5.5", kind: "simple", rate: 55_000 }),
-  );
-  await ensure(
-    () => db.query.taxes.findFirst({ where: eq(t.taxes.label, "TVA 10 %") }),
-    () => db.insert(t.taxes).values({ label: "TVA 10 %", abbreviation: "TVA10", kind: "simple", rate: 100_000 }),
-  );
+  // ── settings, through their verbs (each looked up first: the seed may run on a company that has some) ──
+  const taxes = await allTaxes(ctx);
+  const tax = async (label: string, abbreviation: string, rate: string) =>
+    taxes.find((x) => x.label === label)?.id ?? (await createTax(ctx, { label, abbreviation, rate })).id;
+  const vat20 = await tax("TVA 20 %", "TVA20", "20");
+  const vat55 = await tax("TVA 5,5 %", "TVA5.5", "5.5");
+  await tax("TVA 10 %", "TVA10", "10");
 
-  const eur = await ensure(
-    () => db.query.currencies.findFirst({ where: eq(t.currencies.iso, "EUR") }),
-    () =>
-      db
-        .insert(t.currencies)
-        .values({ iso: "EUR", label: "Euro", sign: "€", symbolTemplate: "{amount} {sign}", exchangeRate: 100_000_000, isDefault: true }),
-  );
-  const usd = await ensure(
-    () => db.query.currencies.findFirst({ where: eq(t.currencies.iso, "USD") }),
-    () =>
-      db
-        .insert(t.currencies)
-        .values({ iso: "USD", label: "US dollar", sign: "$", symbolTemplate: "{sign}{amount}", exchangeRate: 108_000_000 }),
-  );
+  const currencies = await allCurrencies(ctx);
+  const currency = async (input: CurrencyInput) => currencies.find((c) => c.iso === input.iso)?.id ?? (await createCurrency(ctx, input)).id;
+  const eur = await currency({ iso: "EUR", label: "Euro", sign: "€", symbol_template: "{amount} {sign}" });
+  const usd = await currency({ iso: "USD", label: "US dollar", sign: "$", symbol_template: "{sign}{amount}", exchange_rate: "1.08" });
+  await makeDefaultCurrency(ctx, { id: eur });
 
-  const retail = await ensure(
-    () => db.query.priceLevels.findFirst({ where: eq(t.priceLevels.type, "selling") }),
-    () => db.insert(t.priceLevels).values({ label: "Prix de vente", type: "selling" }),
+  const levels = await allPriceLevels(ctx);
+  const level = async (found: PriceLevelView | undefined, input: PriceLevelInput) => found?.id ?? (await createPriceLevel(ctx, input)).id;
+  const retail = await level(
+    levels.find((l) => l.type === "selling"),
+    { label: "Prix de vente", type: "selling" },
   );
-  const purchase = await ensure(
-    () => db.query.priceLevels.findFirst({ where: eq(t.priceLevels.type, "purchasing") }),
-    () => db.insert(t.priceLevels).values({ label: "Prix d'achat", type: "purchasing" }),
+  const purchase = await level(
+    levels.find((l) => l.type === "purchasing"),
+    { label: "Prix d'achat", type: "purchasing" },
   );
-  const wholesale = await ensure(
-    () => db.query.priceLevels.findFirst({ where: eq(t.priceLevels.label, "Prix revendeur") }),
-    () => db.insert(t.priceLevels).values({ label: "Prix revendeur", type: "selling" }),
+  const wholesale = await level(
+    levels.find((l) => l.label === "Prix revendeur"),
+    { label: "Prix revendeur", type: "selling" },
   );
-  await db
-    .update(t.companySettings)
-    .set({ defaultSellingPriceLevelId: retail, defaultPurchasingPriceLevelId: purchase, defaultCurrency: "EUR" })
-    .where(eq(t.companySettings.id, 1));
+  await makeDefaultPriceLevel(ctx, { id: retail });
+  await makeDefaultPriceLevel(ctx, { id: purchase });
 
   // ── products settings ──
-  const [sizeAttr] = await db.insert(t.attributes).values({ label: "Taille" }).returning({ id: t.attributes.id });
-  const [colourAttr] = await db.insert(t.attributes).values({ label: "Couleur" }).returning({ id: t.attributes.id });
-  const sizeOptions = await db
-    .insert(t.attributeOptions)
-    .values(SIZES.map((label, position) => ({ attributeId: sizeAttr!.id, label, position })))
-    .returning({ id: t.attributeOptions.id, label: t.attributeOptions.label });
-  const colourOptions = await db
-    .insert(t.attributeOptions)
-    .values(COLOURS.map((label, position) => ({ attributeId: colourAttr!.id, label, position })))
-    .returning({ id: t.attributeOptions.id, label: t.attributeOptions.label });
-  const brands = await db
-    .insert(t.brands)
-    .values(BRANDS.map((label) => ({ label })))
-    .returning({ id: t.brands.id });
-  const tags = await db
-    .insert(t.productTags)
-    .values(TAGS.map((label) => ({ label })))
-    .returning({ id: t.productTags.id });
-  const seasons = await db
-    .insert(t.seasons)
-    .values(SEASONS.map((label) => ({ label })))
-    .returning({ id: t.seasons.id });
+  const sizeAttr = await createAttribute(ctx, { label: "Taille", options: SIZES });
+  const colourAttr = await createAttribute(ctx, { label: "Couleur", options: COLOURS });
+  const sizeOptions = sizeAttr.options;
+  const colourOptions = colourAttr.options;
+  // One after the other, so that the ids follow the lists' order.
+  const inTurn = async <T>(labels: string[], create: (label: string) => Promise<T>) => {
+    const made: T[] = [];
+    for (const label of labels) made.push(await create(label));
+    return made;
+  };
+  const brands = await inTurn(BRANDS, (label) => createBrand(ctx, { label }));
+  const tags = await inTurn(TAGS, (label) => createProductTag(ctx, { label }));
+  const seasons = await inTurn(SEASONS, (label) => createSeason(ctx, { label }));
 
   // ── products ──
   let productId = await nextId(db, "products");

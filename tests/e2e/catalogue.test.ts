@@ -1,11 +1,13 @@
 import { tenantSchema } from "../../db/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAttribute } from "../../worker/domain/products-settings/attributes";
-import { allCurrencies, createCurrency } from "../../worker/domain/settings/currencies";
-import { allPriceLevels, createPriceLevel } from "../../worker/domain/settings/price-levels";
+import { createAttribute } from "../../worker/domain/products-settings/attributes/create-attribute";
+import { createCurrency } from "../../worker/domain/settings/currencies/create-currency";
+import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
+import { createPriceLevel } from "../../worker/domain/settings/price-levels/create-price-level";
+import { allPriceLevels } from "../../worker/domain/settings/price-levels/list-price-levels";
 import { launchBrowser } from "../support/browser";
-import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { companyCtx, companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 
 const appUrl = inject("appUrl");
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -59,12 +61,13 @@ describe("the catalogue in the browser", () => {
   it("a T-shirt with size and colour variants, a pack of 6, prices in two levels and two currencies, a kit, the list and its saved view", async () => {
     const company = await makeCompany();
     const db = await companyDb(company.companyId);
-    await createAttribute(db, { label: "Size", options: ["S", "M"] });
-    await createAttribute(db, { label: "Colour", options: ["Red", "Blue"] });
-    const wholesale = await createPriceLevel(db, { label: "Wholesale", type: "selling" });
-    const usd = await createCurrency(db, { iso: "USD", exchange_rate: "1.1" });
-    const retail = (await allPriceLevels(db)).find((l) => l.type === "selling" && l.id !== wholesale.id)!;
-    const eur = (await allCurrencies(db)).find((c) => c.iso === "EUR")!;
+    const ctx = await companyCtx(company.companyId);
+    await createAttribute(ctx, { label: "Size", options: ["S", "M"] });
+    await createAttribute(ctx, { label: "Colour", options: ["Red", "Blue"] });
+    const wholesale = await createPriceLevel(ctx, { label: "Wholesale", type: "selling" });
+    const usd = await createCurrency(ctx, { iso: "USD", exchange_rate: "1.1" });
+    const retail = (await allPriceLevels(ctx)).find((l) => l.type === "selling" && l.id !== wholesale.id)!;
+    const eur = (await allCurrencies(ctx)).find((c) => c.iso === "EUR")!;
     await db.insert(tenantSchema.suppliers).values({ name: "Faïencerie de Gien" });
     const page = await staffPage(EDITOR, company.companyId);
 

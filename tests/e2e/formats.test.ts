@@ -1,9 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { allCurrencies, updateCurrency } from "../../worker/domain/settings/currencies";
+import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
+import { updateCurrency } from "../../worker/domain/settings/currencies/update-currency";
 import { createStockDocument } from "../../worker/domain/stock/stock-documents";
 import { launchBrowser } from "../support/browser";
-import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { companyCtx, companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 
 const appUrl = inject("appUrl");
@@ -33,8 +34,9 @@ describe("numbers, money and dates as the company and the user write them", () =
   it("in French, a company switched to space_comma shows '1 234 567,89 €' and '09/03/2026'; its settings are reached from the account menu", async () => {
     const company = await makeCompany();
     const db = await companyDb(company.companyId);
-    const eur = (await allCurrencies(db)).find((c) => c.iso === "EUR")!;
-    await updateCurrency(db, eur.id, { symbol_template: "{amount} {sign}" });
+    const ctx = await companyCtx(company.companyId);
+    const eur = (await allCurrencies(ctx)).find((c) => c.iso === "EUR")!;
+    await updateCurrency(ctx, { id: eur.id, symbol_template: "{amount} {sign}" });
     const variant = await makeVariant(db);
     const entry = await createStockDocument(db, { userId: null, forbidsNegative: false }, "entry", {
       location_id: await firstLocation(db),

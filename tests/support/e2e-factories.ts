@@ -3,6 +3,9 @@ import { eq } from "drizzle-orm";
 import { controlDb, controlSchema, tenantSchema } from "../../db/client";
 import { localProvisioner, openCompanyDatabase } from "../../db/tenants";
 import { createCompany } from "../../worker/domain/companies/create-company";
+import { companyRef, type SystemActor } from "../../worker/domain/identity/actor";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+import { makeCtx, type Ctx } from "../../worker/domain/shared/ctx";
 import { hashPassword } from "../../worker/domain/identity/password";
 import { startSession } from "../../worker/domain/identity/sessions";
 import { newId } from "../../worker/domain/shared/ids";
@@ -62,4 +65,11 @@ export async function signedIn(userId: string) {
 export async function companyDb(companyId: string) {
   const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) }))!;
   return openCompanyDatabase(control, provisioner, company);
+}
+
+/** A verb's Ctx for a company made by `makeCompany`: the system acting for it, as a seed does, to set records up through the verbs. */
+export async function companyCtx(companyId: string): Promise<Ctx> {
+  const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) }))!;
+  const actor: SystemActor = { kind: "system", company: companyRef(company), permissions: [...ADMINISTRATOR_PERMISSIONS], source: "tests" };
+  return makeCtx({ db: await openCompanyDatabase(control, provisioner, company), control, actor, locale: "en" });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
-import { currencyList } from "../../worker/domain/settings/currencies";
-import { locationList } from "../../worker/domain/settings/locations";
+import { currencyList } from "../../worker/domain/settings/currencies/currency-shared";
+import { locationList } from "../../worker/domain/settings/locations/location-shared";
 import { parseListQuery } from "../../worker/domain/shared/list-query";
 import { listOrderBy, type SqlListRegistry } from "../../worker/domain/shared/list-query-sql";
 import { batchListRegistry } from "../../worker/domain/stock/batches";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { updateCompanySettings } from "../../worker/domain/settings/company-settings";
-import { addUser, control, makeCompany } from "../support/factories";
+import { updateCompanySettings } from "../../worker/domain/settings/company-settings/update-company-settings";
+import { addUser, control, ctxOf, makeCompany } from "../support/factories";
 import { call } from "./products-fixtures";
 import { fetchApp } from "../support/fetch-app";
 
@@ -115,13 +115,8 @@ describe("/api/v1/company-settings", () => {
     expect((await putLogo(clerk.token, PNG)).status).toBe(403);
     expect((await call("GET", "/company-settings", company.token)).body.label).toBe(company.label);
     // The verb checks the permission itself, whoever calls it.
-    const actor = {
-      kind: "api_token" as const,
-      tokenId: "t",
-      company: { ...company.company, trialEndsAt: null },
-      permissions: ["view_products"],
-    };
-    await expect(updateCompanySettings({ db: company.db, control }, actor, { label: "Taken over" })).rejects.toMatchObject({
+    const clerkCtx = await ctxOf(company, { permissions: ["view_products"] });
+    await expect(updateCompanySettings(clerkCtx, { label: "Taken over" })).rejects.toMatchObject({
       code: "forbidden",
     });
   });

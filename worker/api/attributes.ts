@@ -1,23 +1,21 @@
 import { Hono } from "hono";
-import {
-  attributeList,
-  createAttribute,
-  CreateAttributeInput,
-  deleteAttribute,
-  getAttribute,
-  listAttributes,
-  updateAttribute,
-  UpdateAttributeInput,
-} from "../domain/products-settings/attributes";
-import { requireActor } from "./auth";
+import { CreateAttributeInput, UpdateAttributeInput } from "../domain/products-settings/attributes/attribute-schemas";
+import { attributeList } from "../domain/products-settings/attributes/attribute-shared";
+import { createAttribute } from "../domain/products-settings/attributes/create-attribute";
+import { deleteAttribute } from "../domain/products-settings/attributes/delete-attribute";
+import { getAttribute } from "../domain/products-settings/attributes/get-attribute";
+import { listAttributes } from "../domain/products-settings/attributes/list-attributes";
+import { updateAttribute } from "../domain/products-settings/attributes/update-attribute";
+import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { Attribute } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_products"] } as const;
-const EDIT = { allOf: ["edit_products"] } as const;
+const VIEW = VIEW_PRODUCTS;
+const EDIT = EDIT_PRODUCTS;
 const tag = "Products settings";
 
 export const attributeOperations: ApiOperation[] = [
@@ -88,23 +86,23 @@ export const attributeOperations: ApiOperation[] = [
 /** /api/v1/attributes: variant attributes (size, colour…) and their options. */
 export const attributes = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listAttributes(db, new URL(c.req.url).searchParams));
+    const ctx = await verbCtx(c);
+    return c.json(await listAttributes(ctx, new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createAttribute(db, await jsonBody(c)), 201);
+    const ctx = await verbCtx(c);
+    return c.json(await createAttribute(ctx, await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getAttribute(db, c.req.param("id")));
+    const ctx = await verbCtx(c);
+    return c.json(await getAttribute(ctx, { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateAttribute(db, c.req.param("id"), await jsonBody(c)));
+    const ctx = await verbCtx(c);
+    return c.json(await updateAttribute(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteAttribute(db, c.req.param("id"));
+    const ctx = await verbCtx(c);
+    await deleteAttribute(ctx, { id: c.req.param("id") });
     return c.body(null, 204);
   });

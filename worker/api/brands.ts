@@ -1,24 +1,21 @@
 import { Hono } from "hono";
-import {
-  brandList,
-  createBrand,
-  CreateBrandInput,
-  deleteBrand,
-  getBrand,
-  listBrands,
-  setBrandActive,
-  updateBrand,
-  UpdateBrandInput,
-} from "../domain/products-settings/brands";
-import { requireActor } from "./auth";
+import { CreateBrandInput, UpdateBrandInput } from "../domain/products-settings/brands/brand-schemas";
+import { brandList } from "../domain/products-settings/brands/brand-shared";
+import { createBrand } from "../domain/products-settings/brands/create-brand";
+import { deleteBrand } from "../domain/products-settings/brands/delete-brand";
+import { getBrand } from "../domain/products-settings/brands/get-brand";
+import { listBrands } from "../domain/products-settings/brands/list-brands";
+import { setBrandActive, updateBrand } from "../domain/products-settings/brands/update-brand";
+import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { Brand } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_products"] } as const;
-const EDIT = { allOf: ["edit_products"] } as const;
+const VIEW = VIEW_PRODUCTS;
+const EDIT = EDIT_PRODUCTS;
 const tag = "Products settings";
 
 export const brandOperations: ApiOperation[] = [
@@ -99,31 +96,31 @@ export const brandOperations: ApiOperation[] = [
 /** /api/v1/brands */
 export const brands = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listBrands(db, new URL(c.req.url).searchParams));
+    const ctx = await verbCtx(c);
+    return c.json(await listBrands(ctx, new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createBrand(db, await jsonBody(c)), 201);
+    const ctx = await verbCtx(c);
+    return c.json(await createBrand(ctx, await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getBrand(db, c.req.param("id")));
+    const ctx = await verbCtx(c);
+    return c.json(await getBrand(ctx, { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateBrand(db, c.req.param("id"), await jsonBody(c)));
+    const ctx = await verbCtx(c);
+    return c.json(await updateBrand(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteBrand(db, c.req.param("id"));
+    const ctx = await verbCtx(c);
+    await deleteBrand(ctx, { id: c.req.param("id") });
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setBrandActive(db, c.req.param("id"), true));
+    const ctx = await verbCtx(c);
+    return c.json(await setBrandActive(ctx, { id: c.req.param("id"), active: true }));
   })
   .post("/:id/disable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setBrandActive(db, c.req.param("id"), false));
+    const ctx = await verbCtx(c);
+    return c.json(await setBrandActive(ctx, { id: c.req.param("id"), active: false }));
   });

@@ -1,16 +1,14 @@
 import { Hono, type Context } from "hono";
 import { MAX_IMAGE_BYTES, imageTooLarge } from "../domain/products/product-image";
-import {
-  getCompanySettings,
-  readCompanyLogo,
-  removeCompanyLogo,
-  setCompanyLogo,
-  SETTINGS,
-  UpdateCompanySettingsInput,
-  updateCompanySettings,
-} from "../domain/settings/company-settings";
+import { SETTINGS } from "../domain/settings/common";
+import { UpdateCompanySettingsInput } from "../domain/settings/company-settings/company-settings-schemas";
+import { getCompanySettings } from "../domain/settings/company-settings/get-company-settings";
+import { readCompanyLogo } from "../domain/settings/company-settings/read-company-logo";
+import { removeCompanyLogo } from "../domain/settings/company-settings/remove-company-logo";
+import { setCompanyLogo } from "../domain/settings/company-settings/set-company-logo";
+import { updateCompanySettings } from "../domain/settings/company-settings/update-company-settings";
 import { DomainError } from "../domain/shared/domain-error";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { CompanySettings } from "./schemas/settings";
@@ -73,23 +71,19 @@ export const companySettingsOperations: ApiOperation[] = [
 ];
 
 const files = (c: Context<ApiEnv>) => c.get("ctx").env.bindings.FILES;
-const tenant = (c: Context<ApiEnv>) => c.get("ctx").tenant();
-const actor = (c: Context<ApiEnv>) => c.get("ctx").actor!;
 
 /** /api/v1/company-settings: read by any signed-in user, changed with settings. */
 export const companySettings = new Hono<ApiEnv>()
-  .get("/", requireActor(), async (c) => c.json(await getCompanySettings(await tenant(c))))
-  .patch("/", requireActor(SETTINGS), async (c) =>
-    c.json(await updateCompanySettings({ db: await tenant(c), control: c.get("ctx").control }, actor(c), await jsonBody(c))),
-  )
+  .get("/", requireActor(), async (c) => c.json(await getCompanySettings(await verbCtx(c))))
+  .patch("/", requireActor(SETTINGS), async (c) => c.json(await updateCompanySettings(await verbCtx(c), await jsonBody(c))))
   .put("/logo", requireActor(SETTINGS), async (c) => {
     // A body announced larger than the limit is refused before it is read.
     if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES) throw imageTooLarge("logo");
-    return c.json(await setCompanyLogo(await tenant(c), files(c), actor(c), await c.req.arrayBuffer()));
+    return c.json(await setCompanyLogo(await verbCtx(c), { store: files(c), bytes: await c.req.arrayBuffer() }));
   })
   .get("/logo", requireActor(), async (c) => {
-    const logo = await readCompanyLogo(await tenant(c), files(c));
+    const logo = await readCompanyLogo(await verbCtx(c), { store: files(c) });
     if (!logo) throw new DomainError("not_found");
     return new Response(logo.body, { headers: { "content-type": logo.contentType, "cache-control": "private, max-age=300" } });
   })
-  .delete("/logo", requireActor(SETTINGS), async (c) => c.json(await removeCompanyLogo(await tenant(c), files(c), actor(c))));
+  .delete("/logo", requireActor(SETTINGS), async (c) => c.json(await removeCompanyLogo(await verbCtx(c), { store: files(c) })));

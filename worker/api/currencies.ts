@@ -1,25 +1,21 @@
 import { Hono } from "hono";
-import {
-  createCurrency,
-  CurrencyInput,
-  currencyList,
-  deleteCurrency,
-  disableCurrency,
-  enableCurrency,
-  getCurrency,
-  listCurrenciesPage,
-  makeDefaultCurrency,
-  updateCurrency,
-  UpdateCurrencyInput,
-} from "../domain/settings/currencies";
-import { requireActor } from "./auth";
+import { createCurrency } from "../domain/settings/currencies/create-currency";
+import { CurrencyInput, UpdateCurrencyInput } from "../domain/settings/currencies/currency-schemas";
+import { currencyList } from "../domain/settings/currencies/currency-shared";
+import { deleteCurrency } from "../domain/settings/currencies/delete-currency";
+import { getCurrency } from "../domain/settings/currencies/get-currency";
+import { listCurrenciesPage } from "../domain/settings/currencies/list-currencies";
+import { makeDefaultCurrency } from "../domain/settings/currencies/make-default-currency";
+import { disableCurrency, enableCurrency } from "../domain/settings/currencies/set-currency-active";
+import { updateCurrency } from "../domain/settings/currencies/update-currency";
+import { SETTINGS } from "../domain/settings/common";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Currency } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
-const SETTINGS = { allOf: ["settings"] } as const;
 const TAG = "Settings";
 const write = {
   409: "Code taken (currency_taken), the default currency (default_currency), or used by prices (in_use)",
@@ -113,18 +109,19 @@ export const currencyOperations: ApiOperation[] = [
 
 /** /api/v1/currencies: any signed-in user reads them; changes need settings. */
 export const currencies = new Hono<ApiEnv>()
-  .get("/", requireActor(), async (c) => c.json(await listCurrenciesPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
-  .post("/", requireActor(SETTINGS), async (c) => c.json(await createCurrency(await c.get("ctx").tenant(), await jsonBody(c)), 201))
-  .get("/:id", requireActor(), async (c) => c.json(await getCurrency(await c.get("ctx").tenant(), c.req.param("id"))))
+  .get("/", requireActor(), async (c) => c.json(await listCurrenciesPage(await verbCtx(c), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(SETTINGS), async (c) => c.json(await createCurrency(await verbCtx(c), await jsonBody(c)), 201))
+  .get("/:id", requireActor(), async (c) => c.json(await getCurrency(await verbCtx(c), { id: c.req.param("id") })))
+  // The id comes from the path, last: a body cannot name another currency.
   .patch("/:id", requireActor(SETTINGS), async (c) =>
-    c.json(await updateCurrency(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+    c.json(await updateCurrency(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
   )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
-    await deleteCurrency(await c.get("ctx").tenant(), c.req.param("id"));
+    await deleteCurrency(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   })
-  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableCurrency(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableCurrency(await c.get("ctx").tenant(), c.req.param("id"))))
+  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableCurrency(await verbCtx(c), { id: c.req.param("id") })))
+  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableCurrency(await verbCtx(c), { id: c.req.param("id") })))
   .post("/:id/default", requireActor(SETTINGS), async (c) =>
-    c.json(await makeDefaultCurrency(await c.get("ctx").tenant(), c.req.param("id"))),
+    c.json(await makeDefaultCurrency(await verbCtx(c), { id: c.req.param("id") })),
   );

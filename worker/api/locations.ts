@@ -1,24 +1,20 @@
 import { Hono } from "hono";
-import {
-  createLocation,
-  deleteLocation,
-  disableLocation,
-  enableLocation,
-  getLocation,
-  listLocationsPage,
-  LocationInput,
-  locationList,
-  updateLocation,
-  UpdateLocationInput,
-} from "../domain/settings/locations";
-import { requireActor } from "./auth";
+import { SETTINGS } from "../domain/settings/common";
+import { createLocation } from "../domain/settings/locations/create-location";
+import { deleteLocation } from "../domain/settings/locations/delete-location";
+import { getLocation } from "../domain/settings/locations/get-location";
+import { listLocationsPage } from "../domain/settings/locations/list-locations-page";
+import { LocationInput, UpdateLocationInput } from "../domain/settings/locations/location-schemas";
+import { locationList } from "../domain/settings/locations/location-shared";
+import { disableLocation, enableLocation } from "../domain/settings/locations/set-location-active";
+import { updateLocation } from "../domain/settings/locations/update-location";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Location } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
-const SETTINGS = { allOf: ["settings"] } as const;
 const TAG = "Settings";
 const read = { 200: "The location", 401: errors[401], 403: errors[403] };
 const write = { 409: "Label taken, or the last active location (last_active_location)", 422: "Invalid input", ...errors };
@@ -90,15 +86,16 @@ export const locationOperations: ApiOperation[] = [
 
 /** /api/v1/locations: any signed-in user reads them (other screens pick locations); changes need settings. */
 export const locations = new Hono<ApiEnv>()
-  .get("/", requireActor(), async (c) => c.json(await listLocationsPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
-  .post("/", requireActor(SETTINGS), async (c) => c.json(await createLocation(await c.get("ctx").tenant(), await jsonBody(c)), 201))
-  .get("/:id", requireActor(), async (c) => c.json(await getLocation(await c.get("ctx").tenant(), c.req.param("id"))))
+  .get("/", requireActor(), async (c) => c.json(await listLocationsPage(await verbCtx(c), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(SETTINGS), async (c) => c.json(await createLocation(await verbCtx(c), await jsonBody(c)), 201))
+  .get("/:id", requireActor(), async (c) => c.json(await getLocation(await verbCtx(c), { id: c.req.param("id") })))
+  // The id comes from the path, last: a body cannot name another location.
   .patch("/:id", requireActor(SETTINGS), async (c) =>
-    c.json(await updateLocation(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+    c.json(await updateLocation(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
   )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
-    await deleteLocation(await c.get("ctx").tenant(), c.req.param("id"));
+    await deleteLocation(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   })
-  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableLocation(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableLocation(await c.get("ctx").tenant(), c.req.param("id"))));
+  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableLocation(await verbCtx(c), { id: c.req.param("id") })))
+  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableLocation(await verbCtx(c), { id: c.req.param("id") })));

@@ -1,18 +1,15 @@
 import { Hono } from "hono";
-import {
-  createPriceLevel,
-  deletePriceLevel,
-  disablePriceLevel,
-  enablePriceLevel,
-  getPriceLevel,
-  listPriceLevelsPage,
-  makeDefaultPriceLevel,
-  PriceLevelInput,
-  priceLevelList,
-  updatePriceLevel,
-  UpdatePriceLevelInput,
-} from "../domain/settings/price-levels";
-import { requireActor } from "./auth";
+import { PRICE_LEVELS } from "../domain/settings/common";
+import { createPriceLevel } from "../domain/settings/price-levels/create-price-level";
+import { deletePriceLevel } from "../domain/settings/price-levels/delete-price-level";
+import { getPriceLevel } from "../domain/settings/price-levels/get-price-level";
+import { listPriceLevelsPage } from "../domain/settings/price-levels/list-price-levels";
+import { makeDefaultPriceLevel } from "../domain/settings/price-levels/make-default-price-level";
+import { PriceLevelInput, UpdatePriceLevelInput } from "../domain/settings/price-levels/price-level-schemas";
+import { priceLevelList } from "../domain/settings/price-levels/price-level-shared";
+import { disablePriceLevel, enablePriceLevel } from "../domain/settings/price-levels/set-price-level-active";
+import { updatePriceLevel } from "../domain/settings/price-levels/update-price-level";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
@@ -20,7 +17,7 @@ import { PriceLevel } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
 // Price levels are changed by whoever holds settings or the dedicated edit_price_levels.
-const EDIT = { anyOf: ["settings", "edit_price_levels"] } as const;
+const EDIT = PRICE_LEVELS;
 const TAG = "Settings";
 const write = {
   409: "Label taken (price_level_label_taken), a default level (default_price_level), or used by prices (in_use)",
@@ -114,18 +111,17 @@ export const priceLevelOperations: ApiOperation[] = [
 
 /** /api/v1/price-levels: any signed-in user reads them; changes need settings or edit_price_levels. */
 export const priceLevels = new Hono<ApiEnv>()
-  .get("/", requireActor(), async (c) => c.json(await listPriceLevelsPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
-  .post("/", requireActor(EDIT), async (c) => c.json(await createPriceLevel(await c.get("ctx").tenant(), await jsonBody(c)), 201))
-  .get("/:id", requireActor(), async (c) => c.json(await getPriceLevel(await c.get("ctx").tenant(), c.req.param("id"))))
+  .get("/", requireActor(), async (c) => c.json(await listPriceLevelsPage(await verbCtx(c), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(EDIT), async (c) => c.json(await createPriceLevel(await verbCtx(c), await jsonBody(c)), 201))
+  .get("/:id", requireActor(), async (c) => c.json(await getPriceLevel(await verbCtx(c), { id: c.req.param("id") })))
+  // The id comes from the path, last: a body cannot name another level.
   .patch("/:id", requireActor(EDIT), async (c) =>
-    c.json(await updatePriceLevel(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+    c.json(await updatePriceLevel(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
   )
   .delete("/:id", requireActor(EDIT), async (c) => {
-    await deletePriceLevel(await c.get("ctx").tenant(), c.req.param("id"));
+    await deletePriceLevel(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   })
-  .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await enablePriceLevel(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/disable", requireActor(EDIT), async (c) => c.json(await disablePriceLevel(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/default", requireActor(EDIT), async (c) =>
-    c.json(await makeDefaultPriceLevel(await c.get("ctx").tenant(), c.req.param("id"))),
-  );
+  .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await enablePriceLevel(await verbCtx(c), { id: c.req.param("id") })))
+  .post("/:id/disable", requireActor(EDIT), async (c) => c.json(await disablePriceLevel(await verbCtx(c), { id: c.req.param("id") })))
+  .post("/:id/default", requireActor(EDIT), async (c) => c.json(await makeDefaultPriceLevel(await verbCtx(c), { id: c.req.param("id") })));

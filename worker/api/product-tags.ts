@@ -1,23 +1,21 @@
 import { Hono } from "hono";
-import {
-  createProductTag,
-  deleteProductTag,
-  getProductTag,
-  listProductTags,
-  productTagList,
-  updateProductTag,
-  ProductTagInput,
-  UpdateProductTagInput,
-} from "../domain/products-settings/product-tags";
-import { requireActor } from "./auth";
+import { createProductTag } from "../domain/products-settings/product-tags/create-product-tag";
+import { deleteProductTag } from "../domain/products-settings/product-tags/delete-product-tag";
+import { getProductTag } from "../domain/products-settings/product-tags/get-product-tag";
+import { listProductTags } from "../domain/products-settings/product-tags/list-product-tags";
+import { ProductTagInput, UpdateProductTagInput } from "../domain/products-settings/product-tags/product-tag-schemas";
+import { productTagList } from "../domain/products-settings/product-tags/product-tag-shared";
+import { updateProductTag } from "../domain/products-settings/product-tags/update-product-tag";
+import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { ProductTag } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_products"] } as const;
-const EDIT = { allOf: ["edit_products"] } as const;
+const VIEW = VIEW_PRODUCTS;
+const EDIT = EDIT_PRODUCTS;
 const tag = "Products settings";
 
 export const productTagOperations: ApiOperation[] = [
@@ -78,23 +76,23 @@ export const productTagOperations: ApiOperation[] = [
 /** /api/v1/product-tags */
 export const productTags = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listProductTags(db, new URL(c.req.url).searchParams));
+    const ctx = await verbCtx(c);
+    return c.json(await listProductTags(ctx, new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createProductTag(db, await jsonBody(c)), 201);
+    const ctx = await verbCtx(c);
+    return c.json(await createProductTag(ctx, await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getProductTag(db, c.req.param("id")));
+    const ctx = await verbCtx(c);
+    return c.json(await getProductTag(ctx, { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateProductTag(db, c.req.param("id"), await jsonBody(c)));
+    const ctx = await verbCtx(c);
+    return c.json(await updateProductTag(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteProductTag(db, c.req.param("id"));
+    const ctx = await verbCtx(c);
+    await deleteProductTag(ctx, { id: c.req.param("id") });
     return c.body(null, 204);
   });

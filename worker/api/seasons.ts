@@ -1,23 +1,21 @@
 import { Hono } from "hono";
-import {
-  createSeason,
-  deleteSeason,
-  getSeason,
-  listSeasons,
-  seasonList,
-  updateSeason,
-  SeasonInput,
-  UpdateSeasonInput,
-} from "../domain/products-settings/seasons";
-import { requireActor } from "./auth";
+import { createSeason } from "../domain/products-settings/seasons/create-season";
+import { deleteSeason } from "../domain/products-settings/seasons/delete-season";
+import { getSeason } from "../domain/products-settings/seasons/get-season";
+import { listSeasons } from "../domain/products-settings/seasons/list-seasons";
+import { SeasonInput, UpdateSeasonInput } from "../domain/products-settings/seasons/season-schemas";
+import { seasonList } from "../domain/products-settings/seasons/season-shared";
+import { updateSeason } from "../domain/products-settings/seasons/update-season";
+import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { Season } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_products"] } as const;
-const EDIT = { allOf: ["edit_products"] } as const;
+const VIEW = VIEW_PRODUCTS;
+const EDIT = EDIT_PRODUCTS;
 const tag = "Products settings";
 
 export const seasonOperations: ApiOperation[] = [
@@ -78,23 +76,23 @@ export const seasonOperations: ApiOperation[] = [
 /** /api/v1/seasons */
 export const seasons = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listSeasons(db, new URL(c.req.url).searchParams));
+    const ctx = await verbCtx(c);
+    return c.json(await listSeasons(ctx, new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createSeason(db, await jsonBody(c)), 201);
+    const ctx = await verbCtx(c);
+    return c.json(await createSeason(ctx, await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getSeason(db, c.req.param("id")));
+    const ctx = await verbCtx(c);
+    return c.json(await getSeason(ctx, { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateSeason(db, c.req.param("id"), await jsonBody(c)));
+    const ctx = await verbCtx(c);
+    return c.json(await updateSeason(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteSeason(db, c.req.param("id"));
+    const ctx = await verbCtx(c);
+    await deleteSeason(ctx, { id: c.req.param("id") });
     return c.body(null, 204);
   });

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
+import { SETTINGS } from "../domain/settings/common";
 import { getTaxSettings, TaxSettingsInput, updateTaxSettings } from "../domain/settings/tax-settings";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { TaxSettings } from "./schemas/settings";
 import type { ApiEnv } from "./types";
-
-const SETTINGS = { allOf: ["settings"] } as const;
 
 export const taxSettingsOperations: ApiOperation[] = [
   {
@@ -33,5 +32,5 @@ export const taxSettingsOperations: ApiOperation[] = [
 
 /** /api/v1/tax-settings: read by any signed-in user, changed with settings. */
 export const taxSettings = new Hono<ApiEnv>()
-  .get("/", requireActor(), async (c) => c.json(await getTaxSettings(await c.get("ctx").tenant())))
-  .patch("/", requireActor(SETTINGS), async (c) => c.json(await updateTaxSettings(await c.get("ctx").tenant(), await jsonBody(c))));
+  .get("/", requireActor(), async (c) => c.json(await getTaxSettings(await verbCtx(c))))
+  .patch("/", requireActor(SETTINGS), async (c) => c.json(await updateTaxSettings(await verbCtx(c), await jsonBody(c))));

@@ -1,24 +1,20 @@
 import { Hono } from "hono";
-import {
-  createTax,
-  deleteTax,
-  disableTax,
-  enableTax,
-  getTax,
-  listTaxesPage,
-  TaxInput,
-  taxList,
-  updateTax,
-  UpdateTaxInput,
-} from "../domain/settings/taxes";
-import { requireActor } from "./auth";
+import { SETTINGS } from "../domain/settings/common";
+import { createTax } from "../domain/settings/taxes/create-tax";
+import { deleteTax } from "../domain/settings/taxes/delete-tax";
+import { getTax } from "../domain/settings/taxes/get-tax";
+import { listTaxesPage } from "../domain/settings/taxes/list-taxes";
+import { disableTax, enableTax } from "../domain/settings/taxes/set-tax-active";
+import { TaxInput, UpdateTaxInput } from "../domain/settings/taxes/tax-schemas";
+import { taxList } from "../domain/settings/taxes/tax-shared";
+import { updateTax } from "../domain/settings/taxes/update-tax";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Tax } from "./schemas/settings";
 import type { ApiEnv } from "./types";
 
-const SETTINGS = { allOf: ["settings"] } as const;
 const TAG = "Settings";
 const write = {
   409: "Label taken (tax_label_taken)",
@@ -102,15 +98,16 @@ export const taxOperations: ApiOperation[] = [
 
 /** /api/v1/taxes: any signed-in user reads them; changes need settings. */
 export const taxes = new Hono<ApiEnv>()
-  .get("/", requireActor(), async (c) => c.json(await listTaxesPage(await c.get("ctx").tenant(), new URL(c.req.url).searchParams)))
-  .post("/", requireActor(SETTINGS), async (c) => c.json(await createTax(await c.get("ctx").tenant(), await jsonBody(c)), 201))
-  .get("/:id", requireActor(), async (c) => c.json(await getTax(await c.get("ctx").tenant(), c.req.param("id"))))
+  .get("/", requireActor(), async (c) => c.json(await listTaxesPage(await verbCtx(c), new URL(c.req.url).searchParams)))
+  .post("/", requireActor(SETTINGS), async (c) => c.json(await createTax(await verbCtx(c), await jsonBody(c)), 201))
+  .get("/:id", requireActor(), async (c) => c.json(await getTax(await verbCtx(c), { id: c.req.param("id") })))
+  // The id comes from the path, last: a body cannot name another tax.
   .patch("/:id", requireActor(SETTINGS), async (c) =>
-    c.json(await updateTax(await c.get("ctx").tenant(), c.req.param("id"), await jsonBody(c))),
+    c.json(await updateTax(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
   )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
-    await deleteTax(await c.get("ctx").tenant(), c.req.param("id"));
+    await deleteTax(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   })
-  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableTax(await c.get("ctx").tenant(), c.req.param("id"))))
-  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableTax(await c.get("ctx").tenant(), c.req.param("id"))));
+  .post("/:id/enable", requireActor(SETTINGS), async (c) => c.json(await enableTax(await verbCtx(c), { id: c.req.param("id") })))
+  .post("/:id/disable", requireActor(SETTINGS), async (c) => c.json(await disableTax(await verbCtx(c), { id: c.req.param("id") })));

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
-import { companyFormat } from "../../../worker/domain/settings/company-settings";
+import { companyFormat } from "../../../worker/domain/settings/company-settings/company-format";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
 import { useLingui } from "@lingui/react";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [companies, invitations, company] = await Promise.all([
     user.permissions.includes("b2b_portal") ? [] : listUserCompanies(verbs),
     listMyInvitations(verbs),
-    companyFormat(verbs.db),
+    companyFormat(verbs),
   ]);
   return {
     // How every page writes numbers, money and dates (the language is the page's own).

@@ -1,10 +1,8 @@
-import {
-  createAttribute,
-  deleteAttribute,
-  getAttribute,
-  listAttributes,
-  updateAttribute,
-} from "../../../worker/domain/products-settings/attributes";
+import { createAttribute } from "../../../worker/domain/products-settings/attributes/create-attribute";
+import { deleteAttribute } from "../../../worker/domain/products-settings/attributes/delete-attribute";
+import { getAttribute } from "../../../worker/domain/products-settings/attributes/get-attribute";
+import { listAttributes } from "../../../worker/domain/products-settings/attributes/list-attributes";
+import { updateAttribute } from "../../../worker/domain/products-settings/attributes/update-attribute";
 import { useT } from "../../i18n";
 import {
   AttributeForm,
@@ -16,25 +14,19 @@ import {
 } from "../../components/products-settings/attribute-form";
 import type { LabelFailure } from "../../components/products-settings/label-settings-page";
 import { RowAction, SettingsHeader, SettingsPager, SettingsSearch, SettingsTable } from "../../components/products-settings/settings-parts";
-import {
-  loadEditing,
-  loadSettingsList,
-  openSettingsAction,
-  openSettingsPage,
-  runSettingsAction,
-} from "../../components/products-settings/settings-page.server";
+import { loadEditing, loadSettingsList, openSettingsAction, openSettingsPage, runSettingsAction } from "./settings-page.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/attributes";
 
 /** Variant attributes (size, colour…) and their options: list, create, edit the options in place, delete when unused. */
 export async function loader(args: Route.LoaderArgs) {
-  const { db, canEdit } = await openSettingsPage(args);
-  const list = await loadSettingsList(args.request, (params) => listAttributes(db, params));
-  return { list, canEdit, editing: await loadEditing(list.editId, canEdit, (id) => getAttribute(db, id)) };
+  const { ctx, canEdit } = await openSettingsPage(args);
+  const list = await loadSettingsList(args.request, (params) => listAttributes(ctx, params));
+  return { list, canEdit, editing: await loadEditing(list.editId, canEdit, (id) => getAttribute(ctx, { id })) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, form } = await openSettingsAction(args);
+  const { ctx, form } = await openSettingsAction(args);
   const label = String(form.get("label") ?? "");
   if (form.get("intent") === "update") {
     const { rows, options, lineOf } = optionRows(form);
@@ -43,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
       args.request,
       form,
       values,
-      (_intent, id) => updateAttribute(db, id, { label, options }),
+      (_intent, id) => updateAttribute(ctx, { id, label, options }),
       (fields) => errorsByLine(fields, lineOf, rows),
     );
   }
@@ -54,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
     args.request,
     form,
     values,
-    (intent, id) => (intent === "delete" ? deleteAttribute(db, id) : createAttribute(db, { label, options: lines })),
+    (intent, id) => (intent === "delete" ? deleteAttribute(ctx, { id }) : createAttribute(ctx, { label, options: lines })),
     (fields) => errorsOnText(fields, lines),
   );
 }

@@ -1,5 +1,6 @@
 import { requestContext } from "../../../worker/context";
-import { readCompanyLogo } from "../../../worker/domain/settings/company-settings";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { readCompanyLogo } from "../../../worker/domain/settings/company-settings/read-company-logo";
 import { requirePage } from "../../../worker/guards";
 import type { Route } from "./+types/company-logo";
 
@@ -8,9 +9,9 @@ const NONE = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`;
 
 /** The company's logo from the files bucket, for its signed-in users. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx);
-  const logo = await readCompanyLogo(await ctx.tenant(), ctx.env.bindings.FILES);
+  const rc = context.get(requestContext);
+  requirePage(request, rc);
+  const logo = await readCompanyLogo(await ctxFromRequest(rc), { store: rc.env.bindings.FILES });
   if (!logo) return new Response(NONE, { headers: { "content-type": "image/svg+xml", "cache-control": "private, max-age=60" } });
   return new Response(logo.body, {
     headers: { "content-type": logo.contentType, "cache-control": "private, max-age=86400", "x-content-type-options": "nosniff" },

@@ -2,15 +2,12 @@ import { Fragment } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PAYMENT_TERMS_TYPES } from "../../../worker/domain/contacts/payment-terms";
 import { NUMBERED_DOCUMENT_TYPES } from "../../../worker/domain/documents/numbering";
-import {
-  getCompanySettings,
-  NUMBER_FORMATS,
-  removeCompanyLogo,
-  setCompanyLogo,
-  updateCompanySettings,
-  type CompanySettingsView,
-} from "../../../worker/domain/settings/company-settings";
-import { allCurrencies } from "../../../worker/domain/settings/currencies";
+import { NUMBER_FORMATS, type CompanySettingsView } from "../../../worker/domain/settings/company-settings/company-settings-schemas";
+import { getCompanySettings } from "../../../worker/domain/settings/company-settings/get-company-settings";
+import { removeCompanyLogo } from "../../../worker/domain/settings/company-settings/remove-company-logo";
+import { setCompanyLogo } from "../../../worker/domain/settings/company-settings/set-company-logo";
+import { updateCompanySettings } from "../../../worker/domain/settings/company-settings/update-company-settings";
+import { allCurrencies } from "../../../worker/domain/settings/currencies/list-currencies";
 import { formatNumber } from "../../../worker/domain/shared/format";
 import { Decimal } from "../../../worker/domain/shared/decimal";
 import { LOCALES } from "../../../worker/domain/shared/locale";
@@ -21,7 +18,7 @@ import type { FieldErrorMap } from "../../components/form-field";
 import { FormPage } from "../../components/form-page";
 import { formAction } from "../../server/form-page.server";
 import { ImageCard } from "../../components/image-card";
-import { openCataloguePage, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
+import { openCataloguePage, SETTINGS, text } from "./catalogue-settings.server";
 import { useErrorText, useT } from "../../i18n";
 import { timeZones } from "./users/form-options";
 import type { Route } from "./+types/company-settings";
@@ -40,8 +37,8 @@ const numberingField = (type: string, part: "prefix" | "width") => `document_num
 
 /** The company's own settings (domain spec §3 'Company'), its logo, and a way to its tax settings. */
 export async function loader(args: Route.LoaderArgs) {
-  const { ctx, db, notice } = await openCataloguePage(args, SETTINGS);
-  const [settings, currencies] = await Promise.all([getCompanySettings(db), allCurrencies(db)]);
+  const { ctx, notice } = await openCataloguePage(args, SETTINGS);
+  const [settings, currencies] = await Promise.all([getCompanySettings(ctx), allCurrencies(ctx)]);
   return {
     settings,
     currencies: currencies.filter((c) => c.active || c.iso === settings.default_currency).map((c) => ({ iso: c.iso, label: c.label })),
@@ -88,24 +85,24 @@ type TypedValues = ReturnType<typeof typedValues>;
 const days = (typed: string) => (typed.trim() === "" ? 0 : Number(typed.trim()));
 
 export async function action(args: Route.ActionArgs) {
-  const { ctx, actor, db } = await openCataloguePage(args, SETTINGS);
+  const { rc, ctx } = await openCataloguePage(args, SETTINGS);
   const form = await args.request.formData();
   const intent = text(form, "intent");
-  const files = ctx.env.bindings.FILES;
+  const store = rc.env.bindings.FILES;
   const values = typedValues(form);
   return formAction(
     async () => {
       if (intent === "upload_logo") {
         const file = form.get("logo");
-        await setCompanyLogo(db, files, actor, file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0));
+        await setCompanyLogo(ctx, { store, bytes: file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0) });
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_saved`);
       }
       if (intent === "remove_logo") {
-        await removeCompanyLogo(db, files, actor);
+        await removeCompanyLogo(ctx, { store });
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
       }
       const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, ...rest } = values;
-      await updateCompanySettings({ db, control: ctx.control }, actor, {
+      await updateCompanySettings(ctx, {
         ...rest,
         payment_terms: { type, days: days(termDays) },
         estimate_expiration_days: days(estimate_expiration_days),

@@ -1,16 +1,13 @@
-import {
-  allCurrencies,
-  createCurrency,
-  deleteCurrency,
-  disableCurrency,
-  enableCurrency,
-  getCurrency,
-  makeDefaultCurrency,
-  updateCurrency,
-} from "../../../worker/domain/settings/currencies";
+import { createCurrency } from "../../../worker/domain/settings/currencies/create-currency";
+import { deleteCurrency } from "../../../worker/domain/settings/currencies/delete-currency";
+import { getCurrency } from "../../../worker/domain/settings/currencies/get-currency";
+import { allCurrencies } from "../../../worker/domain/settings/currencies/list-currencies";
+import { makeDefaultCurrency } from "../../../worker/domain/settings/currencies/make-default-currency";
+import { disableCurrency, enableCurrency } from "../../../worker/domain/settings/currencies/set-currency-active";
+import { updateCurrency } from "../../../worker/domain/settings/currencies/update-currency";
 import { COMMON_CURRENCIES } from "../../../worker/domain/shared/countries";
 import { FormField } from "../../components/form-field";
-import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
+import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "./catalogue-settings.server";
 import {
   CatalogueHeader,
   CheckboxField,
@@ -27,20 +24,20 @@ import type { Route } from "./+types/currencies";
 
 /** The company's currencies: list, add, edit (`?edit=<id>`), the default one, enable or disable, delete. */
 export async function loader(args: Route.LoaderArgs) {
-  const { ctx, db, notice, editId } = await openCataloguePage(args, SETTINGS);
+  const { ctx, notice, editId } = await openCataloguePage(args, SETTINGS);
   const names = new Intl.DisplayNames([ctx.locale], { type: "currency" });
   const known = Intl.supportedValuesOf("currency");
   const codes = [...COMMON_CURRENCIES, ...known.filter((code) => !COMMON_CURRENCIES.includes(code))];
   return {
-    currencies: await allCurrencies(db),
-    editing: await loadEditing(editId, (id) => getCurrency(db, id)),
+    currencies: await allCurrencies(ctx),
+    editing: await loadEditing(editId, (id) => getCurrency(ctx, { id })),
     choices: codes.map((code) => ({ code, name: `${code} · ${names.of(code) ?? code}` })),
     notice,
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db } = await openCataloguePage(args, SETTINGS);
+  const { ctx } = await openCataloguePage(args, SETTINGS);
   const form = await args.request.formData();
   // Blank name, sign or format on a new currency: the code's usual ones are used.
   const optional = (name: string) => (form.get("intent") === "update" || text(form, name).trim() ? { [name]: text(form, name) } : {});
@@ -53,11 +50,11 @@ export async function action(args: Route.ActionArgs) {
     active: form.get("active") === "on",
   };
   return runCatalogueAction(args.request, form, values, (intent, id) => {
-    if (intent === "delete") return deleteCurrency(db, id);
-    if (intent === "enable") return enableCurrency(db, id);
-    if (intent === "disable") return disableCurrency(db, id);
-    if (intent === "default") return makeDefaultCurrency(db, id);
-    return intent === "update" ? updateCurrency(db, id, values) : createCurrency(db, values);
+    if (intent === "delete") return deleteCurrency(ctx, { id });
+    if (intent === "enable") return enableCurrency(ctx, { id });
+    if (intent === "disable") return disableCurrency(ctx, { id });
+    if (intent === "default") return makeDefaultCurrency(ctx, { id });
+    return intent === "update" ? updateCurrency(ctx, { ...values, id }) : createCurrency(ctx, values);
   });
 }
 

@@ -1,16 +1,13 @@
 import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
-import {
-  allLocations,
-  createLocation,
-  deleteLocation,
-  disableLocation,
-  enableLocation,
-  getLocation,
-  LOCATION_TYPES,
-  updateLocation,
-} from "../../../worker/domain/settings/locations";
+import { createLocation } from "../../../worker/domain/settings/locations/create-location";
+import { deleteLocation } from "../../../worker/domain/settings/locations/delete-location";
+import { getLocation } from "../../../worker/domain/settings/locations/get-location";
+import { allLocations } from "../../../worker/domain/settings/locations/list-locations-page";
+import { LOCATION_TYPES } from "../../../worker/domain/settings/locations/location-schemas";
+import { disableLocation, enableLocation } from "../../../worker/domain/settings/locations/set-location-active";
+import { updateLocation } from "../../../worker/domain/settings/locations/update-location";
 import { FormField } from "../../components/form-field";
-import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
+import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "./catalogue-settings.server";
 import {
   CatalogueHeader,
   CheckboxField,
@@ -26,12 +23,12 @@ import type { Route } from "./+types/locations";
 
 /** The company's stores and warehouses: list, add, edit (`?edit=<id>`), enable or disable, delete. */
 export async function loader(args: Route.LoaderArgs) {
-  const { ctx, db, notice, editId } = await openCataloguePage(args, SETTINGS);
+  const { ctx, notice, editId } = await openCataloguePage(args, SETTINGS);
   const regions = new Intl.DisplayNames([ctx.locale], { type: "region" });
   const collator = new Intl.Collator(ctx.locale);
   return {
-    locations: await allLocations(db),
-    editing: await loadEditing(editId, (id) => getLocation(db, id)),
+    locations: await allLocations(ctx),
+    editing: await loadEditing(editId, (id) => getLocation(ctx, { id })),
     countries: COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name)),
     notice,
   };
@@ -51,7 +48,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 export async function action(args: Route.ActionArgs) {
-  const { db } = await openCataloguePage(args, SETTINGS);
+  const { ctx } = await openCataloguePage(args, SETTINGS);
   const form = await args.request.formData();
   const values = {
     ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(form, name)])),
@@ -59,10 +56,10 @@ export async function action(args: Route.ActionArgs) {
     active: form.get("active") === "on",
   };
   return runCatalogueAction(args.request, form, values, (intent, id) => {
-    if (intent === "delete") return deleteLocation(db, id);
-    if (intent === "enable") return enableLocation(db, id);
-    if (intent === "disable") return disableLocation(db, id);
-    return intent === "update" ? updateLocation(db, id, values) : createLocation(db, values);
+    if (intent === "delete") return deleteLocation(ctx, { id });
+    if (intent === "enable") return enableLocation(ctx, { id });
+    if (intent === "disable") return disableLocation(ctx, { id });
+    return intent === "update" ? updateLocation(ctx, { ...values, id }) : createLocation(ctx, values);
   });
 }
 

@@ -1,16 +1,14 @@
-import {
-  allPriceLevels,
-  createPriceLevel,
-  deletePriceLevel,
-  disablePriceLevel,
-  enablePriceLevel,
-  getPriceLevel,
-  makeDefaultPriceLevel,
-  PRICE_LEVEL_TYPES,
-  updatePriceLevel,
-} from "../../../worker/domain/settings/price-levels";
+import { PRICE_LEVELS } from "../../../worker/domain/settings/common";
+import { createPriceLevel } from "../../../worker/domain/settings/price-levels/create-price-level";
+import { deletePriceLevel } from "../../../worker/domain/settings/price-levels/delete-price-level";
+import { getPriceLevel } from "../../../worker/domain/settings/price-levels/get-price-level";
+import { allPriceLevels } from "../../../worker/domain/settings/price-levels/list-price-levels";
+import { makeDefaultPriceLevel } from "../../../worker/domain/settings/price-levels/make-default-price-level";
+import { PRICE_LEVEL_TYPES } from "../../../worker/domain/settings/price-levels/price-level-schemas";
+import { disablePriceLevel, enablePriceLevel } from "../../../worker/domain/settings/price-levels/set-price-level-active";
+import { updatePriceLevel } from "../../../worker/domain/settings/price-levels/update-price-level";
 import { FormField } from "../../components/form-field";
-import { loadEditing, openCataloguePage, runCatalogueAction, text } from "../../components/settings/catalogue-settings.server";
+import { loadEditing, openCataloguePage, runCatalogueAction, text } from "./catalogue-settings.server";
 import {
   CatalogueHeader,
   CheckboxField,
@@ -24,25 +22,22 @@ import {
 import { useT } from "../../i18n";
 import type { Route } from "./+types/price-levels";
 
-// Price levels are managed with settings or with the dedicated edit_price_levels.
-const PRICE_LEVELS = { anyOf: ["settings", "edit_price_levels"] } as const;
-
 /** Selling and purchasing price levels: list, add, edit (`?edit=<id>`), defaults, enable or disable, delete. */
 export async function loader(args: Route.LoaderArgs) {
-  const { db, notice, editId } = await openCataloguePage(args, PRICE_LEVELS);
-  return { levels: await allPriceLevels(db), editing: await loadEditing(editId, (id) => getPriceLevel(db, id)), notice };
+  const { ctx, notice, editId } = await openCataloguePage(args, PRICE_LEVELS);
+  return { levels: await allPriceLevels(ctx), editing: await loadEditing(editId, (id) => getPriceLevel(ctx, { id })), notice };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db } = await openCataloguePage(args, PRICE_LEVELS);
+  const { ctx } = await openCataloguePage(args, PRICE_LEVELS);
   const form = await args.request.formData();
   const values = { label: text(form, "label"), type: text(form, "type"), active: form.get("active") === "on" };
   return runCatalogueAction(args.request, form, values, (intent, id) => {
-    if (intent === "delete") return deletePriceLevel(db, id);
-    if (intent === "enable") return enablePriceLevel(db, id);
-    if (intent === "disable") return disablePriceLevel(db, id);
-    if (intent === "default") return makeDefaultPriceLevel(db, id);
-    return intent === "update" ? updatePriceLevel(db, id, values) : createPriceLevel(db, values);
+    if (intent === "delete") return deletePriceLevel(ctx, { id });
+    if (intent === "enable") return enablePriceLevel(ctx, { id });
+    if (intent === "disable") return disablePriceLevel(ctx, { id });
+    if (intent === "default") return makeDefaultPriceLevel(ctx, { id });
+    return intent === "update" ? updatePriceLevel(ctx, { ...values, id }) : createPriceLevel(ctx, values);
   });
 }
 

@@ -1,8 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { getTaxSettings, TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, updateTaxSettings } from "../../../worker/domain/settings/tax-settings";
-import { allTaxes, createTax, deleteTax, disableTax, enableTax, getTax, TAX_KINDS, updateTax } from "../../../worker/domain/settings/taxes";
+import { createTax } from "../../../worker/domain/settings/taxes/create-tax";
+import { deleteTax } from "../../../worker/domain/settings/taxes/delete-tax";
+import { getTax } from "../../../worker/domain/settings/taxes/get-tax";
+import { allTaxes } from "../../../worker/domain/settings/taxes/list-taxes";
+import { disableTax, enableTax } from "../../../worker/domain/settings/taxes/set-tax-active";
+import { TAX_KINDS } from "../../../worker/domain/settings/taxes/tax-schemas";
+import { updateTax } from "../../../worker/domain/settings/taxes/update-tax";
 import { FormField } from "../../components/form-field";
-import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "../../components/settings/catalogue-settings.server";
+import { loadEditing, openCataloguePage, runCatalogueAction, SETTINGS, text } from "./catalogue-settings.server";
 import {
   CatalogueHeader,
   CheckboxField,
@@ -18,17 +24,21 @@ import type { Route } from "./+types/taxes";
 
 /** Taxes and tax groups (list, add, edit with `?edit=<id>`, enable or disable, delete) and the company's tax settings. */
 export async function loader(args: Route.LoaderArgs) {
-  const { db, notice, editId } = await openCataloguePage(args, SETTINGS);
-  const [taxes, settings, editing] = [await allTaxes(db), await getTaxSettings(db), await loadEditing(editId, (id) => getTax(db, id))];
+  const { ctx, notice, editId } = await openCataloguePage(args, SETTINGS);
+  const [taxes, settings, editing] = [
+    await allTaxes(ctx),
+    await getTaxSettings(ctx),
+    await loadEditing(editId, (id) => getTax(ctx, { id })),
+  ];
   return { taxes, settings, editing, notice };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db } = await openCataloguePage(args, SETTINGS);
+  const { ctx } = await openCataloguePage(args, SETTINGS);
   const form = await args.request.formData();
   if (form.get("intent") === "tax_settings") {
     const settings = { tax_model: text(form, "tax_model"), tax_type: text(form, "tax_type"), tax_priority: text(form, "tax_priority") };
-    return runCatalogueAction(args.request, form, settings, () => updateTaxSettings(db, settings));
+    return runCatalogueAction(args.request, form, settings, () => updateTaxSettings(ctx, settings));
   }
   // A simple tax posts its rate, a group its taxes; the other half of the form is left aside.
   const kind = text(form, "kind") || "simple";
@@ -40,10 +50,10 @@ export async function action(args: Route.ActionArgs) {
     active: form.get("active") === "on",
   };
   return runCatalogueAction(args.request, form, values, (intent, id) => {
-    if (intent === "delete") return deleteTax(db, id);
-    if (intent === "enable") return enableTax(db, id);
-    if (intent === "disable") return disableTax(db, id);
-    return intent === "update" ? updateTax(db, id, values) : createTax(db, values);
+    if (intent === "delete") return deleteTax(ctx, { id });
+    if (intent === "enable") return enableTax(ctx, { id });
+    if (intent === "disable") return disableTax(ctx, { id });
+    return intent === "update" ? updateTax(ctx, { ...values, id }) : createTax(ctx, values);
   });
 }
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { ProductListItem as ProductListItemView } from "../../domain/products/list-products";
 import type { VariantPriceView } from "../../domain/products/get-variant-price";
 import type { ComponentView, OptionView, PackView, PriceView, ProductView, VariantView } from "../../domain/products/product-view";
-import type { AttributeOptionView, AttributeView } from "../../domain/products-settings/attributes";
-import type { BrandView } from "../../domain/products-settings/brands";
-import type { ProductTagView } from "../../domain/products-settings/product-tags";
-import type { SeasonView } from "../../domain/products-settings/seasons";
+import type { AttributeOptionView, AttributeView } from "../../domain/products-settings/attributes/attribute-schemas";
+import type { BrandView } from "../../domain/products-settings/brands/brand-schemas";
+import type { ProductTagView } from "../../domain/products-settings/product-tags/product-tag-schemas";
+import type { SeasonView } from "../../domain/products-settings/seasons/season-schemas";
 import type { ServiceView } from "../../domain/services/services";
 import { WEIGHT_UNITS } from "../../domain/shared/money";
-import { PRICE_LEVEL_TYPES } from "../../domain/settings/price-levels";
+import { PRICE_LEVEL_TYPES } from "../../domain/settings/price-levels/price-level-schemas";
 import { answer, decimal, id, Reference, shape, timestamp } from "./common";
 
 const text = z.string().nullable();

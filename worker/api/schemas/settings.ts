@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
 import { NUMBERED_DOCUMENT_TYPES } from "../../domain/documents/numbering";
-import { NUMBER_FORMATS, type CompanySettingsView } from "../../domain/settings/company-settings";
+import { NUMBER_FORMATS, type CompanySettingsView } from "../../domain/settings/company-settings/company-settings-schemas";
 import { LOCALES } from "../../domain/shared/locale";
-import type { CurrencyView } from "../../domain/settings/currencies";
-import { LOCATION_TYPES, type LocationView } from "../../domain/settings/locations";
-import { PRICE_LEVEL_TYPES, type PriceLevelView } from "../../domain/settings/price-levels";
+import type { CurrencyView } from "../../domain/settings/currencies/currency-schemas";
+import { LOCATION_TYPES, type LocationView } from "../../domain/settings/locations/location-schemas";
+import { PRICE_LEVEL_TYPES, type PriceLevelView } from "../../domain/settings/price-levels/price-level-schemas";
 import { TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, type TaxSettingsView } from "../../domain/settings/tax-settings";
-import { TAX_KINDS, type TaxView } from "../../domain/settings/taxes";
+import { TAX_KINDS, type TaxView } from "../../domain/settings/taxes/tax-schemas";
 import { address, answer, decimal, id, timestamp } from "./common";
 
 const text = z.string().nullable();

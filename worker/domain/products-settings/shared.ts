@@ -24,3 +24,8 @@ export async function labelTaken(db: TenantDb, table: SQLiteTable, label: string
   );
   return rows.length > 0;
 }
+
+/** Reading the products settings (as the API and the pages require). */
+export const VIEW_PRODUCTS = { allOf: ["view_products"] } as const;
+/** Changing them: the API asks edit_products alone; the pages also need view_products to show the list. */
+export const EDIT_PRODUCTS = { allOf: ["edit_products"] } as const;

@@ -11,3 +11,8 @@ export const zLabel = (max = 100) => z.string({ error: "required" }).trim().min(
 
 /** The JSON booleans of libSQL come back as 0/1 from raw expressions. */
 export const asBoolean = (value: unknown) => value === true || value === 1 || value === 1n || value === "1";
+
+/** Changing the company's settings, currencies, taxes and locations; reading them needs no permission (other screens pick them). */
+export const SETTINGS = { allOf: ["settings"] } as const;
+/** Price levels are managed with settings or with the dedicated edit_price_levels. */
+export const PRICE_LEVELS = { anyOf: ["settings", "edit_price_levels"] } as const;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Locale } from "../shared/locale";
-import { currencyPresentation } from "./currencies";
+import { currencyPresentation } from "./currencies/currency-shared";
 
 const { currencies, priceLevels, locations, companySettings } = tenantSchema;
 

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { objectError, parseInput } from "./common";
+import { objectError, parseInput, SETTINGS } from "./common";
 
 const { companySettings } = tenantSchema;
 
@@ -27,8 +28,9 @@ export const TaxSettingsInput = z.strictObject(
 );
 export type TaxSettingsInput = z.input<typeof TaxSettingsInput>;
 
-export async function getTaxSettings(db: TenantDb): Promise<TaxSettingsView> {
-  const [row] = await db
+/** How the company taxes; any signed-in actor reads it. */
+export async function getTaxSettings(ctx: Ctx): Promise<TaxSettingsView> {
+  const [row] = await ctx.db
     .select({ tax_model: companySettings.taxModel, tax_type: companySettings.taxType, tax_priority: companySettings.taxPriority })
     .from(companySettings)
     .limit(1);
@@ -36,7 +38,8 @@ export async function getTaxSettings(db: TenantDb): Promise<TaxSettingsView> {
   return row;
 }
 
-export async function updateTaxSettings(db: TenantDb, raw: unknown): Promise<TaxSettingsView> {
+export async function updateTaxSettings(ctx: Ctx, raw: unknown): Promise<TaxSettingsView> {
+  requirePermission(ctx, SETTINGS);
   const input = parseInput(TaxSettingsInput, raw);
   const changes = {
     ...(input.tax_model !== undefined ? { taxModel: input.tax_model } : {}),
@@ -44,9 +47,9 @@ export async function updateTaxSettings(db: TenantDb, raw: unknown): Promise<Tax
     ...(input.tax_priority !== undefined ? { taxPriority: input.tax_priority } : {}),
   };
   if (Object.keys(changes).length)
-    await db
+    await ctx.db
       .update(companySettings)
-      .set({ ...changes, updatedAt: Date.now() })
+      .set({ ...changes, updatedAt: ctx.now() })
       .where(eq(companySettings.id, 1));
-  return getTaxSettings(db);
+  return getTaxSettings(ctx);
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { requestContext, type RequestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import type { PermissionCheck } from "../../../worker/domain/identity/permissions";
 import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { pageUrl, requirePage } from "../../../worker/guards";
@@ -10,14 +11,14 @@ interface ContextArgs {
   context: { get(key: typeof requestContext): RequestContext };
 }
 
-export const SETTINGS = { allOf: ["settings"] } as const;
+export { SETTINGS } from "../../../worker/domain/settings/common";
 
-/** The guard of a catalogue settings page (and of its form posts), with the company's database. */
+/** The guard of a catalogue settings page (and of its form posts), with the Ctx its verbs take. */
 export async function openCataloguePage({ request, context }: ContextArgs, check: PermissionCheck) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, check);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, check);
   const url = pageUrl(request);
-  return { ctx, actor, db: await ctx.tenant(), notice: url.searchParams.get("notice"), editId: url.searchParams.get("edit") };
+  return { rc, ctx: await ctxFromRequest(rc), notice: url.searchParams.get("notice"), editId: url.searchParams.get("edit") };
 }
 
 export const INTENTS = ["create", "update", "delete", "enable", "disable", "default", "tax_settings"] as const;

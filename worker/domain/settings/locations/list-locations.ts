@@ -1,10 +1,11 @@
 import { asc } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
-import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+import { tenantSchema } from "../../../../db/client";
+import type { Ctx } from "../../shared/ctx";
+import { fromScaledInteger, PRICE_SCALE } from "../../shared/money";
 
-/** The company's stores and warehouses, by label. */
-export async function listLocations(db: TenantDb) {
-  const rows = await db.select().from(tenantSchema.locations).orderBy(asc(tenantSchema.locations.label));
+/** The company's stores and warehouses with their addresses, by label (the dashboard); any signed-in actor reads them. */
+export async function listLocations(ctx: Ctx) {
+  const rows = await ctx.db.select().from(tenantSchema.locations).orderBy(asc(tenantSchema.locations.label));
   return rows.map((row) => ({
     id: row.id,
     label: row.label,

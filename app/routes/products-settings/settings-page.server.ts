@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requestContext, type RequestContext } from "../../../worker/context";
-import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { can } from "../../../worker/domain/shared/ctx";
 import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
 import { pageUrl, requirePage } from "../../../worker/guards";
@@ -17,16 +18,17 @@ export const PAGE_SIZE = 50;
 
 /** The guard of a products-settings page: view_products; the forms show only with edit_products. */
 export async function openSettingsPage({ request, context }: ContextArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_PRODUCTS);
-  return { ctx, actor, db: await ctx.tenant(), canEdit: hasPermissions(actor.permissions, EDIT_PRODUCTS) };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_PRODUCTS);
+  const ctx = await ctxFromRequest(rc);
+  return { ctx, canEdit: can(ctx, EDIT_PRODUCTS) };
 }
 
 /** The guard of a products-settings form post: without edit_products the user goes to the dashboard. */
 export async function openSettingsAction({ request, context }: ContextArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_PRODUCTS);
-  return { db: await ctx.tenant(), form: await request.formData() };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_PRODUCTS);
+  return { ctx: await ctxFromRequest(rc), form: await request.formData() };
 }
 
 export interface SettingsListData<T> {

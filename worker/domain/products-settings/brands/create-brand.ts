@@ -1,0 +1,21 @@
+import { tenantSchema } from "../../../../db/client";
+import { requirePermission, type Ctx } from "../../shared/ctx";
+import { EDIT_PRODUCTS, isUniqueViolation, labelTaken, parseInput } from "../shared";
+import { CreateBrandInput, type BrandView } from "./brand-schemas";
+import { taken, view } from "./brand-shared";
+
+const { brands } = tenantSchema;
+
+export async function createBrand(ctx: Ctx, raw: unknown): Promise<BrandView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const input = parseInput(CreateBrandInput, raw);
+  if (await labelTaken(db, brands, input.label)) throw taken();
+  try {
+    const [row] = await db.insert(brands).values({ label: input.label, active: input.active }).returning();
+    return view(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import { tenantSchema } from "../../../../db/client";
+import { requirePermission, type Ctx } from "../../shared/ctx";
+import { EDIT_PRODUCTS, isUniqueViolation, labelTaken, parseInput } from "../shared";
+import { ProductTagInput, type ProductTagView } from "./product-tag-schemas";
+import { taken, view } from "./product-tag-shared";
+
+const { productTags } = tenantSchema;
+
+export async function createProductTag(ctx: Ctx, raw: unknown): Promise<ProductTagView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const input = parseInput(ProductTagInput, raw);
+  if (await labelTaken(db, productTags, input.label)) throw taken();
+  try {
+    const [row] = await db.insert(productTags).values({ label: input.label }).returning();
+    return view(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

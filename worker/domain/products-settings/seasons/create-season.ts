@@ -1,0 +1,21 @@
+import { tenantSchema } from "../../../../db/client";
+import { requirePermission, type Ctx } from "../../shared/ctx";
+import { EDIT_PRODUCTS, isUniqueViolation, labelTaken, parseInput } from "../shared";
+import { SeasonInput, type SeasonView } from "./season-schemas";
+import { taken, view } from "./season-shared";
+
+const { seasons } = tenantSchema;
+
+export async function createSeason(ctx: Ctx, raw: unknown): Promise<SeasonView> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const input = parseInput(SeasonInput, raw);
+  if (await labelTaken(db, seasons, input.label)) throw taken();
+  try {
+    const [row] = await db.insert(seasons).values({ label: input.label }).returning();
+    return view(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

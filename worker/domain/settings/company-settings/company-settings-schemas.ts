@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "../../contacts/payment-terms";
+import { addressFields, zCountry, zDays, zOptionalEmail, zPhone, zUrl, type AddressView } from "../../contacts/shared";
+import { NumberFormatsInput, type NumberFormat, type NumberedDocumentType } from "../../documents/numbering";
+import { LOCALES, type Locale } from "../../shared/locale";
+import { isTimeZone } from "../../users/users-schemas";
+import { objectError, zLabel } from "../common";
+
+export const NUMBER_FORMATS = ["space_comma", "comma_point"] as const;
+
+/** The company's own settings (domain spec §3 'Company'), as the API and the settings page show them. */
+export interface CompanySettingsView extends AddressView {
+  label: string;
+  country: string;
+  /** Key of the logo in the files bucket, null without one. */
+  logo_key: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  number_format: (typeof NUMBER_FORMATS)[number];
+  /** ISO code of the default currency. */
+  default_currency: string;
+  languages: Locale[];
+  timezone: string;
+  payment_terms: PaymentTerms;
+  estimate_expiration_days: number;
+  /** How each type of document is numbered (worker/domain/documents/numbering.ts). */
+  document_numbering: Record<NumberedDocumentType, NumberFormat>;
+  /** Each location numbers its documents on its own, its id in the number. */
+  separate_numbering_per_location: boolean;
+  updated_at: number;
+}
+
+export const UpdateCompanySettingsInput = z
+  .strictObject(
+    {
+      label: zLabel(200),
+      email: zOptionalEmail,
+      phone: zPhone,
+      website: zUrl,
+      ...addressFields,
+      // The company always has a country (taxes and documents depend on it).
+      country: zCountry.pipe(z.string({ error: "required" })),
+      number_format: z.enum(NUMBER_FORMATS, { error: "invalid" }),
+      default_currency: z.string({ error: "unknown_currency" }).trim().toUpperCase(),
+      languages: z
+        .array(z.enum(LOCALES, { error: "invalid_language" }), { error: "invalid" })
+        .min(1, "required")
+        .transform((list) => [...new Set(list)]),
+      timezone: z.string({ error: "required" }).trim().min(1, "required").max(64, "too_long").refine(isTimeZone, "invalid_timezone"),
+      payment_terms: z.strictObject({ type: z.enum(PAYMENT_TERMS_TYPES, { error: "invalid" }), days: zDays.default(0) }, objectError),
+      estimate_expiration_days: zDays,
+      document_numbering: NumberFormatsInput,
+      separate_numbering_per_location: z.boolean({ error: "invalid" }),
+    },
+    objectError,
+  )
+  .partial();
+export type UpdateCompanySettingsInput = z.input<typeof UpdateCompanySettingsInput>;

@@ -1,0 +1,9 @@
+import type { Ctx } from "../../shared/ctx";
+import { recordId } from "../common";
+import type { CurrencyView } from "./currency-schemas";
+import { findRow, view } from "./currency-shared";
+
+/** One currency; any signed-in actor reads them. */
+export async function getCurrency(ctx: Ctx, input: { id: unknown }): Promise<CurrencyView> {
+  return view(await findRow(ctx.db, recordId(input.id)));
+}

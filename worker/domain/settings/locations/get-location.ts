@@ -1,0 +1,9 @@
+import type { Ctx } from "../../shared/ctx";
+import { recordId } from "../common";
+import type { LocationView } from "./location-schemas";
+import { findRow, view } from "./location-shared";
+
+/** One location; any signed-in actor reads them (other screens pick locations). */
+export async function getLocation(ctx: Ctx, input: { id: unknown }): Promise<LocationView> {
+  return view(await findRow(ctx.db, recordId(input.id)));
+}
