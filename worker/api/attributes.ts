@@ -8,7 +8,7 @@ import { listAttributes } from "../domain/products-settings/attributes/list-attr
 import { updateAttribute } from "../domain/products-settings/attributes/update-attribute";
 import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { Attribute } from "./schemas/catalogue";
 import { page } from "./schemas/common";
@@ -99,7 +99,7 @@ export const attributes = new Hono<ApiEnv>()
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
     const ctx = await verbCtx(c);
-    return c.json(await updateAttribute(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
+    return c.json(await updateAttribute(ctx, await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const ctx = await verbCtx(c);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { DomainError } from "../domain/shared/domain-error";
+import { fieldError } from "../domain/shared/input";
 import { mediaType } from "../media-type";
 
 /**
@@ -17,4 +18,16 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("body_not_object");
   return body as Record<string, unknown>;
+}
+
+/**
+ * The body of a write to `/things/{id}` with the path's ids added, as the verb's input. A body
+ * that names one of them itself is refused (`unknown_field` on that field), as the strict
+ * schemas refused it before the ids moved into the input: the path alone says which record.
+ */
+export async function bodyWith<T extends Record<string, string | undefined>>(c: Context, ids: T): Promise<Record<string, unknown> & T> {
+  const body = await jsonBody(c);
+  const named = Object.keys(ids).find((key) => Object.hasOwn(body, key));
+  if (named) throw fieldError(named, "unknown_field");
+  return { ...body, ...ids };
 }

@@ -8,7 +8,7 @@ import { listBrands } from "../domain/products-settings/brands/list-brands";
 import { setBrandActive, updateBrand } from "../domain/products-settings/brands/update-brand";
 import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { Brand } from "./schemas/catalogue";
 import { page } from "./schemas/common";
@@ -109,7 +109,7 @@ export const brands = new Hono<ApiEnv>()
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
     const ctx = await verbCtx(c);
-    return c.json(await updateBrand(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
+    return c.json(await updateBrand(ctx, await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const ctx = await verbCtx(c);

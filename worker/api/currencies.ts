@@ -10,7 +10,7 @@ import { disableCurrency, enableCurrency } from "../domain/settings/currencies/s
 import { updateCurrency } from "../domain/settings/currencies/update-currency";
 import { SETTINGS } from "../domain/settings/common";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Currency } from "./schemas/settings";
@@ -114,7 +114,7 @@ export const currencies = new Hono<ApiEnv>()
   .get("/:id", requireActor(), async (c) => c.json(await getCurrency(await verbCtx(c), { id: c.req.param("id") })))
   // The id comes from the path, last: a body cannot name another currency.
   .patch("/:id", requireActor(SETTINGS), async (c) =>
-    c.json(await updateCurrency(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
+    c.json(await updateCurrency(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") }))),
   )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
     await deleteCurrency(await verbCtx(c), { id: c.req.param("id") });

@@ -9,7 +9,7 @@ import { locationList } from "../domain/settings/locations/location-shared";
 import { disableLocation, enableLocation } from "../domain/settings/locations/set-location-active";
 import { updateLocation } from "../domain/settings/locations/update-location";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Location } from "./schemas/settings";
@@ -91,7 +91,7 @@ export const locations = new Hono<ApiEnv>()
   .get("/:id", requireActor(), async (c) => c.json(await getLocation(await verbCtx(c), { id: c.req.param("id") })))
   // The id comes from the path, last: a body cannot name another location.
   .patch("/:id", requireActor(SETTINGS), async (c) =>
-    c.json(await updateLocation(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
+    c.json(await updateLocation(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") }))),
   )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
     await deleteLocation(await verbCtx(c), { id: c.req.param("id") });

@@ -10,7 +10,7 @@ import { priceLevelList } from "../domain/settings/price-levels/price-level-shar
 import { disablePriceLevel, enablePriceLevel } from "../domain/settings/price-levels/set-price-level-active";
 import { updatePriceLevel } from "../domain/settings/price-levels/update-price-level";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { PriceLevel } from "./schemas/settings";
@@ -116,7 +116,7 @@ export const priceLevels = new Hono<ApiEnv>()
   .get("/:id", requireActor(), async (c) => c.json(await getPriceLevel(await verbCtx(c), { id: c.req.param("id") })))
   // The id comes from the path, last: a body cannot name another level.
   .patch("/:id", requireActor(EDIT), async (c) =>
-    c.json(await updatePriceLevel(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
+    c.json(await updatePriceLevel(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") }))),
   )
   .delete("/:id", requireActor(EDIT), async (c) => {
     await deletePriceLevel(await verbCtx(c), { id: c.req.param("id") });

@@ -8,7 +8,7 @@ import { productTagList } from "../domain/products-settings/product-tags/product
 import { updateProductTag } from "../domain/products-settings/product-tags/update-product-tag";
 import { EDIT_PRODUCTS, VIEW_PRODUCTS } from "../domain/products-settings/shared";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { ProductTag } from "./schemas/catalogue";
 import { page } from "./schemas/common";
@@ -89,7 +89,7 @@ export const productTags = new Hono<ApiEnv>()
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
     const ctx = await verbCtx(c);
-    return c.json(await updateProductTag(ctx, { ...(await jsonBody(c)), id: c.req.param("id") }));
+    return c.json(await updateProductTag(ctx, await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
     const ctx = await verbCtx(c);

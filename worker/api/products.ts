@@ -35,7 +35,7 @@ import { updatePack } from "../domain/products/update-pack";
 import { updateProduct } from "../domain/products/update-product";
 import { updateVariant } from "../domain/products/update-variant";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { DomainError } from "../domain/shared/domain-error";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { Components, Pack, Prices, Product, ProductImage, ProductListItem, Variant, VariantPrice } from "./schemas/catalogue";
@@ -298,7 +298,7 @@ export const products = new Hono<ApiEnv>()
   .post("/", requireActor(EDIT), async (c) => c.json(await createProduct(await verbCtx(c), await jsonBody(c)), 201))
   .get("/:id", requireActor(VIEW), async (c) => c.json(await getProduct(await verbCtx(c), product(c))))
   // The ids come from the path, last: a body cannot name another record.
-  .patch("/:id", requireActor(EDIT), async (c) => c.json(await updateProduct(await verbCtx(c), { ...(await jsonBody(c)), ...product(c) })))
+  .patch("/:id", requireActor(EDIT), async (c) => c.json(await updateProduct(await verbCtx(c), await bodyWith(c, product(c)))))
   .delete("/:id", requireActor(EDIT), async (c) => {
     const acknowledge = acknowledgementsOf(c.req.queries("acknowledge") ?? []);
     await deleteProductAndImage(await verbCtx(c), { ...product(c), acknowledge }, files(c));
@@ -322,10 +322,10 @@ export const products = new Hono<ApiEnv>()
   .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await setProductActive(await verbCtx(c), { ...product(c), active: true })))
   .post("/:id/disable", requireActor(EDIT), async (c) => c.json(await setProductActive(await verbCtx(c), { ...product(c), active: false })))
   .post("/:id/variants", requireActor(EDIT), async (c) =>
-    c.json(await addVariant(await verbCtx(c), { ...(await jsonBody(c)), product_id: c.req.param("id") }), 201),
+    c.json(await addVariant(await verbCtx(c), await bodyWith(c, { product_id: c.req.param("id") })), 201),
   )
   .patch("/:id/variants/:variantId", requireActor(EDIT), async (c) =>
-    c.json(await updateVariant(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) })),
+    c.json(await updateVariant(await verbCtx(c), await bodyWith(c, variant(c)))),
   )
   .delete("/:id/variants/:variantId", requireActor(EDIT), async (c) => {
     await deleteVariant(await verbCtx(c), variant(c));
@@ -338,24 +338,24 @@ export const products = new Hono<ApiEnv>()
     c.json(await setVariantActive(await verbCtx(c), { ...variant(c), active: false })),
   )
   .put("/:id/variants/:variantId/prices", requireActor(EDIT_PRICES), async (c) =>
-    c.json(await setVariantPrices(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) })),
+    c.json(await setVariantPrices(await verbCtx(c), await bodyWith(c, variant(c)))),
   )
   .put("/:id/variants/:variantId/components", requireActor(EDIT), async (c) =>
-    c.json(await setComponents(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) })),
+    c.json(await setComponents(await verbCtx(c), await bodyWith(c, variant(c)))),
   )
   .get("/:id/variants/:variantId/price", requireActor(VIEW_PRICES), async (c) =>
     c.json(await getVariantPrice(await verbCtx(c), { ...c.req.query(), ...variant(c) })),
   )
   .post("/:id/variants/:variantId/packs", requireActor(EDIT), async (c) =>
-    c.json(await addPack(await verbCtx(c), { ...(await jsonBody(c)), ...variant(c) }), 201),
+    c.json(await addPack(await verbCtx(c), await bodyWith(c, variant(c))), 201),
   )
   .patch("/:id/variants/:variantId/packs/:packId", requireActor(EDIT), async (c) =>
-    c.json(await updatePack(await verbCtx(c), { ...(await jsonBody(c)), ...pack(c) })),
+    c.json(await updatePack(await verbCtx(c), await bodyWith(c, pack(c)))),
   )
   .delete("/:id/variants/:variantId/packs/:packId", requireActor(EDIT), async (c) => {
     await deletePack(await verbCtx(c), pack(c));
     return c.body(null, 204);
   })
   .put("/:id/variants/:variantId/packs/:packId/prices", requireActor(EDIT_PRICES), async (c) =>
-    c.json(await setPackPrices(await verbCtx(c), { ...(await jsonBody(c)), ...pack(c) })),
+    c.json(await setPackPrices(await verbCtx(c), await bodyWith(c, pack(c)))),
   );

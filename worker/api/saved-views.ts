@@ -10,7 +10,7 @@ import {
 } from "../domain/saved-views/saved-views";
 
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { SavedView, SavedViewList } from "./schemas/identity";
 import type { ApiEnv } from "./types";
@@ -70,7 +70,7 @@ export const savedViews = new Hono<ApiEnv>()
   })
   .patch("/:id", requireActor(), async (c) => {
     // The id comes from the path, last: a body cannot name another view.
-    return c.json(await updateSavedView(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") }));
+    return c.json(await updateSavedView(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(), async (c) => {
     await deleteSavedView(await verbCtx(c), { id: c.req.param("id") });

@@ -9,7 +9,7 @@ import { TaxInput, UpdateTaxInput } from "../domain/settings/taxes/tax-schemas";
 import { taxList } from "../domain/settings/taxes/tax-shared";
 import { updateTax } from "../domain/settings/taxes/update-tax";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Tax } from "./schemas/settings";
@@ -103,7 +103,7 @@ export const taxes = new Hono<ApiEnv>()
   .get("/:id", requireActor(), async (c) => c.json(await getTax(await verbCtx(c), { id: c.req.param("id") })))
   // The id comes from the path, last: a body cannot name another tax.
   .patch("/:id", requireActor(SETTINGS), async (c) =>
-    c.json(await updateTax(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
+    c.json(await updateTax(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") }))),
   )
   .delete("/:id", requireActor(SETTINGS), async (c) => {
     await deleteTax(await verbCtx(c), { id: c.req.param("id") });

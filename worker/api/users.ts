@@ -7,7 +7,7 @@ import { requireSelfOrManager } from "../domain/users/staff";
 import { updateUser } from "../domain/users/update-user";
 import { mailDeps } from "../integrations/mail/mail-deps";
 import { requireActor, verbCtx } from "./auth";
-import { jsonBody } from "./body";
+import { bodyWith, jsonBody } from "./body";
 import type { ApiEnv } from "./types";
 
 const SETTINGS = { allOf: ["settings"] } as const;
@@ -31,7 +31,7 @@ export const users = new Hono<ApiEnv>()
   })
   .get("/:id", requireActor(), selfOrSettings, async (c) => c.json(await getUser(await verbCtx(c), { id: c.req.param("id") })))
   .patch("/:id", requireActor(), selfOrSettings, async (c) =>
-    c.json(await updateUser(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") })),
+    c.json(await updateUser(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") }))),
   )
   .post("/:id/invitation", requireActor(SETTINGS), async (c) => {
     await resendInvitation(await verbCtx(c), { id: c.req.param("id"), ...mailDeps(c.get("ctx"), c.req.raw) });
