@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCustomerTag, listCustomerTags } from "../../worker/domain/contacts/contact-tags";
 import { createCustomer } from "../../worker/domain/contacts/create-customer";
+import { customerFormOptions } from "../../worker/domain/contacts/customer-form-options";
 import { createEmployee } from "../../worker/domain/contacts/create-employee";
 import { createSupplier } from "../../worker/domain/contacts/create-supplier";
 import { deleteCustomer } from "../../worker/domain/contacts/delete-customer";
@@ -10,6 +11,7 @@ import { listSuppliers } from "../../worker/domain/contacts/list-suppliers";
 import { setSupplierActive } from "../../worker/domain/contacts/set-supplier-active";
 import { updateCustomer } from "../../worker/domain/contacts/update-customer";
 import { createService } from "../../worker/domain/services/create-service";
+import { getService } from "../../worker/domain/services/get-service";
 import { listServices } from "../../worker/domain/services/list-services";
 import { updateService } from "../../worker/domain/services/update-service";
 import { DELETE_ASKS } from "../../worker/domain/shared/acknowledgements";
@@ -32,7 +34,7 @@ describe("contact and service verbs called directly", () => {
     expect(await getCustomer(viewer, { id: customer.id })).toMatchObject({ label: "Épicerie des Halles" });
   });
 
-  it("refuse to show suppliers, employees or services to someone without their view permission", async () => {
+  it("refuse to show suppliers, employees or services to someone who may neither view nor edit them", async () => {
     const company = await makeCompany();
     const admin = await ctxOf(company);
     const employee = await createEmployee(admin, { label: "Julien Moreau" });
@@ -42,6 +44,20 @@ describe("contact and service verbs called directly", () => {
     await expect(getEmployee(nobody, { id: employee.id })).rejects.toMatchObject(forbidden);
     await expect(listServices(nobody, {})).rejects.toMatchObject(forbidden);
     await expect(getCustomer(await ctxOf(company, { permissions: ["view_suppliers"] }), { id: 1 })).rejects.toMatchObject(forbidden);
+  });
+
+  it("let someone who may edit customers or services, but not view them, read what their edit pages show", async () => {
+    const company = await makeCompany();
+    const admin = await ctxOf(company);
+    const customer = await createCustomer(admin, { label: "Concept Store Mistral" });
+    const service = await createService(admin, { reference: "SETUP", label: "Setup" });
+    await createCustomerTag(admin, { label: "VIP" });
+    const editor = await ctxOf(company, { permissions: ["edit_customers", "edit_services"] });
+
+    expect(await getCustomer(editor, { id: customer.id })).toMatchObject({ label: "Concept Store Mistral" });
+    expect((await customerFormOptions(editor, { current: customer })).tags.map((t) => t.label)).toEqual(["VIP"]);
+    expect((await listCustomerTags(editor, {})).items.map((t) => t.label)).toEqual(["VIP"]);
+    expect(await getService(editor, { id: service.id })).toMatchObject({ reference: "SETUP" });
   });
 
   it("let a viewer of customers read their tags but not add one", async () => {

@@ -6,7 +6,7 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
-import { EDIT_CUSTOMERS, EDIT_SUPPLIERS, VIEW_CUSTOMERS, VIEW_SUPPLIERS } from "./contact-permissions";
+import { EDIT_CUSTOMERS, EDIT_SUPPLIERS, READ_CUSTOMERS, READ_SUPPLIERS } from "./contact-permissions";
 import { conflict, isUniqueViolation, parseInput, recordId, strictInput, zName } from "./shared";
 
 /** A customer tag or a supplier tag as the API and the screens show it. */
@@ -32,7 +32,7 @@ const { customerTags, customerTagLinks, supplierTags, supplierTagLinks } = tenan
 function tagVerbs(
   table: typeof customerTags | typeof supplierTags,
   linkTagId: typeof customerTagLinks.tagId | typeof supplierTagLinks.tagId,
-  permissions: { view: PermissionCheck; edit: PermissionCheck },
+  permissions: { read: PermissionCheck; edit: PermissionCheck },
 ) {
   const usage = sql<number>`(select count(*) from ${linkTagId.table} where ${linkTagId} = ${table.id})`.mapWith(Number);
   const registry = defineListRegistry({
@@ -67,12 +67,12 @@ function tagVerbs(
     registry,
     /** The tags, through the list query engine (filter label; sort label (default), created; search on the label's start). */
     async list(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<ContactTagView>> {
-      requirePermission(ctx, permissions.view);
+      requirePermission(ctx, permissions.read);
       const query = parseListQuery(input, registry);
       return runList(ctx.db, { select: () => select(ctx.db).$dynamic(), registry, query });
     },
     async get(ctx: Ctx, input: { id: unknown }): Promise<ContactTagView> {
-      requirePermission(ctx, permissions.view);
+      requirePermission(ctx, permissions.read);
       return row(ctx.db, input.id);
     },
     async create(ctx: Ctx, raw: unknown): Promise<ContactTagView> {
@@ -118,8 +118,8 @@ function tagVerbs(
   };
 }
 
-const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId, { view: VIEW_CUSTOMERS, edit: EDIT_CUSTOMERS });
-const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId, { view: VIEW_SUPPLIERS, edit: EDIT_SUPPLIERS });
+const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId, { read: READ_CUSTOMERS, edit: EDIT_CUSTOMERS });
+const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId, { read: READ_SUPPLIERS, edit: EDIT_SUPPLIERS });
 
 export const customerTagListRegistry = customerTagVerbs.registry;
 export const listCustomerTags = customerTagVerbs.list;

@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { moduleAllows } from "../identity/module-flags";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { VIEW_CUSTOMERS } from "./contact-permissions";
+import { READ_CUSTOMERS } from "./contact-permissions";
 import type { CustomerView } from "./customer-schemas";
 import { listAccountManagers } from "./list-account-managers";
 import { referenceOptions } from "./shared";
@@ -15,7 +15,7 @@ const { customerTags } = tenantSchema;
  * being edited keeps its own choices even if made inactive since.
  */
 export async function customerFormOptions(ctx: Ctx, input: { current?: CustomerView } = {}) {
-  requirePermission(ctx, VIEW_CUSTOMERS);
+  requirePermission(ctx, READ_CUSTOMERS);
   const { db } = ctx;
   const { current } = input;
   const [refs, tags, accountManagers] = await Promise.all([

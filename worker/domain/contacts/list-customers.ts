@@ -3,7 +3,7 @@ import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
 import { runList, type ListResult } from "../shared/list-query-sql";
-import { VIEW_CUSTOMERS } from "./contact-permissions";
+import { READ_CUSTOMERS } from "./contact-permissions";
 import { assembleCustomerViews, customerListRegistry, customerRelated, customerViewReads } from "./customer-queries";
 import type { CustomerView } from "./customer-schemas";
 import { contactFilterSql, withoutFilter } from "./list-filters";
@@ -16,7 +16,7 @@ const { customers } = tenantSchema;
  * number, credit_limit, created; search on the start of the name or number, or in the emails.
  */
 export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<CustomerView>> {
-  requirePermission(ctx, VIEW_CUSTOMERS);
+  requirePermission(ctx, READ_CUSTOMERS);
   const { db } = ctx;
   const query = parseListQuery(input, customerListRegistry);
   const where = contactFilterSql(customerListRegistry, query, query.filter, customerRelated);

@@ -2,7 +2,7 @@ import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
 import { runList, type ListResult } from "../shared/list-query-sql";
-import { VIEW_EMPLOYEES } from "./contact-permissions";
+import { READ_EMPLOYEES } from "./contact-permissions";
 import { employeeListRegistry, employeeView } from "./employee-queries";
 import type { EmployeeView } from "./employee-schemas";
 
@@ -14,7 +14,7 @@ const { employees } = tenantSchema;
  * name or in the email.
  */
 export async function listEmployees(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<EmployeeView>> {
-  requirePermission(ctx, VIEW_EMPLOYEES);
+  requirePermission(ctx, READ_EMPLOYEES);
   const query = parseListQuery(input, employeeListRegistry);
   const result = await runList(ctx.db, { from: employees, registry: employeeListRegistry, query });
   return { ...result, items: result.items.map(employeeView) };

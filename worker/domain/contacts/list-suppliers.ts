@@ -2,7 +2,7 @@ import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
 import { runList, type ListResult } from "../shared/list-query-sql";
-import { VIEW_SUPPLIERS } from "./contact-permissions";
+import { READ_SUPPLIERS } from "./contact-permissions";
 import { contactFilterSql, withoutFilter } from "./list-filters";
 import { supplierListRegistry, supplierRelated, supplierViews } from "./supplier-queries";
 import type { SupplierView } from "./supplier-schemas";
@@ -15,7 +15,7 @@ const { suppliers } = tenantSchema;
  * default_lead_time_days, created; search on the start of the name or in the email.
  */
 export async function listSuppliers(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<SupplierView>> {
-  requirePermission(ctx, VIEW_SUPPLIERS);
+  requirePermission(ctx, READ_SUPPLIERS);
   const query = parseListQuery(input, supplierListRegistry);
   const where = contactFilterSql(supplierListRegistry, query, query.filter, supplierRelated);
   const result = await runList(ctx.db, { from: suppliers, registry: supplierListRegistry, query: withoutFilter(query), where });

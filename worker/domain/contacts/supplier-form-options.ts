@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { VIEW_SUPPLIERS } from "./contact-permissions";
+import { READ_SUPPLIERS } from "./contact-permissions";
 import { referenceOptions } from "./shared";
 import type { SupplierView } from "./supplier-schemas";
 
@@ -9,7 +9,7 @@ const { supplierTags } = tenantSchema;
 
 /** The choices of the supplier form: purchasing price levels, currencies and supplier tags (the edited supplier keeps its own). */
 export async function supplierFormOptions(ctx: Ctx, input: { current?: SupplierView } = {}) {
-  requirePermission(ctx, VIEW_SUPPLIERS);
+  requirePermission(ctx, READ_SUPPLIERS);
   const { db } = ctx;
   const { current } = input;
   const [refs, tags] = await Promise.all([

@@ -1,10 +1,10 @@
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { VIEW_SERVICES } from "./service-permissions";
+import { READ_SERVICES } from "./service-permissions";
 import { serviceId, serviceView } from "./service-queries";
 import type { ServiceView } from "./service-schemas";
 
 /** One service with its tax and tags. */
 export async function getService(ctx: Ctx, input: { id: string | number }): Promise<ServiceView> {
-  requirePermission(ctx, VIEW_SERVICES);
+  requirePermission(ctx, READ_SERVICES);
   return serviceView(ctx.db, serviceId(input.id));
 }

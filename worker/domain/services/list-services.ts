@@ -2,7 +2,7 @@ import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
 import { runList, type ListResult } from "../shared/list-query-sql";
-import { VIEW_SERVICES } from "./service-permissions";
+import { READ_SERVICES } from "./service-permissions";
 import { serviceFilterSql, serviceListRegistry, serviceViews } from "./service-queries";
 import type { ServiceView } from "./service-schemas";
 
@@ -13,7 +13,7 @@ const { services } = tenantSchema;
  * tag_id; sort label (default), reference, price, created; search on the start of label or reference.
  */
 export async function listServices(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<ServiceView>> {
-  requirePermission(ctx, VIEW_SERVICES);
+  requirePermission(ctx, READ_SERVICES);
   const query = parseListQuery(input, serviceListRegistry);
   const where = serviceFilterSql(query, query.filter);
   const result = await runList(ctx.db, {

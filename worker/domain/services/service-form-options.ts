@@ -1,13 +1,13 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { VIEW_SERVICES } from "./service-permissions";
+import { READ_SERVICES } from "./service-permissions";
 
 const { taxes, productTags } = tenantSchema;
 
 /** The choices of the service form: active taxes (plus the service's own, if since made inactive) and every product tag. */
 export async function serviceFormOptions(ctx: Ctx, input: { currentTaxId?: number | null } = {}) {
-  requirePermission(ctx, VIEW_SERVICES);
+  requirePermission(ctx, READ_SERVICES);
   const { db } = ctx;
   const currentTaxId = input.currentTaxId ?? null;
   const [taxRows, tagRows] = await db.batch([
