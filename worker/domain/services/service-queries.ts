@@ -32,12 +32,6 @@ export const serviceListRegistry = defineListRegistry({
 
 export type ServiceRow = typeof services.$inferSelect;
 
-export function serviceId(raw: string | number): number {
-  const id = typeof raw === "number" ? raw : /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new DomainError("not_found");
-  return id;
-}
-
 export const referenceTaken = () => conflict("service_reference_taken", "reference");
 
 /** The tags and tax of some services, then each row as the API shows it. */

@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { isUniqueViolation, parseInput } from "../shared/input";
+import { isUniqueViolation, parseInput, recordId } from "../shared/input";
 import { PRICE_SCALE, toScaledInteger } from "../shared/money";
 import { EDIT_SERVICES } from "./service-permissions";
-import { assertReferenceFree, assertServiceTags, assertTax, referenceTaken, serviceId, serviceRow, serviceView } from "./service-queries";
+import { assertReferenceFree, assertServiceTags, assertTax, referenceTaken, serviceRow, serviceView } from "./service-queries";
 import { UpdateServiceInput, type ServiceView } from "./service-schemas";
 
 const { services, serviceTagLinks } = tenantSchema;
 
 /** Updates what is given; `tag_ids` replaces the tags. */
-export async function updateService(ctx: Ctx, raw: { id: string | number } & Record<string, unknown>): Promise<ServiceView> {
+export async function updateService(ctx: Ctx, raw: { id: unknown } & Record<string, unknown>): Promise<ServiceView> {
   requirePermission(ctx, EDIT_SERVICES);
   const { db } = ctx;
   const { id, ...fields } = raw;
-  const current = await serviceRow(db, serviceId(id));
+  const current = await serviceRow(db, recordId(id));
   const input = parseInput(UpdateServiceInput, fields);
   if (input.reference !== undefined && input.reference.toLowerCase() !== current.reference.toLowerCase())
     await assertReferenceFree(db, input.reference, current.id);
