@@ -4,9 +4,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import type { Ctx } from "../../worker/domain/shared/ctx";
-import { createCustomer } from "../../worker/domain/contacts/customers";
-import { createEmployee } from "../../worker/domain/contacts/employees";
-import { createSupplier } from "../../worker/domain/contacts/suppliers";
+import { createCustomer } from "../../worker/domain/contacts/create-customer";
+import { createEmployee } from "../../worker/domain/contacts/create-employee";
+import { createSupplier } from "../../worker/domain/contacts/create-supplier";
 import { createBatch } from "../../worker/domain/stock/batches";
 import { allocateValues } from "../../worker/domain/documents/numbering";
 import { createStockDocument, newDocumentNumber } from "../../worker/domain/stock/stock-documents";
@@ -54,7 +54,6 @@ async function idOf(db: TenantDb, table: typeof t.locations | typeof t.priceLeve
 
 export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts, log: (line: string) => void) {
   const { db } = ctx;
-  const staff = { control: ctx.control, companyId: ctx.actor.company.id };
   const started = Date.now();
   const lyon = (await idOf(db, t.locations, eq(t.locations.label, "Entrepôt Lyon")))!;
   const paris = (await idOf(db, t.locations, eq(t.locations.label, "Boutique Paris")))!;
@@ -78,79 +77,64 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
   const tag = (list: { id: number; label: string }[], label: string) => list.find((x) => x.label === label)!.id;
 
   // ── hand-made customers, suppliers and employees, through the verbs ──
-  await createCustomer(
-    db,
-    {
-      label: "Épicerie des Halles",
-      emails: ["commandes@epicerie-halles.example", "compta@epicerie-halles.example"],
-      phone: "+33 4 72 10 20 30",
-      tax_number: "FR32123456789",
-      discount_rate: "5",
-      payment_terms: { type: "net", days: 30 },
-      credit_limit: "15000",
-      minimum_order_amount: "250",
-      price_level_id: wholesale,
-      tag_ids: [tag(customerTags, "Grossiste"), tag(customerTags, "Épicerie fine")],
-      notes: "Livraison le mardi matin, quai B.",
-      addresses: [
-        {
-          label: "Siège",
-          type: "billing",
-          address1: "14 rue de la République",
-          city: "Lyon",
-          postal_code: "69002",
-          country: "FR",
-          default_billing: true,
-        },
-        {
-          label: "Magasin",
-          type: "shipping",
-          address1: "102 cours Lafayette",
-          city: "Lyon",
-          postal_code: "69003",
-          country: "FR",
-          default_shipping: true,
-        },
-      ],
-    },
-    staff,
-    null,
-  );
-  await createCustomer(
-    db,
-    {
-      label: "Concept Store Mistral",
-      emails: ["hello@mistral-store.example"],
-      payment_terms: { type: "eom", days: 45 },
-      credit_limit: "5000",
-      tag_ids: [tag(customerTags, "VIP")],
-      addresses: [{ type: "both", address1: "7 rue Paradis", city: "Marseille", postal_code: "13001", country: "FR" }],
-    },
-    staff,
-    null,
-  );
-  await createCustomer(
-    db,
-    {
-      label: "Hudson Fine Foods",
-      emails: ["orders@hudsonfinefoods.example"],
-      currency_id: usd,
-      tax_type: "tax_exclusive",
-      payment_terms: { type: "net", days: 60 },
-      tag_ids: [tag(customerTags, "Export")],
-      addresses: [{ type: "both", address1: "210 Hudson Street", city: "New York", postal_code: "10013", province: "NY", country: "US" }],
-    },
-    staff,
-    null,
-  );
-  await createCustomer(
-    db,
-    { label: "Bazar du Port (ancien client)", status: "former_customer", active: false, emails: ["contact@bazar-port.example"] },
-    staff,
-    null,
-  );
+  await createCustomer(ctx, {
+    label: "Épicerie des Halles",
+    emails: ["commandes@epicerie-halles.example", "compta@epicerie-halles.example"],
+    phone: "+33 4 72 10 20 30",
+    tax_number: "FR32123456789",
+    discount_rate: "5",
+    payment_terms: { type: "net", days: 30 },
+    credit_limit: "15000",
+    minimum_order_amount: "250",
+    price_level_id: wholesale,
+    tag_ids: [tag(customerTags, "Grossiste"), tag(customerTags, "Épicerie fine")],
+    notes: "Livraison le mardi matin, quai B.",
+    addresses: [
+      {
+        label: "Siège",
+        type: "billing",
+        address1: "14 rue de la République",
+        city: "Lyon",
+        postal_code: "69002",
+        country: "FR",
+        default_billing: true,
+      },
+      {
+        label: "Magasin",
+        type: "shipping",
+        address1: "102 cours Lafayette",
+        city: "Lyon",
+        postal_code: "69003",
+        country: "FR",
+        default_shipping: true,
+      },
+    ],
+  });
+  await createCustomer(ctx, {
+    label: "Concept Store Mistral",
+    emails: ["hello@mistral-store.example"],
+    payment_terms: { type: "eom", days: 45 },
+    credit_limit: "5000",
+    tag_ids: [tag(customerTags, "VIP")],
+    addresses: [{ type: "both", address1: "7 rue Paradis", city: "Marseille", postal_code: "13001", country: "FR" }],
+  });
+  await createCustomer(ctx, {
+    label: "Hudson Fine Foods",
+    emails: ["orders@hudsonfinefoods.example"],
+    currency_id: usd,
+    tax_type: "tax_exclusive",
+    payment_terms: { type: "net", days: 60 },
+    tag_ids: [tag(customerTags, "Export")],
+    addresses: [{ type: "both", address1: "210 Hudson Street", city: "New York", postal_code: "10013", province: "NY", country: "US" }],
+  });
+  await createCustomer(ctx, {
+    label: "Bazar du Port (ancien client)",
+    status: "former_customer",
+    active: false,
+    emails: ["contact@bazar-port.example"],
+  });
 
-  await createSupplier(db, {
+  await createSupplier(ctx, {
     name: "Filatures du Nord",
     email: "ventes@filatures-nord.example",
     phone: "+33 3 20 00 11 22",
@@ -165,7 +149,7 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     tag_ids: [tag(supplierTags, "Textile")],
     social_links: { linkedin: "https://www.linkedin.com/company/filatures-nord-example" },
   });
-  await createSupplier(db, {
+  await createSupplier(ctx, {
     name: "Rucher de Provence",
     email: "miel@rucher-provence.example",
     city: "Manosque",
@@ -174,7 +158,7 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     default_lead_time_days: 7,
     tag_ids: [tag(supplierTags, "Alimentaire")],
   });
-  await createSupplier(db, {
+  await createSupplier(ctx, {
     name: "Cartonnages Rhône-Alpes",
     email: "devis@cartonnages-ra.example",
     city: "Villeurbanne",
@@ -183,7 +167,7 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     tag_ids: [tag(supplierTags, "Emballage")],
   });
 
-  await createEmployee(db, {
+  await createEmployee(ctx, {
     label: "Julien Moreau",
     position: "Responsable entrepôt",
     employer: "Maison Durand Distribution",
@@ -192,7 +176,7 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     city: "Lyon",
     country: "FR",
   });
-  await createEmployee(db, {
+  await createEmployee(ctx, {
     label: "Sophie Lambert",
     position: "Vendeuse",
     employer: "Maison Durand Distribution",
@@ -200,7 +184,7 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     city: "Paris",
     country: "FR",
   });
-  await createEmployee(db, {
+  await createEmployee(ctx, {
     label: "Karim Benali",
     position: "Préparateur de commandes",
     employer: "Maison Durand Distribution",

@@ -5,8 +5,9 @@ import { listPageAction, loadListPage } from "../../app/server/list-page.server"
 import { buildContext } from "../../worker/context";
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { parseEnv, type Bindings } from "../../worker/env";
-import { createService, listServices } from "../../worker/domain/services/services";
-import { addUser, control, makeCompany } from "../support/factories";
+import { createService } from "../../worker/domain/services/create-service";
+import { listServices } from "../../worker/domain/services/list-services";
+import { addUser, control, ctxOf, makeCompany } from "../support/factories";
 import { callApi as call } from "../support/fetch-app";
 
 interface View {
@@ -203,18 +204,19 @@ describe("list pages and saved views", () => {
 
   async function page() {
     const { company, user } = await someone();
-    const db = company.db;
+    // The services are the company administrator's; the views are the user's.
+    const admin = await ctxOf(company);
     // The request's context, as the Worker entry builds it for the signed-in user.
     const rc = buildContext(parseEnv(env as unknown as Bindings), { waitUntil: () => {} }, "en");
     rc.actor = (await resolveAccessToken(control, user.token))!;
-    await createService(db, { reference: "A", label: "Audit", price: "10" });
-    await createService(db, { reference: "B", label: "Backup", price: "20" });
+    await createService(admin, { reference: "A", label: "Audit", price: "10" });
+    await createService(admin, { reference: "B", label: "Backup", price: "20" });
     const load = (query: string) =>
       loadListPage({
         request: new Request(`http://app.test${PATH}${query}`),
         rc,
         type: "services",
-        run: (params) => listServices(db, params),
+        run: (params) => listServices(admin, params),
       });
     const post = (fields: Record<string, string>, query = "") => {
       const body = new FormData();

@@ -123,7 +123,9 @@ describe("/api/v1/services", () => {
     expect((await call("DELETE", `/services/${created.id}?acknowledge=cascade,inventory,irreversible`, token)).status).toBe(204);
     expect((await call("GET", `/services/${created.id}`, token)).status).toBe(404);
     expect(await company.db.select().from(tenantSchema.serviceTagLinks)).toEqual([]);
-    for (const path of ["/services/999999", "/services/abc", "/services/1.5"]) {
+    // Ids are read as every record's are: an id written with leading zeros names nothing.
+    const kept = await create(token, { reference: "KEPT", label: "Kept" });
+    for (const path of ["/services/999999", "/services/abc", "/services/1.5", `/services/00${kept.id}`]) {
       const response = await call("GET", path, token);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ error: { code: "not_found" } });

@@ -9,15 +9,14 @@ import {
   UpdateContactTagInput,
   updateCustomerTag,
 } from "../domain/contacts/contact-tags";
-import { requireActor } from "./auth";
-import { jsonBody } from "./body";
+import { EDIT_CUSTOMERS as EDIT, VIEW_CUSTOMERS as VIEW } from "../domain/contacts/contact-permissions";
+import { requireActor, verbCtx } from "./auth";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { ContactTag } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_customers"] } as const;
-const EDIT = { allOf: ["edit_customers"] } as const;
 const tag = "Contacts settings";
 
 export const customerTagOperations: ApiOperation[] = [
@@ -78,23 +77,19 @@ export const customerTagOperations: ApiOperation[] = [
 /** /api/v1/customer-tags */
 export const customerTags = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listCustomerTags(db, new URL(c.req.url).searchParams));
+    return c.json(await listCustomerTags(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createCustomerTag(db, await jsonBody(c)), 201);
+    return c.json(await createCustomerTag(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getCustomerTag(db, c.req.param("id")));
+    return c.json(await getCustomerTag(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateCustomerTag(db, c.req.param("id"), await jsonBody(c)));
+    // The id comes from the path, last: a body cannot name another record.
+    return c.json(await updateCustomerTag(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteCustomerTag(db, c.req.param("id"));
+    await deleteCustomerTag(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   });

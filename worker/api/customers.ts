@@ -1,27 +1,21 @@
 import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
-import { Hono, type Context } from "hono";
-import {
-  CreateCustomerInput,
-  createCustomer,
-  customerListRegistry,
-  deleteCustomer,
-  getCustomer,
-  listCustomers,
-  setCustomerActive,
-  UpdateCustomerInput,
-  updateCustomer,
-  type StaffDirectory,
-} from "../domain/contacts/customers";
-import { DomainError } from "../domain/shared/domain-error";
-import { requireActor } from "./auth";
-import { jsonBody } from "./body";
+import { Hono } from "hono";
+import { EDIT_CUSTOMERS as EDIT, VIEW_CUSTOMERS as VIEW } from "../domain/contacts/contact-permissions";
+import { createCustomer } from "../domain/contacts/create-customer";
+import { customerListRegistry } from "../domain/contacts/customer-queries";
+import { CreateCustomerInput, UpdateCustomerInput } from "../domain/contacts/customer-schemas";
+import { deleteCustomer } from "../domain/contacts/delete-customer";
+import { getCustomer } from "../domain/contacts/get-customer";
+import { listCustomers } from "../domain/contacts/list-customers";
+import { setCustomerActive } from "../domain/contacts/set-customer-active";
+import { updateCustomer } from "../domain/contacts/update-customer";
+import { requireActor, verbCtx } from "./auth";
+import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Customer } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_customers"] } as const;
-const EDIT = { allOf: ["edit_customers"] } as const;
 const tag = "Customers";
 
 export const customerOperations: ApiOperation[] = [
@@ -101,41 +95,28 @@ export const customerOperations: ApiOperation[] = [
   },
 ];
 
-/** Account managers are checked against the company's staff in the control database. */
-function staffOf(c: Context<ApiEnv>): StaffDirectory {
-  const ctx = c.get("ctx");
-  if (!ctx.actor) throw new DomainError("unauthenticated");
-  return { control: ctx.control, companyId: ctx.actor.company.id };
-}
-
 /** /api/v1/customers (domain spec §3 "Customer"). */
 export const customers = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listCustomers(db, new URL(c.req.url).searchParams));
+    return c.json(await listCustomers(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createCustomer(db, await jsonBody(c), staffOf(c), c.get("ctx").actor!), 201);
+    return c.json(await createCustomer(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getCustomer(db, c.req.param("id")));
+    return c.json(await getCustomer(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateCustomer(db, c.req.param("id"), await jsonBody(c), staffOf(c), c.get("ctx").actor!));
+    // The id comes from the path, last: a body cannot name another record.
+    return c.json(await updateCustomer(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteCustomer(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
+    await deleteCustomer(await verbCtx(c), { id: c.req.param("id"), acknowledged: acknowledgementsOf(c.req.queries("acknowledge") ?? []) });
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setCustomerActive(db, c.req.param("id"), true));
+    return c.json(await setCustomerActive(await verbCtx(c), { id: c.req.param("id"), active: true }));
   })
   .post("/:id/disable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setCustomerActive(db, c.req.param("id"), false));
+    return c.json(await setCustomerActive(await verbCtx(c), { id: c.req.param("id"), active: false }));
   });

@@ -1,25 +1,21 @@
 import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
-import {
-  CreateEmployeeInput,
-  createEmployee,
-  deleteEmployee,
-  employeeListRegistry,
-  getEmployee,
-  listEmployees,
-  setEmployeeActive,
-  UpdateEmployeeInput,
-  updateEmployee,
-} from "../domain/contacts/employees";
-import { requireActor } from "./auth";
-import { jsonBody } from "./body";
+import { EDIT_EMPLOYEES as EDIT, VIEW_EMPLOYEES as VIEW } from "../domain/contacts/contact-permissions";
+import { createEmployee } from "../domain/contacts/create-employee";
+import { deleteEmployee } from "../domain/contacts/delete-employee";
+import { employeeListRegistry } from "../domain/contacts/employee-queries";
+import { CreateEmployeeInput, UpdateEmployeeInput } from "../domain/contacts/employee-schemas";
+import { getEmployee } from "../domain/contacts/get-employee";
+import { listEmployees } from "../domain/contacts/list-employees";
+import { setEmployeeActive } from "../domain/contacts/set-employee-active";
+import { updateEmployee } from "../domain/contacts/update-employee";
+import { requireActor, verbCtx } from "./auth";
+import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Employee } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_employees"] } as const;
-const EDIT = { allOf: ["edit_employees"] } as const;
 const tag = "Employees";
 
 export const employeeOperations: ApiOperation[] = [
@@ -102,31 +98,25 @@ export const employeeOperations: ApiOperation[] = [
 /** /api/v1/employees (domain spec §3 "Supplier and employee"). */
 export const employees = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listEmployees(db, new URL(c.req.url).searchParams));
+    return c.json(await listEmployees(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createEmployee(db, await jsonBody(c)), 201);
+    return c.json(await createEmployee(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getEmployee(db, c.req.param("id")));
+    return c.json(await getEmployee(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateEmployee(db, c.req.param("id"), await jsonBody(c)));
+    // The id comes from the path, last: a body cannot name another record.
+    return c.json(await updateEmployee(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteEmployee(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
+    await deleteEmployee(await verbCtx(c), { id: c.req.param("id"), acknowledged: acknowledgementsOf(c.req.queries("acknowledge") ?? []) });
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setEmployeeActive(db, c.req.param("id"), true));
+    return c.json(await setEmployeeActive(await verbCtx(c), { id: c.req.param("id"), active: true }));
   })
   .post("/:id/disable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setEmployeeActive(db, c.req.param("id"), false));
+    return c.json(await setEmployeeActive(await verbCtx(c), { id: c.req.param("id"), active: false }));
   });

@@ -1,25 +1,20 @@
 import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
-import {
-  CreateServiceInput,
-  createService,
-  deleteService,
-  getService,
-  listServices,
-  serviceListRegistry,
-  setServiceActive,
-  UpdateServiceInput,
-  updateService,
-} from "../domain/services/services";
-import { requireActor } from "./auth";
-import { jsonBody } from "./body";
+import { createService } from "../domain/services/create-service";
+import { deleteService } from "../domain/services/delete-service";
+import { getService } from "../domain/services/get-service";
+import { listServices } from "../domain/services/list-services";
+import { EDIT_SERVICES as EDIT, VIEW_SERVICES as VIEW } from "../domain/services/service-permissions";
+import { serviceListRegistry } from "../domain/services/service-queries";
+import { CreateServiceInput, UpdateServiceInput } from "../domain/services/service-schemas";
+import { setServiceActive } from "../domain/services/set-service-active";
+import { updateService } from "../domain/services/update-service";
+import { requireActor, verbCtx } from "./auth";
+import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { Service } from "./schemas/catalogue";
 import { page } from "./schemas/common";
 import type { ApiEnv } from "./types";
-
-const VIEW = { allOf: ["view_services"] } as const;
-const EDIT = { allOf: ["edit_services"] } as const;
 
 export const serviceOperations: ApiOperation[] = [
   {
@@ -101,31 +96,25 @@ export const serviceOperations: ApiOperation[] = [
 /** /api/v1/services: services sold beside products (domain spec §3 "Service"). */
 export const services = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listServices(db, new URL(c.req.url).searchParams));
+    return c.json(await listServices(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createService(db, await jsonBody(c)), 201);
+    return c.json(await createService(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getService(db, c.req.param("id")));
+    return c.json(await getService(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateService(db, c.req.param("id"), await jsonBody(c)));
+    // The id comes from the path, last: a body cannot name another record.
+    return c.json(await updateService(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteService(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
+    await deleteService(await verbCtx(c), { id: c.req.param("id"), acknowledged: acknowledgementsOf(c.req.queries("acknowledge") ?? []) });
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setServiceActive(db, c.req.param("id"), true));
+    return c.json(await setServiceActive(await verbCtx(c), { id: c.req.param("id"), active: true }));
   })
   .post("/:id/disable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setServiceActive(db, c.req.param("id"), false));
+    return c.json(await setServiceActive(await verbCtx(c), { id: c.req.param("id"), active: false }));
   });

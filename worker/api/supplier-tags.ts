@@ -9,15 +9,14 @@ import {
   UpdateContactTagInput,
   updateSupplierTag,
 } from "../domain/contacts/contact-tags";
-import { requireActor } from "./auth";
-import { jsonBody } from "./body";
+import { EDIT_SUPPLIERS as EDIT, VIEW_SUPPLIERS as VIEW } from "../domain/contacts/contact-permissions";
+import { requireActor, verbCtx } from "./auth";
+import { bodyWith, jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { ContactTag } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_suppliers"] } as const;
-const EDIT = { allOf: ["edit_suppliers"] } as const;
 const tag = "Contacts settings";
 
 export const supplierTagOperations: ApiOperation[] = [
@@ -78,23 +77,19 @@ export const supplierTagOperations: ApiOperation[] = [
 /** /api/v1/supplier-tags */
 export const supplierTags = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listSupplierTags(db, new URL(c.req.url).searchParams));
+    return c.json(await listSupplierTags(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createSupplierTag(db, await jsonBody(c)), 201);
+    return c.json(await createSupplierTag(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getSupplierTag(db, c.req.param("id")));
+    return c.json(await getSupplierTag(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateSupplierTag(db, c.req.param("id"), await jsonBody(c)));
+    // The id comes from the path, last: a body cannot name another record.
+    return c.json(await updateSupplierTag(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteSupplierTag(db, c.req.param("id"));
+    await deleteSupplierTag(await verbCtx(c), { id: c.req.param("id") });
     return c.body(null, 204);
   });

@@ -1,25 +1,21 @@
 import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
-import {
-  CreateSupplierInput,
-  createSupplier,
-  deleteSupplier,
-  getSupplier,
-  listSuppliers,
-  setSupplierActive,
-  supplierListRegistry,
-  UpdateSupplierInput,
-  updateSupplier,
-} from "../domain/contacts/suppliers";
-import { requireActor } from "./auth";
-import { jsonBody } from "./body";
+import { EDIT_SUPPLIERS as EDIT, VIEW_SUPPLIERS as VIEW } from "../domain/contacts/contact-permissions";
+import { createSupplier } from "../domain/contacts/create-supplier";
+import { deleteSupplier } from "../domain/contacts/delete-supplier";
+import { getSupplier } from "../domain/contacts/get-supplier";
+import { listSuppliers } from "../domain/contacts/list-suppliers";
+import { setSupplierActive } from "../domain/contacts/set-supplier-active";
+import { supplierListRegistry } from "../domain/contacts/supplier-queries";
+import { CreateSupplierInput, UpdateSupplierInput } from "../domain/contacts/supplier-schemas";
+import { updateSupplier } from "../domain/contacts/update-supplier";
+import { requireActor, verbCtx } from "./auth";
+import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { Supplier } from "./schemas/contacts";
 import type { ApiEnv } from "./types";
 
-const VIEW = { allOf: ["view_suppliers"] } as const;
-const EDIT = { allOf: ["edit_suppliers"] } as const;
 const tag = "Suppliers";
 
 export const supplierOperations: ApiOperation[] = [
@@ -102,31 +98,25 @@ export const supplierOperations: ApiOperation[] = [
 /** /api/v1/suppliers (domain spec §3 "Supplier and employee"). */
 export const suppliers = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listSuppliers(db, new URL(c.req.url).searchParams));
+    return c.json(await listSuppliers(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createSupplier(db, await jsonBody(c)), 201);
+    return c.json(await createSupplier(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getSupplier(db, c.req.param("id")));
+    return c.json(await getSupplier(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateSupplier(db, c.req.param("id"), await jsonBody(c)));
+    // The id comes from the path, last: a body cannot name another record.
+    return c.json(await updateSupplier(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
   })
   .delete("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    await deleteSupplier(db, c.req.param("id"), acknowledgementsOf(c.req.queries("acknowledge") ?? []));
+    await deleteSupplier(await verbCtx(c), { id: c.req.param("id"), acknowledged: acknowledgementsOf(c.req.queries("acknowledge") ?? []) });
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setSupplierActive(db, c.req.param("id"), true));
+    return c.json(await setSupplierActive(await verbCtx(c), { id: c.req.param("id"), active: true }));
   })
   .post("/:id/disable", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await setSupplierActive(db, c.req.param("id"), false));
+    return c.json(await setSupplierActive(await verbCtx(c), { id: c.req.param("id"), active: false }));
   });

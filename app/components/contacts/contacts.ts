@@ -5,12 +5,14 @@ export const EMPLOYEES_PATH = "/contacts/employees";
 export const CUSTOMER_TAGS_PATH = "/contacts/contacts-settings/customer-tags";
 export const SUPPLIER_TAGS_PATH = "/contacts/contacts-settings/supplier-tags";
 
-export const VIEW_CUSTOMERS = { allOf: ["view_customers"] } as const;
-export const EDIT_CUSTOMERS = { allOf: ["edit_customers"] } as const;
-export const VIEW_SUPPLIERS = { allOf: ["view_suppliers"] } as const;
-export const EDIT_SUPPLIERS = { allOf: ["edit_suppliers"] } as const;
-export const VIEW_EMPLOYEES = { allOf: ["view_employees"] } as const;
-export const EDIT_EMPLOYEES = { allOf: ["edit_employees"] } as const;
+export {
+  EDIT_CUSTOMERS,
+  EDIT_EMPLOYEES,
+  EDIT_SUPPLIERS,
+  VIEW_CUSTOMERS,
+  VIEW_EMPLOYEES,
+  VIEW_SUPPLIERS,
+} from "../../../worker/domain/contacts/contact-permissions";
 
 export interface CountryOption {
   code: string;

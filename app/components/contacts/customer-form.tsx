@@ -1,6 +1,6 @@
 import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
-import type { CreateCustomerInput, CustomerView } from "../../../worker/domain/contacts/customers";
+import type { CreateCustomerInput, CustomerView } from "../../../worker/domain/contacts/customer-schemas";
 import type { Formatter } from "../../../worker/domain/shared/format";
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";

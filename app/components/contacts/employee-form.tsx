@@ -1,6 +1,6 @@
 import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
-import type { CreateEmployeeInput, EmployeeView } from "../../../worker/domain/contacts/employees";
+import type { CreateEmployeeInput, EmployeeView } from "../../../worker/domain/contacts/employee-schemas";
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
 import type { CountryOption } from "./contacts";

@@ -1,6 +1,6 @@
 import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
-import type { CreateSupplierInput, SupplierView } from "../../../worker/domain/contacts/suppliers";
+import type { CreateSupplierInput, SupplierView } from "../../../worker/domain/contacts/supplier-schemas";
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
 import { SUPPLIER_TAGS_PATH, type CountryOption } from "./contacts";

@@ -1,5 +1,7 @@
 import { requestContext } from "../../../worker/context";
-import { createService, serviceFormOptions } from "../../../worker/domain/services/services";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { createService } from "../../../worker/domain/services/create-service";
+import { serviceFormOptions } from "../../../worker/domain/services/service-form-options";
 import { requirePage } from "../../../worker/guards";
 import { formKey, FormPage } from "../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../server/form-page.server";
@@ -9,18 +11,19 @@ import { EDIT_SERVICES, SERVICES_PATH } from "./format";
 import { NEW_SERVICE, ServiceForm, serviceFormValues } from "./service-form";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SERVICES);
-  return { options: await serviceFormOptions(await ctx.tenant()), idempotencyKey: newFormKey() };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SERVICES);
+  return { options: await serviceFormOptions(await ctxFromRequest(rc)), idempotencyKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SERVICES);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SERVICES);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values = serviceFormValues(form);
   return saveForm(values, () =>
-    onceForm(ctx, request, form, async () => `${SERVICES_PATH}/${(await createService(await ctx.tenant(), values)).id}?notice=created`),
+    onceForm(rc, request, form, async () => `${SERVICES_PATH}/${(await createService(ctx, values)).id}?notice=created`),
   );
 }
 

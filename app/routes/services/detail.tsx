@@ -1,9 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { deleteService, getService, setServiceActive } from "../../../worker/domain/services/services";
+import { deleteService } from "../../../worker/domain/services/delete-service";
+import { getService } from "../../../worker/domain/services/get-service";
+import { setServiceActive } from "../../../worker/domain/services/set-service-active";
 import { requirePage } from "../../../worker/guards";
-import { detailAction } from "../../components/contacts/contacts.server";
+import { detailAction } from "../contacts/contacts.server";
 import { orNotFound } from "../../server/form-page.server";
 import { ConfirmDelete } from "../../components/ui/confirm-delete";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
@@ -15,10 +18,10 @@ import { EDIT_SERVICES, SERVICES_PATH, VIEW_SERVICES } from "./format";
 const NOTICES = ["created", "saved", "enabled", "disabled"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_SERVICES);
-  const db = await ctx.tenant();
-  const service = await orNotFound(() => getService(db, params.id));
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_SERVICES);
+  const ctx = await ctxFromRequest(rc);
+  const service = await orNotFound(() => getService(ctx, { id: params.id }));
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     service,
@@ -29,16 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 // Delete (once ticked), enable and disable: each needs edit_services.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SERVICES);
-  const db = await ctx.tenant();
-  return detailAction({
-    request,
-    id: params.id,
-    listPath: SERVICES_PATH,
-    remove: (id, acknowledged) => deleteService(db, id, acknowledged),
-    setActive: (id, active) => setServiceActive(db, id, active),
-  });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SERVICES);
+  const ctx = await ctxFromRequest(rc);
+  return detailAction({ request, ctx, id: params.id, listPath: SERVICES_PATH, remove: deleteService, setActive: setServiceActive });
 }
 
 export default function ServiceDetail({ loaderData, actionData }: Route.ComponentProps) {

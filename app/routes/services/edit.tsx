@@ -1,5 +1,8 @@
 import { requestContext } from "../../../worker/context";
-import { getService, serviceFormOptions, updateService } from "../../../worker/domain/services/services";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { getService } from "../../../worker/domain/services/get-service";
+import { serviceFormOptions } from "../../../worker/domain/services/service-form-options";
+import { updateService } from "../../../worker/domain/services/update-service";
 import { requirePage } from "../../../worker/guards";
 import { formKey, FormPage } from "../../components/form-page";
 import { orNotFound, saveForm } from "../../server/form-page.server";
@@ -10,18 +13,19 @@ import { EDIT_SERVICES, SERVICES_PATH } from "./format";
 import { ServiceForm, serviceFormValues, type ServiceFormValues } from "./service-form";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SERVICES);
-  const db = await ctx.tenant();
-  const service = await orNotFound(() => getService(db, params.id));
-  return { service, options: await serviceFormOptions(db, service.tax_id) };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SERVICES);
+  const ctx = await ctxFromRequest(rc);
+  const service = await orNotFound(() => getService(ctx, { id: params.id }));
+  return { service, options: await serviceFormOptions(ctx, { currentTaxId: service.tax_id }) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SERVICES);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SERVICES);
+  const ctx = await ctxFromRequest(rc);
   const values = serviceFormValues(await request.formData());
-  return saveForm(values, async () => `${SERVICES_PATH}/${(await updateService(await ctx.tenant(), params.id, values)).id}?notice=saved`);
+  return saveForm(values, async () => `${SERVICES_PATH}/${(await updateService(ctx, { ...values, id: params.id })).id}?notice=saved`);
 }
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,2 @@
-export const VIEW_SERVICES = { allOf: ["view_services"] } as const;
-export const EDIT_SERVICES = { allOf: ["edit_services"] } as const;
+export { EDIT_SERVICES, VIEW_SERVICES } from "../../../worker/domain/services/service-permissions";
 export const SERVICES_PATH = "/products-and-services/services";

@@ -1,6 +1,8 @@
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { listServices, serviceFormOptions } from "../../../worker/domain/services/services";
+import { listServices } from "../../../worker/domain/services/list-services";
+import { serviceFormOptions } from "../../../worker/domain/services/service-form-options";
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
@@ -10,11 +12,11 @@ import type { Route } from "./+types/list";
 import { EDIT_SERVICES, SERVICES_PATH, VIEW_SERVICES } from "./format";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_SERVICES);
-  const db = await ctx.tenant();
-  const list = await loadListPage({ request, rc: ctx, type: "services", run: (params) => listServices(db, params) });
-  const options = await serviceFormOptions(db);
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_SERVICES);
+  const ctx = await ctxFromRequest(rc);
+  const list = await loadListPage({ request, rc, type: "services", run: (params) => listServices(ctx, params) });
+  const options = await serviceFormOptions(ctx);
   const notice = new URL(request.url).searchParams.get("notice");
   return { list, options, canEdit: hasPermissions(actor.permissions, EDIT_SERVICES), notice: notice === "deleted" ? notice : null };
 }

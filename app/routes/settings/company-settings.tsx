@@ -11,7 +11,7 @@ import { allCurrencies } from "../../../worker/domain/settings/currencies/list-c
 import { formatNumber } from "../../../worker/domain/shared/format";
 import { Decimal } from "../../../worker/domain/shared/decimal";
 import { LOCALES } from "../../../worker/domain/shared/locale";
-import { countryOptions } from "../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts/contacts.server";
 import { AddressFieldset, errorsByField, SelectField, TextField } from "../../components/contacts/form-parts";
 import { CheckboxField } from "../../components/checkbox-field";
 import type { FieldErrorMap } from "../../components/form-field";

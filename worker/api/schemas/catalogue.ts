@@ -6,7 +6,7 @@ import type { AttributeOptionView, AttributeView } from "../../domain/products-s
 import type { BrandView } from "../../domain/products-settings/brands/brand-schemas";
 import type { ProductTagView } from "../../domain/products-settings/product-tags/product-tag-schemas";
 import type { SeasonView } from "../../domain/products-settings/seasons/season-schemas";
-import type { ServiceView } from "../../domain/services/services";
+import type { ServiceView } from "../../domain/services/service-schemas";
 import { WEIGHT_UNITS } from "../../domain/shared/money";
 import { PRICE_LEVEL_TYPES } from "../../domain/settings/price-levels/price-level-schemas";
 import { answer, decimal, id, Reference, shape, timestamp } from "./common";

@@ -7,10 +7,10 @@ import {
   TAX_TYPES,
   type CustomerAddressView,
   type CustomerView,
-} from "../../domain/contacts/customers";
-import type { EmployeeView } from "../../domain/contacts/employees";
+} from "../../domain/contacts/customer-schemas";
+import type { EmployeeView } from "../../domain/contacts/employee-schemas";
 import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
-import type { SupplierView } from "../../domain/contacts/suppliers";
+import type { SupplierView } from "../../domain/contacts/supplier-schemas";
 import { address, answer, decimal, id, Reference, textId, timestamp } from "./common";
 
 const text = z.string().nullable();

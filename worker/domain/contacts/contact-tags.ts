@@ -1,9 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { PermissionCheck } from "../identity/permissions";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { parseListQuery, type ParseListOptions } from "../shared/list-query";
+import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
+import { EDIT_CUSTOMERS, EDIT_SUPPLIERS, READ_CUSTOMERS, READ_SUPPLIERS } from "./contact-permissions";
 import { conflict, isUniqueViolation, parseInput, recordId, strictInput, zName } from "./shared";
 
 /** A customer tag or a supplier tag as the API and the screens show it. */
@@ -22,10 +25,14 @@ export type UpdateContactTagInput = z.input<typeof UpdateContactTagInput>;
 
 const { customerTags, customerTagLinks, supplierTags, supplierTagLinks } = tenantSchema;
 
-/** The same verbs for both kinds of tag: the table of tags, and the column of its links naming the tag. */
+/**
+ * The same verbs for both kinds of tag: the table of tags, the column of its links naming the
+ * tag, and what reading and changing them needs (the permissions of the contacts they tag).
+ */
 function tagVerbs(
   table: typeof customerTags | typeof supplierTags,
   linkTagId: typeof customerTagLinks.tagId | typeof supplierTagLinks.tagId,
+  permissions: { read: PermissionCheck; edit: PermissionCheck },
 ) {
   const usage = sql<number>`(select count(*) from ${linkTagId.table} where ${linkTagId} = ${table.id})`.mapWith(Number);
   const registry = defineListRegistry({
@@ -48,7 +55,7 @@ function tagVerbs(
     return rows.length > 0;
   }
 
-  async function get(db: TenantDb, rawId: unknown): Promise<ContactTagView> {
+  async function row(db: TenantDb, rawId: unknown): Promise<ContactTagView> {
     const [found] = await select(db)
       .where(eq(table.id, recordId(rawId)))
       .limit(1);
@@ -59,29 +66,34 @@ function tagVerbs(
   return {
     registry,
     /** The tags, through the list query engine (filter label; sort label (default), created; search on the label's start). */
-    async list(
-      db: TenantDb,
-      raw: URLSearchParams | Record<string, unknown>,
-      options?: ParseListOptions,
-    ): Promise<ListResult<ContactTagView>> {
-      const query = parseListQuery(raw, registry, options);
-      return runList(db, { select: () => select(db).$dynamic(), registry, query });
+    async list(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<ContactTagView>> {
+      requirePermission(ctx, permissions.read);
+      const query = parseListQuery(input, registry);
+      return runList(ctx.db, { select: () => select(ctx.db).$dynamic(), registry, query });
     },
-    get,
-    async create(db: TenantDb, raw: unknown): Promise<ContactTagView> {
+    async get(ctx: Ctx, input: { id: unknown }): Promise<ContactTagView> {
+      requirePermission(ctx, permissions.read);
+      return row(ctx.db, input.id);
+    },
+    async create(ctx: Ctx, raw: unknown): Promise<ContactTagView> {
+      requirePermission(ctx, permissions.edit);
+      const { db } = ctx;
       const input = parseInput(ContactTagInput, raw);
       if (await labelTaken(db, input.label)) throw taken();
       try {
-        const [row] = await db.insert(table).values({ label: input.label }).returning({ id: table.id });
-        return get(db, row!.id);
+        const [created] = await db.insert(table).values({ label: input.label }).returning({ id: table.id });
+        return row(db, created!.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
     },
-    async update(db: TenantDb, rawId: unknown, raw: unknown): Promise<ContactTagView> {
-      const current = await get(db, rawId);
-      const input = parseInput(UpdateContactTagInput, raw);
+    async update(ctx: Ctx, raw: { id: unknown } & Record<string, unknown>): Promise<ContactTagView> {
+      requirePermission(ctx, permissions.edit);
+      const { db } = ctx;
+      const { id, ...fields } = raw;
+      const current = await row(db, id);
+      const input = parseInput(UpdateContactTagInput, fields);
       if (input.label === undefined || input.label === current.label) return current;
       if (await labelTaken(db, input.label, current.id)) throw taken();
       try {
@@ -90,11 +102,13 @@ function tagVerbs(
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
-      return get(db, current.id);
+      return row(db, current.id);
     },
     /** Deletes a tag; the contacts carrying it simply lose it (the links go in the same batch). */
-    async delete(db: TenantDb, rawId: unknown): Promise<void> {
-      const id = recordId(rawId);
+    async delete(ctx: Ctx, input: { id: unknown }): Promise<void> {
+      requirePermission(ctx, permissions.edit);
+      const { db } = ctx;
+      const id = recordId(input.id);
       const [, deleted] = await db.batch([
         db.delete(linkTagId.table).where(eq(linkTagId, id)),
         db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
@@ -104,8 +118,8 @@ function tagVerbs(
   };
 }
 
-const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId);
-const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId);
+const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId, { read: READ_CUSTOMERS, edit: EDIT_CUSTOMERS });
+const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId, { read: READ_SUPPLIERS, edit: EDIT_SUPPLIERS });
 
 export const customerTagListRegistry = customerTagVerbs.registry;
 export const listCustomerTags = customerTagVerbs.list;

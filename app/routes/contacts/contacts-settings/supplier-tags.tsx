@@ -1,7 +1,8 @@
 import { requestContext } from "../../../../worker/context";
+import { ctxFromRequest } from "../../../../worker/ctx";
 import { createSupplierTag, deleteSupplierTag, listSupplierTags } from "../../../../worker/domain/contacts/contact-tags";
 import { requirePage } from "../../../../worker/guards";
-import { loadTags, tagsAction, type TagVerbs } from "../../../components/contacts/contact-tags.server";
+import { loadTags, tagsAction, type TagVerbs } from "../contact-tags.server";
 import { ContactTagsScreen } from "../../../components/contacts/contact-tags-screen";
 import { SUPPLIERS_PATH, EDIT_SUPPLIERS } from "../../../components/contacts/contacts";
 import type { Route } from "./+types/supplier-tags";
@@ -9,15 +10,15 @@ import type { Route } from "./+types/supplier-tags";
 const verbs: TagVerbs = { list: listSupplierTags, create: createSupplierTag, remove: deleteSupplierTag };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
-  return loadTags(request, await ctx.tenant(), verbs);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
+  return loadTags(request, await ctxFromRequest(rc), verbs);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
-  return tagsAction(request, await ctx.tenant(), verbs);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
+  return tagsAction(request, await ctxFromRequest(rc), verbs);
 }
 
 export default function SupplierTags({ loaderData, actionData }: Route.ComponentProps) {

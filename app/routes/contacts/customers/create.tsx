@@ -1,8 +1,10 @@
 import { requestContext } from "../../../../worker/context";
-import { createCustomer, customerFormOptions } from "../../../../worker/domain/contacts/customers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { createCustomer } from "../../../../worker/domain/contacts/create-customer";
+import { customerFormOptions } from "../../../../worker/domain/contacts/customer-form-options";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMERS_PATH, EDIT_CUSTOMERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { blankAddress, CustomerForm, customerFormValues, customerInput, NEW_CUSTOMER } from "../../../components/contacts/customer-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
@@ -10,15 +12,16 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
-  const options = await customerFormOptions(await ctx.tenant(), { control: ctx.control, companyId: actor.company.id }, actor);
-  return { options: { ...options, countries: countryOptions(ctx.locale) }, idempotencyKey: newFormKey() };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_CUSTOMERS);
+  const options = await customerFormOptions(await ctxFromRequest(rc));
+  return { options: { ...options, countries: countryOptions(rc.locale) }, idempotencyKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_CUSTOMERS);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values = customerFormValues(form);
   // "Add another address" shows the form again with one more block; nothing is saved.
@@ -27,13 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { input, addresses } = customerInput(values);
   // A refused post comes back with the addresses typed and a blank one to add.
   return saveForm({ ...values, addresses: [...addresses, blankAddress()] }, () =>
-    onceForm(
-      ctx,
-      request,
-      form,
-      async () =>
-        `${CUSTOMERS_PATH}/${(await createCustomer(await ctx.tenant(), input, { control: ctx.control, companyId: actor.company.id }, actor)).id}?notice=created`,
-    ),
+    onceForm(rc, request, form, async () => `${CUSTOMERS_PATH}/${(await createCustomer(ctx, input)).id}?notice=created`),
   );
 }
 

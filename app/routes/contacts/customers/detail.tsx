@@ -1,13 +1,17 @@
 import { DELETE_ASKS } from "../../../../worker/domain/shared/acknowledgements";
 import { requestContext } from "../../../../worker/context";
-import { deleteCustomer, getCustomer, listAccountManagers, setCustomerActive } from "../../../../worker/domain/contacts/customers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { deleteCustomer } from "../../../../worker/domain/contacts/delete-customer";
+import { getCustomer } from "../../../../worker/domain/contacts/get-customer";
+import { listAccountManagers } from "../../../../worker/domain/contacts/list-account-managers";
+import { setCustomerActive } from "../../../../worker/domain/contacts/set-customer-active";
 import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
 import { moduleAllows } from "../../../../worker/domain/identity/module-flags";
 import { todayIn } from "../../../../worker/domain/stock/common";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMERS_PATH, detailNotice, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
-import { detailAction } from "../../../components/contacts/contacts.server";
+import { detailAction } from "../contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
@@ -16,13 +20,13 @@ import "../../../components/contacts/contacts.css";
 import { orNotFound } from "../../../server/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
-  const customer = await orNotFound(async () => getCustomer(await ctx.tenant(), params.id));
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_CUSTOMERS);
+  const ctx = await ctxFromRequest(rc);
+  const customer = await orNotFound(() => getCustomer(ctx, { id: params.id }));
   // The account manager is the account_managers module's: hidden without it.
   const managed = moduleAllows(actor.permissions, "customer", "account_manager_id");
-  const managers =
-    managed && customer.account_manager_id ? await listAccountManagers({ control: ctx.control, companyId: actor.company.id }) : [];
+  const managers = managed && customer.account_manager_id ? await listAccountManagers(ctx) : [];
   return {
     customer,
     managed,
@@ -38,16 +42,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 // Delete (after confirmation), enable and disable: each needs edit_customers.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_CUSTOMERS);
-  const db = await ctx.tenant();
-  return detailAction({
-    request,
-    id: params.id,
-    listPath: CUSTOMERS_PATH,
-    remove: (id, acknowledged) => deleteCustomer(db, id, acknowledged),
-    setActive: (id, active) => setCustomerActive(db, id, active),
-  });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_CUSTOMERS);
+  const ctx = await ctxFromRequest(rc);
+  return detailAction({ request, ctx, id: params.id, listPath: CUSTOMERS_PATH, remove: deleteCustomer, setActive: setCustomerActive });
 }
 
 export default function CustomerDetail({ loaderData, actionData }: Route.ComponentProps) {

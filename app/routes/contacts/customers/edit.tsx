@@ -1,8 +1,11 @@
 import { requestContext } from "../../../../worker/context";
-import { customerFormOptions, getCustomer, updateCustomer } from "../../../../worker/domain/contacts/customers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { customerFormOptions } from "../../../../worker/domain/contacts/customer-form-options";
+import { getCustomer } from "../../../../worker/domain/contacts/get-customer";
+import { updateCustomer } from "../../../../worker/domain/contacts/update-customer";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMERS_PATH, EDIT_CUSTOMERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import {
   blankAddress,
   CustomerForm,
@@ -17,17 +20,18 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
-  const db = await ctx.tenant();
-  const customer = await orNotFound(() => getCustomer(db, params.id));
-  const options = await customerFormOptions(db, { control: ctx.control, companyId: actor.company.id }, actor, customer);
-  return { customer, options: { ...options, countries: countryOptions(ctx.locale) } };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_CUSTOMERS);
+  const ctx = await ctxFromRequest(rc);
+  const customer = await orNotFound(() => getCustomer(ctx, { id: params.id }));
+  const options = await customerFormOptions(ctx, { current: customer });
+  return { customer, options: { ...options, countries: countryOptions(rc.locale) } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, EDIT_CUSTOMERS);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_CUSTOMERS);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values = customerFormValues(form);
   if (form.get("intent") === "add_address")
@@ -35,8 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { input, addresses } = customerInput(values);
   return saveForm(
     { ...values, addresses: [...addresses, blankAddress()] },
-    async () =>
-      `${CUSTOMERS_PATH}/${(await updateCustomer(await ctx.tenant(), params.id, input, { control: ctx.control, companyId: actor.company.id }, actor)).id}?notice=saved`,
+    async () => `${CUSTOMERS_PATH}/${(await updateCustomer(ctx, { ...input, id: params.id })).id}?notice=saved`,
   );
 }
 

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { customerFormOptions, listCustomers } from "../../../../worker/domain/contacts/customers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { customerFormOptions } from "../../../../worker/domain/contacts/customer-form-options";
+import { listCustomers } from "../../../../worker/domain/contacts/list-customers";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { ActiveBadge } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
@@ -13,18 +15,17 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_CUSTOMERS);
-  const db = await ctx.tenant();
-  const staff = { control: ctx.control, companyId: actor.company.id };
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_CUSTOMERS);
+  const ctx = await ctxFromRequest(rc);
   const [list, options] = await Promise.all([
-    loadListPage({ request, rc: ctx, type: "customers", run: (params) => listCustomers(db, params) }),
-    customerFormOptions(db, staff, actor),
+    loadListPage({ request, rc, type: "customers", run: (params) => listCustomers(ctx, params) }),
+    customerFormOptions(ctx),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,
-    options: { ...options, countries: countryOptions(ctx.locale) },
+    options: { ...options, countries: countryOptions(rc.locale) },
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: notice === "deleted" ? notice : null,
   };

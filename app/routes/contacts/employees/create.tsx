@@ -1,8 +1,9 @@
 import { requestContext } from "../../../../worker/context";
-import { createEmployee } from "../../../../worker/domain/contacts/employees";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { createEmployee } from "../../../../worker/domain/contacts/create-employee";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { EmployeeForm, employeeFormValues, employeeInput, NEW_EMPLOYEE } from "../../../components/contacts/employee-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
@@ -10,23 +11,19 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_EMPLOYEES);
-  return { countries: countryOptions(ctx.locale), idempotencyKey: newFormKey() };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_EMPLOYEES);
+  return { countries: countryOptions(rc.locale), idempotencyKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_EMPLOYEES);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_EMPLOYEES);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values = employeeFormValues(form);
   return saveForm(values, () =>
-    onceForm(
-      ctx,
-      request,
-      form,
-      async () => `${EMPLOYEES_PATH}/${(await createEmployee(await ctx.tenant(), employeeInput(values))).id}?notice=created`,
-    ),
+    onceForm(rc, request, form, async () => `${EMPLOYEES_PATH}/${(await createEmployee(ctx, employeeInput(values))).id}?notice=created`),
   );
 }
 

@@ -1,10 +1,13 @@
 import { DELETE_ASKS } from "../../../../worker/domain/shared/acknowledgements";
 import { requestContext } from "../../../../worker/context";
-import { deleteEmployee, getEmployee, setEmployeeActive } from "../../../../worker/domain/contacts/employees";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { deleteEmployee } from "../../../../worker/domain/contacts/delete-employee";
+import { getEmployee } from "../../../../worker/domain/contacts/get-employee";
+import { setEmployeeActive } from "../../../../worker/domain/contacts/set-employee-active";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { detailNotice, EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../components/contacts/contacts";
-import { detailAction } from "../../../components/contacts/contacts.server";
+import { detailAction } from "../contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
@@ -12,24 +15,19 @@ import "../../../components/contacts/contacts.css";
 import { orNotFound } from "../../../server/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_EMPLOYEES);
-  const employee = await orNotFound(async () => getEmployee(await ctx.tenant(), params.id));
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_EMPLOYEES);
+  const ctx = await ctxFromRequest(rc);
+  const employee = await orNotFound(() => getEmployee(ctx, { id: params.id }));
   return { employee, canEdit: hasPermissions(actor.permissions, EDIT_EMPLOYEES), notice: detailNotice(request) };
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_employees.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_EMPLOYEES);
-  const db = await ctx.tenant();
-  return detailAction({
-    request,
-    id: params.id,
-    listPath: EMPLOYEES_PATH,
-    remove: (id, acknowledged) => deleteEmployee(db, id, acknowledged),
-    setActive: (id, active) => setEmployeeActive(db, id, active),
-  });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_EMPLOYEES);
+  const ctx = await ctxFromRequest(rc);
+  return detailAction({ request, ctx, id: params.id, listPath: EMPLOYEES_PATH, remove: deleteEmployee, setActive: setEmployeeActive });
 }
 
 export default function EmployeeDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,10 @@
 import { requestContext } from "../../../../worker/context";
-import { getEmployee, updateEmployee } from "../../../../worker/domain/contacts/employees";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { getEmployee } from "../../../../worker/domain/contacts/get-employee";
+import { updateEmployee } from "../../../../worker/domain/contacts/update-employee";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { EmployeeForm, employeeFormValues, employeeInput, employeeValuesOf } from "../../../components/contacts/employee-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { orNotFound, saveForm } from "../../../server/form-page.server";
@@ -10,19 +12,21 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_EMPLOYEES);
-  const employee = await orNotFound(async () => getEmployee(await ctx.tenant(), params.id));
-  return { employee, values: employeeValuesOf(employee), countries: countryOptions(ctx.locale) };
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_EMPLOYEES);
+  const ctx = await ctxFromRequest(rc);
+  const employee = await orNotFound(() => getEmployee(ctx, { id: params.id }));
+  return { employee, values: employeeValuesOf(employee), countries: countryOptions(rc.locale) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_EMPLOYEES);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_EMPLOYEES);
+  const ctx = await ctxFromRequest(rc);
   const values = employeeFormValues(await request.formData());
   return saveForm(
     values,
-    async () => `${EMPLOYEES_PATH}/${(await updateEmployee(await ctx.tenant(), params.id, employeeInput(values))).id}?notice=saved`,
+    async () => `${EMPLOYEES_PATH}/${(await updateEmployee(ctx, { ...employeeInput(values), id: params.id })).id}?notice=saved`,
   );
 }
 

@@ -1,9 +1,10 @@
 import { requestContext } from "../../../../worker/context";
-import { listEmployees } from "../../../../worker/domain/contacts/employees";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { listEmployees } from "../../../../worker/domain/contacts/list-employees";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
@@ -12,14 +13,14 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_EMPLOYEES);
-  const db = await ctx.tenant();
-  const list = await loadListPage({ request, rc: ctx, type: "employees", run: (params) => listEmployees(db, params) });
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_EMPLOYEES);
+  const ctx = await ctxFromRequest(rc);
+  const list = await loadListPage({ request, rc, type: "employees", run: (params) => listEmployees(ctx, params) });
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,
-    countries: countryOptions(ctx.locale),
+    countries: countryOptions(rc.locale),
     canEdit: hasPermissions(actor.permissions, EDIT_EMPLOYEES),
     notice: notice === "deleted" ? notice : null,
   };

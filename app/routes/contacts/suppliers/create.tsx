@@ -1,8 +1,10 @@
 import { requestContext } from "../../../../worker/context";
-import { createSupplier, supplierFormOptions } from "../../../../worker/domain/contacts/suppliers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { createSupplier } from "../../../../worker/domain/contacts/create-supplier";
+import { supplierFormOptions } from "../../../../worker/domain/contacts/supplier-form-options";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIERS_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { NEW_SUPPLIER, SupplierForm, supplierFormValues, supplierInput } from "../../../components/contacts/supplier-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
@@ -10,26 +12,22 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
   return {
-    options: { ...(await supplierFormOptions(await ctx.tenant())), countries: countryOptions(ctx.locale) },
+    options: { ...(await supplierFormOptions(await ctxFromRequest(rc))), countries: countryOptions(rc.locale) },
     idempotencyKey: newFormKey(),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values = supplierFormValues(form);
   return saveForm(values, () =>
-    onceForm(
-      ctx,
-      request,
-      form,
-      async () => `${SUPPLIERS_PATH}/${(await createSupplier(await ctx.tenant(), supplierInput(values))).id}?notice=created`,
-    ),
+    onceForm(rc, request, form, async () => `${SUPPLIERS_PATH}/${(await createSupplier(ctx, supplierInput(values))).id}?notice=created`),
   );
 }
 

@@ -1,10 +1,13 @@
 import { DELETE_ASKS } from "../../../../worker/domain/shared/acknowledgements";
 import { requestContext } from "../../../../worker/context";
-import { deleteSupplier, getSupplier, setSupplierActive } from "../../../../worker/domain/contacts/suppliers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { deleteSupplier } from "../../../../worker/domain/contacts/delete-supplier";
+import { getSupplier } from "../../../../worker/domain/contacts/get-supplier";
+import { setSupplierActive } from "../../../../worker/domain/contacts/set-supplier-active";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { detailNotice, EDIT_SUPPLIERS, SUPPLIERS_PATH, VIEW_SUPPLIERS } from "../../../components/contacts/contacts";
-import { detailAction } from "../../../components/contacts/contacts.server";
+import { detailAction } from "../contacts.server";
 import { ActiveBadge, addressLine, DetailActions, DetailRow, PageMessages, useCountryName } from "../../../components/contacts/form-parts";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/detail";
@@ -12,24 +15,19 @@ import "../../../components/contacts/contacts.css";
 import { orNotFound } from "../../../server/form-page.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_SUPPLIERS);
-  const supplier = await orNotFound(async () => getSupplier(await ctx.tenant(), params.id));
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_SUPPLIERS);
+  const ctx = await ctxFromRequest(rc);
+  const supplier = await orNotFound(() => getSupplier(ctx, { id: params.id }));
   return { supplier, canEdit: hasPermissions(actor.permissions, EDIT_SUPPLIERS), notice: detailNotice(request) };
 }
 
 // Delete (after confirmation), enable and disable: each needs edit_suppliers.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
-  const db = await ctx.tenant();
-  return detailAction({
-    request,
-    id: params.id,
-    listPath: SUPPLIERS_PATH,
-    remove: (id, acknowledged) => deleteSupplier(db, id, acknowledged),
-    setActive: (id, active) => setSupplierActive(db, id, active),
-  });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
+  const ctx = await ctxFromRequest(rc);
+  return detailAction({ request, ctx, id: params.id, listPath: SUPPLIERS_PATH, remove: deleteSupplier, setActive: setSupplierActive });
 }
 
 export default function SupplierDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,11 @@
 import { requestContext } from "../../../../worker/context";
-import { getSupplier, supplierFormOptions, updateSupplier } from "../../../../worker/domain/contacts/suppliers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { getSupplier } from "../../../../worker/domain/contacts/get-supplier";
+import { supplierFormOptions } from "../../../../worker/domain/contacts/supplier-form-options";
+import { updateSupplier } from "../../../../worker/domain/contacts/update-supplier";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIERS_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { SupplierForm, supplierFormValues, supplierInput, supplierValuesOf } from "../../../components/contacts/supplier-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { orNotFound, saveForm } from "../../../server/form-page.server";
@@ -10,24 +13,25 @@ import { useT } from "../../../i18n";
 import type { Route } from "./+types/edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
-  const db = await ctx.tenant();
-  const supplier = await orNotFound(() => getSupplier(db, params.id));
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
+  const ctx = await ctxFromRequest(rc);
+  const supplier = await orNotFound(() => getSupplier(ctx, { id: params.id }));
   return {
     supplier,
     values: supplierValuesOf(supplier),
-    options: { ...(await supplierFormOptions(db, supplier)), countries: countryOptions(ctx.locale) },
+    options: { ...(await supplierFormOptions(ctx, { current: supplier })), countries: countryOptions(rc.locale) },
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_SUPPLIERS);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_SUPPLIERS);
+  const ctx = await ctxFromRequest(rc);
   const values = supplierFormValues(await request.formData());
   return saveForm(
     values,
-    async () => `${SUPPLIERS_PATH}/${(await updateSupplier(await ctx.tenant(), params.id, supplierInput(values))).id}?notice=saved`,
+    async () => `${SUPPLIERS_PATH}/${(await updateSupplier(ctx, { ...supplierInput(values), id: params.id })).id}?notice=saved`,
   );
 }
 

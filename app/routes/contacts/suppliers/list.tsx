@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../../worker/context";
-import { listSuppliers, supplierFormOptions } from "../../../../worker/domain/contacts/suppliers";
+import { ctxFromRequest } from "../../../../worker/ctx";
+import { listSuppliers } from "../../../../worker/domain/contacts/list-suppliers";
+import { supplierFormOptions } from "../../../../worker/domain/contacts/supplier-form-options";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIER_TAGS_PATH, SUPPLIERS_PATH, VIEW_SUPPLIERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../../../components/contacts/contacts.server";
+import { countryOptions } from "../contacts.server";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
@@ -15,17 +17,17 @@ import type { Route } from "./+types/list";
 const NAME_ASC = [{ by: "name", direction: "asc" as const }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_SUPPLIERS);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_SUPPLIERS);
+  const ctx = await ctxFromRequest(rc);
   const [list, options] = await Promise.all([
-    loadListPage({ request, rc: ctx, type: "suppliers", defaultSort: NAME_ASC, run: (params) => listSuppliers(db, params) }),
-    supplierFormOptions(db),
+    loadListPage({ request, rc, type: "suppliers", defaultSort: NAME_ASC, run: (params) => listSuppliers(ctx, params) }),
+    supplierFormOptions(ctx),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,
-    options: { ...options, countries: countryOptions(ctx.locale) },
+    options: { ...options, countries: countryOptions(rc.locale) },
     canEdit: hasPermissions(actor.permissions, EDIT_SUPPLIERS),
     notice: notice === "deleted" ? notice : null,
   };

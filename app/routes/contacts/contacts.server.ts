@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
+import type { Ctx } from "../../../worker/domain/shared/ctx";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
 import { formAction } from "../../server/form-page.server";
-import { tickedAcknowledgements } from "../ui/confirm-delete";
-import type { CountryOption } from "./contacts";
+import type { CountryOption } from "../../components/contacts/contacts";
+import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
 
 /** Every country with its name in the user's language, sorted by name. */
 export function countryOptions(locale: Locale): CountryOption[] {
@@ -16,21 +17,22 @@ export function countryOptions(locale: Locale): CountryOption[] {
 /** Delete (once its consequences are ticked), enable and disable from a detail page: the same three forms for every contact. */
 export async function detailAction(args: {
   request: Request;
+  ctx: Ctx;
   id: string;
   listPath: string;
-  /** Deletes with the consequences the form ticked: the verb checks they are the ones it asks. */
-  remove: (id: string, acknowledged: readonly string[]) => Promise<void>;
-  setActive: (id: string, active: boolean) => Promise<unknown>;
+  /** The delete verb, given the consequences the form ticked: it checks they are the ones it asks. */
+  remove: (ctx: Ctx, input: { id: string; acknowledged: readonly string[] }) => Promise<void>;
+  setActive: (ctx: Ctx, input: { id: string; active: boolean }) => Promise<unknown>;
 }) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   return formAction(async () => {
     if (intent === "delete") {
-      await args.remove(args.id, tickedAcknowledgements(form));
+      await args.remove(args.ctx, { id: args.id, acknowledged: tickedAcknowledgements(form) });
       return redirect(`${args.listPath}?notice=deleted`);
     }
     if (intent === "enable" || intent === "disable") {
-      await args.setActive(args.id, intent === "enable");
+      await args.setActive(args.ctx, { id: args.id, active: intent === "enable" });
       return redirect(`${args.listPath}/${args.id}?notice=${intent}d`);
     }
     throw new DomainError("invalid");

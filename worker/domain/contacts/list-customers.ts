@@ -1,0 +1,34 @@
+import { inArray, type SQLWrapper } from "drizzle-orm";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { parseListQuery } from "../shared/list-query";
+import { runList, type ListResult } from "../shared/list-query-sql";
+import { READ_CUSTOMERS } from "./contact-permissions";
+import { assembleCustomerViews, customerListRegistry, customerRelated, customerViewReads } from "./customer-queries";
+import type { CustomerView } from "./customer-schemas";
+import { contactFilterSql, withoutFilter } from "./list-filters";
+
+const { customers } = tenantSchema;
+
+/**
+ * One page of customers: filters number, label, active, status, b2b_access, price_level_id,
+ * currency_id, account_manager_id, tag_id, country, credit_limit, created; sort label (default),
+ * number, credit_limit, created; search on the start of the name or number, or in the emails.
+ */
+export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<CustomerView>> {
+  requirePermission(ctx, READ_CUSTOMERS);
+  const { db } = ctx;
+  const query = parseListQuery(input, customerListRegistry);
+  const where = contactFilterSql(customerListRegistry, query, query.filter, customerRelated);
+  // The page's lookups ride in its batch: one round trip for the rows and everything they show.
+  const column = (c: typeof customers.priceLevelId | typeof customers.currencyId, ids: SQLWrapper) =>
+    db.select({ id: c }).from(customers).where(inArray(customers.id, ids));
+  const { related: lookups, ...result } = await runList(db, {
+    from: customers,
+    registry: customerListRegistry,
+    query: withoutFilter(query),
+    where,
+    related: (ids) => customerViewReads(db, ids, column(customers.priceLevelId, ids), column(customers.currencyId, ids)),
+  });
+  return { ...result, items: assembleCustomerViews(result.items, lookups) };
+}
