@@ -14,13 +14,19 @@ import type { Env } from "./env";
 /** Loaders, actions and API handlers: the signed-in actor and its company's database. */
 export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
   if (!rc.actor) throw new DomainError("unauthenticated");
-  return makeCtx({ db: await rc.tenant(), control: rc.control, actor: rc.actor, locale: rc.locale });
+  return makeCtx({ db: await rc.tenant(), control: rc.control, actor: rc.actor, locale: rc.locale, files: rc.env.bindings.FILES });
 }
 
 /** A Durable Object acting for the actor that called it (the cart for its user, for example). */
 export async function ctxFromDurableObject(env: Env, actor: Actor, locale: Locale = DEFAULT_LOCALE): Promise<Ctx> {
   const control = controlFor(env);
-  return makeCtx({ db: await openCompanyDatabase(control, provisionerFor(env), actor.company), control, actor, locale });
+  return makeCtx({
+    db: await openCompanyDatabase(control, provisionerFor(env), actor.company),
+    control,
+    actor,
+    locale,
+    files: env.bindings.FILES,
+  });
 }
 
 /** A queue consumer working for the company a message names. */
@@ -39,5 +45,5 @@ async function systemCtx(env: Env, companyId: string, source: string): Promise<C
   if (!row) throw new DomainError("not_found");
   const actor: SystemActor = { kind: "system", company: companyRef(row), permissions: [...ADMINISTRATOR_PERMISSIONS], source };
   const db = await openCompanyDatabase(control, provisionerFor(env), actor.company);
-  return makeCtx({ db, control, actor, locale: DEFAULT_LOCALE });
+  return makeCtx({ db, control, actor, locale: DEFAULT_LOCALE, files: env.bindings.FILES });
 }

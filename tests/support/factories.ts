@@ -5,6 +5,7 @@ import { createCompany } from "../../worker/domain/companies/create-company";
 import { createApiToken } from "../../worker/domain/identity/api-tokens";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { makeCtx } from "../../worker/domain/shared/ctx";
+import type { FileStore } from "../../worker/domain/shared/files";
 import type { Locale } from "../../worker/domain/shared/locale";
 
 const bindings = env as unknown as Record<string, string>;
@@ -101,5 +102,5 @@ export async function ctxOf(company: Awaited<ReturnType<typeof makeCompany>>, op
     ? (await addUser(company.companyId, { permissions: options.permissions })).token
     : (await sessionFor(company.userId)).accessToken;
   const actor = (await resolveAccessToken(control, token))!;
-  return makeCtx({ db: company.db, control, actor, locale: options.locale ?? "en" });
+  return makeCtx({ db: company.db, control, actor, locale: options.locale ?? "en", files: (env as unknown as { FILES: FileStore }).FILES });
 }

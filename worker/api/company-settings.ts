@@ -79,11 +79,11 @@ export const companySettings = new Hono<ApiEnv>()
   .put("/logo", requireActor(SETTINGS), async (c) => {
     // A body announced larger than the limit is refused before it is read.
     if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES) throw imageTooLarge("logo");
-    return c.json(await setCompanyLogo(await verbCtx(c), { store: files(c), bytes: await c.req.arrayBuffer() }));
+    return c.json(await setCompanyLogo(await verbCtx(c), { bytes: await c.req.arrayBuffer() }));
   })
   .get("/logo", requireActor(), async (c) => {
-    const logo = await readCompanyLogo(await verbCtx(c), { store: files(c) });
+    const logo = await readCompanyLogo(await verbCtx(c));
     if (!logo) throw new DomainError("not_found");
     return new Response(logo.body, { headers: { "content-type": logo.contentType, "cache-control": "private, max-age=300" } });
   })
-  .delete("/logo", requireActor(SETTINGS), async (c) => c.json(await removeCompanyLogo(await verbCtx(c), { store: files(c) })));
+  .delete("/logo", requireActor(SETTINGS), async (c) => c.json(await removeCompanyLogo(await verbCtx(c))));

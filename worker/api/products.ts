@@ -301,22 +301,22 @@ export const products = new Hono<ApiEnv>()
   .patch("/:id", requireActor(EDIT), async (c) => c.json(await updateProduct(await verbCtx(c), await bodyWith(c, product(c)))))
   .delete("/:id", requireActor(EDIT), async (c) => {
     const acknowledge = acknowledgementsOf(c.req.queries("acknowledge") ?? []);
-    await deleteProductAndImage(await verbCtx(c), { ...product(c), acknowledge }, files(c));
+    await deleteProductAndImage(await verbCtx(c), { ...product(c), acknowledge });
     return c.body(null, 204);
   })
   .put("/:id/image", requireActor(EDIT), async (c) => {
     // A body announced larger than the limit is refused before it is read.
     if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES) throw imageTooLarge();
     const bytes = await c.req.arrayBuffer();
-    return c.json(await setProductImage(await verbCtx(c), { ...product(c), bytes }, files(c)));
+    return c.json(await setProductImage(await verbCtx(c), { ...product(c), bytes }));
   })
   .get("/:id/image", requireActor(VIEW), async (c) => {
-    const image = await readProductImage(await verbCtx(c), product(c), files(c));
+    const image = await readProductImage(await verbCtx(c), product(c));
     if (!image) throw new DomainError("not_found");
     return new Response(image.body, { headers: { "content-type": image.contentType, "cache-control": "private, max-age=300" } });
   })
   .delete("/:id/image", requireActor(EDIT), async (c) => {
-    await removeProductImage(await verbCtx(c), product(c), files(c));
+    await removeProductImage(await verbCtx(c), product(c));
     return c.body(null, 204);
   })
   .post("/:id/enable", requireActor(EDIT), async (c) => c.json(await setProductActive(await verbCtx(c), { ...product(c), active: true })))

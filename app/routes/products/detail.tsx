@@ -44,17 +44,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   return formAction(async () => {
     if (intent === "delete") {
-      await deleteProductAndImage(ctx, { id: params.id, acknowledge: tickedAcknowledgements(form) }, files);
+      await deleteProductAndImage(ctx, { id: params.id, acknowledge: tickedAcknowledgements(form) });
       return redirect(`${PRODUCTS_PATH}?notice=deleted`);
     }
     if (intent === "upload_image") {
       const file = form.get("image");
       const bytes = file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0);
-      await setProductImage(ctx, { id: params.id, bytes }, files);
+      await setProductImage(ctx, { id: params.id, bytes });
       return redirect(`${productPath(params.id)}?notice=image_saved`);
     }
     if (intent === "remove_image") {
-      await removeProductImage(ctx, { id: params.id }, files);
+      await removeProductImage(ctx, { id: params.id });
       return redirect(`${productPath(params.id)}?notice=image_removed`);
     }
     if (intent === "enable" || intent === "disable") {

@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, VIEW_PRODUCTS);
   const ctx = await ctxFromRequest(rc);
-  const image = await orNotFound(() => readProductImage(ctx, { id: params.id }, rc.env.bindings.FILES));
+  const image = await orNotFound(() => readProductImage(ctx, { id: params.id }));
   if (!image) return new Response(PLACEHOLDER, { headers: { "content-type": "image/svg+xml", "cache-control": "private, max-age=60" } });
   return new Response(image.body, {
     headers: { "content-type": image.contentType, "cache-control": "private, max-age=86400", "x-content-type-options": "nosniff" },

@@ -11,7 +11,7 @@ const NONE = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc);
-  const logo = await readCompanyLogo(await ctxFromRequest(rc), { store: rc.env.bindings.FILES });
+  const logo = await readCompanyLogo(await ctxFromRequest(rc));
   if (!logo) return new Response(NONE, { headers: { "content-type": "image/svg+xml", "cache-control": "private, max-age=60" } });
   return new Response(logo.body, {
     headers: { "content-type": logo.contentType, "cache-control": "private, max-age=86400", "x-content-type-options": "nosniff" },

@@ -94,11 +94,11 @@ export async function action(args: Route.ActionArgs) {
     async () => {
       if (intent === "upload_logo") {
         const file = form.get("logo");
-        await setCompanyLogo(ctx, { store, bytes: file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0) });
+        await setCompanyLogo(ctx, { bytes: file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0) });
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_saved`);
       }
       if (intent === "remove_logo") {
-        await removeCompanyLogo(ctx, { store });
+        await removeCompanyLogo(ctx);
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
       }
       const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, ...rest } = values;

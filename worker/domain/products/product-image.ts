@@ -9,13 +9,6 @@ import { findProduct } from "./product-view";
 
 const t = tenantSchema;
 
-/** The part of the files bucket (R2) the images use: the Worker passes its binding. */
-export interface FileStore {
-  put(key: string, value: ArrayBuffer, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
-  get(key: string): Promise<{ body: ReadableStream; httpMetadata?: { contentType?: string } } | null>;
-  delete(key: string): Promise<void>;
-}
-
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** An image over the limit, named at its field (also raised before a body announced larger is read). */
@@ -53,12 +46,10 @@ export function checkedImage(bytes: ArrayBuffer, field: string): { type: string;
 /**
  * Stores a product's image in the files bucket under the company's own prefix and points the
  * product at it; the image it replaces is removed. PNG, JPEG, GIF or WebP, at most 5 MB.
- * The bucket comes from the caller's bindings, as it is not part of the company's database.
  */
 export async function setProductImage(
   ctx: Ctx,
   input: { id: unknown; bytes: ArrayBuffer },
-  store: FileStore,
 ): Promise<{ image_key: string; content_type: string; size: number }> {
   requirePermission(ctx, EDIT_PRODUCTS);
   const { db } = ctx;
@@ -67,7 +58,7 @@ export async function setProductImage(
   const format = checkedImage(bytes, "image");
 
   const key = `companies/${ctx.actor.company.id}/products/${product.id}/${ctx.newId()}.${format.ext}`;
-  await store.put(key, bytes, { httpMetadata: { contentType: format.type } });
+  await ctx.files.put(key, bytes, { httpMetadata: { contentType: format.type } });
   // The product may have changed its image meanwhile: the row says which one to remove.
   const updated = await db
     .update(t.products)
@@ -80,15 +71,15 @@ export async function setProductImage(
     )
     .returning({ id: t.products.id });
   if (!updated.length) {
-    await store.delete(key);
+    await ctx.files.delete(key);
     throw new DomainError("conflict");
   }
-  if (product.imageKey) await store.delete(product.imageKey);
+  if (product.imageKey) await ctx.files.delete(product.imageKey);
   return { image_key: key, content_type: format.type, size: bytes.byteLength };
 }
 
 /** Removes a product's image (nothing to do when it has none). */
-export async function removeProductImage(ctx: Ctx, input: { id: unknown }, store: FileStore): Promise<void> {
+export async function removeProductImage(ctx: Ctx, input: { id: unknown }): Promise<void> {
   requirePermission(ctx, EDIT_PRODUCTS);
   const { db } = ctx;
   const product = await findProduct(db, recordId(input.id));
@@ -97,11 +88,11 @@ export async function removeProductImage(ctx: Ctx, input: { id: unknown }, store
     .update(t.products)
     .set({ imageKey: null, updatedAt: ctx.now() })
     .where(and(eq(t.products.id, product.id), eq(t.products.imageKey, product.imageKey)));
-  await store.delete(product.imageKey);
+  await ctx.files.delete(product.imageKey);
 }
 
 /** A product's image as stored, or null when it has none; an unknown product is `not_found`. */
-export async function readProductImage(ctx: Ctx, input: { id: unknown }, store: FileStore) {
+export async function readProductImage(ctx: Ctx, input: { id: unknown }) {
   requirePermission(ctx, VIEW_PRODUCTS);
   const [row] = await ctx.db
     .select({ key: t.products.imageKey })
@@ -110,13 +101,13 @@ export async function readProductImage(ctx: Ctx, input: { id: unknown }, store: 
     .limit(1);
   if (!row) throw new DomainError("not_found");
   if (!row.key) return null;
-  const object = await store.get(row.key);
+  const object = await ctx.files.get(row.key);
   if (!object) return null;
   return { body: object.body, contentType: object.httpMetadata?.contentType ?? "application/octet-stream" };
 }
 
 /** Deletes a product (see deleteProduct) and then its image from the files bucket. */
-export async function deleteProductAndImage(ctx: Ctx, input: DeleteProductInput, store: FileStore): Promise<void> {
+export async function deleteProductAndImage(ctx: Ctx, input: DeleteProductInput): Promise<void> {
   const imageKey = await deleteProduct(ctx, input);
-  if (imageKey) await store.delete(imageKey);
+  if (imageKey) await ctx.files.delete(imageKey);
 }

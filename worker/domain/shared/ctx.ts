@@ -1,5 +1,6 @@
 import type { ControlDb, TenantDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
+import { NO_FILES, type FileStore } from "./files";
 import { hasPermissions, type PermissionCheck } from "../identity/permissions";
 import { DomainError } from "./domain-error";
 import { newId } from "./ids";
@@ -24,13 +25,15 @@ export interface Ctx {
   now(): number;
   /** A new sortable unique id. */
   newId(): string;
+  /** The company's files (images, logos, documents): keys carry the company's id. */
+  files: FileStore;
   /** The outbox rows a verb puts in its own batch, so that its messages leave only if its change is saved. */
   outbox: Outbox;
 }
 
 /** The pieces a builder gathers; the clock and ids default to the real ones. */
-export function makeCtx(parts: Omit<Ctx, "now" | "newId" | "outbox"> & Partial<Pick<Ctx, "now" | "newId">>): Ctx {
-  return { now: Date.now, newId, outbox: outboxFor(parts.db, parts.control), ...parts };
+export function makeCtx(parts: Omit<Ctx, "now" | "newId" | "outbox" | "files"> & Partial<Pick<Ctx, "now" | "newId" | "files">>): Ctx {
+  return { now: Date.now, newId, files: NO_FILES, outbox: outboxFor(parts.db, parts.control), ...parts };
 }
 
 /** Whether the actor holds these permissions. */

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { tenantSchema } from "../../../../db/client";
-import type { FileStore } from "../../products/product-image";
 import { requirePermission, type Ctx } from "../../shared/ctx";
 import { SETTINGS } from "../common";
 import type { CompanySettingsView } from "./company-settings-schemas";
@@ -9,13 +8,13 @@ import { findRow, settingsView } from "./company-settings-shared";
 const { companySettings } = tenantSchema;
 
 /** Removes the company's logo (nothing to do without one). */
-export async function removeCompanyLogo(ctx: Ctx, input: { store: FileStore }): Promise<CompanySettingsView> {
+export async function removeCompanyLogo(ctx: Ctx, input: Record<string, never> = {}): Promise<CompanySettingsView> {
   requirePermission(ctx, SETTINGS);
   const { db } = ctx;
   const previous = (await findRow(db)).logoKey;
   if (previous) {
     await db.update(companySettings).set({ logoKey: null, updatedAt: ctx.now() }).where(eq(companySettings.id, 1));
-    await input.store.delete(previous);
+    await ctx.files.delete(previous);
   }
   return settingsView(db);
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { tenantSchema } from "../../../../db/client";
-import { checkedImage, type FileStore } from "../../products/product-image";
+import { checkedImage } from "../../products/product-image";
 import { requirePermission, type Ctx } from "../../shared/ctx";
 import { DomainError } from "../../shared/domain-error";
 import { SETTINGS } from "../common";
@@ -10,14 +10,14 @@ import { findRow, settingsView } from "./company-settings-shared";
 const { companySettings } = tenantSchema;
 
 /** Stores the company's logo in the files bucket (PNG, JPEG, GIF or WebP, at most 5 MB); the one it replaces is removed. */
-export async function setCompanyLogo(ctx: Ctx, input: { store: FileStore; bytes: ArrayBuffer }): Promise<CompanySettingsView> {
+export async function setCompanyLogo(ctx: Ctx, input: { bytes: ArrayBuffer }): Promise<CompanySettingsView> {
   requirePermission(ctx, SETTINGS);
   const { db } = ctx;
-  const { store, bytes } = input;
+  const { bytes } = input;
   const format = checkedImage(bytes, "logo");
   const previous = (await findRow(db)).logoKey;
   const key = `companies/${ctx.actor.company.id}/logo/${ctx.newId()}.${format.ext}`;
-  await store.put(key, bytes, { httpMetadata: { contentType: format.type } });
+  await ctx.files.put(key, bytes, { httpMetadata: { contentType: format.type } });
   // Another upload may have won meanwhile: the row says which logo to remove.
   const updated = await db
     .update(companySettings)
@@ -25,9 +25,9 @@ export async function setCompanyLogo(ctx: Ctx, input: { store: FileStore; bytes:
     .where(and(eq(companySettings.id, 1), previous === null ? isNull(companySettings.logoKey) : eq(companySettings.logoKey, previous)))
     .returning({ id: companySettings.id });
   if (!updated.length) {
-    await store.delete(key);
+    await ctx.files.delete(key);
     throw new DomainError("conflict");
   }
-  if (previous) await store.delete(previous);
+  if (previous) await ctx.files.delete(previous);
   return settingsView(db);
 }
