@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { allCurrencies, updateCurrency } from "../../worker/domain/settings/currencies";
-import { createStockDocument } from "../../worker/domain/stock/stock-documents";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
 import { launchBrowser } from "../support/browser";
-import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { companyDb, makeCompany, makeUser, systemCtx } from "../support/e2e-factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 
 const appUrl = inject("appUrl");
@@ -36,7 +36,8 @@ describe("numbers, money and dates as the company and the user write them", () =
     const eur = (await allCurrencies(db)).find((c) => c.iso === "EUR")!;
     await updateCurrency(db, eur.id, { symbol_template: "{amount} {sign}" });
     const variant = await makeVariant(db);
-    const entry = await createStockDocument(db, { userId: null, forbidsNegative: false }, "entry", {
+    const entry = await createStockDocument(await systemCtx(company.companyId), {
+      kind: "entry",
       location_id: await firstLocation(db),
       date: "2026-03-09",
       lines: [{ variant_id: variant.id, quantity: "1234.5", unit_cost: "1234567.89" }],

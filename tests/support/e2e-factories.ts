@@ -63,3 +63,13 @@ export async function companyDb(companyId: string) {
   const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) }))!;
   return openCompanyDatabase(control, provisioner, company);
 }
+
+/** The Ctx of the system acting for a company made by `makeCompany`, as the seeds get it: records written by no user. */
+export async function systemCtx(companyId: string) {
+  const { companyRef } = await import("../../worker/domain/identity/actor");
+  const { ADMINISTRATOR_PERMISSIONS } = await import("../../worker/domain/identity/permissions");
+  const { makeCtx } = await import("../../worker/domain/shared/ctx");
+  const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) }))!;
+  const actor = { kind: "system" as const, company: companyRef(company), permissions: [...ADMINISTRATOR_PERMISSIONS], source: "test" };
+  return makeCtx({ db: await openCompanyDatabase(control, provisioner, company), control, actor, locale: "en" });
+}

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../worker/context";
-import { listBatches, listUnallocatedBatchStock } from "../../../worker/domain/stock/batches";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { listBatches } from "../../../worker/domain/stock/list-batches";
+import { listUnallocatedBatchStock } from "../../../worker/domain/stock/list-unallocated-batch-stock";
 import { requirePage } from "../../../worker/guards";
 import { ExpirationCell } from "../../components/inventory/expiration";
 import { BATCHES_PATH, VIEW_BATCHES } from "../../components/inventory/format";
@@ -14,16 +16,16 @@ import "../../components/inventory/inventory.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   requirePage(request, ctx, VIEW_BATCHES);
-  const db = await ctx.tenant();
+  const verbs = await ctxFromRequest(ctx);
   const [list, unallocated] = await Promise.all([
     loadListPage({
       request,
       rc: ctx,
       type: "batches",
       defaultSort: [{ by: "number", direction: "asc" }],
-      run: (params) => listBatches(db, params),
+      run: (params) => listBatches(verbs, params),
     }),
-    listUnallocatedBatchStock(db),
+    listUnallocatedBatchStock(verbs),
   ]);
   return { list, unallocated: unallocated.items };
 }

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
 import { requirePage } from "../../../worker/guards";
 import { documentHref, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
-import { locationOptions, userNames } from "../../components/inventory/inventory.server";
+import { locationOptions, userNames } from "./inventory.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useFormat } from "../../format";
@@ -14,16 +15,16 @@ import "../../components/inventory/inventory.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   const actor = requirePage(request, ctx, VIEW_INVENTORY);
-  const db = await ctx.tenant();
+  const verbs = await ctxFromRequest(ctx);
   const [list, locations, users] = await Promise.all([
     loadListPage({
       request,
       rc: ctx,
       type: "inventory_logs",
       defaultSort: [{ by: "id", direction: "desc" }],
-      run: (params) => listInventoryLogs(db, params),
+      run: (params) => listInventoryLogs(verbs, params),
     }),
-    locationOptions(db),
+    locationOptions(verbs),
     userNames(ctx, actor.company.id),
   ]);
   return { list, locations, users };

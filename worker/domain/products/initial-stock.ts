@@ -1,6 +1,7 @@
 import type { TenantDb } from "../../../db/client";
 import type { Decimal } from "../shared/decimal";
-import { createStockDocument } from "../stock/stock-documents";
+import { companyOutboxRow } from "../shared/outbox";
+import { addStockDocument } from "../stock/create-stock-document";
 import type { FieldIssues } from "./common";
 import type { Caller } from "./price-access";
 import type { Ref } from "./references";
@@ -57,5 +58,9 @@ export async function receiveInitialStock(
   }
   const userId = caller && "userId" in caller && typeof caller.userId === "string" ? caller.userId : null;
   for (const [locationId, entryLines] of byLocation)
-    await createStockDocument(db, { userId, forbidsNegative: false }, "entry", { location_id: locationId, lines: entryLines });
+    await addStockDocument(
+      { db, outbox: { company: (topic, payload) => companyOutboxRow(db, topic, payload) } },
+      { userId, forbidsNegative: false },
+      { kind: "entry", location_id: locationId, lines: entryLines },
+    );
 }
