@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { objectError, zCalendarDate, zRefId } from "./common";
+import { objectError, zCalendarDate, zRefIdRequired } from "./common";
 
 const zNumber = z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long");
 const zBarcode = z
@@ -12,18 +12,7 @@ const zExpiration = zCalendarDate.nullable();
 
 export const CreateBatchInput = z.strictObject(
   {
-    variant_id: z.unknown().transform((v, ctx) => {
-      if (v === undefined || v === null || v === "") {
-        ctx.addIssue({ code: "custom", message: "required" });
-        return z.NEVER;
-      }
-      const parsed = zRefId("unknown_variant").safeParse(v);
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: "unknown_variant" });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
+    variant_id: zRefIdRequired("unknown_variant"),
     number: zNumber,
     barcode: zBarcode.optional(),
     expiration_date: zExpiration.optional(),

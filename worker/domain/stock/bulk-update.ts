@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
-import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zRefId, zScaledQuantity } from "./common";
+import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zOptionalId, zRefIdRequired, zRequiredQuantity } from "./common";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { StockBatch, stockAuthor } from "./ledger";
 import { linesBySku } from "./line-skus";
@@ -13,54 +13,18 @@ import type { StockChange } from "./stock-rules";
 
 const { stockDocuments, stockDocumentLines, stockLevels, batchStock } = tenantSchema;
 
-const required = (code: string) =>
-  z.unknown().transform((v, ctx) => {
-    if (v === undefined || v === null || v === "") {
-      ctx.addIssue({ code: "custom", message: "required" });
-      return z.NEVER;
-    }
-    const parsed = zRefId(code).safeParse(v);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: code });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-
 const BulkLine = z.strictObject(
   {
-    variant_id: required("unknown_variant"),
-    batch_id: z
-      .unknown()
-      .transform((v, ctx) => {
-        if (v === undefined || v === null || v === "") return null;
-        const parsed = zRefId("unknown_batch").safeParse(v);
-        if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: "unknown_batch" });
-          return z.NEVER;
-        }
-        return parsed.data;
-      })
-      .optional(),
-    counted: z.unknown().transform((v, ctx) => {
-      if (v === undefined || v === null || v === "") {
-        ctx.addIssue({ code: "custom", message: "required" });
-        return z.NEVER;
-      }
-      const parsed = zScaledQuantity().safeParse(v);
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid_number" });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
+    variant_id: zRefIdRequired("unknown_variant"),
+    batch_id: zOptionalId("unknown_batch").optional(),
+    counted: zRequiredQuantity(),
   },
   objectError,
 );
 
 export const InventoryBulkUpdateInput = z.strictObject(
   {
-    location_id: required("unknown_location"),
+    location_id: zRefIdRequired("unknown_location"),
     date: zCalendarDate.optional(),
     notes: z
       .string({ error: "invalid" })

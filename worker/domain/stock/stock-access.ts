@@ -28,14 +28,5 @@ export const READ_BATCHES: PermissionCheck = { anyOf: ["view_products", "edit_pr
 
 /** The locations a stock screen offers: anyone who reads or writes some stock. */
 export const SEE_STOCK_LOCATIONS: PermissionCheck = {
-  anyOf: [
-    "view_products_inventory",
-    "edit_products_inventory",
-    "view_stock_entries",
-    "edit_stock_entries",
-    "view_stock_removals",
-    "edit_stock_removals",
-    "view_stock_movements",
-    "edit_stock_movements",
-  ],
+  anyOf: Object.values(STOCK_DOCUMENT_ACCESS).flatMap((a) => a.read.anyOf ?? []),
 };

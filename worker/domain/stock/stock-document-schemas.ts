@@ -1,52 +1,12 @@
 import { z } from "zod";
 import { PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
-import { objectError, zCalendarDate, zRefId, zScaledQuantity } from "./common";
+import { objectError, zCalendarDate, zOptionalId, zRefIdRequired, zRequiredQuantity } from "./common";
 import type { LineInput } from "./references";
 import type { StockDocumentKind } from "./stock-rules";
 
 export const MAX_LINES = 500;
 
 // ── Input ────────────────────────────────────────────────────────────────────────────────────
-
-/** A missing value is `required`; anything else that is not a positive id is the given code. */
-function zRefIdRequired(code: string) {
-  return z.unknown().transform((v, ctx) => {
-    if (v === undefined || v === null || v === "") {
-      ctx.addIssue({ code: "custom", message: "required" });
-      return z.NEVER;
-    }
-    const parsed = zRefId(code).safeParse(v);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: code });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-}
-
-const zOptionalId = (code: string) =>
-  z.unknown().transform((v, ctx) => {
-    if (v === undefined || v === null || v === "") return null;
-    const parsed = zRefId(code).safeParse(v);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: code });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-
-const zQuantityRequired = z.unknown().transform((v, ctx) => {
-  if (v === undefined || v === null || v === "") {
-    ctx.addIssue({ code: "custom", message: "required" });
-    return z.NEVER;
-  }
-  const parsed = zScaledQuantity({ positive: true }).safeParse(v);
-  if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid_number" });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
 
 const zCost = z.unknown().transform((v, ctx) => {
   if (v === undefined || v === null || v === "") return null;
@@ -76,7 +36,7 @@ const lineFields = {
   variant_id: zRefIdRequired("unknown_variant"),
   pack_id: zOptionalId("unknown_pack").optional(),
   batch_id: zOptionalId("unknown_batch").optional(),
-  quantity: zQuantityRequired,
+  quantity: zRequiredQuantity({ positive: true }),
 };
 const EntryLine = z.strictObject({ ...lineFields, unit_cost: zCost.optional() }, objectError);
 const OtherLine = z.strictObject(lineFields, objectError);
