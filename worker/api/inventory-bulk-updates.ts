@@ -29,7 +29,8 @@ export const inventoryBulkUpdateOperations: ApiOperation[] = [
     method: "post",
     path: "/inventory-bulk-updates",
     tag: "Inventory bulk updates",
-    summary: "Set counted quantities at a location; each level moves by the difference, logged, and only if unchanged since read",
+    summary:
+      "Set counted quantities at a location; each level moves by the difference, logged, and only if unchanged since read. A line names its variant by variant_id or sku, its batch by batch_id or batch (the number)",
     auth: true,
     permissions: EDIT,
     body: InventoryBulkUpdateInput,
