@@ -59,7 +59,7 @@ export async function receiveInitialStock(
   const userId = caller && "userId" in caller && typeof caller.userId === "string" ? caller.userId : null;
   for (const [locationId, entryLines] of byLocation)
     await addStockDocument(
-      { db, outbox: { company: (topic, payload) => companyOutboxRow(db, topic, payload) } },
+      { db, now: Date.now, outbox: { company: (topic, payload) => companyOutboxRow(db, topic, payload) } },
       { userId, forbidsNegative: false },
       { kind: "entry", location_id: locationId, lines: entryLines },
     );

@@ -53,6 +53,7 @@ export async function bulkUpdateInventory(ctx: Ctx, raw: unknown): Promise<Stock
   const author = stockAuthor(ctx.actor);
   const input = parseInput(InventoryBulkUpdateInput, await linesBySku(db, raw));
   const refs = await loadStockReferences(db, {
+    now: ctx.now(),
     locationIds: [input.location_id],
     variantIds: input.lines.map((l) => l.variant_id),
     packIds: [],

@@ -35,7 +35,7 @@ export async function addStockDocument(
     db,
     kind,
     { location_id: input.location_id, arrival_location_id: input.arrival_location_id ?? null, lines: input.lines },
-    { activeLocations: true, checkLines: true },
+    { activeLocations: true, checkLines: true, now: ctx.now() },
   );
   const numbered = newDocumentNumber(db, kind, input.location_id, input.number);
   const insert = db

@@ -48,8 +48,8 @@ export function stockAuthor(actor: Actor): StockAuthor {
   return { userId: actor.userId, forbidsNegative: actor.preventNegativeInventory };
 }
 
-/** What a stock write needs of a Ctx: its database and the outbox of its batch. */
-export type StockWriter = Pick<Ctx, "db"> & { outbox: Pick<Ctx["outbox"], "company"> };
+/** What a stock write needs of a Ctx: its database, its clock and the outbox of its batch. */
+export type StockWriter = Pick<Ctx, "db" | "now"> & { outbox: Pick<Ctx["outbox"], "company"> };
 
 export interface LedgerContext {
   /** stock_documents.type of the document the changes belong to (or any other source's name). */

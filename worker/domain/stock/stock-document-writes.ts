@@ -48,9 +48,10 @@ export async function plan(
   db: TenantDb,
   kind: StockDocumentKind,
   input: { location_id: number; arrival_location_id: number | null; lines: LineInput[] },
-  options: { activeLocations: boolean; checkLines: boolean },
+  options: { activeLocations: boolean; checkLines: boolean; now: number },
 ) {
   const refs = await loadStockReferences(db, {
+    now: options.now,
     locationIds: [input.location_id, input.arrival_location_id],
     variantIds: input.lines.map((l) => l.variant_id),
     packIds: input.lines.map((l) => l.pack_id),

@@ -49,7 +49,7 @@ export async function updateStockDocument(
     kind,
     { location_id: locationId, arrival_location_id: arrivalId, lines },
     // A location made inactive since still holds the document; choosing one anew needs an active one.
-    { activeLocations: placesChanged, checkLines: restock },
+    { activeLocations: placesChanged, checkLines: restock, now: ctx.now() },
   );
   const batch = new StockBatch(ctx).claimDocument(doc.id, doc.updatedAt);
   batch.add(
