@@ -14,27 +14,27 @@ import type { Route } from "./+types/list";
 import "../../components/inventory/inventory.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, VIEW_BATCHES);
-  const verbs = await ctxFromRequest(ctx);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_BATCHES);
+  const ctx = await ctxFromRequest(rc);
   const [list, unallocated] = await Promise.all([
     loadListPage({
       request,
-      rc: ctx,
+      rc,
       type: "batches",
       defaultSort: [{ by: "number", direction: "asc" }],
-      run: (params) => listBatches(verbs, params),
+      run: (params) => listBatches(ctx, params),
     }),
-    listUnallocatedBatchStock(verbs),
+    listUnallocatedBatchStock(ctx),
   ]);
   return { list, unallocated: unallocated.items };
 }
 
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, VIEW_BATCHES);
-  return listPageAction({ request, rc: ctx, type: "batches" });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_BATCHES);
+  return listPageAction({ request, rc, type: "batches" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

@@ -20,12 +20,12 @@ import "../../components/inventory/inventory.css";
 const NOTICES = ["created", "saved"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_BATCHES);
-  const verbs = await ctxFromRequest(ctx);
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_BATCHES);
+  const ctx = await ctxFromRequest(rc);
   // The page of a batch-tracked variant only: any other id is not found.
-  const variant = await orNotFound(() => getBatchVariant(verbs, { id: params.id }));
-  const batches = await listBatches(verbs, { variant_id: String(variant.id), page_size: "-1", sort: "expiration_date" });
+  const variant = await orNotFound(() => getBatchVariant(ctx, { id: params.id }));
+  const batches = await listBatches(ctx, { variant_id: String(variant.id), page_size: "-1", sort: "expiration_date" });
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     variant: { id: variant.id, sku: variant.sku, label: variant.label },
@@ -42,10 +42,10 @@ interface BatchFailure extends Refusal {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_BATCHES);
-  const verbs = await ctxFromRequest(ctx);
-  const variant = await orNotFound(() => getBatchVariant(verbs, { id: params.id }));
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_BATCHES);
+  const ctx = await ctxFromRequest(rc);
+  const variant = await orNotFound(() => getBatchVariant(ctx, { id: params.id }));
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const intent = text("intent") === "update" ? "update" : "create";
@@ -54,16 +54,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return formAction(
     async () => {
       if (intent === "create") {
-        await createBatch(verbs, {
+        await createBatch(ctx, {
           variant_id: variant.id,
           number: values.number,
           barcode: values.barcode || null,
           expiration_date: values.expiration_date || null,
         });
       } else {
-        const batch = await getBatch(verbs, { id: batchId });
+        const batch = await getBatch(ctx, { id: batchId });
         if (batch.variant_id !== variant.id) throw data(null, { status: 404 });
-        await updateBatch(verbs, { id: batch.id, expiration_date: values.expiration_date || null });
+        await updateBatch(ctx, { id: batch.id, expiration_date: values.expiration_date || null });
       }
       return redirect(`${BATCHES_PATH}/${variant.id}?notice=${intent === "create" ? "created" : "saved"}`);
     },

@@ -23,17 +23,17 @@ function positiveInt(text: string | null): number | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, BULK_UPDATE);
-  const verbs = await ctxFromRequest(ctx);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, BULK_UPDATE);
+  const ctx = await ctxFromRequest(rc);
   const params = new URL(request.url).searchParams;
-  const locations = await locationOptions(verbs, false);
+  const locations = await locationOptions(ctx, false);
   const locationId = positiveInt(params.get("location_id"));
   const location = locations.find((l) => l.value === String(locationId)) ?? null;
   const search = (params.get("search") ?? "").trim().slice(0, 100);
   const offset = Math.min(Number.parseInt(params.get("offset") ?? "0", 10) || 0, 1_000_000);
   const sheet = location
-    ? await locationCountSheet(verbs, { location_id: Number(location.value), search, limit: PAGE, offset: Math.max(offset, 0) })
+    ? await locationCountSheet(ctx, { location_id: Number(location.value), search, limit: PAGE, offset: Math.max(offset, 0) })
     : null;
 
   // The count just saved: its lines with what each level held before and holds now.
@@ -41,8 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let count: { number: string; date: string; location: string; notes: string | null; created_at: number; lines: CountLine[] } | null = null;
   if (countId) {
     count = await orNotFound(async () => {
-      const doc = await getStockDocument(verbs, { kind: "bulk_update", id: countId });
-      const logs = await listInventoryLogs(verbs, { document_type: "bulk_update", document_id: String(countId), page_size: "-1" });
+      const doc = await getStockDocument(ctx, { kind: "bulk_update", id: countId });
+      const logs = await listInventoryLogs(ctx, { document_type: "bulk_update", document_id: String(countId), page_size: "-1" });
       return {
         number: doc.number,
         date: doc.date,
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     });
   }
-  const recent = await listStockDocuments(verbs, { kind: "bulk_update", query: { page_size: "10" } });
+  const recent = await listStockDocuments(ctx, { kind: "bulk_update", query: { page_size: "10" } });
   return { locations, location, search, offset, sheet, count, recent: recent.items };
 }
 
@@ -84,9 +84,9 @@ interface CountValues {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, BULK_UPDATE);
-  const verbs = await ctxFromRequest(ctx);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, BULK_UPDATE);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values: CountValues = {
     location_id: String(form.get("location_id") ?? ""),
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return formAction(
     async () => {
-      const doc = await bulkUpdateInventory(verbs, {
+      const doc = await bulkUpdateInventory(ctx, {
         location_id: values.location_id,
         notes: values.notes.trim() ? values.notes : null,
         lines,
