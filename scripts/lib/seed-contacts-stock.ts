@@ -7,9 +7,10 @@ import type { Ctx } from "../../worker/domain/shared/ctx";
 import { createCustomer } from "../../worker/domain/contacts/create-customer";
 import { createEmployee } from "../../worker/domain/contacts/create-employee";
 import { createSupplier } from "../../worker/domain/contacts/create-supplier";
-import { createBatch } from "../../worker/domain/stock/batches";
+import { createBatch } from "../../worker/domain/stock/create-batch";
 import { allocateValues } from "../../worker/domain/documents/numbering";
-import { createStockDocument, newDocumentNumber } from "../../worker/domain/stock/stock-documents";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
+import { newDocumentNumber } from "../../worker/domain/stock/stock-document-writes";
 
 const t = tenantSchema;
 const U = 10_000_000; // quantities are stored at 7 decimals
@@ -220,7 +221,6 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
   }
 
   // ── stock through documents: receive, move to the shop, sell some ──
-  const actor = { userId: null, forbidsNegative: false };
   const skus = ["TSB-S-NOI", "TSB-M-NOI", "TSB-L-BLA", "EPI-001", "EPI-002", "EPI-003", "EPI-004", "EMB-CARTON-40"];
   const bySku = new Map(
     (
@@ -235,19 +235,22 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     quantity: String(quantity),
     ...extra,
   });
-  await createStockDocument(db, actor, "entry", {
+  await createStockDocument(ctx, {
+    kind: "entry",
     location_id: lyon,
     notes: "Réception commande fournisseur",
     lines: skus.map((sku, i) => line(sku, 60 + i * 10, { unit_cost: ((bySku.get(sku)!.cost ?? 0) / 10_000).toFixed(2) })),
   });
-  await createStockDocument(db, actor, "movement", {
+  await createStockDocument(ctx, {
+    kind: "movement",
     location_id: lyon,
     arrival_location_id: paris,
     notes: "Réassort boutique",
     lines: [line("TSB-S-NOI", 12), line("TSB-M-NOI", 12), line("EPI-001", 20)],
   });
-  await createStockDocument(db, actor, "removal", { location_id: paris, notes: "Casse en boutique", lines: [line("EPI-001", 2)] });
-  await createStockDocument(db, actor, "removal", {
+  await createStockDocument(ctx, { kind: "removal", location_id: paris, notes: "Casse en boutique", lines: [line("EPI-001", 2)] });
+  await createStockDocument(ctx, {
+    kind: "removal",
     location_id: lyon,
     notes: "Échantillons salon",
     lines: [line("TSB-L-BLA", 3), line("EMB-CARTON-40", 15)],
@@ -256,16 +259,17 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
   // Batches with expiry dates: one current, one expired (which cannot be used until its date changes).
   const [honey] = await db.select({ id: t.variants.id }).from(t.variants).where(eq(t.variants.sku, "MIEL-CHAT-500"));
   if (honey) {
-    const fresh = await createBatch(db, { variant_id: honey.id, number: "MC-2026-09", expiration_date: "2028-09-30" });
-    const older = await createBatch(db, { variant_id: honey.id, number: "MC-2026-03", expiration_date: "2028-03-31" });
-    await createStockDocument(db, actor, "entry", {
+    const fresh = await createBatch(ctx, { variant_id: honey.id, number: "MC-2026-09", expiration_date: "2028-09-30" });
+    const older = await createBatch(ctx, { variant_id: honey.id, number: "MC-2026-03", expiration_date: "2028-03-31" });
+    await createStockDocument(ctx, {
+      kind: "entry",
       location_id: lyon,
       lines: [
         { variant_id: honey.id, batch_id: fresh.id, quantity: "48", unit_cost: "4.10" },
         { variant_id: honey.id, batch_id: older.id, quantity: "24", unit_cost: "3.95" },
       ],
     });
-    await createBatch(db, { variant_id: honey.id, number: "MC-2025-06", expiration_date: "2026-06-30" });
+    await createBatch(ctx, { variant_id: honey.id, number: "MC-2025-06", expiration_date: "2026-06-30" });
   }
   // Reorder points so that "below reorder point" shows something.
   await db

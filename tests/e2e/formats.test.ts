@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
 import { updateCurrency } from "../../worker/domain/settings/currencies/update-currency";
-import { createStockDocument } from "../../worker/domain/stock/stock-documents";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
 import { launchBrowser } from "../support/browser";
 import { companyCtx, companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
@@ -38,7 +38,8 @@ describe("numbers, money and dates as the company and the user write them", () =
     const eur = (await allCurrencies(ctx)).find((c) => c.iso === "EUR")!;
     await updateCurrency(ctx, { id: eur.id, symbol_template: "{amount} {sign}" });
     const variant = await makeVariant(db);
-    const entry = await createStockDocument(db, { userId: null, forbidsNegative: false }, "entry", {
+    const entry = await createStockDocument(ctx, {
+      kind: "entry",
       location_id: await firstLocation(db),
       date: "2026-03-09",
       lines: [{ variant_id: variant.id, quantity: "1234.5", unit_cost: "1234567.89" }],

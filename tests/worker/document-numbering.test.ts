@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { migrations } from "../../migrations/tenant/bundle";
-import { saveDocumentAction } from "../../app/components/inventory/documents.server";
+import { saveDocumentAction } from "../../app/routes/inventory/documents.server";
 import { action as settingsAction } from "../../app/routes/settings/company-settings";
 import { makeCompany } from "../support/factories";
 import { fetchApp } from "../support/fetch-app";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as createServiceAction } from "../../app/routes/services/create";
-import { saveDocumentAction } from "../../app/components/inventory/documents.server";
+import { saveDocumentAction } from "../../app/routes/inventory/documents.server";
 import { makeCompany } from "../support/factories";
 import { formPost, pageContext } from "../support/page-context";
 import { firstLocation, makeVariant } from "../support/isolation/stock";

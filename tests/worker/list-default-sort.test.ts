@@ -4,7 +4,7 @@ import { currencyList } from "../../worker/domain/settings/currencies/currency-s
 import { locationList } from "../../worker/domain/settings/locations/location-shared";
 import { parseListQuery } from "../../worker/domain/shared/list-query";
 import { listOrderBy, type SqlListRegistry } from "../../worker/domain/shared/list-query-sql";
-import { batchListRegistry } from "../../worker/domain/stock/batches";
+import { batchListRegistry } from "../../worker/domain/stock/batch-views";
 import { makeCompany } from "../support/factories";
 
 const t = tenantSchema;

@@ -3,9 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
-import { createStockDocument } from "../../worker/domain/stock/stock-documents";
+import { makeCtx } from "../../worker/domain/shared/ctx";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
 import { DomainError } from "../../worker/domain/shared/domain-error";
-import { makeCompany, provisioner } from "../support/factories";
+import { ctxOf, makeCompany, provisioner } from "../support/factories";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 import { fetchApp } from "../support/fetch-app";
 
@@ -97,14 +98,15 @@ describe("concurrent stock removals", () => {
   it(`through the domain verb on ${CALLS} separate database clients at once, the same holds`, async () => {
     const { company, location, variant, db } = await stockedWorld();
     const address = provisioner.address(company.company.databaseUrl);
-    const actor = { userId: null, forbidsNegative: false };
+    const { actor, control, locale } = await ctxOf(company);
     const started = Date.now();
     const { results, maxInFlight } = await together(CALLS, async () => {
       const own = drizzle(createClient({ url: address.url, authToken: address.authToken, intMode: "number" }), {
         schema: tenantSchema,
       }) as unknown as TenantDb;
       try {
-        await createStockDocument(own, actor, "removal", { location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] });
+        const ctx = makeCtx({ db: own, control, actor, locale });
+        await createStockDocument(ctx, { kind: "removal", location_id: location, lines: [{ variant_id: variant.id, quantity: "1" }] });
         return "ok";
       } catch (error) {
         if (error instanceof DomainError) return error.code;

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
-import { addUser, makeCompany } from "../support/factories";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
+import { addUser, ctxOf, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import { callApi as call } from "../support/fetch-app";
 
@@ -402,5 +403,19 @@ describe("stock entries, removals and movements", () => {
     expect((await call("GET", "/stock-removals", viewer.token)).status).toBe(200);
     expect((await call("GET", "/stock-movements", viewer.token)).status).toBe(403);
     expect(await counts(db)).toEqual(before);
+  });
+
+  it("a document given no date is dated today by the verb's clock, in the company's time zone", async () => {
+    const company = await makeCompany();
+    await company.db.update(t.companySettings).set({ timezone: "Pacific/Auckland" });
+    const variant = await makeVariant(company.db);
+    // 2030-01-15 20:00 UTC is already the 16th in Auckland.
+    const ctx = { ...(await ctxOf(company)), now: () => Date.UTC(2030, 0, 15, 20) };
+    const entry = await createStockDocument(ctx, {
+      kind: "entry",
+      location_id: await firstLocation(company.db),
+      lines: [{ variant_id: variant.id, quantity: "1" }],
+    });
+    expect(entry.date).toBe("2030-01-16");
   });
 });

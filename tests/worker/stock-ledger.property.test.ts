@@ -3,9 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { bulkUpdateInventory } from "../../worker/domain/stock/bulk-update";
-import { createStockDocument, deleteStockDocument, updateStockDocument } from "../../worker/domain/stock/stock-documents";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
+import { deleteStockDocument } from "../../worker/domain/stock/delete-stock-document";
+import { updateStockDocument } from "../../worker/domain/stock/update-stock-document";
 import { DomainError } from "../../worker/domain/shared/domain-error";
-import { makeCompany } from "../support/factories";
+import { ctxOf, makeCompany } from "../support/factories";
 import { makeLocation, makeVariant } from "../support/isolation/stock";
 
 const t = tenantSchema;
@@ -64,7 +66,7 @@ describe("the stock ledger", () => {
   it("after any sequence of entries, removals, movements, counts, edits and deletions every level equals the sum of its ledger rows, and none is negative when not allowed", async () => {
     const company = await makeCompany();
     const db = company.db;
-    const actor = { userId: null, forbidsNegative: false };
+    const ctx = await ctxOf(company);
 
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.array(opArb, { minLength: 1, maxLength: 14 }), async (preventNegative, ops) => {
@@ -93,7 +95,7 @@ describe("the stock ledger", () => {
               ...(op.op === "movement" ? { arrival_location_id: other } : {}),
               lines: [{ variant_id: v, quantity: (op.q / 10).toFixed(1) }],
             };
-            run = () => createStockDocument(db, actor, op.op as ModelDoc["kind"], body);
+            run = () => createStockDocument(ctx, { ...body, kind: op.op as ModelDoc["kind"] });
             onSuccess = (doc) => {
               apply(effect, 1);
               docs.push({ kind: op.op as ModelDoc["kind"], id: (doc as { id: number }).id, v, l, effect });
@@ -101,7 +103,7 @@ describe("the stock ledger", () => {
           } else if (op.op === "bulk") {
             const v = variants[op.v]!;
             const l = locations[op.l]!;
-            run = () => bulkUpdateInventory(db, actor, { location_id: l, lines: [{ variant_id: v, counted: (op.q / 10).toFixed(1) }] });
+            run = () => bulkUpdateInventory(ctx, { location_id: l, lines: [{ variant_id: v, counted: (op.q / 10).toFixed(1) }] });
             onSuccess = () => levels.set(key(v, l), (op.q * U) / 10);
           } else {
             if ((op.op !== "edit" && op.op !== "delete") || docs.length === 0) continue;
@@ -110,7 +112,7 @@ describe("the stock ledger", () => {
             const undo: [string, number][] = [...doc.effect].map(([k, d]) => [k, -d]);
             if (op.op === "delete") {
               expectRefusal = preventNegative && refused(levels, undo);
-              run = () => deleteStockDocument(db, actor, doc.kind, doc.id, ["inventory", "irreversible"]);
+              run = () => deleteStockDocument(ctx, { kind: doc.kind, id: doc.id, acknowledged: ["inventory", "irreversible"] });
               onSuccess = () => {
                 apply(doc.effect, -1);
                 docs.splice(index, 1);
@@ -120,7 +122,7 @@ describe("the stock ledger", () => {
               const effect = effectOf(doc.kind, doc.v, doc.l, other, (op.q * U) / 10);
               expectRefusal = preventNegative && refused(levels, [...undo, ...effect]);
               run = () =>
-                updateStockDocument(db, actor, doc.kind, doc.id, { lines: [{ variant_id: doc.v, quantity: (op.q / 10).toFixed(1) }] });
+                updateStockDocument(ctx, { kind: doc.kind, id: doc.id, lines: [{ variant_id: doc.v, quantity: (op.q / 10).toFixed(1) }] });
               onSuccess = () => {
                 apply(doc.effect, -1);
                 apply(effect, 1);

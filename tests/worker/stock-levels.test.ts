@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import { StockBatch } from "../../worker/domain/stock/ledger";
 import { DomainError } from "../../worker/domain/shared/domain-error";
-import { addUser, makeCompany } from "../support/factories";
+import { addUser, ctxOf, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import { callApi as call } from "../support/fetch-app";
 
@@ -214,19 +214,14 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
   });
 
   it("a count whose level changed since it was read fails with stock_changed and saves nothing", async () => {
-    const { db, token, main } = await world();
+    const { company, db, token, main } = await world();
     const a = await makeVariant(db);
     await enter(token, main, [{ variant_id: a.id, quantity: "5" }]);
     const before = await counts(db);
     // As if 4 had been read just before another change took the level to 5.
-    const batch = new StockBatch(db).addChanges(
+    const batch = new StockBatch(await ctxOf(company)).addChanges(
       [{ variantId: a.id, locationId: main, batchId: null, delta: 6 * U, expected: 4 * U, field: "lines.0.counted" }],
-      {
-        documentType: "bulk_update",
-        documentId: null,
-        userId: null,
-        userForbidsNegative: false,
-      },
+      { documentType: "bulk_update", documentId: null, author: { userId: null, forbidsNegative: false } },
     );
     const error = await batch.run().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);

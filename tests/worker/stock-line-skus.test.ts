@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
+import { action as countAction } from "../../app/routes/inventory/inventory-bulk-update";
 import { makeCompany } from "../support/factories";
+import { formPost, pageContext } from "../support/page-context";
 import { callApiJson as call } from "../support/fetch-app";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
 
@@ -52,5 +54,49 @@ describe("stock document lines named by SKU and batch number", () => {
       "lines.2.batch": { code: "unknown_batch_number", params: { number: "LOT-404" } },
     });
     expect(await company.db.select().from(tenantSchema.stockDocuments)).toEqual([]);
+  });
+
+  it("a count names a batch by its number (any case), and an unknown number is refused on its line with nothing saved", async () => {
+    const company = await makeCompany();
+    const location = await firstLocation(company.db);
+    const tracked = await makeVariant(company.db, { batchTracked: true });
+    const [batch] = await company.db.insert(tenantSchema.batches).values({ variantId: tracked.id, number: "LOT-7" }).returning();
+    const refused = await call("POST", "/inventory-bulk-updates", company.token, {
+      location_id: location,
+      lines: [{ variant_id: tracked.id, batch: "LOT-404", counted: "3" }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields).toMatchObject({ "lines.0.batch": { code: "unknown_batch_number", params: { number: "LOT-404" } } });
+    expect(await company.db.select().from(tenantSchema.stockDocuments)).toEqual([]);
+
+    const count = await call("POST", "/inventory-bulk-updates", company.token, {
+      location_id: location,
+      lines: [{ variant_id: tracked.id, batch: "lot-7", counted: "3" }],
+    });
+    expect(count.status).toBe(201);
+    expect(count.body.lines).toMatchObject([{ variant_id: tracked.id, batch_id: batch!.id, quantity: "3.0000000" }]);
+  });
+
+  it("the count screen shows an unknown batch number at its variant's row and counts a known one", async () => {
+    const company = await makeCompany();
+    const location = await firstLocation(company.db);
+    const tracked = await makeVariant(company.db, { batchTracked: true });
+    await company.db.insert(tenantSchema.batches).values({ variantId: tracked.id, number: "LOT-8" });
+    const { context } = await pageContext(company);
+    const post = (batch: string) =>
+      countAction({
+        request: formPost("/inventory/inventory-bulk-update", {
+          location_id: String(location),
+          [`counted.${tracked.id}`]: "2",
+          [`batch.${tracked.id}`]: batch,
+        }),
+        context,
+        params: {},
+      } as never);
+    const refused = (await post("LOT-404")) as { data: { fields: Record<string, unknown> } };
+    expect(refused.data.fields).toEqual({ [`batch.${tracked.id}`]: { code: "unknown_batch_number", params: { number: "LOT-404" } } });
+    const saved = (await post("lot-8")) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toMatch(new RegExp(`^/inventory/inventory-bulk-update\\?location_id=${location}&count=\\d+$`));
   });
 });

@@ -1,15 +1,12 @@
 import { Hono } from "hono";
-import {
-  batchListRegistry,
-  CreateBatchInput,
-  createBatch,
-  getBatch,
-  listBatches,
-  listUnallocatedBatchStock,
-  UpdateBatchInput,
-  updateBatch,
-} from "../domain/stock/batches";
-import { requireActor } from "./auth";
+import { CreateBatchInput, UpdateBatchInput } from "../domain/stock/batch-schemas";
+import { batchListRegistry } from "../domain/stock/batch-views";
+import { createBatch } from "../domain/stock/create-batch";
+import { getBatch } from "../domain/stock/get-batch";
+import { listBatches } from "../domain/stock/list-batches";
+import { listUnallocatedBatchStock } from "../domain/stock/list-unallocated-batch-stock";
+import { updateBatch } from "../domain/stock/update-batch";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
@@ -81,22 +78,17 @@ export const batchOperations: ApiOperation[] = [
 /** /api/v1/batches: lots of batch-tracked variants, with expiration dates. */
 export const batches = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listBatches(db, new URL(c.req.url).searchParams));
+    return c.json(await listBatches(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await createBatch(db, await jsonBody(c)), 201);
+    return c.json(await createBatch(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/unallocated", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listUnallocatedBatchStock(db));
+    return c.json(await listUnallocatedBatchStock(await verbCtx(c)));
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getBatch(db, c.req.param("id")));
+    return c.json(await getBatch(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateBatch(db, c.req.param("id"), await jsonBody(c)));
+    return c.json(await updateBatch(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") }));
   });

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { bulkUpdateInventory, InventoryBulkUpdateInput } from "../domain/stock/bulk-update";
-import { stockActor } from "../domain/stock/stock-actor";
-import { listStockDocuments, getStockDocument, stockDocumentListRegistry } from "../domain/stock/stock-documents";
-import { requireActor } from "./auth";
+import { getStockDocument } from "../domain/stock/get-stock-document";
+import { listStockDocuments } from "../domain/stock/list-stock-documents";
+import { stockDocumentListRegistry } from "../domain/stock/stock-document-views";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
@@ -28,7 +29,8 @@ export const inventoryBulkUpdateOperations: ApiOperation[] = [
     method: "post",
     path: "/inventory-bulk-updates",
     tag: "Inventory bulk updates",
-    summary: "Set counted quantities at a location; each level moves by the difference, logged, and only if unchanged since read",
+    summary:
+      "Set counted quantities at a location; each level moves by the difference, logged, and only if unchanged since read. A line names its variant by variant_id or sku, its batch by batch_id or batch (the number)",
     auth: true,
     permissions: EDIT,
     body: InventoryBulkUpdateInput,
@@ -55,16 +57,11 @@ export const inventoryBulkUpdateOperations: ApiOperation[] = [
 /** /api/v1/inventory-bulk-updates: stock counts (the inventory bulk update screen). */
 export const inventoryBulkUpdates = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listStockDocuments(db, "bulk_update", new URL(c.req.url).searchParams));
+    return c.json(await listStockDocuments(await verbCtx(c), { kind: "bulk_update", query: new URL(c.req.url).searchParams }));
   })
   .post("/", requireActor(EDIT), async (c) => {
-    const ctx = c.get("ctx");
-    const db = await ctx.tenant();
-    const body = await jsonBody(c);
-    return c.json(await bulkUpdateInventory(db, await stockActor(ctx.control, ctx.actor!), body), 201);
+    return c.json(await bulkUpdateInventory(await verbCtx(c), await jsonBody(c)), 201);
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getStockDocument(db, "bulk_update", c.req.param("id")));
+    return c.json(await getStockDocument(await verbCtx(c), { kind: "bulk_update", id: c.req.param("id") }));
   });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { inventoryLogListRegistry, listInventoryLogs } from "../domain/stock/inventory-logs";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
 import { InventoryLog } from "./schemas/stock";
@@ -25,6 +25,5 @@ export const inventoryLogOperations: ApiOperation[] = [
 
 /** /api/v1/inventory-logs: the stock ledger (read only: rows are written with each change). */
 export const inventoryLogs = new Hono<ApiEnv>().get("/", requireActor(VIEW), async (c) => {
-  const db = await c.get("ctx").tenant();
-  return c.json(await listInventoryLogs(db, new URL(c.req.url).searchParams));
+  return c.json(await listInventoryLogs(await verbCtx(c), new URL(c.req.url).searchParams));
 });

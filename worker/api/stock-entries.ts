@@ -1,20 +1,16 @@
 import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { stockActor } from "../domain/stock/stock-actor";
-import {
-  createStockDocument,
-  CreateStockEntryInput,
-  deleteStockDocument,
-  getStockDocument,
-  listStockDocuments,
-  stockDocumentListRegistry,
-  UpdateStockEntryInput,
-  updateStockDocument,
-} from "../domain/stock/stock-documents";
+import { createStockDocument } from "../domain/stock/create-stock-document";
+import { deleteStockDocument } from "../domain/stock/delete-stock-document";
+import { getStockDocument } from "../domain/stock/get-stock-document";
+import { listStockDocuments } from "../domain/stock/list-stock-documents";
+import { CreateStockEntryInput, UpdateStockEntryInput } from "../domain/stock/stock-document-schemas";
+import { stockDocumentListRegistry } from "../domain/stock/stock-document-views";
+import { updateStockDocument } from "../domain/stock/update-stock-document";
 import type { StockDocumentKind } from "../domain/stock/stock-rules";
 import type { Permission } from "../domain/identity/permissions";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
@@ -104,37 +100,21 @@ export function stockDocumentRouter(d: Pick<DocumentApi, "kind" | "view" | "edit
   const EDIT = { allOf: [d.edit] };
   return new Hono<ApiEnv>()
     .get("/", requireActor(VIEW), async (c) => {
-      const db = await c.get("ctx").tenant();
-      return c.json(await listStockDocuments(db, d.kind, new URL(c.req.url).searchParams));
+      return c.json(await listStockDocuments(await verbCtx(c), { kind: d.kind, query: new URL(c.req.url).searchParams }));
     })
     .post("/", requireActor(EDIT), async (c) => {
-      const ctx = c.get("ctx");
-      const db = await ctx.tenant();
-      const body = await jsonBody(c);
-      const actor = await stockActor(ctx.control, ctx.actor!);
-      return c.json(await createStockDocument(db, actor, d.kind, body), 201);
+      // The kind comes from the path, last: a body cannot name another.
+      return c.json(await createStockDocument(await verbCtx(c), { ...(await jsonBody(c)), kind: d.kind }), 201);
     })
     .get("/:id", requireActor(VIEW), async (c) => {
-      const db = await c.get("ctx").tenant();
-      return c.json(await getStockDocument(db, d.kind, c.req.param("id")));
+      return c.json(await getStockDocument(await verbCtx(c), { kind: d.kind, id: c.req.param("id") }));
     })
     .patch("/:id", requireActor(EDIT), async (c) => {
-      const ctx = c.get("ctx");
-      const db = await ctx.tenant();
-      const body = await jsonBody(c);
-      const actor = await stockActor(ctx.control, ctx.actor!);
-      return c.json(await updateStockDocument(db, actor, d.kind, c.req.param("id"), body));
+      return c.json(await updateStockDocument(await verbCtx(c), { ...(await jsonBody(c)), kind: d.kind, id: c.req.param("id") }));
     })
     .delete("/:id", requireActor(EDIT), async (c) => {
-      const ctx = c.get("ctx");
-      const db = await ctx.tenant();
-      await deleteStockDocument(
-        db,
-        await stockActor(ctx.control, ctx.actor!),
-        d.kind,
-        c.req.param("id"),
-        acknowledgementsOf(c.req.queries("acknowledge") ?? []),
-      );
+      const acknowledged = acknowledgementsOf(c.req.queries("acknowledge") ?? []);
+      await deleteStockDocument(await verbCtx(c), { kind: d.kind, id: c.req.param("id"), acknowledged });
       return c.body(null, 204);
     });
 }

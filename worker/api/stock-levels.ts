@@ -6,7 +6,7 @@ import {
   UpdateStockLevelInput,
   updateStockLevel,
 } from "../domain/stock/stock-levels";
-import { requireActor } from "./auth";
+import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
@@ -55,14 +55,11 @@ export const stockLevelOperations: ApiOperation[] = [
 /** /api/v1/stock-levels: what each location holds of each variant. */
 export const stockLevels = new Hono<ApiEnv>()
   .get("/", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await listStockLevels(db, new URL(c.req.url).searchParams));
+    return c.json(await listStockLevels(await verbCtx(c), new URL(c.req.url).searchParams));
   })
   .get("/:id", requireActor(VIEW), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await getStockLevel(db, c.req.param("id")));
+    return c.json(await getStockLevel(await verbCtx(c), { id: c.req.param("id") }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
-    const db = await c.get("ctx").tenant();
-    return c.json(await updateStockLevel(db, c.req.param("id"), await jsonBody(c)));
+    return c.json(await updateStockLevel(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") }));
   });

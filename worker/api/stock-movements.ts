@@ -1,4 +1,4 @@
-import { CreateStockMovementInput, UpdateStockMovementInput } from "../domain/stock/stock-documents";
+import { CreateStockMovementInput, UpdateStockMovementInput } from "../domain/stock/stock-document-schemas";
 import type { ApiOperation } from "./operation";
 import { stockDocumentOperations, stockDocumentRouter } from "./stock-entries";
 

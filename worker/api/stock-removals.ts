@@ -1,4 +1,4 @@
-import { CreateStockRemovalInput, UpdateStockRemovalInput } from "../domain/stock/stock-documents";
+import { CreateStockRemovalInput, UpdateStockRemovalInput } from "../domain/stock/stock-document-schemas";
 import type { ApiOperation } from "./operation";
 import { stockDocumentOperations, stockDocumentRouter } from "./stock-entries";
 

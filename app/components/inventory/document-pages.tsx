@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { StockDocumentView } from "../../../worker/domain/stock/stock-documents";
+import type { StockDocumentView } from "../../../worker/domain/stock/stock-document-views";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { ListPageData } from "../../server/list-page.server";

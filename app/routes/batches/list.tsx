@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../worker/context";
-import { listBatches, listUnallocatedBatchStock } from "../../../worker/domain/stock/batches";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { listBatches } from "../../../worker/domain/stock/list-batches";
+import { listUnallocatedBatchStock } from "../../../worker/domain/stock/list-unallocated-batch-stock";
 import { requirePage } from "../../../worker/guards";
 import { ExpirationCell } from "../../components/inventory/expiration";
 import { BATCHES_PATH, VIEW_BATCHES } from "../../components/inventory/format";
@@ -12,27 +14,27 @@ import type { Route } from "./+types/list";
 import "../../components/inventory/inventory.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, VIEW_BATCHES);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_BATCHES);
+  const ctx = await ctxFromRequest(rc);
   const [list, unallocated] = await Promise.all([
     loadListPage({
       request,
-      rc: ctx,
+      rc,
       type: "batches",
       defaultSort: [{ by: "number", direction: "asc" }],
-      run: (params) => listBatches(db, params),
+      run: (params) => listBatches(ctx, params),
     }),
-    listUnallocatedBatchStock(db),
+    listUnallocatedBatchStock(ctx),
   ]);
   return { list, unallocated: unallocated.items };
 }
 
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, VIEW_BATCHES);
-  return listPageAction({ request, rc: ctx, type: "batches" });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_BATCHES);
+  return listPageAction({ request, rc, type: "batches" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

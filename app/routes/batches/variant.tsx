@@ -1,9 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
-import { createBatch, getBatch, listBatches, updateBatch } from "../../../worker/domain/stock/batches";
-import { recordId } from "../../../worker/domain/stock/common";
-import { loadStockReferences } from "../../../worker/domain/stock/references";
+import { createBatch } from "../../../worker/domain/stock/create-batch";
+import { getBatch } from "../../../worker/domain/stock/get-batch";
+import { getBatchVariant } from "../../../worker/domain/stock/get-batch-variant";
+import { listBatches } from "../../../worker/domain/stock/list-batches";
+import { updateBatch } from "../../../worker/domain/stock/update-batch";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
 import { formAction, orNotFound, type Refusal } from "../../server/form-page.server";
@@ -14,25 +17,15 @@ import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant";
 import "../../components/inventory/inventory.css";
 
-type TenantDb = Parameters<typeof listBatches>[0];
-
-/** The variant of the page: it exists and is batch-tracked, else the page is not found. */
-async function variantOf(db: TenantDb, raw: string | undefined) {
-  const id = await orNotFound(async () => recordId(raw));
-  const refs = await loadStockReferences(db, { locationIds: [], variantIds: [id], packIds: [], batchIds: [] });
-  const variant = refs.variants.get(id);
-  if (!variant || !variant.batchTracked) throw data(null, { status: 404 });
-  return variant;
-}
-
 const NOTICES = ["created", "saved"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_BATCHES);
-  const db = await ctx.tenant();
-  const variant = await variantOf(db, params.id);
-  const batches = await listBatches(db, { variant_id: String(variant.id), page_size: "-1", sort: "expiration_date" });
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_BATCHES);
+  const ctx = await ctxFromRequest(rc);
+  // The page of a batch-tracked variant only: any other id is not found.
+  const variant = await orNotFound(() => getBatchVariant(ctx, { id: params.id }));
+  const batches = await listBatches(ctx, { variant_id: String(variant.id), page_size: "-1", sort: "expiration_date" });
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     variant: { id: variant.id, sku: variant.sku, label: variant.label },
@@ -49,10 +42,10 @@ interface BatchFailure extends Refusal {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, EDIT_BATCHES);
-  const db = await ctx.tenant();
-  const variant = await variantOf(db, params.id);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, EDIT_BATCHES);
+  const ctx = await ctxFromRequest(rc);
+  const variant = await orNotFound(() => getBatchVariant(ctx, { id: params.id }));
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const intent = text("intent") === "update" ? "update" : "create";
@@ -61,16 +54,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return formAction(
     async () => {
       if (intent === "create") {
-        await createBatch(db, {
+        await createBatch(ctx, {
           variant_id: variant.id,
           number: values.number,
           barcode: values.barcode || null,
           expiration_date: values.expiration_date || null,
         });
       } else {
-        const batch = await getBatch(db, batchId);
+        const batch = await getBatch(ctx, { id: batchId });
         if (batch.variant_id !== variant.id) throw data(null, { status: 404 });
-        await updateBatch(db, batch.id, { expiration_date: values.expiration_date || null });
+        await updateBatch(ctx, { id: batch.id, expiration_date: values.expiration_date || null });
       }
       return redirect(`${BATCHES_PATH}/${variant.id}?notice=${intent === "create" ? "created" : "saved"}`);
     },

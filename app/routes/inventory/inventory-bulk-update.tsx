@@ -1,17 +1,16 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
-import { DomainError } from "../../../worker/domain/shared/domain-error";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { formAction, orNotFound } from "../../server/form-page.server";
-import { listBatches } from "../../../worker/domain/stock/batches";
 import { bulkUpdateInventory } from "../../../worker/domain/stock/bulk-update";
+import { getStockDocument } from "../../../worker/domain/stock/get-stock-document";
 import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
-import { stockActor } from "../../../worker/domain/stock/stock-actor";
-import { getStockDocument, listStockDocuments } from "../../../worker/domain/stock/stock-documents";
+import { listStockDocuments } from "../../../worker/domain/stock/list-stock-documents";
 import { locationCountSheet } from "../../../worker/domain/stock/stock-levels";
 import { requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, readableParams, type FieldErrors } from "../../components/inventory/format";
-import { locationOptions } from "../../components/inventory/inventory.server";
+import { locationOptions } from "./inventory.server";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/inventory-bulk-update";
@@ -24,17 +23,17 @@ function positiveInt(text: string | null): number | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, BULK_UPDATE);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  requirePage(request, rc, BULK_UPDATE);
+  const ctx = await ctxFromRequest(rc);
   const params = new URL(request.url).searchParams;
-  const locations = await locationOptions(db, false);
+  const locations = await locationOptions(ctx, false);
   const locationId = positiveInt(params.get("location_id"));
   const location = locations.find((l) => l.value === String(locationId)) ?? null;
   const search = (params.get("search") ?? "").trim().slice(0, 100);
   const offset = Math.min(Number.parseInt(params.get("offset") ?? "0", 10) || 0, 1_000_000);
   const sheet = location
-    ? await locationCountSheet(db, Number(location.value), { search, limit: PAGE, offset: Math.max(offset, 0) })
+    ? await locationCountSheet(ctx, { location_id: Number(location.value), search, limit: PAGE, offset: Math.max(offset, 0) })
     : null;
 
   // The count just saved: its lines with what each level held before and holds now.
@@ -42,8 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let count: { number: string; date: string; location: string; notes: string | null; created_at: number; lines: CountLine[] } | null = null;
   if (countId) {
     count = await orNotFound(async () => {
-      const doc = await getStockDocument(db, "bulk_update", countId);
-      const logs = await listInventoryLogs(db, { document_type: "bulk_update", document_id: String(countId), page_size: "-1" });
+      const doc = await getStockDocument(ctx, { kind: "bulk_update", id: countId });
+      const logs = await listInventoryLogs(ctx, { document_type: "bulk_update", document_id: String(countId), page_size: "-1" });
       return {
         number: doc.number,
         date: doc.date,
@@ -64,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     });
   }
-  const recent = await listStockDocuments(db, "bulk_update", { page_size: "10" });
+  const recent = await listStockDocuments(ctx, { kind: "bulk_update", query: { page_size: "10" } });
   return { locations, location, search, offset, sheet, count, recent: recent.items };
 }
 
@@ -85,9 +84,9 @@ interface CountValues {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, BULK_UPDATE);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  requirePage(request, rc, BULK_UPDATE);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const values: CountValues = {
     location_id: String(form.get("location_id") ?? ""),
@@ -105,35 +104,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (value) order.push(m[2]!);
     } else values.batches[m[2]!] = value;
   }
-  // Batch numbers typed for batch-tracked variants become batch ids.
-  const withBatch = order.filter((vid) => values.batches[vid]);
-  const batches = withBatch.length ? (await listBatches(db, { variant_id__In: withBatch.join(","), page_size: "-1" })).items : [];
-  const issues: FieldErrors = {};
-  const lines = order.map((vid) => {
-    const number = values.batches[vid];
-    let batchId: number | undefined;
-    if (number) {
-      const found = batches.find((b) => String(b.variant_id) === vid && b.number.toLowerCase() === number.toLowerCase());
-      if (found) batchId = found.id;
-      else issues[`batch.${vid}`] = { code: "unknown_batch_number", params: { number } };
-    }
-    return { variant_id: vid, counted: values.counted[vid], ...(batchId !== undefined ? { batch_id: batchId } : {}) };
-  });
+  // Batch numbers typed for batch-tracked variants are sent as typed: the verb finds their batches.
+  const lines = order.map((vid) => ({
+    variant_id: vid,
+    counted: values.counted[vid],
+    ...(values.batches[vid] ? { batch: values.batches[vid] } : {}),
+  }));
   // lines.N.x names the Nth counted row: shown at that variant's row.
   const rowFields = (refused: FieldErrors | undefined) => {
     const fields: FieldErrors = {};
     for (const [key, value] of Object.entries(refused ?? {})) {
       const m = /^lines\.(\d+)\.(\w+)$/.exec(key);
       const vid = m ? order[Number(m[1])] : undefined;
-      const name = m && vid ? (m[2] === "batch_id" ? `batch.${vid}` : `counted.${vid}`) : key;
+      const name = m && vid ? (m[2] === "batch_id" || m[2] === "batch" ? `batch.${vid}` : `counted.${vid}`) : key;
       fields[name] ??= value;
     }
     return fields;
   };
   return formAction(
     async () => {
-      if (Object.keys(issues).length) throw new DomainError("validation_failed", {}, issues);
-      const doc = await bulkUpdateInventory(db, await stockActor(ctx.control, actor), {
+      const doc = await bulkUpdateInventory(ctx, {
         location_id: values.location_id,
         notes: values.notes.trim() ? values.notes : null,
         lines,

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { listInventoryLogs } from "../../../worker/domain/stock/inventory-logs";
 import { requirePage } from "../../../worker/guards";
 import { documentHref, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
-import { locationOptions, userNames } from "../../components/inventory/inventory.server";
+import { locationOptions, userNames } from "./inventory.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useFormat } from "../../format";
@@ -12,28 +13,28 @@ import type { Route } from "./+types/inventory-logs";
 import "../../components/inventory/inventory.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_INVENTORY);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_INVENTORY);
+  const ctx = await ctxFromRequest(rc);
   const [list, locations, users] = await Promise.all([
     loadListPage({
       request,
-      rc: ctx,
+      rc,
       type: "inventory_logs",
       defaultSort: [{ by: "id", direction: "desc" }],
-      run: (params) => listInventoryLogs(db, params),
+      run: (params) => listInventoryLogs(ctx, params),
     }),
-    locationOptions(db),
-    userNames(ctx, actor.company.id),
+    locationOptions(ctx),
+    userNames(rc, actor.company.id),
   ]);
   return { list, locations, users };
 }
 
 // The saved-view forms of the list screen.
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
-  requirePage(request, ctx, VIEW_INVENTORY);
-  return listPageAction({ request, rc: ctx, type: "inventory_logs" });
+  const rc = context.get(requestContext);
+  requirePage(request, rc, VIEW_INVENTORY);
+  return listPageAction({ request, rc, type: "inventory_logs" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useLocation } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { formAction } from "../../server/form-page.server";
@@ -8,7 +9,7 @@ import { pageUrl, requirePage } from "../../../worker/guards";
 import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { useFormat } from "../../format";
-import { stockLevelFilterOptions } from "../../components/inventory/inventory.server";
+import { stockLevelFilterOptions } from "./inventory.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useErrorText, useT } from "../../i18n";
@@ -16,22 +17,22 @@ import type { Route } from "./+types/stock-level";
 import "../../components/inventory/inventory.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(requestContext);
-  const actor = requirePage(request, ctx, VIEW_INVENTORY);
-  const db = await ctx.tenant();
+  const rc = context.get(requestContext);
+  const actor = requirePage(request, rc, VIEW_INVENTORY);
+  const ctx = await ctxFromRequest(rc);
   const [list, options] = await Promise.all([
     loadListPage({
       request,
-      rc: ctx,
+      rc,
       type: "stock_levels",
-      run: (params) => listStockLevels(db, params),
+      run: (params) => listStockLevels(ctx, params),
     }),
-    stockLevelFilterOptions(db),
+    stockLevelFilterOptions(ctx),
   ]);
   const canEdit = hasPermissions(actor.permissions, BULK_UPDATE);
   // `edit=<level id>`: the reorder point and bin location of that row, edited above the table.
   const editId = pageUrl(request).searchParams.get("edit");
-  const editing = canEdit && editId ? await getStockLevel(db, editId).catch(() => null) : null;
+  const editing = canEdit && editId ? await getStockLevel(ctx, { id: editId }).catch(() => null) : null;
   const notice = pageUrl(request).searchParams.get("notice") === "level_saved" ? ("level_saved" as const) : null;
   return { list, options, canEdit, editing, notice };
 }
@@ -47,20 +48,20 @@ function backToList(request: Request, notice?: string) {
 
 // The saved-view forms of the list screen, and the reorder point and bin location of one level.
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(requestContext);
+  const rc = context.get(requestContext);
   const form = await request.clone().formData();
   if (form.get("intent") !== "update_level") {
-    requirePage(request, ctx, VIEW_INVENTORY);
-    return listPageAction({ request, rc: ctx, type: "stock_levels" });
+    requirePage(request, rc, VIEW_INVENTORY);
+    return listPageAction({ request, rc, type: "stock_levels" });
   }
-  requirePage(request, ctx, BULK_UPDATE);
+  requirePage(request, rc, BULK_UPDATE);
   const values = {
     reorder_point: String(form.get("reorder_point") ?? "").trim() || "0",
     bin_location: String(form.get("bin_location") ?? ""),
   };
   return formAction(
     async () => {
-      await updateStockLevel(await ctx.tenant(), String(form.get("id") ?? ""), values);
+      await updateStockLevel(await ctxFromRequest(rc), { ...values, id: String(form.get("id") ?? "") });
       return redirect(backToList(request, "level_saved"));
     },
     (refusal) => ({ levelError: { code: refusal.error, fields: refusal.fields, values } }),

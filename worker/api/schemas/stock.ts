@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { BatchView, UnallocatedBatchStock as UnallocatedBatchStockView } from "../../domain/stock/batches";
+import type { BatchView } from "../../domain/stock/batch-views";
 import type { InventoryLogView } from "../../domain/stock/inventory-logs";
-import type { StockDocumentLineView, StockDocumentView } from "../../domain/stock/stock-documents";
+import type { UnallocatedBatchStock as UnallocatedBatchStockView } from "../../domain/stock/list-unallocated-batch-stock";
+import type { StockDocumentLineView, StockDocumentView } from "../../domain/stock/stock-document-views";
 import type { StockLevelView } from "../../domain/stock/stock-levels";
 import { STOCK_DOCUMENT_KINDS } from "../../domain/stock/stock-rules";
 import { answer, date, decimal, id, Reference, textId, timestamp } from "./common";

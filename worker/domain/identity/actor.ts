@@ -25,6 +25,8 @@ export type Actor =
       company: CompanyRef;
       permissions: string[];
       isAdmin: boolean;
+      /** The membership's own prevent_negative_inventory flag: this user may not take stock below zero. */
+      preventNegativeInventory: boolean;
       /** Confined to /setup until onboarding is finished. */
       sendToWizard: boolean;
       /** Set for B2B users: the customer they order for; they are confined to the store. */

@@ -197,6 +197,7 @@ export async function resolveAccessToken(control: ControlDb, token: string, now 
     company: companyRef(row.company),
     permissions: row.membership.permissions,
     isAdmin: row.membership.isAdmin,
+    preventNegativeInventory: row.membership.preventNegativeInventory,
     sendToWizard: row.user.sendToWizard,
     customerId: row.membership.customerId,
   };

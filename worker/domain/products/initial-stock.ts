@@ -1,6 +1,6 @@
 import type { Ctx } from "../shared/ctx";
 import type { Decimal } from "../shared/decimal";
-import { createStockDocument } from "../stock/stock-documents";
+import { addStockDocument } from "../stock/create-stock-document";
 import type { FieldIssues } from "./common";
 import type { Ref } from "./references";
 
@@ -52,5 +52,5 @@ export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; 
   }
   const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
   for (const [locationId, entryLines] of byLocation)
-    await createStockDocument(ctx.db, { userId, forbidsNegative: false }, "entry", { location_id: locationId, lines: entryLines });
+    await addStockDocument(ctx, { userId, forbidsNegative: false }, { kind: "entry", location_id: locationId, lines: entryLines });
 }

@@ -1,63 +1,30 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { tenantSchema, type TenantDb } from "../../../db/client";
-import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zRefId, zScaledQuantity } from "./common";
-import { StockBatch } from "./ledger";
+import { tenantSchema } from "../../../db/client";
+import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zOptionalId, zRefIdRequired, zRequiredQuantity } from "./common";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { StockBatch, stockAuthor } from "./ledger";
+import { linesBySku } from "./line-skus";
 import { checkLocation, loadStockReferences } from "./references";
-import type { StockActor } from "./stock-actor";
-import { getStockDocument, newDocumentNumber, type StockDocumentView } from "./stock-documents";
+import { STOCK_DOCUMENT_ACCESS } from "./stock-access";
+import { readStockDocument, type StockDocumentView } from "./stock-document-views";
+import { newDocumentNumber } from "./stock-document-writes";
 import type { StockChange } from "./stock-rules";
 
 const { stockDocuments, stockDocumentLines, stockLevels, batchStock } = tenantSchema;
 
-const required = (code: string) =>
-  z.unknown().transform((v, ctx) => {
-    if (v === undefined || v === null || v === "") {
-      ctx.addIssue({ code: "custom", message: "required" });
-      return z.NEVER;
-    }
-    const parsed = zRefId(code).safeParse(v);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: code });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-
 const BulkLine = z.strictObject(
   {
-    variant_id: required("unknown_variant"),
-    batch_id: z
-      .unknown()
-      .transform((v, ctx) => {
-        if (v === undefined || v === null || v === "") return null;
-        const parsed = zRefId("unknown_batch").safeParse(v);
-        if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: "unknown_batch" });
-          return z.NEVER;
-        }
-        return parsed.data;
-      })
-      .optional(),
-    counted: z.unknown().transform((v, ctx) => {
-      if (v === undefined || v === null || v === "") {
-        ctx.addIssue({ code: "custom", message: "required" });
-        return z.NEVER;
-      }
-      const parsed = zScaledQuantity().safeParse(v);
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid_number" });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
+    variant_id: zRefIdRequired("unknown_variant"),
+    batch_id: zOptionalId("unknown_batch").optional(),
+    counted: zRequiredQuantity(),
   },
   objectError,
 );
 
 export const InventoryBulkUpdateInput = z.strictObject(
   {
-    location_id: required("unknown_location"),
+    location_id: zRefIdRequired("unknown_location"),
     date: zCalendarDate.optional(),
     notes: z
       .string({ error: "invalid" })
@@ -77,11 +44,16 @@ export type InventoryBulkUpdateInput = z.input<typeof InventoryBulkUpdateInput>;
 /**
  * Sets counted quantities at a location (a stock count). Each level (or batch) moves by the
  * difference to what was read, and only if it still holds what was read: a change made meanwhile
- * fails the whole count with `stock_changed` instead of logging a wrong difference.
+ * fails the whole count with `stock_changed` instead of logging a wrong difference. A line may
+ * name its batch by number (`batch`), as the count screen types it.
  */
-export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: unknown): Promise<StockDocumentView> {
-  const input = parseInput(InventoryBulkUpdateInput, raw);
+export async function bulkUpdateInventory(ctx: Ctx, raw: unknown): Promise<StockDocumentView> {
+  requirePermission(ctx, STOCK_DOCUMENT_ACCESS.bulk_update.edit);
+  const { db } = ctx;
+  const author = stockAuthor(ctx.actor);
+  const input = parseInput(InventoryBulkUpdateInput, await linesBySku(db, raw));
   const refs = await loadStockReferences(db, {
+    now: ctx.now(),
     locationIds: [input.location_id],
     variantIds: input.lines.map((l) => l.variant_id),
     packIds: [],
@@ -142,7 +114,7 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
       locationId: input.location_id,
       date: input.date ?? refs.today,
       notes: input.notes ?? null,
-      userId: actor.userId,
+      userId: author.userId,
     })
     .returning({ id: stockDocuments.id });
   const lines = db.insert(stockDocumentLines).values(
@@ -155,15 +127,10 @@ export async function bulkUpdateInventory(db: TenantDb, actor: StockActor, raw: 
   );
   // Unchanged counts are recorded on the document but move nothing.
   const moving = changes.filter((c) => c.delta !== 0);
-  const results = await new StockBatch(db)
+  const results = await new StockBatch(ctx)
     .add(...numbered.statements, insert, lines)
-    .addChanges(moving, {
-      documentType: "bulk_update",
-      documentId: numbered.id,
-      userId: actor.userId,
-      userForbidsNegative: actor.forbidsNegative,
-    })
+    .addChanges(moving, { documentType: "bulk_update", documentId: numbered.id, author })
     .run();
   const [created] = results[numbered.statements.length] as { id: number }[];
-  return getStockDocument(db, "bulk_update", created!.id);
+  return readStockDocument(db, "bulk_update", created!.id);
 }

@@ -1,9 +1,11 @@
 import { eq, or, sql } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { tenantSchema } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
 import { STOCK_DOCUMENT_TYPES } from "../../../db/schema/tenant/stock";
 import { qty } from "./common";
+import { VIEW_INVENTORY } from "./stock-access";
 
 const { inventoryLogs, variants, locations, batches, stockDocuments } = tenantSchema;
 
@@ -49,10 +51,9 @@ export const inventoryLogListRegistry = defineListRegistry({
  * One page of the stock ledger: filters variant_id, location_id, batch_id, document_type,
  * document_id, user_id, change, created (ranges); sort -id (default), change, created; search on SKU or label.
  */
-export async function listInventoryLogs(
-  db: TenantDb,
-  input: URLSearchParams | Record<string, unknown>,
-): Promise<ListResult<InventoryLogView>> {
+export async function listInventoryLogs(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<InventoryLogView>> {
+  requirePermission(ctx, VIEW_INVENTORY);
+  const { db } = ctx;
   const query = parseListQuery(input, inventoryLogListRegistry);
   const result = await runList(db, {
     registry: inventoryLogListRegistry,

@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { Actor } from "../identity/actor";
+import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { companyOutboxRow } from "../shared/outbox";
 import { qty } from "./common";
 import { availableUnits, type StockChange } from "./stock-rules";
 
@@ -34,14 +35,28 @@ function negativeAllowed(userForbids: boolean): SQL {
   return sql.raw("((select prevent_negative_inventory from company_settings where id = 1) is not 1)");
 }
 
+/** Who changes stock: the user named in the ledger (none for a token or the system), and whether that user may take stock below zero. */
+export interface StockAuthor {
+  userId: string | null;
+  /** The user's own prevent_negative_inventory flag; the company's setting is read inside each write. */
+  forbidsNegative: boolean;
+}
+
+/** The stock side of an actor: API tokens and the system act for the company and carry no flag of their own. */
+export function stockAuthor(actor: Actor): StockAuthor {
+  if (actor.kind !== "user") return { userId: null, forbidsNegative: false };
+  return { userId: actor.userId, forbidsNegative: actor.preventNegativeInventory };
+}
+
+/** What a stock write needs of a Ctx: its database, its clock and the outbox of its batch. */
+export type StockWriter = Pick<Ctx, "db" | "now"> & { outbox: Pick<Ctx["outbox"], "company"> };
+
 export interface LedgerContext {
   /** stock_documents.type of the document the changes belong to (or any other source's name). */
   documentType: string;
   /** The document's id, or an SQL expression reading it inside the same batch. */
   documentId: number | SQL | null;
-  userId: string | null;
-  /** The acting user's own prevent_negative_inventory flag (control database membership). */
-  userForbidsNegative: boolean;
+  author: StockAuthor;
 }
 
 type Guard = { kind: "level" | "batch"; change: StockChange } | { kind: "document" };
@@ -54,7 +69,13 @@ export class StockBatch {
   private readonly changedLevels = new Map<string, { variantId: number; locationId: number }>();
   private documentType: string | undefined;
 
-  constructor(private readonly db: TenantDb) {}
+  private readonly db: TenantDb;
+  private readonly outbox: Pick<Ctx["outbox"], "company">;
+
+  constructor(ctx: StockWriter) {
+    this.db = ctx.db;
+    this.outbox = ctx.outbox;
+  }
 
   add(...items: BatchItem<"sqlite">[]): this {
     this.items.push(...items);
@@ -84,7 +105,7 @@ export class StockBatch {
   /** Adds the writes of some changes, in order: batch stock, moving average cost, level, ledger row. */
   addChanges(changes: readonly StockChange[], ctx: LedgerContext): this {
     const db = this.db;
-    const allowed = negativeAllowed(ctx.userForbidsNegative);
+    const allowed = negativeAllowed(ctx.author.forbidsNegative);
     this.documentType ??= ctx.documentType;
     for (const c of changes) {
       this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
@@ -118,7 +139,7 @@ export class StockBatch {
       const documentId = typeof ctx.documentId === "number" ? int(ctx.documentId) : ctx.documentId;
       this.add(
         db.run(sql`insert into inventory_logs (variant_id, location_id, batch_id, quantity_before, quantity_after, change, document_type, document_id, user_id)
-          select variant_id, location_id, ${batchId}, on_hand - ${d}, on_hand, ${d}, ${ctx.documentType}, ${documentId}, ${ctx.userId}
+          select variant_id, location_id, ${batchId}, on_hand - ${d}, on_hand, ${d}, ${ctx.documentType}, ${documentId}, ${ctx.author.userId}
           from stock_levels where variant_id = ${variantId} and location_id = ${locationId}`),
       );
     }
@@ -132,9 +153,7 @@ export class StockBatch {
   async run(): Promise<unknown[]> {
     if (this.items.length === 0) return [];
     if (this.changedLevels.size)
-      this.add(
-        companyOutboxRow(this.db, "stock.level_changed", { documentType: this.documentType!, levels: [...this.changedLevels.values()] }),
-      );
+      this.add(this.outbox.company("stock.level_changed", { documentType: this.documentType!, levels: [...this.changedLevels.values()] }));
     try {
       return await this.db.batch(this.items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     } catch (error) {

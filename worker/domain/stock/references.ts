@@ -41,6 +41,8 @@ export async function loadStockReferences(
     variantIds: number[];
     packIds: (number | null | undefined)[];
     batchIds: (number | null | undefined)[];
+    /** The verb's clock (ctx.now()): what "today" is in the company's time zone. */
+    now?: number;
   },
 ): Promise<StockReferences> {
   const [locations, variants, packs, batches, components, settings] = await db.batch([
@@ -88,7 +90,7 @@ export async function loadStockReferences(
     packs: new Map(packs.map((p) => [p.id, p])),
     batches: new Map(batches.map((b) => [b.id, b])),
     components: byParent,
-    today: todayIn(settings[0]?.timezone ?? "UTC"),
+    today: todayIn(settings[0]?.timezone ?? "UTC", new Date(request.now ?? Date.now())),
   };
 }
 

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseListQuery, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
 import { QUANTITY_SCALE } from "../shared/money";
 import { objectError, parseInput, qty, recordId, zScaledQuantity } from "./common";
+import { EDIT_INVENTORY, VIEW_INVENTORY } from "./stock-access";
 import { availableUnits } from "./stock-rules";
 
 const { stockLevels, variants, products, locations, productTagLinks, batchStock, batches } = tenantSchema;
@@ -167,7 +169,9 @@ function filterSql(query: ListQuery, filter: ListFilter): SQL | undefined {
  * below_reorder_point, on_hand, available; sort label (default), sku, on_hand, available; search on
  * the start of the SKU, variant or product label.
  */
-export async function listStockLevels(db: TenantDb, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<StockLevelView>> {
+export async function listStockLevels(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<StockLevelView>> {
+  requirePermission(ctx, VIEW_INVENTORY);
+  const { db } = ctx;
   const query = parseListQuery(input, stockLevelListRegistry);
   const search = query.search !== undefined ? stockLevelListRegistry.search(query.search) : undefined;
   const where = and(filterSql(query, query.filter), search);
@@ -180,8 +184,12 @@ export async function listStockLevels(db: TenantDb, input: URLSearchParams | Rec
   return { ...result, items: await views(db, result.items) };
 }
 
-export async function getStockLevel(db: TenantDb, rawId: unknown): Promise<StockLevelView> {
-  const id = recordId(rawId);
+export async function getStockLevel(ctx: Ctx, input: { id: unknown }): Promise<StockLevelView> {
+  requirePermission(ctx, VIEW_INVENTORY);
+  return readStockLevel(ctx.db, recordId(input.id));
+}
+
+async function readStockLevel(db: TenantDb, id: number): Promise<StockLevelView> {
   const rows = await levelSelect(db).where(eq(stockLevels.id, id));
   if (!rows[0]) throw new DomainError("not_found");
   return (await views(db, rows))[0]!;
@@ -202,7 +210,12 @@ export const UpdateStockLevelInput = z.strictObject(
 export type UpdateStockLevelInput = z.input<typeof UpdateStockLevelInput>;
 
 /** Only the reorder point and the bin location: on hand never changes without a ledger row. */
-export async function updateStockLevel(db: TenantDb, rawId: unknown, raw: unknown): Promise<StockLevelView> {
+export async function updateStockLevel(
+  ctx: Ctx,
+  { id: rawId, ...raw }: { id: unknown } & Record<string, unknown>,
+): Promise<StockLevelView> {
+  requirePermission(ctx, EDIT_INVENTORY);
+  const { db } = ctx;
   const id = recordId(rawId);
   const input = parseInput(UpdateStockLevelInput, raw);
   const changes = {
@@ -213,18 +226,17 @@ export async function updateStockLevel(db: TenantDb, rawId: unknown, raw: unknow
     const updated = await db.update(stockLevels).set(changes).where(eq(stockLevels.id, id)).returning({ id: stockLevels.id });
     if (!updated.length) throw new DomainError("not_found");
   }
-  return getStockLevel(db, id);
+  return readStockLevel(db, id);
 }
 
 /**
  * A location's stocked variants with what each holds there (the bulk update screen): every
  * tracked variant that is not a kit, with its level when it has one, ordered by SKU.
  */
-export async function locationCountSheet(
-  db: TenantDb,
-  locationId: number,
-  options: { search?: string; limit?: number; offset?: number } = {},
-) {
+export async function locationCountSheet(ctx: Ctx, options: { location_id: number; search?: string; limit?: number; offset?: number }) {
+  requirePermission(ctx, VIEW_INVENTORY);
+  const { db } = ctx;
+  const locationId = options.location_id;
   const search = options.search?.trim();
   const rows = await db
     .select({

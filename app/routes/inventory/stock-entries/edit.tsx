@@ -1,5 +1,5 @@
 import { requestContext } from "../../../../worker/context";
-import { documentEditLoader, saveDocumentAction } from "../../../components/inventory/documents.server";
+import { documentEditLoader, saveDocumentAction } from "../documents.server";
 import { DocumentEditPage } from "../../../components/inventory/document-pages";
 import type { Route } from "./+types/edit";
 

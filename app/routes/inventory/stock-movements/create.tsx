@@ -1,5 +1,5 @@
 import { requestContext } from "../../../../worker/context";
-import { documentCreateLoader, saveDocumentAction } from "../../../components/inventory/documents.server";
+import { documentCreateLoader, saveDocumentAction } from "../documents.server";
 import { DocumentCreatePage } from "../../../components/inventory/document-pages";
 import type { Route } from "./+types/create";
 

@@ -1,5 +1,5 @@
 import { requestContext } from "../../../../worker/context";
-import { documentDetailAction, documentDetailLoader } from "../../../components/inventory/documents.server";
+import { documentDetailAction, documentDetailLoader } from "../documents.server";
 import { DocumentDetailPage } from "../../../components/inventory/document-pages";
 import type { Route } from "./+types/detail";
 

@@ -1,5 +1,5 @@
 import { requestContext } from "../../../../worker/context";
-import { documentListAction, documentListLoader } from "../../../components/inventory/documents.server";
+import { documentListAction, documentListLoader } from "../documents.server";
 import { DocumentListPage } from "../../../components/inventory/document-pages";
 import type { Route } from "./+types/list";
 

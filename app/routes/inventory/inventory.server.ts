@@ -1,9 +1,8 @@
 import type { RequestContext } from "../../../worker/context";
 import { productChoices, productFilterOptions } from "../../../worker/domain/products/product-options";
-import { stockLocations } from "../../../worker/domain/stock/stock-documents";
+import type { Ctx } from "../../../worker/domain/shared/ctx";
+import { listStockLocations } from "../../../worker/domain/stock/list-stock-locations";
 import { companyStaff } from "../../../worker/domain/users/staff";
-
-type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
 export interface Option {
   value: string;
@@ -11,13 +10,17 @@ export interface Option {
 }
 
 /** Every location (inactive ones too, for filters of past records). */
-export async function locationOptions(db: TenantDb, includeInactive = true): Promise<Option[]> {
-  return (await stockLocations(db, includeInactive)).map((l) => ({ value: String(l.id), label: l.label }));
+export async function locationOptions(ctx: Ctx, includeInactive = true): Promise<Option[]> {
+  return (await listStockLocations(ctx, { includeInactive })).map((l) => ({ value: String(l.id), label: l.label }));
 }
 
 /** The filters of the stock level list: locations, brands, product tags, products (the first 500 by label). */
-export async function stockLevelFilterOptions(db: TenantDb) {
-  const [locations, { brands, tags }, products] = await Promise.all([locationOptions(db), productFilterOptions(db), productChoices(db)]);
+export async function stockLevelFilterOptions(ctx: Ctx) {
+  const [locations, { brands, tags }, products] = await Promise.all([
+    locationOptions(ctx),
+    productFilterOptions(ctx.db),
+    productChoices(ctx.db),
+  ]);
   const option = (x: { id: number; label: string }) => ({ value: String(x.id), label: x.label });
   return { locations, brands: brands.map(option), tags: tags.map(option), products: products.map(option) };
 }

@@ -1,43 +1,40 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
+import type { Ctx } from "../../../worker/domain/shared/ctx";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
-import { stockActor } from "../../../worker/domain/stock/stock-actor";
-import {
-  createStockDocument,
-  deleteStockDocument,
-  getStockDocument,
-  listStockDocuments,
-  stockLocations,
-  updateStockDocument,
-} from "../../../worker/domain/stock/stock-documents";
+import { createStockDocument } from "../../../worker/domain/stock/create-stock-document";
+import { deleteStockDocument } from "../../../worker/domain/stock/delete-stock-document";
+import { getStockDocument } from "../../../worker/domain/stock/get-stock-document";
+import { listStockDocuments } from "../../../worker/domain/stock/list-stock-documents";
+import { listStockLocations } from "../../../worker/domain/stock/list-stock-locations";
+import { updateStockDocument } from "../../../worker/domain/stock/update-stock-document";
 import { requirePage } from "../../../worker/guards";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
-import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFormValues } from "./document-form";
-import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "./format";
+import { MORE_ROWS, readDocumentForm, type DocumentFormFailure, type DocumentFormValues } from "../../components/inventory/document-form";
+import { DOCUMENT_KINDS, type DocumentKind, type FieldErrors } from "../../components/inventory/format";
 import { locationOptions, userNames } from "./inventory.server";
-import { tickedAcknowledgements } from "../ui/confirm-delete";
+import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
 import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
-
-type TenantDb = Awaited<ReturnType<RequestContext["tenant"]>>;
 
 const DETAIL_NOTICES = ["created", "saved"] as const;
 
 // ── List ─────────────────────────────────────────────────────────────────────────────────────
 
-export async function documentListLoader(ctx: RequestContext, request: Request, kind: DocumentKind) {
+export async function documentListLoader(rc: RequestContext, request: Request, kind: DocumentKind) {
   const info = DOCUMENT_KINDS[kind];
-  const actor = requirePage(request, ctx, info.view);
-  const db = await ctx.tenant();
+  const actor = requirePage(request, rc, info.view);
+  const ctx = await ctxFromRequest(rc);
   const [list, locations] = await Promise.all([
     loadListPage({
       request,
-      rc: ctx,
+      rc,
       type: info.listType,
       defaultSort: [{ by: "id", direction: "desc" }],
-      run: (params) => listStockDocuments(db, kind, params),
+      run: (query) => listStockDocuments(ctx, { kind, query }),
     }),
-    locationOptions(db),
+    locationOptions(ctx),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
@@ -48,24 +45,23 @@ export async function documentListLoader(ctx: RequestContext, request: Request, 
   };
 }
 
-export async function documentListAction(ctx: RequestContext, request: Request, kind: DocumentKind) {
+export async function documentListAction(rc: RequestContext, request: Request, kind: DocumentKind) {
   const info = DOCUMENT_KINDS[kind];
-  requirePage(request, ctx, info.view);
-  return listPageAction({ request, rc: ctx, type: info.listType });
+  requirePage(request, rc, info.view);
+  return listPageAction({ request, rc, type: info.listType });
 }
 
 // ── Detail ───────────────────────────────────────────────────────────────────────────────────
 
-function findDocument(db: TenantDb, kind: DocumentKind, id: string | undefined) {
-  return orNotFound(() => getStockDocument(db, kind, id));
+function findDocument(ctx: Ctx, kind: DocumentKind, id: string | undefined) {
+  return orNotFound(() => getStockDocument(ctx, { kind, id }));
 }
 
-export async function documentDetailLoader(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
+export async function documentDetailLoader(rc: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
   const info = DOCUMENT_KINDS[kind];
-  const actor = requirePage(request, ctx, info.view);
-  const db = await ctx.tenant();
-  const doc = await findDocument(db, kind, id);
-  const users = doc.user_id ? await userNames(ctx, actor.company.id) : {};
+  const actor = requirePage(request, rc, info.view);
+  const doc = await findDocument(await ctxFromRequest(rc), kind, id);
+  const users = doc.user_id ? await userNames(rc, actor.company.id) : {};
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     doc,
@@ -77,37 +73,37 @@ export async function documentDetailLoader(ctx: RequestContext, request: Request
 }
 
 /** Delete (after the boxes are ticked): reverses the document's stock. */
-export async function documentDetailAction(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
+export async function documentDetailAction(rc: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
   const info = DOCUMENT_KINDS[kind];
-  const actor = requirePage(request, ctx, info.edit);
-  const db = await ctx.tenant();
+  requirePage(request, rc, info.edit);
+  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   return formAction(async () => {
     if (intent !== "delete") throw new DomainError("invalid");
-    await deleteStockDocument(db, await stockActor(ctx.control, actor), kind, id, tickedAcknowledgements(form));
+    await deleteStockDocument(ctx, { kind, id, acknowledged: tickedAcknowledgements(form) });
     return redirect(`${info.path}?notice=deleted`);
   });
 }
 
 // ── Create and edit ──────────────────────────────────────────────────────────────────────────
 
-export async function documentFormOptions(db: TenantDb, keep: (number | null)[] = []) {
+export async function documentFormOptions(ctx: Ctx, keep: (number | null)[] = []) {
   // Active locations, plus the (now inactive) ones the document already names.
-  const all = await stockLocations(db, true);
+  const all = await listStockLocations(ctx, { includeInactive: true });
   return all.filter((l) => l.active || keep.includes(l.id)).map((l) => ({ value: String(l.id), label: l.label }));
 }
 
-export async function documentCreateLoader(ctx: RequestContext, request: Request, kind: DocumentKind) {
-  requirePage(request, ctx, DOCUMENT_KINDS[kind].edit);
-  return { locations: await documentFormOptions(await ctx.tenant()), idempotencyKey: newFormKey() };
+export async function documentCreateLoader(rc: RequestContext, request: Request, kind: DocumentKind) {
+  requirePage(request, rc, DOCUMENT_KINDS[kind].edit);
+  return { locations: await documentFormOptions(await ctxFromRequest(rc)), idempotencyKey: newFormKey() };
 }
 
-export async function documentEditLoader(ctx: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
-  requirePage(request, ctx, DOCUMENT_KINDS[kind].edit);
-  const db = await ctx.tenant();
-  const doc = await findDocument(db, kind, id);
-  return { doc, locations: await documentFormOptions(db, [doc.location_id, doc.arrival_location_id]) };
+export async function documentEditLoader(rc: RequestContext, request: Request, kind: DocumentKind, id: string | undefined) {
+  requirePage(request, rc, DOCUMENT_KINDS[kind].edit);
+  const ctx = await ctxFromRequest(rc);
+  const doc = await findDocument(ctx, kind, id);
+  return { doc, locations: await documentFormOptions(ctx, [doc.location_id, doc.arrival_location_id]) };
 }
 
 /** The domain names line fields by what it takes (variant_id, batch_id); the form by what is typed (sku, batch). */
@@ -142,9 +138,9 @@ function documentInput(kind: DocumentKind, values: DocumentFormValues, forUpdate
 }
 
 /** Saves the form (create, or update of `id`); a failure comes back with the typed values. */
-export async function saveDocumentAction(ctx: RequestContext, request: Request, kind: DocumentKind, id?: string) {
+export async function saveDocumentAction(rc: RequestContext, request: Request, kind: DocumentKind, id?: string) {
   const info = DOCUMENT_KINDS[kind];
-  const actor = requirePage(request, ctx, info.edit);
+  requirePage(request, rc, info.edit);
   const form = await request.formData();
   const values = readDocumentForm(form);
   if (String(form.get("intent") ?? "") === "add_lines") {
@@ -154,19 +150,18 @@ export async function saveDocumentAction(ctx: RequestContext, request: Request, 
       values: DocumentFormValues;
     });
   }
-  const db = await ctx.tenant();
+  const ctx = await ctxFromRequest(rc);
   const input = documentInput(kind, values, id !== undefined);
   return formAction(
     async () => {
-      const who = await stockActor(ctx.control, actor);
-      if (id !== undefined) return redirect(`${info.path}/${(await updateStockDocument(db, who, kind, id, input)).id}?notice=saved`);
+      if (id !== undefined) return redirect(`${info.path}/${(await updateStockDocument(ctx, { ...input, kind, id })).id}?notice=saved`);
       // Created once per showing of the form: a second post of it goes to the same document.
       return redirect(
         await onceForm(
-          ctx,
+          rc,
           request,
           form,
-          async () => `${info.path}/${(await createStockDocument(db, who, kind, input)).id}?notice=created`,
+          async () => `${info.path}/${(await createStockDocument(ctx, { ...input, kind })).id}?notice=created`,
         ),
       );
     },

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
+import { objectError, zCalendarDate, zOptionalId, zRefIdRequired, zRequiredQuantity } from "./common";
+import type { LineInput } from "./references";
+import type { StockDocumentKind } from "./stock-rules";
+
+export const MAX_LINES = 500;
+
+// ── Input ────────────────────────────────────────────────────────────────────────────────────
+
+const zCost = z.unknown().transform((v, ctx) => {
+  if (v === undefined || v === null || v === "") return null;
+  const parsed = z
+    .union([z.string(), z.number()])
+    .pipe(zMoney({ min: 0 }))
+    .safeParse(v);
+  if (!parsed.success) {
+    ctx.addIssue({ code: "custom", message: parsed.error.issues.at(-1)?.message === "too_small" ? "too_small" : "invalid_number" });
+    return z.NEVER;
+  }
+  const units = toScaledInteger(parsed.data, PRICE_SCALE);
+  if (units > 10n ** 15n) {
+    ctx.addIssue({ code: "custom", message: "too_large" });
+    return z.NEVER;
+  }
+  return Number(units);
+});
+
+const zNotes = z
+  .string({ error: "invalid" })
+  .max(5000, "too_long")
+  .nullable()
+  .transform((v) => (v?.trim() ? v.trim() : null));
+
+const lineFields = {
+  variant_id: zRefIdRequired("unknown_variant"),
+  pack_id: zOptionalId("unknown_pack").optional(),
+  batch_id: zOptionalId("unknown_batch").optional(),
+  quantity: zRequiredQuantity({ positive: true }),
+};
+const EntryLine = z.strictObject({ ...lineFields, unit_cost: zCost.optional() }, objectError);
+const OtherLine = z.strictObject(lineFields, objectError);
+
+const zLines = <T extends z.ZodType>(line: T) =>
+  z
+    .array(line, { error: (i) => (i.input === undefined ? "required" : "invalid") })
+    .min(1, "required")
+    .max(MAX_LINES, "too_long");
+
+const zNumber = z
+  .string({ error: "invalid" })
+  .trim()
+  .max(50, "too_long")
+  .nullable()
+  .transform((v) => v || null);
+
+const common = {
+  number: zNumber.optional(),
+  location_id: zRefIdRequired("unknown_location"),
+  date: zCalendarDate.optional(),
+  notes: zNotes.optional(),
+};
+
+export const CreateStockEntryInput = z.strictObject({ ...common, lines: zLines(EntryLine) }, objectError);
+export const CreateStockRemovalInput = z.strictObject({ ...common, lines: zLines(OtherLine) }, objectError);
+export const CreateStockMovementInput = z.strictObject(
+  { ...common, arrival_location_id: zRefIdRequired("unknown_location"), lines: zLines(OtherLine) },
+  objectError,
+);
+// The number is given once, at creation (typed, or else the next of the sequence).
+export const UpdateStockEntryInput = CreateStockEntryInput.omit({ number: true }).partial();
+export const UpdateStockRemovalInput = CreateStockRemovalInput.omit({ number: true }).partial();
+export const UpdateStockMovementInput = CreateStockMovementInput.omit({ number: true }).partial();
+
+export const CREATE_INPUT: Record<StockDocumentKind, z.ZodType> = {
+  entry: CreateStockEntryInput,
+  removal: CreateStockRemovalInput,
+  movement: CreateStockMovementInput,
+};
+export const UPDATE_INPUT: Record<StockDocumentKind, z.ZodType> = {
+  entry: UpdateStockEntryInput,
+  removal: UpdateStockRemovalInput,
+  movement: UpdateStockMovementInput,
+};
+
+export type ParsedCreate = {
+  number?: string | null;
+  location_id: number;
+  arrival_location_id?: number;
+  date?: string | undefined;
+  notes?: string | null | undefined;
+  lines: LineInput[];
+};
