@@ -25,7 +25,10 @@ describe("a write whose body names the record its path already names", () => {
     expect(product.status, JSON.stringify(product.body)).toBe(201);
     const { id, variants } = product.body as { id: number; variants: { id: number }[] };
     for (const field of ["product_id", "variant_id"]) {
-      const patched = await callApiJson("PATCH", `/products/${id}/variants/${variants[0]!.id}`, company.token, { [field]: 1, sku: "MUG-2" });
+      const patched = await callApiJson("PATCH", `/products/${id}/variants/${variants[0]!.id}`, company.token, {
+        [field]: 1,
+        sku: "MUG-2",
+      });
       expect(patched.status, field).toBe(422);
       expect(patched.body).toMatchObject({ error: { fields: { [field]: { code: "unknown_field" } } } });
     }

@@ -29,7 +29,9 @@ describe("the product verbs check their caller's permissions themselves", () => 
     await expect(createProduct(viewer, { label: "Sneaked", variants: [{ sku: `SNK-${unique()}` }] })).rejects.toThrow(forbidden);
     await expect(updateProduct(viewer, { id: made.id, label: "Renamed" })).rejects.toThrow(forbidden);
     await expect(setProductActive(viewer, { id: made.id, active: false })).rejects.toThrow(forbidden);
-    await expect(deleteProductAndImage(viewer, { id: made.id, acknowledge: ["cascade", "irreversible"] })).rejects.toThrow(forbidden);
+    await expect(
+      deleteProductAndImage({ ...viewer, files: untouchable }, { id: made.id, acknowledge: ["cascade", "irreversible"] }),
+    ).rejects.toThrow(forbidden);
 
     expect(await rowCounts(w.db)).toEqual(before);
     const still = await getProduct(viewer, { id: made.id });

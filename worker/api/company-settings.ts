@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { MAX_IMAGE_BYTES, imageTooLarge } from "../domain/products/product-image";
 import { SETTINGS } from "../domain/settings/common";
 import { UpdateCompanySettingsInput } from "../domain/settings/company-settings/company-settings-schemas";
@@ -69,8 +69,6 @@ export const companySettingsOperations: ApiOperation[] = [
     responses: { 200: "The settings", ...errors },
   },
 ];
-
-const files = (c: Context<ApiEnv>) => c.get("ctx").env.bindings.FILES;
 
 /** /api/v1/company-settings: read by any signed-in user, changed with settings. */
 export const companySettings = new Hono<ApiEnv>()

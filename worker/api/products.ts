@@ -287,7 +287,6 @@ export const productOperations: ApiOperation[] = [
   },
 ];
 
-const files = (c: Context<ApiEnv>) => c.get("ctx").env.bindings.FILES;
 const product = (c: Context<ApiEnv>) => ({ id: c.req.param("id") });
 const variant = (c: Context<ApiEnv>) => ({ product_id: c.req.param("id"), variant_id: c.req.param("variantId") });
 const pack = (c: Context<ApiEnv>) => ({ ...variant(c), pack_id: c.req.param("packId") });

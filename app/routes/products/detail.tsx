@@ -39,7 +39,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, EDIT_PRODUCTS);
   const ctx = await ctxFromRequest(rc);
-  const files = rc.env.bindings.FILES;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   return formAction(async () => {

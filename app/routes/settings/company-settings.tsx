@@ -85,10 +85,9 @@ type TypedValues = ReturnType<typeof typedValues>;
 const days = (typed: string) => (typed.trim() === "" ? 0 : Number(typed.trim()));
 
 export async function action(args: Route.ActionArgs) {
-  const { rc, ctx } = await openCataloguePage(args, SETTINGS);
+  const { ctx } = await openCataloguePage(args, SETTINGS);
   const form = await args.request.formData();
   const intent = text(form, "intent");
-  const store = rc.env.bindings.FILES;
   const values = typedValues(form);
   return formAction(
     async () => {

@@ -8,7 +8,7 @@ import { findRow, settingsView } from "./company-settings-shared";
 const { companySettings } = tenantSchema;
 
 /** Removes the company's logo (nothing to do without one). */
-export async function removeCompanyLogo(ctx: Ctx, input: Record<string, never> = {}): Promise<CompanySettingsView> {
+export async function removeCompanyLogo(ctx: Ctx, _input: Record<string, never> = {}): Promise<CompanySettingsView> {
   requirePermission(ctx, SETTINGS);
   const { db } = ctx;
   const previous = (await findRow(db)).logoKey;
