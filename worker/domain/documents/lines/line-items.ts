@@ -125,9 +125,13 @@ export function readLine(line: LineInput, index: number, context: LineContext, i
     : NO_DISCOUNT;
   item.amount = item.quantity.mul(item.price).round(decimals);
   item.discountAmount = discountAmount(item.amount, item.discount, decimals);
-  // An amount above the line's is shown as what was taken: typing it again gives the same line.
-  if (item.discount.type === "amount" && item.discount.value.compare(item.amount) > 0)
-    item.discount = { type: "amount", value: item.amount.round(DISCOUNT_DECIMALS) };
+  // An amount above the line's is shown as the line's (rounded up where the currency has more
+  // decimals than a discount): typing it again gives the same line.
+  if (item.discount.type === "amount" && item.discount.value.compare(item.amount) > 0) {
+    let shown = item.amount.round(DISCOUNT_DECIMALS);
+    if (shown.compare(item.amount) < 0) shown = shown.add(Decimal.of(1n, DISCOUNT_DECIMALS));
+    item.discount = { type: "amount", value: shown };
+  }
   item.total = minus(item.amount, item.discountAmount);
   item.ecotax = read.nonNegative(line.ecotax, `${field}.ecotax`, PRICE_SCALE, "0");
   if (document.use_ecotax !== false && !item.ecotax.isZero()) item.ecotaxAmount = item.units.mul(item.ecotax).round(decimals);
