@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { computeDocument } from "../../worker/domain/documents/lines/compute-document";
 import type { ComputedDocument, DocumentInput, LineInput, TaxInput } from "../../worker/domain/documents/lines/types";
@@ -365,5 +367,28 @@ describe("inputs the engine refuses", () => {
   ])("refuses %s, naming the field", (_name, lines, document, expected) => {
     const fields = fieldErrors(() => compute(lines, document));
     expect(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.code]))).toEqual(expected);
+  });
+});
+
+describe("where the engine runs", () => {
+  /** Every module the engine imports, followed through relative imports; packages as named. */
+  function importsOf(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, target] of readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)) {
+        if (target!.startsWith(".")) visit(`${resolve(dirname(file), target!)}.ts`);
+        else seen.add(target!);
+      }
+    };
+    visit(resolve(entry));
+    return seen;
+  }
+
+  it("imports no database, no Node module and no Worker runtime, so that the browser runs it too", () => {
+    const imports = [...importsOf("worker/domain/documents/lines/compute-document.ts")];
+    expect(imports.filter((i) => /^node:|^cloudflare:|drizzle|@libsql|\/db\//.test(i))).toEqual([]);
+    expect(imports.some((i) => i.endsWith("shared/decimal.ts"))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { GRAMS_SCALE } from "../../products/weights";
 import { discountAmount, readDiscount } from "./discounts";
 import { readLine, type LineItem } from "./line-items";
 import { allocate, InputReader, minus, plus, sumAt } from "./rounding";
-import { computeTaxes, TaxBook, taxesThatApply, totalRate, type TaxedItem } from "./taxes";
+import { computeTaxes, TaxBook, taxesThatApply, type TaxedItem } from "./taxes";
 import { taxAmounts, TaxTotals, withAndWithoutTax } from "./totals";
 import type { ComputedDocument, ComputedLine, DocumentInput } from "./types";
 
@@ -75,7 +75,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
 
   const globalDiscount = readDiscount(input.global_discount, input.global_discount_type);
   const shippingCost = read.nonNegative(input.shipping_cost, "shipping_cost", PRICE_SCALE, "0").round(decimals);
-  const shippingTaxes = book.simpleTaxes(
+  const shippingTaxes = book.taxSet(
     taxesThatApply(input.shipping_taxes, true, input.tax_priority, input.document_taxes),
     input.tax_priority === "document" && input.document_taxes ? "document_taxes" : "shipping_taxes",
   );
@@ -97,9 +97,9 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
 
   const taxed: TaxedItem[] = priced.map((i, k) => {
     const item = items[i]!;
-    return { base: plus(minus(item.total, shares[k]!), item.ecotaxAmount), taxes: item.taxes, rate: item.rate };
+    return { base: plus(minus(item.total, shares[k]!), item.ecotaxAmount), set: item.taxes };
   });
-  taxed.push({ base: shippingCost, taxes: shippingTaxes, rate: totalRate(shippingTaxes) });
+  taxed.push({ base: shippingCost, set: shippingTaxes });
   const taxes = computeTaxes(taxed, input.tax_model, input.tax_type, decimals, rank);
 
   // Lines share many of their numbers (the same instance from one read): each is written out once.
@@ -142,7 +142,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
   let totalExcl = zero;
   taxed.forEach((entry, k) => {
     const amounts = taxes[k]!;
-    totals.add(entry.taxes, amounts);
+    totals.add(entry.set.taxes, amounts);
     const tax = sumAt(amounts, decimals);
     const { excl } = withAndWithoutTax(entry.base, tax, input.tax_type);
     totalExcl = plus(totalExcl, excl);
@@ -151,7 +151,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
     const { incl } = withAndWithoutTax(entry.base, tax, input.tax_type);
     line.global_discount_share = shares[k]!.toString();
     line.tax_base = entry.base.toString();
-    line.taxes = taxAmounts(entry.taxes, amounts, decimals);
+    line.taxes = taxAmounts(entry.set.taxes, amounts, decimals);
     line.tax_amount = tax.toString();
     line.total_excl_tax = excl.toString();
     line.total_incl_tax = incl.toString();
@@ -173,7 +173,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
       decimals,
     ).toString(),
     shipping_cost: shippingCost.toString(),
-    shipping_taxes: taxAmounts(shippingTaxes, taxes[priced.length]!, decimals),
+    shipping_taxes: taxAmounts(shippingTaxes.taxes, taxes[priced.length]!, decimals),
     shipping_tax_amount: shippingTax.toString(),
     taxes: totals.list(),
     tax_total: taxTotal.toString(),

@@ -3,7 +3,7 @@ import { PRICE_SCALE, QUANTITY_SCALE } from "../../shared/money";
 import { discountAmount, NO_DISCOUNT, readDiscount, type Discount } from "./discounts";
 import { componentQuantity, kitTakesDiscount } from "./kits";
 import { DISCOUNT_DECIMALS, minus, type InputReader } from "./rounding";
-import { taxesThatApply, totalRate, type SimpleTax, type TaxBook } from "./taxes";
+import { NO_TAXES, taxesThatApply, type TaxBook, type TaxSet } from "./taxes";
 import type { DocumentInput, LineInput, LineKind } from "./types";
 import { lineWeight, NO_WEIGHT } from "./weights";
 
@@ -30,8 +30,7 @@ export interface LineItem {
   ecotaxAmount: Decimal;
   costAmount: Decimal;
   weight: Decimal;
-  taxes: readonly SimpleTax[];
-  rate: Decimal;
+  taxes: TaxSet;
 }
 
 export interface LineContext {
@@ -73,8 +72,7 @@ function emptyItem(line: LineInput, kind: LineKind, decimals: number): LineItem 
     ecotaxAmount: zero,
     costAmount: zero,
     weight: NO_WEIGHT,
-    taxes: [],
-    rate: zeroAt(0),
+    taxes: NO_TAXES,
   };
 }
 
@@ -135,13 +133,12 @@ export function readLine(line: LineInput, index: number, context: LineContext, i
   item.total = minus(item.amount, item.discountAmount);
   item.ecotax = read.nonNegative(line.ecotax, `${field}.ecotax`, PRICE_SCALE, "0");
   if (document.use_ecotax !== false && !item.ecotax.isZero()) item.ecotaxAmount = item.units.mul(item.ecotax).round(decimals);
-  item.costAmount = item.quantity.mul(item.cost).round(decimals);
+  if (!item.cost.isZero()) item.costAmount = item.quantity.mul(item.cost).round(decimals);
   item.weight = lineWeight(line, item.units, field, read);
   const documentRules = document.tax_priority === "document" && document.document_taxes;
-  item.taxes = context.book.simpleTaxes(
+  item.taxes = context.book.taxSet(
     taxesThatApply(line.taxes, line.taxable !== false, document.tax_priority, document.document_taxes),
     documentRules ? "document_taxes" : `${field}.taxes`,
   );
-  item.rate = totalRate(item.taxes);
   return item;
 }

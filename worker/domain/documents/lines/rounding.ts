@@ -6,8 +6,6 @@ export const TAX_LINE_MAX_DECIMALS = 2;
 export const DISCOUNT_DECIMALS = 2;
 /** Tax rates are percents with 4 decimals, as settings store them (their module holds queries: not imported here). */
 export const TAX_RATE_SCALE = 4;
-/** Exact enough for shares of a division (inclusive taxes): 10^-10 of a currency unit. */
-export const SHARE_SCALE = 10;
 export const HUNDRED = Decimal.parse("100");
 
 /** `percent` % of `value`, exactly. */
@@ -43,7 +41,11 @@ export function allocate(total: bigint, weights: readonly bigint[], rank: (index
   const shares = weights.map((w) => (total * w) / whole);
   let left = total - shares.reduce((a, s) => a + s, 0n);
   if (left === 0n) return shares;
-  const remainders = weights.map((w, i) => ({ i, r: (total * w) % whole }));
+  const remainders: { i: number; r: bigint }[] = [];
+  weights.forEach((w, i) => {
+    const r = (total * w) % whole;
+    if (r !== 0n) remainders.push({ i, r });
+  });
   remainders.sort((a, b) => (a.r === b.r ? rank(a.i) - rank(b.i) : a.r > b.r ? -1 : 1));
   for (const { i } of remainders) {
     if (left === 0n) break;
@@ -57,7 +59,7 @@ export function allocate(total: bigint, weights: readonly bigint[], rank: (index
 export class InputReader {
   readonly errors: FieldErrors = {};
   // Documents repeat their numbers ("1", "0", the same price): each text is read once per scale.
-  private readonly parsed = new Map<string, Decimal | null>();
+  private readonly parsed = new Map<number, Map<string, Decimal | null>>();
 
   fail(field: string, code: FieldErrorCode): void {
     this.errors[field] ??= { code };
@@ -94,15 +96,16 @@ export class InputReader {
 
   /** `raw` rounded to `scale`, or null when it is not a number. */
   parse(raw: string, scale: number): Decimal | null {
-    const key = `${scale}|${raw}`;
-    let value = this.parsed.get(key);
+    let known = this.parsed.get(scale);
+    if (!known) this.parsed.set(scale, (known = new Map()));
+    let value = known.get(raw);
     if (value === undefined) {
       try {
         value = Decimal.parse(raw).round(scale);
       } catch {
         value = null;
       }
-      this.parsed.set(key, value);
+      known.set(raw, value);
     }
     return value;
   }

@@ -1,15 +1,5 @@
 import { Decimal } from "../../shared/decimal";
-import {
-  allocate,
-  HUNDRED,
-  minOf,
-  percentOf,
-  SHARE_SCALE,
-  sumAt,
-  TAX_LINE_MAX_DECIMALS,
-  TAX_RATE_SCALE,
-  type InputReader,
-} from "./rounding";
+import { allocate, HUNDRED, minOf, percentOf, TAX_LINE_MAX_DECIMALS, TAX_RATE_SCALE, type InputReader } from "./rounding";
 import type { TaxInput, TaxModel, TaxPriority, TaxType } from "./types";
 
 export interface SimpleTax {
@@ -18,16 +8,23 @@ export interface SimpleTax {
   rate: Decimal;
 }
 
-/** Something taxed: a line or the shipping, its amount after discounts and its simple taxes by id. */
+/** Simple taxes by id, with the sum of their rates and 100 + that sum (what an inclusive amount is divided by). */
+export interface TaxSet {
+  taxes: readonly SimpleTax[];
+  rate: Decimal;
+  divisor: Decimal;
+}
+
+/** Something taxed: a line or the shipping, its amount after discounts and its taxes. */
 export interface TaxedItem {
   base: Decimal;
-  taxes: readonly SimpleTax[];
-  /** The sum of the rates. */
-  rate: Decimal;
+  set: TaxSet;
 }
 
 /** Per item, the amount of each of its taxes (same order as `item.taxes`). */
 export type TaxAmounts = Decimal[][];
+
+export const NO_TAXES: TaxSet = { taxes: [], rate: Decimal.zero(TAX_RATE_SCALE), divisor: HUNDRED };
 
 /**
  * The simple taxes a document uses, read once: a group stands for its members (a tax named twice
@@ -36,11 +33,11 @@ export type TaxAmounts = Decimal[][];
 export class TaxBook {
   readonly byId = new Map<number, SimpleTax>();
   // By content, not identity: lines parsed from JSON each bring their own copy of the same list.
-  private readonly lists = new Map<string, SimpleTax[]>();
+  private readonly lists = new Map<string, TaxSet>();
 
   constructor(private readonly read: InputReader) {}
 
-  simpleTaxes(list: readonly TaxInput[], field: string): SimpleTax[] {
+  taxSet(list: readonly TaxInput[], field: string): TaxSet {
     const key = list
       .map((tax) => ("taxes" in tax ? `${tax.id}(${tax.taxes.map((m) => `${m.id}:${m.rate}`).join()})` : `${tax.id}:${tax.rate}`))
       .join();
@@ -55,8 +52,10 @@ export class TaxBook {
       });
     });
     const taxes = [...found.values()].sort((a, b) => a.id - b.id);
-    this.lists.set(key, taxes);
-    return taxes;
+    const rate = taxes.reduce((acc, t) => acc.add(t.rate), Decimal.zero(TAX_RATE_SCALE));
+    const set = { taxes, rate, divisor: HUNDRED.add(rate) };
+    this.lists.set(key, set);
+    return set;
   }
 
   private simple(tax: TaxInput, field: string): SimpleTax | null {
@@ -88,20 +87,14 @@ export function taxesThatApply(
   return own ?? [];
 }
 
-export const totalRate = (taxes: readonly SimpleTax[]) => taxes.reduce((acc, t) => acc.add(t.rate), Decimal.zero(TAX_RATE_SCALE));
-
-/** The tax an inclusive amount holds at `rate` percent: base × rate / (100 + rate). */
-function includedTax(base: Decimal, rate: Decimal, rateOfAll: Decimal, decimals: number): Decimal {
-  return base.mul(rate).div(HUNDRED.add(rateOfAll), decimals);
+/** The tax an inclusive amount holds at `rate` percent among its set: base × rate / (100 + the set's rate). */
+function includedTax(base: Decimal, rate: Decimal, set: TaxSet, decimals: number): Decimal {
+  return base.mul(rate).div(set.divisor, decimals);
 }
 
 const byIndex = (i: number) => i;
-const spread = (total: Decimal, weights: readonly Decimal[], decimals: number, rank: (i: number) => number = byIndex) =>
-  allocate(
-    total.round(decimals).units,
-    weights.map((w) => w.units),
-    rank,
-  ).map((u) => Decimal.of(u, decimals));
+const spread = (total: Decimal, weights: readonly bigint[], decimals: number, rank: (i: number) => number = byIndex) =>
+  allocate(total.round(decimals).units, weights, rank).map((u) => Decimal.of(u, decimals));
 
 /**
  * Global model: each item's taxes rounded on their own (2 decimals, fewer for a currency with
@@ -111,12 +104,13 @@ const spread = (total: Decimal, weights: readonly Decimal[], decimals: number, r
 function perItemTaxes(items: readonly TaxedItem[], taxType: TaxType, currencyDecimals: number): TaxAmounts {
   const decimals = Math.min(TAX_LINE_MAX_DECIMALS, currencyDecimals);
   return items.map((item) => {
-    if (item.taxes.length === 0 || item.rate.isZero()) return item.taxes.map(() => Decimal.zero(decimals));
-    if (taxType === "tax_exclusive") return item.taxes.map((t) => percentOf(item.base, t.rate).round(decimals));
-    const held = minOf(includedTax(item.base, item.rate, item.rate, decimals), item.base);
+    const { taxes, rate } = item.set;
+    if (taxes.length === 0 || rate.isZero()) return taxes.map(() => Decimal.zero(decimals));
+    if (taxType === "tax_exclusive") return taxes.map((t) => percentOf(item.base, t.rate).round(decimals));
+    const held = minOf(includedTax(item.base, rate, item.set, decimals), item.base);
     return spread(
       held,
-      item.taxes.map((t) => t.rate),
+      taxes.map((t) => t.rate.units),
       decimals,
     );
   });
@@ -124,37 +118,40 @@ function perItemTaxes(items: readonly TaxedItem[], taxType: TaxType, currencyDec
 
 /**
  * US model: tax on the total. Exclusive: per tax, the sum of its bases × rate, rounded once.
- * Inclusive: the tax held by all items, rounded once, split over the taxes. Each tax is then
- * shared over the items in proportion (display only: the document's figure is the rounded one).
+ * Inclusive: the tax held by all items, Σ base × R / (100 + R), rounded once, split over the taxes.
+ * Each tax is then shared over the items in proportion (display only: the document's figure is the
+ * rounded one).
  */
 function onTotalTaxes(items: readonly TaxedItem[], taxType: TaxType, decimals: number, rank: (i: number) => number): TaxAmounts {
-  const ids = [...new Set(items.flatMap((item) => item.taxes.map((t) => t.id)))].sort((a, b) => a - b);
-  const weightsOf = (id: number) =>
-    items.map((item) => {
-      const tax = item.taxes.find((t) => t.id === id);
-      if (!tax) return Decimal.zero(SHARE_SCALE);
-      return taxType === "tax_exclusive"
-        ? percentOf(item.base, tax.rate).round(SHARE_SCALE)
-        : includedTax(item.base, tax.rate, item.rate, SHARE_SCALE);
-    });
-  const weights = new Map(ids.map((id) => [id, weightsOf(id)]));
-  const sumOf = (values: readonly Decimal[]) => sumAt(values, SHARE_SCALE);
+  const inclusive = taxType === "tax_inclusive";
+  const ids = [...new Set(items.flatMap((item) => item.set.taxes.map((t) => t.id)))].sort((a, b) => a - b);
+  // Exact integer weights: base × rate units, each set's brought over the product of all the
+  // divisors (100 + R) when inclusive, so that no division happens per line.
+  const sets = [...new Set(items.map((item) => item.set))].filter((set) => set.taxes.length > 0);
+  const common = inclusive ? sets.reduce((acc, set) => acc * set.divisor.units, 1n) : 1n;
+  const factors = new Map(sets.map((set) => [set, inclusive ? common / set.divisor.units : 1n]));
+  const weights = new Map(ids.map((id) => [id, items.map(() => 0n)]));
+  items.forEach((item, i) => {
+    const factor = factors.get(item.set);
+    for (const tax of item.set.taxes) weights.get(tax.id)![i] = item.base.units * tax.rate.units * factor!;
+  });
+  const sums = ids.map((id) => weights.get(id)!.reduce((a, w) => a + w, 0n));
+  // Exclusive: Σ base × rate / 100 per tax. Inclusive: Σ w / common is Σ base × rate / (100 + R).
   let totals: Decimal[];
-  if (taxType === "tax_exclusive") totals = ids.map((id) => sumOf(weights.get(id)!).round(decimals));
+  if (!inclusive) totals = sums.map((units) => Decimal.of(units, decimals + TAX_RATE_SCALE + 2).round(decimals));
   else {
-    const held = items.map((item) =>
-      item.rate.isZero() ? Decimal.zero(SHARE_SCALE) : includedTax(item.base, item.rate, item.rate, SHARE_SCALE),
-    );
-    const taxedBases = sumOf(items.filter((item) => !item.rate.isZero()).map((item) => item.base));
-    const all = minOf(sumOf(held).round(decimals), taxedBases);
-    totals = spread(
-      all,
-      ids.map((id) => sumOf(weights.get(id)!)),
+    const held = Decimal.of(
+      sums.reduce((a, w) => a + w, 0n),
+      decimals,
+    ).div(Decimal.of(common, 0), decimals);
+    const taxedBases = Decimal.of(
+      items.reduce((a, item) => (item.set.rate.isZero() ? a : a + item.base.units), 0n),
       decimals,
     );
+    totals = spread(minOf(held, taxedBases), sums, decimals);
   }
   const shares = new Map(ids.map((id, k) => [id, spread(totals[k]!, weights.get(id)!, decimals, rank)]));
-  return items.map((item, i) => item.taxes.map((t) => shares.get(t.id)![i]!));
+  return items.map((item, i) => item.set.taxes.map((t) => shares.get(t.id)![i]!));
 }
 
 /** The taxes of every item under the company's model (decision 018). */

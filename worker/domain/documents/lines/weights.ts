@@ -19,7 +19,15 @@ export function lineWeight(line: LineInput, units: Decimal, field: string, read:
     return NO_WEIGHT;
   }
   if (amount.isZero()) return NO_WEIGHT;
-  return weightInGrams(amount, unit as WeightUnit)
+  return gramsPerUnit(amount, unit as WeightUnit)
     .mul(units)
     .round(GRAMS_SCALE);
+}
+
+// Lines share their weights (the same instance from one read): each is converted once.
+const converted = new WeakMap<Decimal, Partial<Record<WeightUnit, Decimal>>>();
+function gramsPerUnit(amount: Decimal, unit: WeightUnit): Decimal {
+  let byUnit = converted.get(amount);
+  if (!byUnit) converted.set(amount, (byUnit = {}));
+  return (byUnit[unit] ??= weightInGrams(amount, unit));
 }
