@@ -55,6 +55,11 @@ describe("line discounts (domain spec §5)", () => {
     expect(one({ quantity: "2", price: "10", ...fields })).toMatchObject(expected);
   });
 
+  it("an amount discount above the line shows what was taken, rounded up to the cent where the currency has 3 decimals", () => {
+    const line = one({ quantity: "0.001", price: "1410.5", discount: "5", discount_type: "amount" }, { currency: "KWD" });
+    expect([line.amount, line.discount, line.discount_amount, line.total]).toEqual(["1.411", "1.42", "1.411", "0.000"]);
+  });
+
   it("the discount type is percentage by default", () => {
     expect(one({ quantity: "2", price: "10", discount: "10" })).toMatchObject({ discount_type: "percentage", discount_amount: "2.00" });
   });
@@ -354,6 +359,12 @@ describe("inputs the engine refuses", () => {
       [variant("a", { taxes: [VAT] }), variant("b", { taxes: [{ id: 1, rate: "19" }] })],
       {},
       { "lines.1.taxes.0.rate": "invalid" },
+    ],
+    [
+      "a group inside a group",
+      [variant("a", { taxes: [{ id: 11, taxes: [GST_PST as never] }] })],
+      {},
+      { "lines.0.taxes.0.taxes.0": "invalid_tax_group" },
     ],
     ["an unknown kind", [{ lid: "a", kind: "gift" as never }], {}, { "lines.0.kind": "invalid" }],
     [

@@ -10,8 +10,8 @@ import { discountAmount, readDiscount } from "./discounts";
 import { readLine, type LineItem } from "./line-items";
 import { allocate, InputReader, minus, plus, sumAt } from "./rounding";
 import { computeTaxes, TaxBook, taxesThatApply, type TaxedItem } from "./taxes";
-import { taxAmounts, TaxTotals, withAndWithoutTax } from "./totals";
-import type { ComputedDocument, ComputedLine, DocumentInput } from "./types";
+import { taxAmounts, TaxTotals, withAndWithoutTax, writeLines } from "./totals";
+import type { ComputedDocument, DocumentInput } from "./types";
 
 const MAX_CURRENCY_DECIMALS = 4;
 const TAX_MODELS = ["us", "global"];
@@ -102,53 +102,18 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
   taxed.push({ base: shippingCost, set: shippingTaxes });
   const taxes = computeTaxes(taxed, input.tax_model, input.tax_type, decimals, rank);
 
-  // Lines share many of their numbers (the same instance from one read): each is written out once.
-  const texts = new Map<Decimal, string>();
-  const text = (value: Decimal) => {
-    let written = texts.get(value);
-    if (written === undefined) texts.set(value, (written = value.toString()));
-    return written;
-  };
   const totals = new TaxTotals(decimals);
   const zero = Decimal.zero(decimals);
-  const none = zero.toString();
-  const lines: ComputedLine[] = items.map((item) => ({
-    lid: item.input.lid,
-    kind: item.kind,
-    component_of_lid: item.componentOf,
-    description: item.input.description ?? null,
-    quantity: text(item.quantity),
-    pack_quantity: text(item.packQuantity),
-    units: text(item.units),
-    price: text(item.price),
-    cost: text(item.cost),
-    discount: text(item.discount.value),
-    discount_type: item.discount.type,
-    discount_editable: item.discountEditable,
-    amount: item.amount.toString(),
-    discount_amount: item.discountAmount.toString(),
-    total: item.total.toString(),
-    global_discount_share: none,
-    ecotax: text(item.ecotax),
-    ecotax_amount: item.ecotaxAmount.toString(),
-    tax_base: none,
-    taxes: [],
-    tax_amount: none,
-    total_excl_tax: none,
-    total_incl_tax: none,
-    cost_amount: item.costAmount.toString(),
-    weight: item.weight.toString(),
-  }));
+  const lines = writeLines(items, decimals);
   let totalExcl = zero;
   taxed.forEach((entry, k) => {
     const amounts = taxes[k]!;
     totals.add(entry.set.taxes, amounts);
     const tax = sumAt(amounts, decimals);
-    const { excl } = withAndWithoutTax(entry.base, tax, input.tax_type);
+    const { excl, incl } = withAndWithoutTax(entry.base, tax, input.tax_type);
     totalExcl = plus(totalExcl, excl);
     if (k === priced.length) return;
     const line = lines[priced[k]!]!;
-    const { incl } = withAndWithoutTax(entry.base, tax, input.tax_type);
     line.global_discount_share = shares[k]!.toString();
     line.tax_base = entry.base.toString();
     line.taxes = taxAmounts(entry.set.taxes, amounts, decimals);

@@ -42,3 +42,14 @@ export function discountAmount(base: Decimal, discount: Discount, decimals: numb
   const off = discount.type === "percentage" ? percentOf(base, discount.value).round(decimals) : atScale(discount.value, decimals);
   return atScale(minOf(off, base), decimals);
 }
+
+/**
+ * An amount above the line's is shown as the line's (rounded up where the currency has more
+ * decimals than a discount), so that typing back what is shown gives the same line.
+ */
+export function discountAsShown(discount: Discount, lineAmount: Decimal): Discount {
+  if (discount.type !== "amount" || discount.value.compare(lineAmount) <= 0) return discount;
+  let shown = lineAmount.round(DISCOUNT_DECIMALS);
+  if (shown.compare(lineAmount) < 0) shown = shown.add(Decimal.of(1n, DISCOUNT_DECIMALS));
+  return { type: "amount", value: shown };
+}

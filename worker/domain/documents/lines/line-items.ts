@@ -1,8 +1,8 @@
 import { Decimal } from "../../shared/decimal";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../../shared/money";
-import { discountAmount, NO_DISCOUNT, readDiscount, type Discount } from "./discounts";
+import { discountAmount, discountAsShown, NO_DISCOUNT, readDiscount, type Discount } from "./discounts";
 import { componentQuantity, kitTakesDiscount } from "./kits";
-import { DISCOUNT_DECIMALS, minus, type InputReader } from "./rounding";
+import { minus, type InputReader } from "./rounding";
 import { NO_TAXES, taxesThatApply, type TaxBook, type TaxSet } from "./taxes";
 import type { DocumentInput, LineInput, LineKind } from "./types";
 import { lineWeight, NO_WEIGHT } from "./weights";
@@ -95,7 +95,7 @@ function readComponent(line: LineInput, field: string, kit: LineItem | undefined
   return item;
 }
 
-/** Reads line `index`; components need their kit (`kits`) read first. */
+/** Reads line `index`; a component needs its kit in `items` already. */
 export function readLine(line: LineInput, index: number, context: LineContext, items: readonly (LineItem | undefined)[]): LineItem {
   const { read, decimals, document } = context;
   const field = `lines.${index}`;
@@ -123,13 +123,7 @@ export function readLine(line: LineInput, index: number, context: LineContext, i
     : NO_DISCOUNT;
   item.amount = item.quantity.mul(item.price).round(decimals);
   item.discountAmount = discountAmount(item.amount, item.discount, decimals);
-  // An amount above the line's is shown as the line's (rounded up where the currency has more
-  // decimals than a discount): typing it again gives the same line.
-  if (item.discount.type === "amount" && item.discount.value.compare(item.amount) > 0) {
-    let shown = item.amount.round(DISCOUNT_DECIMALS);
-    if (shown.compare(item.amount) < 0) shown = shown.add(Decimal.of(1n, DISCOUNT_DECIMALS));
-    item.discount = { type: "amount", value: shown };
-  }
+  item.discount = discountAsShown(item.discount, item.amount);
   item.total = minus(item.amount, item.discountAmount);
   item.ecotax = read.nonNegative(line.ecotax, `${field}.ecotax`, PRICE_SCALE, "0");
   if (document.use_ecotax !== false && !item.ecotax.isZero()) item.ecotaxAmount = item.units.mul(item.ecotax).round(decimals);

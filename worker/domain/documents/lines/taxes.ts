@@ -31,7 +31,7 @@ export const NO_TAXES: TaxSet = { taxes: [], rate: Decimal.zero(TAX_RATE_SCALE),
  * counts once), and one id has one rate across the document.
  */
 export class TaxBook {
-  readonly byId = new Map<number, SimpleTax>();
+  private readonly byId = new Map<number, SimpleTax>();
   // By content, not identity: lines parsed from JSON each bring their own copy of the same list.
   private readonly lists = new Map<string, TaxSet>();
 
@@ -59,7 +59,11 @@ export class TaxBook {
   }
 
   private simple(tax: TaxInput, field: string): SimpleTax | null {
-    if ("taxes" in tax || !Number.isSafeInteger(tax.id)) {
+    if ("taxes" in tax) {
+      this.read.fail(field, "invalid_tax_group");
+      return null;
+    }
+    if (!Number.isSafeInteger(tax.id)) {
       this.read.fail(`${field}.id`, "unknown_tax");
       return null;
     }

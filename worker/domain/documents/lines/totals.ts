@@ -1,7 +1,8 @@
-import type { Decimal } from "../../shared/decimal";
+import { Decimal } from "../../shared/decimal";
+import type { LineItem } from "./line-items";
 import { atScale, minus, plus, sumAt } from "./rounding";
 import type { SimpleTax } from "./taxes";
-import type { DocumentTax, TaxAmount, TaxType } from "./types";
+import type { ComputedLine, DocumentTax, TaxAmount, TaxType } from "./types";
 
 /** Amounts with and without tax of something whose base is in the document's tax type. */
 export function withAndWithoutTax(base: Decimal, tax: Decimal, taxType: TaxType): { excl: Decimal; incl: Decimal } {
@@ -43,4 +44,45 @@ export class TaxTotals {
       this.decimals,
     );
   }
+}
+
+/**
+ * The lines as the document shows them, before the global discount and taxes (filled in after).
+ * Lines share many numbers (the same instance from one read): each is written out once.
+ */
+export function writeLines(items: readonly LineItem[], decimals: number): ComputedLine[] {
+  const texts = new Map<Decimal, string>();
+  const text = (value: Decimal) => {
+    let written = texts.get(value);
+    if (written === undefined) texts.set(value, (written = value.toString()));
+    return written;
+  };
+  const none = Decimal.zero(decimals).toString();
+  return items.map((item) => ({
+    lid: item.input.lid,
+    kind: item.kind,
+    component_of_lid: item.componentOf,
+    description: item.input.description ?? null,
+    quantity: text(item.quantity),
+    pack_quantity: text(item.packQuantity),
+    units: text(item.units),
+    price: text(item.price),
+    cost: text(item.cost),
+    discount: text(item.discount.value),
+    discount_type: item.discount.type,
+    discount_editable: item.discountEditable,
+    amount: item.amount.toString(),
+    discount_amount: item.discountAmount.toString(),
+    total: item.total.toString(),
+    global_discount_share: none,
+    ecotax: text(item.ecotax),
+    ecotax_amount: item.ecotaxAmount.toString(),
+    tax_base: none,
+    taxes: [],
+    tax_amount: none,
+    total_excl_tax: none,
+    total_incl_tax: none,
+    cost_amount: item.costAmount.toString(),
+    weight: item.weight.toString(),
+  }));
 }
