@@ -129,6 +129,17 @@ describe("the line engine's invariants", () => {
     );
   });
 
+  it("in the global model every line's taxes are whole cents (whole units of a currency with fewer decimals)", () => {
+    fc.assert(
+      fc.property(documents, (input) => {
+        const doc = computeDocument({ ...input, tax_model: "global" });
+        const step = Math.min(2, doc.currency_decimals);
+        const amounts = doc.lines.flatMap((l) => l.taxes.map((t) => d(t.amount)));
+        expect(amounts.filter((a) => !a.equals(a.round(step)))).toEqual([]);
+      }),
+    );
+  });
+
   it("discounts never make a total negative", () => {
     fc.assert(
       fc.property(documents, (input) => {
