@@ -278,7 +278,7 @@ describe("global discount", () => {
 
   it("an amount global discount is capped at the subtotal", () => {
     const doc = compute([variant("a", { price: "60" })], { global_discount: "500", global_discount_type: "amount" });
-    expect([doc.global_discount_amount, doc.total]).toEqual(["60.00", "0.00"]);
+    expect([doc.global_discount, doc.global_discount_amount, doc.total]).toEqual(["60.00", "60.00", "0.00"]);
   });
 
   it("equal shares go to the smaller lid, whatever the order of the lines", () => {

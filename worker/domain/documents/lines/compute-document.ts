@@ -6,7 +6,7 @@
 import { Decimal } from "../../shared/decimal";
 import { currencyDecimals, PRICE_SCALE, QUANTITY_SCALE } from "../../shared/money";
 import { GRAMS_SCALE } from "../../products/weights";
-import { discountAmount, readDiscount } from "./discounts";
+import { discountAmount, discountAsShown, readDiscount } from "./discounts";
 import { readLine, type LineItem } from "./line-items";
 import { allocate, InputReader, minus, plus, sumAt } from "./rounding";
 import { computeTaxes, TaxBook, taxesThatApply, type TaxedItem } from "./taxes";
@@ -130,7 +130,7 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
     tax_type: input.tax_type,
     lines,
     subtotal: subtotal.toString(),
-    global_discount: globalDiscount.value.toString(),
+    global_discount: discountAsShown(globalDiscount, subtotal).value.toString(),
     global_discount_type: globalDiscount.type,
     global_discount_amount: globalAmount.toString(),
     total_ecotax: sumAt(

@@ -30,7 +30,7 @@ export interface LineInput {
   /** The line's id in its document, unique there. */
   lid: string;
   kind: LineKind;
-  /** The kit line this line is a component of: its quantity is then the kit's times `required_quantity`. */
+  /** The kit line this (variant) line is a component of: its quantity is then the kit's times `required_quantity`. */
   component_of_lid?: string | null;
   /** Units of a component per kit (default 1). */
   required_quantity?: string | null;
