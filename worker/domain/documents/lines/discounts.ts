@@ -1,0 +1,55 @@
+import { Decimal } from "../../shared/decimal";
+import { atScale, DISCOUNT_DECIMALS, HUNDRED, minOf, percentOf } from "./rounding";
+import type { DiscountType } from "./types";
+
+export interface Discount {
+  value: Decimal;
+  type: DiscountType;
+}
+
+export const NO_DISCOUNT: Discount = { value: Decimal.zero(DISCOUNT_DECIMALS), type: "percentage" };
+
+/**
+ * A discount as domain spec §5 reads it: a non-negative number, otherwise 0, rounded to 2
+ * decimals; a percentage (the default type) is capped at 100. The amount cap needs the line's
+ * total: `discountAmount` applies it.
+ */
+export function readDiscount(
+  raw: string | null | undefined,
+  type: DiscountType | null | undefined,
+  parse: (text: string, scale: number) => Decimal | null = parseOrNull,
+): Discount {
+  const kind: DiscountType = type === "amount" ? "amount" : "percentage";
+  let value = parse(raw ?? "0", DISCOUNT_DECIMALS) ?? NO_DISCOUNT.value;
+  if (value.isNegative()) value = NO_DISCOUNT.value;
+  if (kind === "percentage" && value.units > FULL.units) value = FULL;
+  return { value, type: kind };
+}
+
+const FULL = HUNDRED.round(DISCOUNT_DECIMALS);
+
+function parseOrNull(text: string, scale: number): Decimal | null {
+  try {
+    return Decimal.parse(text).round(scale);
+  } catch {
+    return null;
+  }
+}
+
+/** What a discount takes off `base` (an amount at `decimals`): never more than `base`. */
+export function discountAmount(base: Decimal, discount: Discount, decimals: number): Decimal {
+  if (discount.value.isZero() || base.isZero()) return Decimal.zero(decimals);
+  const off = discount.type === "percentage" ? percentOf(base, discount.value).round(decimals) : atScale(discount.value, decimals);
+  return atScale(minOf(off, base), decimals);
+}
+
+/**
+ * An amount above the line's is shown as the line's (rounded up where the currency has more
+ * decimals than a discount), so that typing back what is shown gives the same line.
+ */
+export function discountAsShown(discount: Discount, lineAmount: Decimal): Discount {
+  if (discount.type !== "amount" || discount.value.compare(lineAmount) <= 0) return discount;
+  let shown = lineAmount.round(DISCOUNT_DECIMALS);
+  if (shown.compare(lineAmount) < 0) shown = shown.add(Decimal.of(1n, DISCOUNT_DECIMALS));
+  return { type: "amount", value: shown };
+}
