@@ -54,8 +54,7 @@ export default tseslint.config(
         ...["CallExpression[callee.name='isDomainError']", "BinaryExpression[operator='instanceof'][right.name='DomainError']"].map(
           (selector) => ({
             selector,
-            message:
-              "Let the edge map domain errors: formAction or recoverFrom (app/server/form-page.server.ts), the API's error handler.",
+            message: "Let the edge map domain errors: formAction or recoverFrom (app/server/form-page.server.ts), the API's error handler.",
           }),
         ),
       ],
