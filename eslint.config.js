@@ -45,9 +45,10 @@ export default tseslint.config(
     },
   },
   {
-    // Domain errors become answers at the edges only: formAction/recoverFrom for pages, the error handler for the API.
+    // Pages and API handlers reach the company's data through verbs only, and domain errors become answers at the
+    // edges only: formAction/recoverFrom for pages, the API's error handler (the idempotency store is an edge too).
     files: ["app/**/*.{ts,tsx}", "worker/api/**/*.ts"],
-    ignores: ["app/server/form-page.server.ts", "worker/api/errors.ts", "worker/api/oauth-token.ts"],
+    ignores: ["app/server/form-page.server.ts", "worker/api/idempotency.ts", "worker/api/errors.ts", "worker/api/oauth-token.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -57,6 +58,10 @@ export default tseslint.config(
             message: "Let the edge map domain errors: formAction or recoverFrom (app/server/form-page.server.ts), the API's error handler.",
           }),
         ),
+        ...["CallExpression[callee.property.name='tenant']", "MemberExpression[property.name='db']"].map((selector) => ({
+          selector,
+          message: "Pages and API handlers call verbs with a Ctx (ctxFromRequest, verbCtx); the company's database is the verbs' business.",
+        })),
       ],
     },
   },

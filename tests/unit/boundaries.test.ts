@@ -32,6 +32,14 @@ describe("lint holds the architecture's boundaries", () => {
     ).toContain("no-restricted-syntax");
   });
 
+  it.each([
+    ["app/routes/example.tsx", "export async function loader(rc: { tenant(): Promise<unknown> }) {\n  return rc.tenant();\n}\n"],
+    ["app/routes/example.tsx", "export function loader(ctx: { db: unknown }) {\n  return ctx.db;\n}\n"],
+    ["worker/api/example.ts", "export function handler(ctx: { db: unknown }) {\n  return ctx.db;\n}\n"],
+  ])("refuses in %s the company's database outside a verb: %s", async (file, code) => {
+    expect(await ruleIds(file, code)).toContain("no-restricted-syntax");
+  });
+
   it("lets the domain use drizzle and the API call the domain", async () => {
     expect(await ruleIds("worker/domain/example.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n')).toEqual([]);
     expect(

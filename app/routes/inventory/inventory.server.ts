@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../../worker/context";
-import { productChoices, productFilterOptions } from "../../../worker/domain/products/product-options";
 import type { Ctx } from "../../../worker/domain/shared/ctx";
 import { listStockLocations } from "../../../worker/domain/stock/list-stock-locations";
+import { stockLevelFilters } from "../../../worker/domain/stock/stock-level-filters";
 import { companyStaff } from "../../../worker/domain/users/staff";
 
 export interface Option {
@@ -16,11 +16,7 @@ export async function locationOptions(ctx: Ctx, includeInactive = true): Promise
 
 /** The filters of the stock level list: locations, brands, product tags, products (the first 500 by label). */
 export async function stockLevelFilterOptions(ctx: Ctx) {
-  const [locations, { brands, tags }, products] = await Promise.all([
-    locationOptions(ctx),
-    productFilterOptions(ctx.db),
-    productChoices(ctx.db),
-  ]);
+  const [locations, { brands, tags, products }] = await Promise.all([locationOptions(ctx), stockLevelFilters(ctx)]);
   const option = (x: { id: number; label: string }) => ({ value: String(x.id), label: x.label });
   return { locations, brands: brands.map(option), tags: tags.map(option), products: products.map(option) };
 }
