@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import { controlDb, type ControlDb, type TenantDb } from "../db/client";
 import { localProvisioner, openCompanyDatabase, tursoProvisioner, type DatabaseProvisioner } from "../db/tenants";
 import type { Actor } from "./domain/identity/actor";
+import type { SessionShell } from "./domain/identity/session-shell";
 import type { MaintenanceState } from "./domain/platform/maintenance";
 import { DomainError } from "./domain/shared/domain-error";
 import type { Locale } from "./domain/shared/locale";
@@ -16,6 +17,8 @@ export interface RequestContext {
   locale: Locale;
   /** Set by authentication: a bearer token on the API, the session cookie on pages. */
   actor: Actor | null;
+  /** A page's signed-in user's companies and invitations, read with the session (GET requests with a session cookie). */
+  shell?: SessionShell;
   /** Read once per request by the Worker entry (cached briefly per isolate). */
   maintenance: MaintenanceState;
   /** The signed-in company's database; throws `unauthenticated` when nobody is signed in. */

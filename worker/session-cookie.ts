@@ -1,5 +1,13 @@
 import { isDomainError } from "./domain/shared/domain-error";
-import { REFRESH_THRESHOLD_S, refreshSession, resolveAccessToken, SESSION_TTL_MS, type TokenPair } from "./domain/identity/sessions";
+import { resolveSessionWithShell } from "./domain/identity/session-shell";
+import {
+  accessTokenHash,
+  REFRESH_THRESHOLD_S,
+  refreshSession,
+  resolveAccessTokenHash,
+  SESSION_TTL_MS,
+  type TokenPair,
+} from "./domain/identity/sessions";
 import type { RequestContext } from "./context";
 
 /** `__Host-` needs HTTPS, so the prefix (and Secure) apply in production only. */
@@ -80,7 +88,13 @@ export async function authenticateFromCookie(request: Request, ctx: RequestConte
       if (!isDomainError(error)) throw error;
     }
   }
-  ctx.actor = current.expiresAt > now ? await resolveAccessToken(ctx.control, current.accessToken, now) : null;
+  const hash = current.expiresAt > now ? await accessTokenHash(current.accessToken) : null;
+  if (hash && request.method === "GET") {
+    // A page: the layout's companies and invitations come in the session's round trip.
+    const { actor, shell } = await resolveSessionWithShell(ctx.control, hash, now);
+    ctx.actor = actor;
+    if (actor) ctx.shell = shell;
+  } else ctx.actor = hash ? await resolveAccessTokenHash(ctx.control, hash, now) : null;
   // A session that ended elsewhere (sign-out, reuse, deactivation) clears the cookie: the 401 rule.
   if (!ctx.actor) return sessionCookie(ctx, null);
   return setCookie;

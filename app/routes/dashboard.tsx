@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [locations, users, invitations] = await Promise.all([
     listLocations(verbs),
     admin ? companyStaff(ctx.control, user.company.id) : null,
-    listMyInvitations(verbs),
+    ctx.shell?.invitations ?? listMyInvitations(verbs),
   ]);
   return {
     firstName: user.firstName,

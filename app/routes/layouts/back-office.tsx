@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const verbs = await ctxFromRequest(ctx);
   // b2b_portal users cannot switch company (platform spec §6), so they get no list.
   const [companies, invitations, company] = await Promise.all([
-    user.permissions.includes("b2b_portal") ? [] : listUserCompanies(verbs),
-    listMyInvitations(verbs),
+    user.permissions.includes("b2b_portal") ? [] : (ctx.shell?.companies ?? listUserCompanies(verbs)),
+    ctx.shell?.invitations ?? listMyInvitations(verbs),
     companyFormat(verbs),
   ]);
   return {

@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { controlSchema } from "../../../db/client";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import { controlSchema, type ControlDb } from "../../../db/client";
 import { effectiveStatus, type CompanyRef } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 
@@ -30,12 +30,20 @@ export async function listUserCompanies(ctx: Ctx): Promise<UserCompany[]> {
         isAdmin: false,
       },
     ];
-  const rows = await control
+  return userCompanies(await userCompaniesQuery(control, actor.userId), now);
+}
+
+/** The query of a user's companies; the user may be named by a subquery (the session's, see session-shell.ts). */
+export function userCompaniesQuery(control: ControlDb, userId: string | SQL) {
+  return control
     .select({ company: companies, membership: memberships })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(memberships.userId, actor.userId), eq(memberships.active, true)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.active, true)))
     .orderBy(asc(memberships.createdAt));
+}
+
+export function userCompanies(rows: Awaited<ReturnType<typeof userCompaniesQuery>>, now: number): UserCompany[] {
   return rows.map(({ company, membership }) => ({
     id: company.id,
     label: company.label,

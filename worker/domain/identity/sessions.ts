@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
@@ -166,7 +166,41 @@ export async function refreshSession(control: ControlDb, refreshToken: string, n
 
 /** The user behind an access token, or null when it is unknown, expired or its session ended. */
 export async function resolveAccessToken(control: ControlDb, token: string, now = Date.now()): Promise<UserActor | null> {
-  if (!token.startsWith(ACCESS_PREFIX)) return null;
+  const hash = await accessTokenHash(token);
+  return hash ? resolveAccessTokenHash(control, hash, now) : null;
+}
+
+/** What an access token is stored as; null for what cannot be one. */
+export async function accessTokenHash(token: string): Promise<string | null> {
+  return token.startsWith(ACCESS_PREFIX) ? sha256Hex(token) : null;
+}
+
+/** The live access tokens of live sessions with this hash. */
+const liveAccess = (hash: string, now: number) =>
+  and(
+    eq(sessionTokens.tokenHash, hash),
+    eq(sessionTokens.kind, "access"),
+    gt(sessionTokens.expiresAt, now),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+  );
+
+/**
+ * The user id of a live access token, as a subquery: reads about the signed-in user can go in
+ * the same round trip as the token's own check (a dead token makes them read nothing).
+ */
+export function accessTokenUserId(control: ControlDb, hash: string, now: number): SQL {
+  const query = control
+    .select({ userId: sessions.userId })
+    .from(sessionTokens)
+    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
+    .where(liveAccess(hash, now))
+    .limit(1);
+  return sql`(${query})`;
+}
+
+/** resolveAccessToken once the token's hash is known. */
+export async function resolveAccessTokenHash(control: ControlDb, hash: string, now = Date.now()): Promise<UserActor | null> {
   const [row] = await control
     .select({ session: sessions, user: users, membership: memberships, company: companies })
     .from(sessionTokens)
@@ -174,15 +208,7 @@ export async function resolveAccessToken(control: ControlDb, token: string, now 
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.companyId, sessions.companyId)))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(
-      and(
-        eq(sessionTokens.tokenHash, await sha256Hex(token)),
-        eq(sessionTokens.kind, "access"),
-        gt(sessionTokens.expiresAt, now),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
+    .where(liveAccess(hash, now))
     .limit(1);
   if (!row || !row.user.active || !row.membership.active) return null;
   return {

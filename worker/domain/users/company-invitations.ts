@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { signedInUser, type UserActor } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
@@ -37,13 +37,20 @@ export async function liveCompanyInvitations(control: ControlDb, companyId: stri
 export async function listMyInvitations(ctx: Ctx): Promise<InvitationView[]> {
   const { control } = ctx;
   const actor = signedInUser(ctx.actor);
-  const now = ctx.now();
-  const rows = await control
+  return invitationViews(await invitationsQuery(control, actor.userId, ctx.now()));
+}
+
+/** The query of a user's live invitations; the user may be named by a subquery (the session's, see session-shell.ts). */
+export function invitationsQuery(control: ControlDb, userId: string | SQL, now: number) {
+  return control
     .select({ invitation: invitations, company: { id: companies.id, label: companies.label } })
     .from(invitations)
     .innerJoin(companies, eq(companies.id, invitations.companyId))
-    .where(and(eq(invitations.userId, actor.userId), gt(invitations.expiresAt, now)))
+    .where(and(eq(invitations.userId, userId), gt(invitations.expiresAt, now)))
     .orderBy(asc(invitations.createdAt), asc(invitations.id));
+}
+
+export function invitationViews(rows: Awaited<ReturnType<typeof invitationsQuery>>): InvitationView[] {
   return rows.map(({ invitation, company }) => ({
     id: invitation.id,
     company,
