@@ -1,0 +1,350 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { computeDocument } from "../../../worker/domain/documents/lines/compute-document";
+import type { ComputedDocument, DocumentInput, LineInput } from "../../../worker/domain/documents/lines/types";
+import { readDecimal } from "../../../worker/domain/shared/number-format";
+import { useFormat } from "../../format";
+import { useErrorText, useT } from "../../i18n";
+import { VariantSuggestions } from "../variant-suggestions";
+
+/**
+ * One line as the editor holds it: what the user typed (quantity, price, discount) and what the
+ * catalogue said of it when it was added (`facts`: its taxes, weight, ecotax, kit rules), so that
+ * the totals are computed in the browser by the same engine as on the server while one types.
+ */
+export interface EditorLine {
+  lid: string;
+  kind: LineInput["kind"];
+  variant_id: number | null;
+  pack_id: number | null;
+  service_id: number | null;
+  sku: string | null;
+  description: string;
+  quantity: string;
+  price: string;
+  discount: string;
+  discount_type: "percentage" | "amount";
+  /** A kit's component: its quantity follows its kit, it is not typed. */
+  component_of_lid: string | null;
+  facts: Omit<LineInput, "lid" | "quantity" | "price" | "discount" | "discount_type" | "description" | "component_of_lid">;
+}
+
+/** The document-level inputs the totals need besides the lines (tax model, currency, discounts, shipping). */
+export type EditorDocument = Omit<DocumentInput, "lines">;
+
+/** What the editor posts: one hidden field holding the lines as the verbs read them (SalesLineInput). */
+export function postedLines(lines: readonly EditorLine[]) {
+  return lines
+    .filter((l) => l.component_of_lid === null)
+    .map((l) =>
+      l.kind === "text"
+        ? { lid: l.lid, description: l.description }
+        : {
+            lid: l.lid,
+            ...(l.pack_id !== null
+              ? { pack_id: l.pack_id }
+              : l.service_id !== null
+                ? { service_id: l.service_id }
+                : { variant_id: l.variant_id }),
+            description: l.description || null,
+            quantity: typed(l.quantity) ?? l.quantity,
+            price: l.price.trim() === "" ? null : (typed(l.price) ?? l.price),
+            discount: typed(l.discount) ?? "0",
+            discount_type: l.discount_type,
+          },
+    );
+}
+
+/** A number as typed in either language's format, as the decimal text the engine reads; null when it is none. */
+function typed(text: string): string | null {
+  if (text.trim() === "") return null;
+  const read = readDecimal(text);
+  return "value" in read ? read.value.toString() : null;
+}
+
+/** The engine's input from the editor's lines: a line whose numbers do not read is left out and marked. */
+export function editorTotals(
+  document: EditorDocument,
+  lines: readonly EditorLine[],
+): { computed: ComputedDocument | null; invalid: Set<string> } {
+  const invalid = new Set<string>();
+  const inputs: LineInput[] = [];
+  for (const line of lines) {
+    if (line.kind === "text") {
+      inputs.push({ lid: line.lid, kind: "text", description: line.description });
+      continue;
+    }
+    const quantity = line.component_of_lid ? "0" : typed(line.quantity);
+    const price = line.price.trim() === "" ? "0" : typed(line.price);
+    const discount = line.discount.trim() === "" ? "0" : typed(line.discount);
+    if (quantity === null || price === null || discount === null) {
+      invalid.add(line.lid);
+      continue;
+    }
+    inputs.push({
+      ...line.facts,
+      lid: line.lid,
+      kind: line.kind,
+      component_of_lid: line.component_of_lid,
+      quantity,
+      price,
+      discount,
+      discount_type: line.discount_type,
+    });
+  }
+  // A component whose kit was left out goes with it.
+  const kept = inputs.filter((l) => !l.component_of_lid || inputs.some((p) => p.lid === l.component_of_lid));
+  try {
+    return { computed: computeDocument({ ...document, lines: kept }), invalid };
+  } catch {
+    return { computed: null, invalid };
+  }
+}
+
+interface LineEditorProps {
+  /** The hidden field's name. */
+  name: string;
+  document: EditorDocument;
+  initial: EditorLine[];
+  /** Lines to add for a typed SKU or name (a kit brings its components); an empty list when nothing matches. */
+  lookup: (text: string) => Promise<EditorLine[]>;
+  /** Field errors of the last post, by `lines.N.field`. */
+  errors?: Record<string, { code: string; params?: Record<string, unknown> }>;
+}
+
+/**
+ * The lines of a sales document, edited from the keyboard: type a SKU or a name and press Enter
+ * to add a line, Tab through quantity, price and discount; the totals follow each key.
+ */
+export function LineEditor({ name, document, initial, lookup, errors }: LineEditorProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const format = useFormat();
+  const [lines, setLines] = useState<EditorLine[]>(initial);
+  const [adding, setAdding] = useState("");
+  const [notFound, setNotFound] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const { computed, invalid } = useMemo(() => editorTotals(document, lines), [document, lines]);
+  const byLid = new Map(computed?.lines.map((l) => [l.lid, l]) ?? []);
+  const currency = document.currency ?? undefined;
+
+  const change = (lid: string, field: "quantity" | "price" | "discount" | "discount_type" | "description", value: string) =>
+    setLines((all) => all.map((l) => (l.lid === lid ? { ...l, [field]: value } : l)));
+  const remove = (lid: string) => setLines((all) => all.filter((l) => l.lid !== lid && l.component_of_lid !== lid));
+  const add = async () => {
+    const text = adding.trim();
+    if (!text) return;
+    const found = await lookup(text);
+    setNotFound(found.length === 0);
+    if (found.length > 0) {
+      setLines((all) => [...all, ...found]);
+      setAdding("");
+    }
+  };
+  const onAddKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    void add();
+  };
+  const addText = () =>
+    setLines((all) => [
+      ...all,
+      {
+        lid: `t${Date.now().toString(36)}`,
+        kind: "text",
+        variant_id: null,
+        pack_id: null,
+        service_id: null,
+        sku: null,
+        description: "",
+        quantity: "",
+        price: "",
+        discount: "",
+        discount_type: "percentage",
+        component_of_lid: null,
+        facts: { kind: "text" },
+      },
+    ]);
+  const postedIndex = new Map(lines.filter((l) => l.component_of_lid === null).map((l, i) => [l.lid, i]));
+  const fieldError = (lid: string, field: string) => {
+    const i = postedIndex.get(lid);
+    const error = i === undefined ? undefined : errors?.[`lines.${i}.${field}`];
+    return error ? errorText(error.code, error.params) : null;
+  };
+
+  return (
+    <div className="line-editor" ref={root}>
+      <input type="hidden" name={name} value={JSON.stringify(postedLines(lines))} />
+      <table className="table line-editor__table">
+        <thead>
+          <tr>
+            <th scope="col">{t("documents.line.sku")}</th>
+            <th scope="col">{t("documents.line.description")}</th>
+            <th scope="col" className="numeric">
+              {t("documents.line.quantity")}
+            </th>
+            <th scope="col" className="numeric">
+              {t("documents.line.price")}
+            </th>
+            <th scope="col" className="numeric">
+              {t("documents.line.discount")}
+            </th>
+            <th scope="col" className="numeric">
+              {t("documents.line.tax")}
+            </th>
+            <th scope="col" className="numeric">
+              {t("documents.line.total")}
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">{t("documents.line.remove")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const result = byLid.get(line.lid);
+            const bad = invalid.has(line.lid);
+            if (line.kind === "text")
+              return (
+                <tr key={line.lid} data-lid={line.lid}>
+                  <td />
+                  <td colSpan={6}>
+                    <input
+                      aria-label={t("documents.line.text")}
+                      value={line.description}
+                      onChange={(e) => change(line.lid, "description", e.target.value)}
+                      maxLength={2000}
+                    />
+                  </td>
+                  <td>
+                    <button type="button" className="icon-button" onClick={() => remove(line.lid)} aria-label={t("documents.line.remove")}>
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              );
+            const component = line.component_of_lid !== null;
+            return (
+              <tr
+                key={line.lid}
+                data-lid={line.lid}
+                className={component ? "line-editor__component" : bad ? "line-editor__invalid" : undefined}
+              >
+                <td>{line.sku}</td>
+                <td>{component ? `– ${line.description}` : line.description}</td>
+                <td className="numeric">
+                  {component ? (
+                    format.quantity(result?.quantity ?? null)
+                  ) : (
+                    <>
+                      <input
+                        inputMode="decimal"
+                        aria-label={t("documents.line.quantity_of", { sku: line.sku ?? line.description })}
+                        value={line.quantity}
+                        onChange={(e) => change(line.lid, "quantity", e.target.value)}
+                        aria-invalid={bad || Boolean(fieldError(line.lid, "quantity"))}
+                        size={6}
+                      />
+                      {fieldError(line.lid, "quantity") ? <span className="field__error">{fieldError(line.lid, "quantity")}</span> : null}
+                    </>
+                  )}
+                </td>
+                <td className="numeric">
+                  {component ? null : (
+                    <input
+                      inputMode="decimal"
+                      aria-label={t("documents.line.price_of", { sku: line.sku ?? line.description })}
+                      value={line.price}
+                      onChange={(e) => change(line.lid, "price", e.target.value)}
+                      size={8}
+                    />
+                  )}
+                </td>
+                <td className="numeric">
+                  {component ? null : (
+                    <span className="line-editor__discount">
+                      <input
+                        inputMode="decimal"
+                        aria-label={t("documents.line.discount_of", { sku: line.sku ?? line.description })}
+                        value={line.discount}
+                        onChange={(e) => change(line.lid, "discount", e.target.value)}
+                        disabled={result ? !result.discount_editable : false}
+                        size={5}
+                      />
+                      <select
+                        aria-label={t("documents.line.discount_type")}
+                        value={line.discount_type}
+                        onChange={(e) => change(line.lid, "discount_type", e.target.value)}
+                        disabled={result ? !result.discount_editable : false}
+                      >
+                        <option value="percentage">%</option>
+                        <option value="amount">{currency ?? "¤"}</option>
+                      </select>
+                    </span>
+                  )}
+                </td>
+                <td className="numeric">{component || !result ? null : format.money(result.tax_amount, currency)}</td>
+                <td className="numeric" data-total>
+                  {component || !result ? null : format.money(result.total, currency)}
+                </td>
+                <td>
+                  {component ? null : (
+                    <button type="button" className="icon-button" onClick={() => remove(line.lid)} aria-label={t("documents.line.remove")}>
+                      ×
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="line-editor__add">
+        <input
+          list="line-editor-variants"
+          aria-label={t("documents.line.add")}
+          placeholder={t("documents.line.add_placeholder")}
+          value={adding}
+          onChange={(e) => {
+            setAdding(e.target.value);
+            setNotFound(false);
+          }}
+          onKeyDown={onAddKey}
+        />
+        <VariantSuggestions id="line-editor-variants" formRef={root} />
+        <button type="button" className="button" onClick={() => void add()}>
+          {t("documents.line.add_button")}
+        </button>
+        <button type="button" className="button button--secondary" onClick={addText}>
+          {t("documents.line.add_text")}
+        </button>
+        {notFound ? (
+          <span role="alert" className="field__error">
+            {t("documents.line.not_found", { text: adding })}
+          </span>
+        ) : null}
+      </div>
+      {computed ? (
+        <dl className="line-editor__totals" aria-live="polite">
+          <dt>{t("documents.totals.subtotal")}</dt>
+          <dd data-total="subtotal">{format.money(computed.subtotal, currency)}</dd>
+          {computed.global_discount_amount !== "0" && !/^0(\.0+)?$/.test(computed.global_discount_amount) ? (
+            <>
+              <dt>{t("documents.totals.discount")}</dt>
+              <dd data-total="discount">-{format.money(computed.global_discount_amount, currency)}</dd>
+            </>
+          ) : null}
+          {computed.taxes.map((tax) => (
+            <div key={tax.id} className="line-editor__tax">
+              <dt>{tax.label}</dt>
+              <dd>{format.money(tax.amount, currency)}</dd>
+            </div>
+          ))}
+          <dt>{t("documents.totals.total")}</dt>
+          <dd data-total="total">
+            <strong>{format.money(computed.total, currency)}</strong>
+          </dd>
+        </dl>
+      ) : null}
+    </div>
+  );
+}
