@@ -12,6 +12,7 @@ CREATE TABLE `sales_document_lines` (
 	`description` text,
 	`quantity` integer DEFAULT 0 NOT NULL,
 	`units` integer DEFAULT 0 NOT NULL,
+	`committed_units` integer DEFAULT 0 NOT NULL,
 	`pack_quantity` integer DEFAULT 10000000 NOT NULL,
 	`required_quantity` integer,
 	`price` integer DEFAULT 0 NOT NULL,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { addUser, inviteToCompany, makeCompany } from "../support/factories";
+import { makeCustomer } from "../support/isolation/sales";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 import { productWorld, unique, type ProductWorld } from "./products-fixtures";
@@ -120,6 +121,7 @@ async function bodies(): Promise<Record<string, unknown>> {
   const arrival = await makeLocation(w.db);
   const variant = await makeVariant(w.db);
   const tracked = await makeVariant(w.db, { batchTracked: true });
+  const customer = await makeCustomer(w.db);
   const u = unique();
   return {
     "post /companies/switch": { company_id: w.company.companyId },
@@ -171,6 +173,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /batches": { variant_id: tracked.id, number: `LOT-${u}`, expiration_date: "2030-01-31" },
     "patch /batches/{id}": { barcode: "123" },
     "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
+    "post /estimates": { customer_id: customer.id, location_id: location, lines: [{ variant_id: variant.id, quantity: "2", price: "10" }] },
+    "patch /estimates/{id}": { notes: "Valid for a month" },
   };
 }
 

@@ -112,6 +112,8 @@ export const salesDocumentLines = sqliteTable(
     quantity: integer("quantity").notNull().default(0),
     // Variant units the line moves (quantity × pack quantity); components carry theirs, kits none.
     units: integer("units").notNull().default(0),
+    // Units this line holds in stock_levels.committed at the document's location (0 when it reserves nothing).
+    committedUnits: integer("committed_units").notNull().default(0),
     packQuantity: integer("pack_quantity").notNull().default(10_000_000),
     requiredQuantity: integer("required_quantity"),
     price: integer("price").notNull().default(0),

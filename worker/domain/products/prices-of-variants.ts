@@ -1,4 +1,4 @@
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, or, type SQLWrapper } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
@@ -43,8 +43,8 @@ export interface VariantPrice {
  * components, every price of them and of those components, the company's defaults, the
  * currencies and the price levels.
  */
-export function priceReads(db: TenantDb, variantIds: readonly number[]) {
-  const ids = [...new Set(variantIds)];
+export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrapper) {
+  const ids = Array.isArray(variantIds) ? [...new Set(variantIds as readonly number[])] : (variantIds as SQLWrapper);
   const components = db
     .select({ id: t.components.componentVariantId })
     .from(t.components)
