@@ -175,6 +175,12 @@ async function bodies(): Promise<Record<string, unknown>> {
     "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
     "post /estimates": { customer_id: customer.id, location_id: location, lines: [{ variant_id: variant.id, quantity: "2", price: "10" }] },
     "patch /estimates/{id}": { notes: "Valid for a month" },
+    "post /sales-orders": {
+      customer_id: customer.id,
+      location_id: location,
+      lines: [{ variant_id: variant.id, quantity: "1", price: "10" }],
+    },
+    "patch /sales-orders/{id}": { shipping_date: "2026-02-01" },
   };
 }
 
@@ -188,6 +194,8 @@ const ELSEWHERE = new Set([
   "post /products/{id}/variants",
   "post /password-reset",
   "post /password-reset/confirm",
+  // A completed order cannot be cancelled: the cancel has its own order below.
+  "post /sales-orders/{id}/cancel",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -201,6 +209,13 @@ describe("the answers of /api/v1", () => {
       const answer = await expectDocumented(op, op.path.replace("{id}", id ?? ""), { body });
       if (op.method === "post" && !op.path.includes("{") && typeof answer.id !== "undefined") made.set(op.path, String(answer.id));
     }
+  });
+
+  it("match the documented schema for a sales order cancelled", async () => {
+    const order = await expectDocumented(operation("post /sales-orders"), "/sales-orders", {
+      body: (await bodies())["post /sales-orders"],
+    });
+    await expectDocumented(operation("post /sales-orders/{id}/cancel"), `/sales-orders/${String(order.id)}/cancel`);
   });
 
   it("match the documented schema for every read, lists with records in them", async () => {

@@ -5,6 +5,7 @@ import { ApiTokenInput } from "../domain/identity/api-tokens";
 import { InviteUserInput, UpdateUserInput } from "../domain/users/users-schemas";
 import { customerOperations } from "./customers";
 import { estimateOperations } from "./estimates";
+import { salesOrderOperations } from "./sales-orders";
 import { supplierOperations } from "./suppliers";
 import { employeeOperations } from "./employees";
 import { customerTagOperations } from "./customer-tags";
@@ -274,6 +275,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...inventoryBulkUpdateOperations,
   ...batchOperations,
   ...estimateOperations,
+  ...salesOrderOperations,
   ...invitationOperations,
 ];
 
@@ -300,6 +302,7 @@ export const API_TAGS: Record<string, string> = {
   "Inventory bulk updates": "Stock counts: counted quantities set at a location.",
   Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
   Estimates: "Estimates: quotes priced from the catalogue for a customer, accepted, rejected or transformed into a sales order.",
+  "Sales orders": "Sales orders: priced for a customer, reserving their units at their location until shipped, cancelled or completed.",
 };
 
 // Built once per isolate: the operations do not change while it runs.

@@ -13,8 +13,12 @@ export async function makeCustomer(
   db: TenantDb,
   values: Partial<typeof t.customers.$inferInsert> = {},
 ): Promise<{ id: number; label: string }> {
-  // The customer sequence gives the number, so that customers made through the API after it never collide.
-  const number = await allocateValues(db, "customer", 1);
+  // The customer sequence gives the number (past any number typed straight in the database), so
+  // that customers made through the API after it never collide.
+  const [highest] = await db.all<{ max: number }>(sql`select coalesce(max(number), 0) as max from customers`);
+  const max = Number(highest?.max ?? 0);
+  const first = await allocateValues(db, "customer", 1);
+  const number = first > max ? first : (await allocateValues(db, "customer", max - first + 1)) + (max - first);
   const [row] = await db
     .insert(t.customers)
     .values({ number, label: `Customer ${unique()}`, ...values })
@@ -52,6 +56,11 @@ export const isolation: IsolationArea = {
     "patch /estimates/{id}": { notes: "Changed" },
     "post /estimates/{id}/accept": {},
     "post /estimates/{id}/reject": {},
+    "post /estimates/{id}/transform": {},
+    "post /sales-orders": { customer_id: 1, location_id: 1, lines: [{ description: "Consulting" }] },
+    "patch /sales-orders/{id}": { notes: "Changed" },
+    "post /sales-orders/{id}/complete": {},
+    "post /sales-orders/{id}/cancel": {},
   },
   records: {
     "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),

@@ -212,6 +212,7 @@ export const FIELD_ERROR_CODES = {
   untracked_variant: { params: [] },
   unknown_customer: { params: [] },
   unknown_service: { params: [] },
+  drop_shipping_irreversible: { params: [] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
