@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { addUser, inviteToCompany, makeCompany } from "../support/factories";
+import { makeCustomer } from "../support/isolation/sales";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 import { productWorld, unique, type ProductWorld } from "./products-fixtures";
@@ -120,6 +121,7 @@ async function bodies(): Promise<Record<string, unknown>> {
   const arrival = await makeLocation(w.db);
   const variant = await makeVariant(w.db);
   const tracked = await makeVariant(w.db, { batchTracked: true });
+  const customer = await makeCustomer(w.db);
   const u = unique();
   return {
     "post /companies/switch": { company_id: w.company.companyId },
@@ -171,6 +173,14 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /batches": { variant_id: tracked.id, number: `LOT-${u}`, expiration_date: "2030-01-31" },
     "patch /batches/{id}": { barcode: "123" },
     "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
+    "post /estimates": { customer_id: customer.id, location_id: location, lines: [{ variant_id: variant.id, quantity: "2", price: "10" }] },
+    "patch /estimates/{id}": { notes: "Valid for a month" },
+    "post /sales-orders": {
+      customer_id: customer.id,
+      location_id: location,
+      lines: [{ variant_id: variant.id, quantity: "1", price: "10" }],
+    },
+    "patch /sales-orders/{id}": { shipping_date: "2026-02-01" },
   };
 }
 
@@ -184,6 +194,8 @@ const ELSEWHERE = new Set([
   "post /products/{id}/variants",
   "post /password-reset",
   "post /password-reset/confirm",
+  // A completed order cannot be cancelled: the cancel has its own order below.
+  "post /sales-orders/{id}/cancel",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -197,6 +209,13 @@ describe("the answers of /api/v1", () => {
       const answer = await expectDocumented(op, op.path.replace("{id}", id ?? ""), { body });
       if (op.method === "post" && !op.path.includes("{") && typeof answer.id !== "undefined") made.set(op.path, String(answer.id));
     }
+  });
+
+  it("match the documented schema for a sales order cancelled", async () => {
+    const order = await expectDocumented(operation("post /sales-orders"), "/sales-orders", {
+      body: (await bodies())["post /sales-orders"],
+    });
+    await expectDocumented(operation("post /sales-orders/{id}/cancel"), `/sales-orders/${String(order.id)}/cancel`);
   });
 
   it("match the documented schema for every read, lists with records in them", async () => {

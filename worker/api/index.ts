@@ -29,6 +29,8 @@ import { products } from "./products";
 import { services } from "./services";
 import { savedViews } from "./saved-views";
 import { customers } from "./customers";
+import { estimates } from "./estimates";
+import { salesOrders } from "./sales-orders";
 import { suppliers } from "./suppliers";
 import { employees } from "./employees";
 import { customerTags } from "./customer-tags";
@@ -97,6 +99,8 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/inventory-logs", inventoryLogs);
   api.route("/inventory-bulk-updates", inventoryBulkUpdates);
   api.route("/batches", batches);
+  api.route("/estimates", estimates);
+  api.route("/sales-orders", salesOrders);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

@@ -4,6 +4,8 @@ import { PasswordResetRequest } from "../domain/identity/password-reset";
 import { ApiTokenInput } from "../domain/identity/api-tokens";
 import { InviteUserInput, UpdateUserInput } from "../domain/users/users-schemas";
 import { customerOperations } from "./customers";
+import { estimateOperations } from "./estimates";
+import { salesOrderOperations } from "./sales-orders";
 import { supplierOperations } from "./suppliers";
 import { employeeOperations } from "./employees";
 import { customerTagOperations } from "./customer-tags";
@@ -272,6 +274,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...inventoryLogOperations,
   ...inventoryBulkUpdateOperations,
   ...batchOperations,
+  ...estimateOperations,
+  ...salesOrderOperations,
   ...invitationOperations,
 ];
 
@@ -297,6 +301,8 @@ export const API_TAGS: Record<string, string> = {
   "Inventory logs": "The stock ledger: one row per change of a stock level.",
   "Inventory bulk updates": "Stock counts: counted quantities set at a location.",
   Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
+  Estimates: "Estimates: quotes priced from the catalogue for a customer, accepted, rejected or transformed into a sales order.",
+  "Sales orders": "Sales orders: priced for a customer, reserving their units at their location until shipped, cancelled or completed.",
 };
 
 // Built once per isolate: the operations do not change while it runs.

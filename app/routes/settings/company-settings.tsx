@@ -32,6 +32,9 @@ const DOCUMENT_TITLES = {
   removal: "stock_removals.title",
   movement: "stock_movements.title",
   bulk_update: "bulk_update.title",
+  estimate: "menu.estimates",
+  sales_order: "menu.sales_orders",
+  shipping_order: "menu.shipping_orders",
 } as const;
 const numberingField = (type: string, part: "prefix" | "width") => `document_numbering.${type}.${part}`;
 

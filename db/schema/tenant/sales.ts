@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { packs, priceLevels, variants } from "./catalogue";
+import { packs, priceLevels, services, variants } from "./catalogue";
 import { locations } from "./company";
 import { customers } from "./contacts";
 import { batches } from "./stock";
@@ -67,7 +67,12 @@ export const salesDocuments = sqliteTable(
     internalNotes: text("internal_notes"),
     terms: text("terms"),
     createdFromId: integer("created_from_id").references((): AnySQLiteColumn => salesDocuments.id),
+    // Whether the lines' units are counted in stock_levels.committed at the location (open sales orders).
+    committed: integer("committed", { mode: "boolean" }).notNull().default(false),
     subtotal: integer("subtotal").notNull().default(0),
+    globalDiscountAmount: integer("global_discount_amount").notNull().default(0),
+    shippingTaxAmount: integer("shipping_tax_amount").notNull().default(0),
+    totalExclTax: integer("total_excl_tax").notNull().default(0),
     taxTotal: integer("tax_total").notNull().default(0),
     total: integer("total").notNull().default(0),
     totalUnits: integer("total_units").notNull().default(0),
@@ -101,10 +106,14 @@ export const salesDocumentLines = sqliteTable(
     componentOfLid: text("component_of_lid"),
     variantId: integer("variant_id").references(() => variants.id),
     packId: integer("pack_id").references(() => packs.id),
-    serviceId: integer("service_id"),
+    serviceId: integer("service_id").references(() => services.id),
     sku: text("sku"),
     description: text("description"),
     quantity: integer("quantity").notNull().default(0),
+    // Variant units the line moves (quantity × pack quantity); components carry theirs, kits none.
+    units: integer("units").notNull().default(0),
+    // Units this line holds in stock_levels.committed at the document's location (0 when it reserves nothing).
+    committedUnits: integer("committed_units").notNull().default(0),
     packQuantity: integer("pack_quantity").notNull().default(10_000_000),
     requiredQuantity: integer("required_quantity"),
     price: integer("price").notNull().default(0),
@@ -117,7 +126,10 @@ export const salesDocumentLines = sqliteTable(
     taxAmount: integer("tax_amount").notNull().default(0),
     ecotax: integer("ecotax").notNull().default(0),
     weight: integer("weight").notNull().default(0),
+    discountAmount: integer("discount_amount").notNull().default(0),
     total: integer("total").notNull().default(0),
+    totalExclTax: integer("total_excl_tax").notNull().default(0),
+    totalInclTax: integer("total_incl_tax").notNull().default(0),
     // A shipping order's line: the sales order line it ships.
     sourceLineId: integer("source_line_id").references((): AnySQLiteColumn => salesDocumentLines.id),
   },

@@ -25,6 +25,9 @@ export const DEFAULT_NUMBER_FORMATS = {
   removal: { prefix: "SOR-", width: 6 },
   movement: { prefix: "MOV-", width: 6 },
   bulk_update: { prefix: "CNT-", width: 6 },
+  estimate: { prefix: "DEV-", width: 6 },
+  sales_order: { prefix: "CMD-", width: 6 },
+  shipping_order: { prefix: "EXP-", width: 6 },
 } as const satisfies Record<string, NumberFormat>;
 
 export type NumberedDocumentType = keyof typeof DEFAULT_NUMBER_FORMATS;

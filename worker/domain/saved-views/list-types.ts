@@ -14,6 +14,8 @@ export const LIST_TYPES = [
   "stock_removals",
   "stock_movements",
   "batches",
+  "estimates",
+  "sales_orders",
 ] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 

@@ -12,6 +12,7 @@ export const DELETE_ASKS = {
   service: ["irreversible"],
   product: ["cascade", "irreversible"],
   stock_document: ["inventory", "irreversible"],
+  sales_document: ["cascade", "inventory", "irreversible"],
 } as const satisfies Record<string, readonly DeleteAcknowledgement[]>;
 
 /**

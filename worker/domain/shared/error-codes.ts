@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   invoice_number_too_long: { status: 422, params: [] },
   out_of_stock_not_allowed: { status: 422, params: [] },
   minimum_order_amount_not_reached: { status: 422, params: ["value"] },
+  // The order would take the customer's open orders past the credit limit (domain spec §5).
+  credit_limit_exceeded: { status: 422, params: ["limit"] },
   invoices_not_deletable: { status: 409, params: ["labels"] },
   no_product_found: { status: 422, params: [] },
   no_product_below_reorder_point: { status: 422, params: [] },
@@ -208,6 +210,9 @@ export const FIELD_ERROR_CODES = {
   unknown_location: { params: [] },
   unknown_pack: { params: [] },
   untracked_variant: { params: [] },
+  unknown_customer: { params: [] },
+  unknown_service: { params: [] },
+  drop_shipping_irreversible: { params: [] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

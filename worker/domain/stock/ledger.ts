@@ -59,7 +59,16 @@ export interface LedgerContext {
   author: StockAuthor;
 }
 
-type Guard = { kind: "level" | "batch"; change: StockChange } | { kind: "document" };
+type Guard = { kind: "level" | "batch"; change: StockChange } | { kind: "document" } | { kind: "commitment"; field: string };
+
+/** Units a sales document reserves (positive) or gives back (negative) at a location: stock_levels.committed. */
+export interface Commitment {
+  variantId: number;
+  locationId: number;
+  delta: number;
+  /** The line's field named when the reservation is refused. */
+  field: string;
+}
 
 /** Statements of one atomic batch, with the guards that can abort it and what each one means. */
 export class StockBatch {
@@ -92,10 +101,10 @@ export class StockBatch {
    * Claims a saved document for this batch: its updated_at must still be the one read, else another
    * edit got there first and this batch fails with `conflict` (a reversal is never applied twice).
    */
-  claimDocument(documentId: number, seenUpdatedAt: number): this {
+  claimDocument(documentId: number, seenUpdatedAt: number, table: "stock_documents" | "sales_documents" = "stock_documents"): this {
     this.add(
       this.db.run(
-        sql`update stock_documents set updated_at = max(${NOW}, updated_at + 1) where id = ${int(documentId)} and updated_at = ${int(seenUpdatedAt)}`,
+        sql`update ${sql.identifier(table)} set updated_at = max(${NOW}, updated_at + 1) where id = ${int(documentId)} and updated_at = ${int(seenUpdatedAt)}`,
       ),
     );
     this.guard({ kind: "document" });
@@ -147,6 +156,38 @@ export class StockBatch {
   }
 
   /**
+   * Reserves or releases units (stock_levels.committed). A reservation must leave on hand less
+   * reserved and committed at zero or more unless negative stock is allowed (the same rule as a
+   * removal); a release never takes committed below zero.
+   */
+  addCommitments(commitments: readonly Commitment[], ctx: { documentType: string; author: StockAuthor }): this {
+    const allowed = negativeAllowed(ctx.author.forbidsNegative);
+    this.documentType ??= ctx.documentType;
+    for (const c of commitments) {
+      if (c.delta === 0) continue;
+      this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
+      const d = int(c.delta);
+      const where = sql`variant_id = ${int(c.variantId)} and location_id = ${int(c.locationId)}`;
+      this.add(
+        this.db.run(
+          sql`insert into stock_levels (variant_id, location_id) values (${int(c.variantId)}, ${int(c.locationId)}) on conflict do nothing`,
+        ),
+      );
+      if (d < 0n) {
+        this.add(this.db.run(sql`update stock_levels set committed = max(0, committed + ${d}), updated_at = ${NOW} where ${where}`));
+        continue;
+      }
+      this.add(
+        this.db.run(
+          sql`update stock_levels set committed = committed + ${d}, updated_at = ${NOW} where ${where} and (on_hand - reserved - committed - ${d} >= 0 or ${allowed})`,
+        ),
+      );
+      this.guard({ kind: "commitment", field: c.field });
+    }
+    return this;
+  }
+
+  /**
    * Runs the batch. A fired guard becomes `insufficient_stock` (or `stock_changed` for a count
    * whose level moved since it was read), naming the line's field with the quantity now available.
    */
@@ -176,6 +217,8 @@ function statementIndex(error: unknown): number | null {
 
 async function guardError(db: TenantDb, guard: Guard): Promise<DomainError> {
   if (guard.kind === "document") return new DomainError("conflict");
+  if (guard.kind === "commitment")
+    return new DomainError("out_of_stock_not_allowed", {}, { [guard.field]: { code: "out_of_stock_not_allowed" } });
   const c = guard.change;
   if (guard.kind === "batch") {
     const [row] = await db.all<{ quantity: number }>(

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { allocateValues } from "../../../worker/domain/documents/numbering";
+import { firstLocation } from "./stock";
+import type { IsolationArea, IsolationCompany } from "./types";
+
+const t = tenantSchema;
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A customer straight in the database (the sales tests' buyer). */
+export async function makeCustomer(
+  db: TenantDb,
+  values: Partial<typeof t.customers.$inferInsert> = {},
+): Promise<{ id: number; label: string }> {
+  // The customer sequence gives the number (past any number typed straight in the database), so
+  // that customers made through the API after it never collide.
+  const [highest] = await db.all<{ max: number }>(sql`select coalesce(max(number), 0) as max from customers`);
+  const max = Number(highest?.max ?? 0);
+  const first = await allocateValues(db, "customer", 1);
+  const number = first > max ? first : (await allocateValues(db, "customer", max - first + 1)) + (max - first);
+  const [row] = await db
+    .insert(t.customers)
+    .values({ number, label: `Customer ${unique()}`, ...values })
+    .returning({ id: t.customers.id, label: t.customers.label });
+  return row!;
+}
+
+/** A sales document of `theirs` whose id names nothing in `mine`. */
+async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "estimate" | "sales_order") {
+  const largest = async (company: IsolationCompany) =>
+    Number((await company.db.all<{ max: number | null }>(sql`select max(id) as max from sales_documents`))[0]?.max ?? 0);
+  const customer = await makeCustomer(theirs.db);
+  const [doc] = await theirs.db
+    .insert(t.salesDocuments)
+    .values({
+      id: Math.max(await largest(theirs), await largest(mine)) + 1,
+      type,
+      number: `ISO-${unique()}`,
+      customerId: customer.id,
+      locationId: await firstLocation(theirs.db),
+      date: "2025-01-01",
+      status: "pending",
+      currency: "EUR",
+      taxModel: "global",
+      taxType: "tax_exclusive",
+      taxPriority: "product",
+    })
+    .returning({ id: t.salesDocuments.id });
+  return String(doc!.id);
+}
+
+export const isolation: IsolationArea = {
+  bodies: {
+    "post /estimates": { customer_id: 1, location_id: 1, lines: [{ description: "Consulting" }] },
+    "patch /estimates/{id}": { notes: "Changed" },
+    "post /estimates/{id}/accept": {},
+    "post /estimates/{id}/reject": {},
+    "post /estimates/{id}/transform": {},
+    "post /sales-orders": { customer_id: 1, location_id: 1, lines: [{ description: "Consulting" }] },
+    "patch /sales-orders/{id}": { notes: "Changed" },
+    "post /sales-orders/{id}/complete": {},
+    "post /sales-orders/{id}/cancel": {},
+  },
+  records: {
+    "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),
+    "/sales-orders/": (theirs, mine) => theirDocument(theirs, mine, "sales_order"),
+  },
+};

@@ -1,0 +1,33 @@
+import { STATUS_MACHINES } from "../documents/statuses";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { parseInput } from "../shared/input";
+import { insertSalesDocument } from "./sales-document-writes";
+import { SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
+import { orderChecks } from "./sales-order-rules";
+import { CreateSalesOrderInput } from "./sales-schemas";
+
+/**
+ * Creates a sales order: numbered, priced for its customer, checked against the customer's minimum
+ * order amount and credit limit, and (delivered from its location) reserving its units there in
+ * the same batch: a user who may not sell out of stock cannot reserve more than is available.
+ */
+export async function createSalesOrder(ctx: Ctx, input: unknown): Promise<SalesDocumentView> {
+  requirePermission(ctx, SALES_ACCESS.sales_order.edit);
+  const parsed = parseInput(CreateSalesOrderInput, input);
+  const deliveryType = parsed.delivery_type ?? "stock_location";
+  return insertSalesDocument(ctx, {
+    type: "sales_order",
+    customerId: parsed.customer_id,
+    locationId: parsed.location_id,
+    fields: parsed,
+    reserve: deliveryType === "stock_location",
+    check: orderChecks(ctx.db, null),
+    values: () => ({
+      status: STATUS_MACHINES.sales_order.initial,
+      paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
+      shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
+      deliveryType,
+      shippingDate: parsed.shipping_date ?? null,
+    }),
+  });
+}

@@ -1,0 +1,252 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import type { Ctx } from "../shared/ctx";
+import { Decimal } from "../shared/decimal";
+import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+import { todayIn } from "../stock/common";
+import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
+import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
+import { newSalesNumber, readSalesDocument, salesNumberTaken, type SalesDocumentView } from "./sales-documents";
+import type { DocumentFields, SalesLineInput } from "./sales-schemas";
+
+/** Creating, changing and removing sales documents: one batch each, numbers and reservations inside it. */
+
+const { salesDocuments, salesDocumentLines } = tenantSchema;
+
+type DocumentRow = typeof salesDocuments.$inferSelect;
+type DocumentValues = Partial<typeof salesDocuments.$inferInsert>;
+
+export interface SaveRequest {
+  type: SalesDocumentType;
+  customerId: number;
+  locationId: number;
+  fields: DocumentFields;
+  /** Whether the lines reserve their units at the location (an open sales order delivered from stock). */
+  reserve: boolean;
+  /** Checks of the priced document before anything is written (minimum order amount, credit limit). */
+  check?: (priced: PricedDocument) => Promise<void> | void;
+  /** The type's own columns, once the document is priced (status, expiration date…). */
+  values: (priced: PricedDocument, date: string) => DocumentValues & { status: string };
+  /** More statements of the same batch (an estimate marked as transformed), with the guards they need. */
+  extra?: (batch: StockBatch) => void;
+}
+
+/** The lines as a caller would send them back: a saved document re-priced keeps its prices and discounts. */
+export async function lineInputsOf(db: TenantDb, documentId: number): Promise<SalesLineInput[]> {
+  const rows = await db
+    .select()
+    .from(salesDocumentLines)
+    .where(eq(salesDocumentLines.documentId, documentId))
+    .orderBy(asc(salesDocumentLines.position));
+  return rows
+    .filter((l) => l.componentOfLid === null)
+    .map((l) => ({
+      lid: l.lid,
+      variant_id: l.kind === "variant" || l.kind === "kit" || l.kind === "pack" ? l.variantId : null,
+      pack_id: l.packId,
+      service_id: l.serviceId,
+      description: l.description,
+      quantity: l.kind === "text" ? null : l.quantity,
+      price: l.kind === "text" ? null : fromScaledInteger(l.price, PRICE_SCALE),
+      discount: fromScaledInteger(l.discount, PRICE_SCALE).toString(),
+      discount_type: l.discountType,
+    }));
+}
+
+const documentText = (fields: DocumentFields, saved?: DocumentRow): DocumentValues => ({
+  label: fields.label !== undefined ? fields.label : (saved?.label ?? null),
+  notes: fields.notes !== undefined ? fields.notes : (saved?.notes ?? null),
+  internalNotes: fields.internal_notes !== undefined ? fields.internal_notes : (saved?.internalNotes ?? null),
+  terms: fields.terms !== undefined ? fields.terms : (saved?.terms ?? null),
+  externalReference: fields.external_reference !== undefined ? fields.external_reference : (saved?.externalReference ?? null),
+  forTheAttentionOf: fields.for_the_attention_of !== undefined ? fields.for_the_attention_of : (saved?.forTheAttentionOf ?? null),
+});
+
+function pricedValues(priced: PricedDocument) {
+  return {
+    currency: priced.currency,
+    exchangeRate: priced.exchangeRate,
+    priceLevelId: priced.priceLevelId,
+    taxModel: priced.taxModel,
+    taxType: priced.taxType,
+    taxPriority: priced.taxPriority,
+    ...priced.totals,
+  };
+}
+
+const lineValues = (documentId: number | ReturnType<typeof newSalesNumber>["id"], lines: readonly SalesLineRow[], reserve: boolean) =>
+  lines.map((l) => ({ ...l, documentId: documentId as number, committedUnits: reserve ? l.committedUnits : 0 }));
+
+/** What a document's lines reserve at a location (positive) or give back (negative). */
+export function commitments(
+  lines: readonly Pick<SalesLineRow, "variantId" | "committedUnits">[],
+  locationId: number,
+  sign: 1 | -1,
+  field = (i: number) => `lines.${i}.quantity`,
+): Commitment[] {
+  return lines.flatMap((l, i) =>
+    l.variantId !== null && l.variantId !== undefined && l.committedUnits
+      ? [{ variantId: l.variantId, locationId, delta: sign * l.committedUnits!, field: field(i) }]
+      : [],
+  );
+}
+
+/** The reservations of the priced lines, each refused one naming the caller's line. */
+const reservations = (priced: PricedDocument, locationId: number): Commitment[] =>
+  priced.units.map((u) => ({ variantId: u.variantId, locationId, delta: u.units, field: u.field }));
+
+async function runSave(batch: StockBatch, typed: string | null | undefined): Promise<unknown[]> {
+  try {
+    return await batch.run();
+  } catch (error) {
+    throw salesNumberTaken(error, typed) ?? error;
+  }
+}
+
+/** A new document, numbered, with its lines and (for an order from stock) its reservations, in one batch. */
+export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promise<SalesDocumentView> {
+  const { db } = ctx;
+  const { fields } = request;
+  const priced = await priceDocument(db, {
+    customerId: request.customerId,
+    locationId: request.locationId,
+    lines: fields.lines ?? [],
+    globalDiscount: fields.global_discount,
+    globalDiscountType: fields.global_discount_type,
+    shippingCost: fields.shipping_cost?.toString() ?? null,
+  });
+  await request.check?.(priced);
+  const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
+  const numbered = newSalesNumber(db, request.type, request.locationId, fields.number);
+  const author = stockAuthor(ctx.actor);
+  const insert = db
+    .insert(salesDocuments)
+    .values({
+      ...pricedValues(priced),
+      ...documentText(fields),
+      ...request.values(priced, date),
+      type: request.type,
+      number: numbered.number as unknown as string,
+      customerId: request.customerId,
+      locationId: request.locationId,
+      date,
+      billingAddress: priced.billingAddress,
+      shippingAddress: priced.shippingAddress,
+      committed: request.reserve,
+      userId: author.userId,
+    })
+    .returning({ id: salesDocuments.id });
+  const batch = new StockBatch(ctx).add(...numbered.statements, insert);
+  if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, priced.lines, request.reserve)));
+  request.extra?.(batch);
+  if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
+  const results = await runSave(batch, fields.number);
+  const [created] = results[numbered.statements.length] as { id: number }[];
+  return readSalesDocument(db, request.type, created!.id);
+}
+
+export interface ChangeRequest extends Omit<SaveRequest, "values"> {
+  saved: DocumentRow;
+  values: (priced: PricedDocument) => DocumentValues;
+}
+
+/**
+ * Re-prices and rewrites a saved document: its lines are replaced, its reservations released and
+ * taken again in the same batch, and the batch claims the document (another edit first → conflict).
+ */
+export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Promise<SalesDocumentView> {
+  const { db } = ctx;
+  const { fields, saved } = request;
+  const lines = fields.lines ?? (await lineInputsOf(db, saved.id));
+  const priced = await priceDocument(db, {
+    customerId: request.customerId,
+    locationId: request.locationId,
+    lines,
+    globalDiscount:
+      fields.global_discount !== undefined ? fields.global_discount : Decimal.of(BigInt(saved.globalDiscount), PRICE_SCALE).toString(),
+    globalDiscountType: fields.global_discount_type ?? saved.globalDiscountType,
+    shippingCost:
+      fields.shipping_cost !== undefined
+        ? (fields.shipping_cost?.toString() ?? null)
+        : fromScaledInteger(saved.shippingCost, PRICE_SCALE).toString(),
+  });
+  await request.check?.(priced);
+  const author = stockAuthor(ctx.actor);
+  const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
+  if (saved.committed) batch.addCommitments(await heldCommitments(db, [saved.id], saved.locationId), { documentType: saved.type, author });
+  batch.add(
+    db
+      .update(salesDocuments)
+      .set({
+        ...pricedValues(priced),
+        ...documentText(fields, saved),
+        ...request.values(priced),
+        customerId: request.customerId,
+        locationId: request.locationId,
+        date: fields.date ?? saved.date,
+        committed: request.reserve,
+      })
+      .where(eq(salesDocuments.id, saved.id)),
+    db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)),
+  );
+  if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(saved.id, priced.lines, request.reserve)));
+  request.extra?.(batch);
+  if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: saved.type, author });
+  await runSave(batch, null);
+  return readSalesDocument(db, saved.type, saved.id);
+}
+
+/** The reservations some saved documents hold, as the releases that give them back. */
+export async function heldCommitments(db: TenantDb, documentIds: readonly number[], locationId: number): Promise<Commitment[]> {
+  const rows = await db
+    .select({ variantId: salesDocumentLines.variantId, committedUnits: salesDocumentLines.committedUnits })
+    .from(salesDocumentLines)
+    .where(and(inArray(salesDocumentLines.documentId, [...documentIds]), sql`${salesDocumentLines.committedUnits} > 0`));
+  return commitments(rows, locationId, -1);
+}
+
+/**
+ * Moves a document's status (and whatever else `values` says) in one batch claiming the document;
+ * `release` gives back its reservations (a cancelled or manually completed order).
+ */
+export async function moveSalesDocument(
+  ctx: Ctx,
+  saved: DocumentRow,
+  values: DocumentValues,
+  options: { release?: boolean; extra?: BatchItem<"sqlite">[] } = {},
+): Promise<SalesDocumentView> {
+  const { db } = ctx;
+  const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
+  if (options.release && saved.committed) {
+    batch.addCommitments(await heldCommitments(db, [saved.id], saved.locationId), {
+      documentType: saved.type,
+      author: stockAuthor(ctx.actor),
+    });
+    batch.add(db.update(salesDocumentLines).set({ committedUnits: 0 }).where(eq(salesDocumentLines.documentId, saved.id)));
+    values = { ...values, committed: false };
+  }
+  batch.add(db.update(salesDocuments).set(values).where(eq(salesDocuments.id, saved.id)), ...(options.extra ?? []));
+  await batch.run();
+  return readSalesDocument(db, saved.type, saved.id);
+}
+
+/**
+ * Deletes a document and the documents made from it (domain spec §4: deleting a document deletes
+ * all documents made from it), giving back every reservation they held, in one batch.
+ */
+export async function removeSalesDocument(ctx: Ctx, saved: DocumentRow): Promise<void> {
+  const { db } = ctx;
+  const children = await db
+    .select({ id: salesDocuments.id, committed: salesDocuments.committed, locationId: salesDocuments.locationId })
+    .from(salesDocuments)
+    .where(eq(salesDocuments.createdFromId, saved.id));
+  const author = stockAuthor(ctx.actor);
+  const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
+  for (const doc of [...children, saved])
+    if (doc.committed) batch.addCommitments(await heldCommitments(db, [doc.id], doc.locationId), { documentType: saved.type, author });
+  for (const child of children) batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, child.id)));
+  batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, saved.id)));
+  await batch.run();
+}

@@ -1,0 +1,280 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
+import type { Permission, PermissionCheck } from "../identity/permissions";
+import { GRAMS_SCALE } from "../products/weights";
+import { DomainError } from "../shared/domain-error";
+import { isUniqueViolation, recordId } from "../shared/input";
+import { parseListQuery } from "../shared/list-query";
+import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
+import { currencyDecimals, fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
+
+export { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
+
+/** What the sales document verbs share: permissions, numbers, how a document is read and listed. */
+
+const { salesDocuments, salesDocumentLines, customers, locations } = tenantSchema;
+
+type Access = { view: PermissionCheck; edit: PermissionCheck; read: PermissionCheck };
+function access(view: Permission, edit: Permission): Access {
+  return { view: { allOf: [view] }, edit: { allOf: [edit] }, read: { anyOf: [view, edit] } };
+}
+
+/** What reading and changing each type asks (platform spec §6). */
+export const SALES_ACCESS: Record<SalesDocumentType, Access> = {
+  estimate: access("view_estimates", "edit_estimates"),
+  sales_order: access("view_sales_orders", "edit_sales_orders"),
+  shipping_order: access("view_shipping_orders", "edit_shipping_orders"),
+};
+
+/** A new document's number and id, both as SQL read inside its batch (decision 015). */
+export function newSalesNumber(
+  db: TenantDb,
+  type: SalesDocumentType,
+  locationId: number,
+  typed?: string | null,
+): AllocatedNumber & { id: SQL } {
+  const allocated = allocateNumber(db, { documentType: type, locationId, typed });
+  return { ...allocated, id: sql`(select id from sales_documents where type = ${type} and number = ${allocated.number})` };
+}
+
+/** A save refused by the unique (type, number) index, as the error naming `number`; null for any other failure. */
+export function salesNumberTaken(error: unknown, number: string | null | undefined): DomainError | null {
+  if (!isUniqueViolation(error, "sales_documents.number")) return null;
+  const params = number ? { number } : {};
+  return new DomainError("document_number_taken", params, { number: { code: "document_number_taken", params } });
+}
+
+export interface SalesLineView {
+  id: number;
+  lid: string;
+  kind: string;
+  component_of_lid: string | null;
+  variant_id: number | null;
+  pack_id: number | null;
+  service_id: number | null;
+  sku: string | null;
+  description: string | null;
+  quantity: string;
+  units: string;
+  pack_quantity: string;
+  price: string;
+  cost: string;
+  discount: string;
+  discount_type: "percentage" | "amount";
+  discount_amount: string;
+  taxes: { id: number; rate: string; amount: string }[];
+  tax_amount: string;
+  ecotax: string;
+  weight: string;
+  total: string;
+  total_excl_tax: string;
+  total_incl_tax: string;
+}
+
+export interface SalesDocumentView {
+  id: number;
+  type: SalesDocumentType;
+  number: string;
+  label: string | null;
+  status: string;
+  payment_status: string | null;
+  shipping_status: string | null;
+  customer_id: number;
+  customer: { id: number; label: string };
+  location_id: number;
+  location: { id: number; label: string };
+  date: string;
+  expiration_date: string | null;
+  shipping_date: string | null;
+  delivery_type: "stock_location" | "drop_shipping";
+  currency: string;
+  exchange_rate: string;
+  price_level_id: number | null;
+  tax_model: "us" | "global";
+  tax_type: "tax_exclusive" | "tax_inclusive";
+  tax_priority: "product" | "document";
+  global_discount: string;
+  global_discount_type: "percentage" | "amount";
+  global_discount_amount: string;
+  shipping_cost: string;
+  shipping_tax_amount: string;
+  subtotal: string;
+  total_excl_tax: string;
+  tax_total: string;
+  total: string;
+  total_units: string;
+  total_ecotax: string;
+  total_weight: string;
+  billing_address: AddressSnapshot | null;
+  shipping_address: AddressSnapshot | null;
+  for_the_attention_of: string | null;
+  external_reference: string | null;
+  notes: string | null;
+  internal_notes: string | null;
+  terms: string | null;
+  created_from_id: number | null;
+  committed: boolean;
+  user_id: string | null;
+  created_at: number;
+  updated_at: number;
+  lines?: SalesLineView[];
+}
+
+export function summarySelect(db: TenantDb) {
+  return db
+    .select({ doc: salesDocuments, customerLabel: customers.label, locationLabel: locations.label })
+    .from(salesDocuments)
+    .innerJoin(customers, eq(customers.id, salesDocuments.customerId))
+    .innerJoin(locations, eq(locations.id, salesDocuments.locationId))
+    .$dynamic();
+}
+
+type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
+
+/** Money at the currency's decimals (amounts are stored at 4, already rounded by the line engine). */
+const moneyIn = (currency: string) => (units: number) => fromScaledInteger(units, PRICE_SCALE).round(currencyDecimals(currency)).toString();
+const at = (scale: number) => (units: number) => fromScaledInteger(units, scale).toString();
+const qty = at(QUANTITY_SCALE);
+const price = at(PRICE_SCALE);
+
+export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow): SalesDocumentView {
+  const money = moneyIn(d.currency);
+  return {
+    id: d.id,
+    type: d.type,
+    number: d.number,
+    label: d.label,
+    status: d.status,
+    payment_status: d.paymentStatus,
+    shipping_status: d.shippingStatus,
+    customer_id: d.customerId,
+    customer: { id: d.customerId, label: customerLabel },
+    location_id: d.locationId,
+    location: { id: d.locationId, label: locationLabel },
+    date: d.date,
+    expiration_date: d.expirationDate,
+    shipping_date: d.shippingDate,
+    delivery_type: d.deliveryType,
+    currency: d.currency,
+    exchange_rate: at(EXCHANGE_RATE_SCALE)(d.exchangeRate),
+    price_level_id: d.priceLevelId,
+    tax_model: d.taxModel,
+    tax_type: d.taxType,
+    tax_priority: d.taxPriority,
+    global_discount: fromScaledInteger(d.globalDiscount, PRICE_SCALE).round(2).toString(),
+    global_discount_type: d.globalDiscountType,
+    global_discount_amount: money(d.globalDiscountAmount),
+    shipping_cost: money(d.shippingCost),
+    shipping_tax_amount: money(d.shippingTaxAmount),
+    subtotal: money(d.subtotal),
+    total_excl_tax: money(d.totalExclTax),
+    tax_total: money(d.taxTotal),
+    total: money(d.total),
+    total_units: qty(d.totalUnits),
+    total_ecotax: money(d.totalEcotax),
+    total_weight: at(GRAMS_SCALE)(d.totalWeight),
+    billing_address: d.billingAddress ?? null,
+    shipping_address: d.shippingAddress ?? null,
+    for_the_attention_of: d.forTheAttentionOf,
+    external_reference: d.externalReference,
+    notes: d.notes,
+    internal_notes: d.internalNotes,
+    terms: d.terms,
+    created_from_id: d.createdFromId,
+    committed: d.committed,
+    user_id: d.userId,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+  };
+}
+
+export async function documentLines(db: TenantDb, documentId: number, currency: string): Promise<SalesLineView[]> {
+  const money = moneyIn(currency);
+  const rows = await db
+    .select()
+    .from(salesDocumentLines)
+    .where(eq(salesDocumentLines.documentId, documentId))
+    .orderBy(asc(salesDocumentLines.position));
+  return rows.map((l) => ({
+    id: l.id,
+    lid: l.lid,
+    kind: l.kind,
+    component_of_lid: l.componentOfLid,
+    variant_id: l.variantId,
+    pack_id: l.packId,
+    service_id: l.serviceId,
+    sku: l.sku,
+    description: l.description,
+    quantity: qty(l.quantity),
+    units: qty(l.units),
+    pack_quantity: qty(l.packQuantity),
+    price: price(l.price),
+    cost: price(l.cost),
+    discount: fromScaledInteger(l.discount, PRICE_SCALE).round(2).toString(),
+    discount_type: l.discountType,
+    discount_amount: money(l.discountAmount),
+    taxes: l.taxes,
+    tax_amount: money(l.taxAmount),
+    ecotax: money(l.ecotax),
+    weight: at(GRAMS_SCALE)(l.weight),
+    total: money(l.total),
+    total_excl_tax: money(l.totalExclTax),
+    total_incl_tax: money(l.totalInclTax),
+  }));
+}
+
+/** What the estimate and sales order lists filter and sort on (the list query engine). */
+export const salesDocumentListRegistry = defineListRegistry({
+  primaryKey: salesDocuments.id,
+  defaultSort: [{ by: "id", direction: "desc" }],
+  fields: {
+    id: { type: "id", column: salesDocuments.id, sortable: true },
+    number: { type: "text", column: salesDocuments.number, sortable: true },
+    date: { type: "date", column: salesDocuments.date, sortable: true },
+    status: { type: "text", column: salesDocuments.status },
+    customer_id: { type: "id", column: salesDocuments.customerId },
+    location_id: { type: "id", column: salesDocuments.locationId },
+    total: { type: "number", column: salesDocuments.total, sortable: true },
+    created: { type: "number", column: salesDocuments.createdAt, sortable: true },
+  },
+  search: (text: string) => likePrefix(salesDocuments.number, text),
+});
+
+/** The saved document of a type an id names, as stored. */
+export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown) {
+  const id = recordId(rawId);
+  const [doc] = await db
+    .select()
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)))
+    .limit(1);
+  if (!doc) throw new DomainError("not_found");
+  return doc;
+}
+
+/** A document of a type with its lines, as the API and the pages show it. */
+export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown): Promise<SalesDocumentView> {
+  const id = recordId(rawId);
+  const [row] = await summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)));
+  if (!row) throw new DomainError("not_found");
+  return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency) };
+}
+
+/** One page of a type's documents: filters number, date, status, customer_id, location_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
+export async function listOfType(
+  db: TenantDb,
+  type: SalesDocumentType,
+  rawQuery: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<SalesDocumentView>> {
+  const query = parseListQuery(rawQuery, salesDocumentListRegistry);
+  const result = await runList(db, {
+    select: () => summarySelect(db),
+    registry: salesDocumentListRegistry,
+    query,
+    where: eq(salesDocuments.type, type),
+  });
+  return { ...result, items: result.items.map(summaryView) };
+}

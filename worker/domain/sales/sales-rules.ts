@@ -1,0 +1,34 @@
+import { Decimal } from "../shared/decimal";
+import { DomainError } from "../shared/domain-error";
+import { currencyDecimals, fromScaledInteger, PRICE_SCALE } from "../shared/money";
+
+/** Pure rules of sales documents (domain spec §5), kept apart from the database. */
+
+/** An estimate's expiry: its date plus estimate_expiration_days when positive, else none. */
+export function expiryOf(date: string, days: number): string | null {
+  if (!(days > 0)) return null;
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+const money = (units: number, currency: string) => fromScaledInteger(units, PRICE_SCALE).round(currencyDecimals(currency)).toString();
+
+/**
+ * The customer's minimum order amount, compared with the goods' amount (total without tax, less
+ * the shipping cost): the customer cannot reach it by paying more shipping or tax.
+ */
+export function checkMinimumOrderAmount(minimum: number | null, goods: number, currency: string): void {
+  if (minimum === null || minimum <= 0 || goods >= minimum) return;
+  throw new DomainError("minimum_order_amount_not_reached", { value: money(minimum, currency) });
+}
+
+/**
+ * The credit limit applies to the customer's balance: the totals of their open sales orders
+ * (neither cancelled nor completed) with this order's total (domain spec §5).
+ */
+export function checkCreditLimit(limit: number | null, openBalance: number, orderTotal: number, currency: string): void {
+  if (limit === null) return;
+  if (Decimal.of(BigInt(openBalance) + BigInt(orderTotal), PRICE_SCALE).compare(Decimal.of(BigInt(limit), PRICE_SCALE)) <= 0) return;
+  throw new DomainError("credit_limit_exceeded", { limit: money(limit, currency) });
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { zMoney } from "../shared/money";
+import { strictInput, zCalendarDate, zOptionalText } from "../shared/input";
+import { zOptionalId, zRefIdRequired, zScaledQuantity } from "../stock/common";
+
+/** A discount as typed: anything that is not a non-negative number counts as 0 (domain spec §5), so any text or number passes. */
+const zDiscount = z
+  .union([z.string(), z.number()], { error: "invalid_number" })
+  .transform((v) => String(v))
+  .nullable()
+  .optional();
+const zDiscountType = z.enum(["percentage", "amount"], { error: "invalid" }).nullable().optional();
+
+/**
+ * One line as a user or the API sends it: a variant (by variant_id or sku), a pack (pack_id), a
+ * service (service_id) or free text (description alone). A kit's components are added by the
+ * server. quantity in units (packs for a pack line); price overrides the catalogue's.
+ */
+export const SalesLineInput = strictInput({
+  lid: z.string({ error: "invalid" }).trim().min(1, "required").max(40, "too_long").optional(),
+  variant_id: zOptionalId("unknown_variant").optional(),
+  sku: zOptionalText(255).optional(),
+  pack_id: zOptionalId("unknown_pack").optional(),
+  service_id: zOptionalId("unknown_service").optional(),
+  description: zOptionalText(2000).optional(),
+  quantity: zScaledQuantity().nullable().optional(),
+  price: zMoney({ min: 0 }).nullable().optional(),
+  discount: zDiscount,
+  discount_type: zDiscountType,
+});
+export type SalesLineInput = z.output<typeof SalesLineInput>;
+
+/** What estimates and sales orders share (domain spec §3 'Sales documents (common)'). */
+const documentFields = {
+  number: zOptionalText(40).optional(),
+  label: zOptionalText(200).optional(),
+  date: zCalendarDate.optional(),
+  notes: zOptionalText(5000).optional(),
+  internal_notes: zOptionalText(5000).optional(),
+  terms: zOptionalText(5000).optional(),
+  external_reference: zOptionalText(200).optional(),
+  for_the_attention_of: zOptionalText(200).optional(),
+  global_discount: zDiscount,
+  global_discount_type: zDiscountType,
+  shipping_cost: zMoney({ min: 0 }).nullable().optional(),
+  lines: z.array(SalesLineInput, { error: "invalid" }).max(1000, "too_long").optional(),
+};
+
+const required = {
+  customer_id: zRefIdRequired("unknown_customer"),
+  // Domain spec §5: a document cannot be saved without a location.
+  location_id: zRefIdRequired("unknown_location"),
+};
+const changeable = {
+  customer_id: zRefIdRequired("unknown_customer").optional(),
+  location_id: zRefIdRequired("unknown_location").optional(),
+};
+
+export const CreateEstimateInput = strictInput({ ...required, ...documentFields, expiration_date: zCalendarDate.nullable().optional() });
+export const UpdateEstimateInput = strictInput({
+  id: z.unknown(),
+  ...changeable,
+  ...documentFields,
+  expiration_date: zCalendarDate.nullable().optional(),
+});
+
+const deliveryType = z.enum(["stock_location", "drop_shipping"], { error: "invalid" }).optional();
+export const CreateSalesOrderInput = strictInput({
+  ...required,
+  ...documentFields,
+  delivery_type: deliveryType,
+  shipping_date: zCalendarDate.nullable().optional(),
+});
+export const UpdateSalesOrderInput = strictInput({
+  id: z.unknown(),
+  ...changeable,
+  ...documentFields,
+  delivery_type: deliveryType,
+  shipping_date: zCalendarDate.nullable().optional(),
+});
+
+export type DocumentFields = z.output<z.ZodObject<typeof documentFields>>;

@@ -1,0 +1,54 @@
+import { assertMove, STATUS_MACHINES, type StatusOf } from "../documents/statuses";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+import { tenantSchema } from "../../../db/client";
+import { eq } from "drizzle-orm";
+import { insertSalesDocument, lineInputsOf } from "./sales-document-writes";
+import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
+import { orderChecks } from "./sales-order-rules";
+
+const { salesDocuments } = tenantSchema;
+
+/**
+ * Accepts an estimate and makes a sales order of it (domain spec §4 'accept and transform'): the
+ * order takes the estimate's lines at their prices and discounts, its created_from_id points at
+ * it, and the estimate becomes accepted_and_transformed in the same batch, claimed so that two
+ * transforms of one estimate cannot both succeed.
+ */
+export async function transformEstimate(ctx: Ctx, input: { id: unknown }): Promise<SalesDocumentView> {
+  requirePermission(ctx, SALES_ACCESS.estimate.edit);
+  requirePermission(ctx, SALES_ACCESS.sales_order.edit);
+  const { db } = ctx;
+  const estimate = await savedSalesDocument(db, "estimate", input.id);
+  assertMove("estimate", estimate.status as StatusOf<"estimate">, "accepted_and_transformed");
+  const money = (units: number) => fromScaledInteger(units, PRICE_SCALE);
+  return insertSalesDocument(ctx, {
+    type: "sales_order",
+    customerId: estimate.customerId,
+    locationId: estimate.locationId,
+    fields: {
+      label: estimate.label,
+      notes: estimate.notes,
+      internal_notes: estimate.internalNotes,
+      terms: estimate.terms,
+      external_reference: estimate.externalReference,
+      for_the_attention_of: estimate.forTheAttentionOf,
+      global_discount: money(estimate.globalDiscount).toString(),
+      global_discount_type: estimate.globalDiscountType,
+      shipping_cost: money(estimate.shippingCost),
+      lines: await lineInputsOf(db, estimate.id),
+    },
+    reserve: true,
+    check: orderChecks(db, null),
+    values: () => ({
+      status: STATUS_MACHINES.sales_order.initial,
+      paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
+      shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
+      createdFromId: estimate.id,
+    }),
+    extra: (batch) =>
+      batch
+        .claimDocument(estimate.id, estimate.updatedAt, "sales_documents")
+        .add(db.update(salesDocuments).set({ status: "accepted_and_transformed" }).where(eq(salesDocuments.id, estimate.id))),
+  });
+}
