@@ -11,6 +11,7 @@ import { updateEstimate } from "../domain/sales/update-estimate";
 import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
 
 const ESTIMATES: SalesDocumentApi = {
+  type: "estimate",
   path: "/estimates",
   tag: "Estimates",
   what: "estimate",

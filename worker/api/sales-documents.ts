@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import type { PermissionCheck } from "../domain/identity/permissions";
-import type { SalesDocumentView } from "../domain/sales/sales-documents";
+import { salesDocumentPdf } from "../domain/sales/sales-document-pdf";
+import type { SalesDocumentType, SalesDocumentView } from "../domain/sales/sales-documents";
 import { salesDocumentListRegistry } from "../domain/sales/sales-documents";
 import { acknowledgementsOf, DELETE_ASKS } from "../domain/shared/acknowledgements";
 import type { Ctx } from "../domain/shared/ctx";
 import type { ListResult } from "../domain/shared/list-query-sql";
+import { pdfResponse } from "../pdf-response";
 import { requireActor, verbCtx } from "./auth";
 import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
@@ -17,6 +19,7 @@ import type { ApiEnv } from "./types";
 
 type View = Promise<SalesDocumentView>;
 export interface SalesDocumentApi {
+  type: SalesDocumentType;
   path: string;
   tag: string;
   /** "estimate", "sales order". */
@@ -82,6 +85,16 @@ export function salesDocumentOperations(d: SalesDocumentApi): ApiOperation[] {
       responses: { 200: `The ${d.what}`, ...errors },
     },
     {
+      method: "get",
+      path: `${path}/{id}/pdf`,
+      tag,
+      summary: `The ${d.what} as a PDF, in the company's PDF settings (paper, language, what is shown), number format and the document's currency`,
+      auth: true,
+      permissions: d.access.read,
+      media: "application/pdf",
+      responses: { 200: "The PDF, with the document's number as its file name", ...errors },
+    },
+    {
       method: "patch",
       path: `${path}/{id}`,
       tag,
@@ -120,7 +133,7 @@ export function salesDocumentOperations(d: SalesDocumentApi): ApiOperation[] {
   ];
 }
 
-export function salesDocumentRouter(d: Pick<SalesDocumentApi, "access" | "verbs" | "moves">) {
+export function salesDocumentRouter(d: Pick<SalesDocumentApi, "type" | "access" | "verbs" | "moves">) {
   const { verbs } = d;
   const router = new Hono<ApiEnv>()
     .get("/", requireActor(d.access.view), async (c) => {
@@ -131,6 +144,10 @@ export function salesDocumentRouter(d: Pick<SalesDocumentApi, "access" | "verbs"
     })
     .get("/:id", requireActor(d.access.read), async (c) => {
       return c.json(await verbs.get(await verbCtx(c), { id: c.req.param("id") }));
+    })
+    .get("/:id/pdf", requireActor(d.access.read), async (c) => {
+      const pdf = await salesDocumentPdf(await verbCtx(c), { type: d.type, id: c.req.param("id") });
+      return pdfResponse(pdf);
     })
     .patch("/:id", requireActor(d.access.edit), async (c) => {
       // The id comes from the path, last: a body cannot name another record.

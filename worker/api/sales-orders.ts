@@ -10,6 +10,7 @@ import { updateSalesOrder } from "../domain/sales/update-sales-order";
 import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
 
 const SALES_ORDERS: SalesDocumentApi = {
+  type: "sales_order",
   path: "/sales-orders",
   tag: "Sales orders",
   what: "sales order",

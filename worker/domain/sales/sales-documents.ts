@@ -11,7 +11,7 @@ import { defineListRegistry, likePrefix, runList, type ListResult } from "../sha
 import { currencyDecimals, fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 import { EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
 
-export { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
+export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema/tenant/sales";
 
 /** What the sales document verbs share: permissions, numbers, how a document is read and listed. */
 

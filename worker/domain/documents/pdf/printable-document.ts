@@ -55,6 +55,8 @@ export interface PrintableDocument {
     subtotal: string;
     discount: string | null;
     shipping: string | null;
+    /** The tax on shipping, when it is taxed. */
+    shippingTax?: string | null;
     taxes: { label: string; amount: string }[];
     taxTotal: string;
     ecotax: string | null;

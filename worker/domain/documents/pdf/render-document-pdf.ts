@@ -95,8 +95,10 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
     const rows: [string, string, boolean][] = [[t("subtotal"), money(totals.subtotal), false]];
     if (totals.discount && !isZero(totals.discount)) rows.push([t("discount"), `-${money(totals.discount)}`, false]);
     if (totals.shipping && !isZero(totals.shipping)) rows.push([t("shipping"), money(totals.shipping), false]);
-    if (on("show_tax_summary")) for (const tax of totals.taxes) rows.push([tax.label, money(tax.amount), false]);
-    else rows.push([t("tax_total"), money(totals.taxTotal), false]);
+    if (on("show_tax_summary")) {
+      for (const tax of totals.taxes) rows.push([tax.label, money(tax.amount), false]);
+      if (totals.shippingTax && !isZero(totals.shippingTax)) rows.push([t("shipping_tax"), money(totals.shippingTax), false]);
+    } else rows.push([t("tax_total"), money(totals.taxTotal), false]);
     rows.push([t("total"), money(totals.total), true]);
     if (on("show_ecotax") && totals.ecotax && !isZero(totals.ecotax)) rows.push([t("ecotax_included"), money(totals.ecotax), false]);
     if (on("show_weight") && totals.weightGrams) rows.push([t("weight_total"), weight(totals.weightGrams, doc), false]);

@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createCustomer } from "../../worker/domain/contacts/create-customer";
+import { createProduct } from "../../worker/domain/products/create-product";
+import { createEstimate } from "../../worker/domain/sales/create-estimate";
+import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
+import { updateCurrency } from "../../worker/domain/settings/currencies/update-currency";
+import { updateCompanySettings } from "../../worker/domain/settings/company-settings/update-company-settings";
+import { companyCtx, companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { firstLocation } from "../support/isolation/stock";
+
+const appUrl = inject("appUrl");
+const dir = mkdtempSync(join(tmpdir(), "sales-pdf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A French company writing '1 234 567,89 €', and an estimate of a line at 1 234 567,89 and a text line, with printed and internal notes. */
+async function frenchEstimate() {
+  const company = await makeCompany();
+  const ctx = await companyCtx(company.companyId);
+  const eur = (await allCurrencies(ctx)).find((c) => c.iso === "EUR")!;
+  await updateCurrency(ctx, { id: eur.id, symbol_template: "{amount} {sign}" });
+  await updateCompanySettings(ctx, { number_format: "space_comma", languages: ["fr"] });
+  const customer = await createCustomer(ctx, { label: "Boulangerie Martin" });
+  await createProduct(ctx, { label: "Four à sole", variants: [{ sku: "FOUR-1" }] });
+  const estimate = await createEstimate(ctx, {
+    customer_id: customer.id,
+    location_id: await firstLocation(await companyDb(company.companyId)),
+    date: "2026-11-24",
+    notes: "Merci pour votre confiance.",
+    internal_notes: "Marge serrée, ne pas imprimer",
+    lines: [{ sku: "FOUR-1", quantity: "1", price: "1234567.89" }, { description: "Livraison en deux fois" }],
+  });
+  return { company, estimate };
+}
+
+async function pdfText(response: Response): Promise<{ text: string; path: string }> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/pdf");
+  const path = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(path, new Uint8Array(await response.arrayBuffer()));
+  return { text: execFileSync("pdftotext", ["-layout", path, "-"]).toString(), path };
+}
+
+describe("the PDF of a sales document", () => {
+  it("prints a French estimate in the company's language with '1 234 567,89 €', without its internal notes", async () => {
+    const { company, estimate } = await frenchEstimate();
+    const user = await makeUser(company.companyId, ["view_estimates"]);
+    const { text, path } = await pdfText(await fetch(`${appUrl}/sales/estimates/${estimate.id}/pdf`, { headers: { cookie: user.cookie } }));
+    expect(text).toContain("Devis");
+    expect(text).toContain(estimate.number);
+    expect(text).toContain("24/11/2026");
+    expect(text).toContain("Boulangerie Martin");
+    expect(text).toContain("FOUR-1");
+    expect(text).toContain("Livraison en deux fois");
+    expect(text).toContain("1 234 567,89 €");
+    expect(text).toContain("Merci pour votre confiance.");
+    expect(text).not.toContain("Marge serrée");
+    // Rendered to an image, as a reader would see it.
+    execFileSync("pdftoppm", ["-png", "-r", "40", path, join(dir, "estimate")]);
+    expect(readdirSync(dir).some((f) => f.startsWith("estimate") && readFileSync(join(dir, f)).length > 3_000)).toBe(true);
+  });
+
+  it("is the same through the API, and refused to a user who may not read estimates", async () => {
+    const { company, estimate } = await frenchEstimate();
+    const reader = await makeUser(company.companyId, ["view_estimates"]);
+    const { text } = await pdfText(
+      await fetch(`${appUrl}/api/v1/estimates/${estimate.id}/pdf`, { headers: { authorization: `Bearer ${reader.token}` } }),
+    );
+    expect(text).toContain(estimate.number);
+    const outsider = await makeUser(company.companyId, ["view_customers"]);
+    const refused = await fetch(`${appUrl}/api/v1/estimates/${estimate.id}/pdf`, {
+      headers: { authorization: `Bearer ${outsider.token}` },
+    });
+    expect(refused.status).toBe(403);
+  });
+});

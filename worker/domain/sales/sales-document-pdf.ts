@@ -1,0 +1,149 @@
+import { eq, inArray } from "drizzle-orm";
+import { tenantSchema } from "../../../db/client";
+import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { DEFAULT_PDF_SETTINGS, type PdfSettings } from "../documents/pdf/pdf-settings";
+import type { PrintableDocument, PrintableLine } from "../documents/pdf/printable-document";
+import { renderDocumentPdf } from "../documents/pdf/render-document-pdf";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { Decimal } from "../shared/decimal";
+import { formatPercent, type CurrencyFormat } from "../shared/format";
+import { LOCALES, type Locale } from "../shared/locale";
+import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
+
+const t = tenantSchema;
+
+/** What a PDF of a sales document is: its bytes and the name it is downloaded under. */
+export interface DocumentPdf {
+  bytes: Uint8Array;
+  filename: string;
+}
+
+/**
+ * A sales document as a PDF, in the PDF settings' language (else the company's first language),
+ * with the company's number format, the document's currency, and its printed notes and terms;
+ * internal notes are never printed. Whoever may read the document may print it.
+ */
+export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentType; id: unknown }): Promise<DocumentPdf> {
+  requirePermission(ctx, SALES_ACCESS[input.type].read);
+  const doc = await readSalesDocument(ctx.db, input.type, input.id);
+  const { db } = ctx;
+  const taxIds = [...new Set((doc.lines ?? []).flatMap((l) => l.taxes.map((x) => x.id)))];
+  const [[company], [customer], [currency], taxes] = await db.batch([
+    db.select().from(t.companySettings).limit(1),
+    db.select({ number: t.customers.number }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
+    db
+      .select({ iso: t.currencies.iso, sign: t.currencies.sign, symbol_template: t.currencies.symbolTemplate })
+      .from(t.currencies)
+      .where(eq(t.currencies.iso, doc.currency)),
+    db.select({ id: t.taxes.id, label: t.taxes.label, rate: t.taxes.rate }).from(t.taxes).where(inArray(t.taxes.id, taxIds)),
+  ]);
+  const settings: PdfSettings = DEFAULT_PDF_SETTINGS;
+  const language: Locale =
+    settings.language ?? company!.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? ctx.locale;
+  const logo = settings.show_logo && company!.logoKey ? await logoOf(ctx, company!.logoKey) : null;
+  const printable = printableOf(doc, {
+    company: company!,
+    customerNumber: customer ? String(customer.number) : null,
+    currency: currency ?? { iso: doc.currency, sign: doc.currency, symbol_template: "{amount} {sign}" },
+    taxLabel: (id, rate) => taxes.find((x) => x.id === id)?.label ?? formatPercent(rate, company!.numberFormat),
+    logo,
+  });
+  const bytes = await renderDocumentPdf(printable, settings, language);
+  return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
+}
+
+async function logoOf(ctx: Ctx, key: string): Promise<PrintableDocument["logo"]> {
+  const object = await ctx.files.get(key);
+  if (!object) return null;
+  const type = object.httpMetadata?.contentType;
+  if (type !== "image/png" && type !== "image/jpeg") return null;
+  return { bytes: new Uint8Array(await new Response(object.body).arrayBuffer()), type: type === "image/png" ? "png" : "jpeg" };
+}
+
+interface PrintContext {
+  company: typeof tenantSchema.companySettings.$inferSelect;
+  customerNumber: string | null;
+  currency: CurrencyFormat;
+  taxLabel: (id: number, rate: string) => string;
+  logo: PrintableDocument["logo"];
+}
+
+function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDocument {
+  const { company } = context;
+  const priced = doc.type !== "shipping_order";
+  const lines: PrintableLine[] = (doc.lines ?? []).map((line) => {
+    if (line.kind === "text") return { kind: "text", description: line.description ?? "" };
+    if (line.component_of_lid)
+      return { kind: "component", sku: line.sku, description: line.description ?? "", quantity: line.quantity, weightGrams: line.weight };
+    const rates = line.taxes.map((x) => formatPercent(x.rate, company.numberFormat));
+    return {
+      kind: "item",
+      sku: line.sku,
+      description: line.description ?? "",
+      quantity: line.quantity,
+      unitPrice: line.price,
+      discount: isZero(line.discount) ? null : { value: line.discount, type: line.discount_type },
+      tax: rates.length > 0 ? rates.join(" + ") : null,
+      total: line.total,
+      ecotax: line.ecotax,
+      weightGrams: line.weight,
+    };
+  });
+  // Per tax, lines and shipping together, as the engine summed them when the document was saved.
+  const byTax = new Map<number, { rate: string; amount: Decimal }>();
+  for (const line of doc.lines ?? [])
+    for (const tax of line.taxes) {
+      const seen = byTax.get(tax.id);
+      byTax.set(tax.id, { rate: tax.rate, amount: (seen?.amount ?? Decimal.zero()).add(Decimal.parse(tax.amount)) });
+    }
+  const taxes = [...byTax.entries()].map(([id, { rate, amount }]) => ({ label: context.taxLabel(id, rate), amount: amount.toString() }));
+  const address = [
+    company.address1,
+    company.address2,
+    [company.postalCode, company.city].filter(Boolean).join(" "),
+    company.province,
+  ].filter((l): l is string => Boolean(l && l.trim()));
+  const party = (a: SalesDocumentView["billing_address"], fallback: string) => (a ? { label: a.label || fallback, lines: a.lines } : null);
+  return {
+    kind: doc.type,
+    number: doc.number,
+    reference: doc.label ?? doc.external_reference,
+    date: doc.date,
+    dates: [
+      ...(doc.expiration_date ? [{ key: "expiration_date" as const, date: doc.expiration_date }] : []),
+      ...(doc.shipping_date ? [{ key: "shipping_date" as const, date: doc.shipping_date }] : []),
+    ],
+    company: {
+      label: company.label,
+      addressLines: address,
+      contactLines: [company.phone, company.email, company.website].filter((l): l is string => Boolean(l)),
+    },
+    logo: context.logo,
+    billTo: party(doc.billing_address, doc.customer.label) ?? { label: doc.customer.label, lines: [] },
+    shipTo: party(doc.shipping_address, doc.customer.label),
+    customerNumber: context.customerNumber,
+    priced,
+    currency: context.currency,
+    numberFormat: company.numberFormat,
+    lines,
+    totals: priced
+      ? {
+          subtotal: doc.subtotal,
+          discount: isZero(doc.global_discount_amount) ? null : doc.global_discount_amount,
+          shipping: isZero(doc.shipping_cost) ? null : doc.shipping_cost,
+          shippingTax: isZero(doc.shipping_tax_amount) ? null : doc.shipping_tax_amount,
+          taxes,
+          taxTotal: doc.tax_total,
+          ecotax: isZero(doc.total_ecotax) ? null : doc.total_ecotax,
+          total: doc.total,
+          weightGrams: doc.total_weight,
+        }
+      : null,
+    notes: doc.notes,
+    terms: doc.terms,
+  };
+}
+
+function isZero(value: string | null): boolean {
+  return value === null || Decimal.parse(value).isZero();
+}
