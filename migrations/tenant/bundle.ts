@@ -172,5 +172,16 @@ export const migrations: Migration[] = [
       "ALTER TABLE `company_settings` ADD `separate_numbering_per_location` integer DEFAULT false NOT NULL;",
       "INSERT INTO `document_sequences` (`document_type`, `location_id`, `next_value`)\nSELECT k.type, 0, 1 + coalesce((\n\tSELECT cast(substr(d.number, 5) AS integer) AS n FROM `stock_documents` d\n\tWHERE d.type = k.type AND d.number GLOB k.prefix || '-[0-9]*' AND substr(d.number, 5) NOT GLOB '*[^0-9]*' AND length(d.number) <= 19\n\tORDER BY n DESC LIMIT 1\n), 0)\nFROM (SELECT 'entry' AS type, 'ENT' AS prefix UNION ALL SELECT 'removal', 'SOR' UNION ALL SELECT 'movement', 'MOV' UNION ALL SELECT 'bulk_update', 'CNT') k\nUNION ALL\nSELECT 'customer', 0, 1 + coalesce((SELECT c.number FROM `customers` c ORDER BY c.number DESC LIMIT 1), 0);"
     ]
+  },
+  {
+    "tag": "0008_document_settings",
+    "hash": "6a9ae3334d2c1a46eea487b1bd4037379ac8fa5a740b7993c4afc17c44ea95f1",
+    "statements": [
+      "CREATE TABLE `email_templates` (\n\t`type` text NOT NULL,\n\t`language` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`body` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tPRIMARY KEY(`type`, `language`)\n);",
+      "CREATE TABLE `pdf_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`settings` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"pdf_settings_single_row\" CHECK(\"pdf_settings\".\"id\" = 1)\n);",
+      "CREATE TABLE `sent_emails` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`type` text NOT NULL,\n\t`document_id` integer,\n\t`date` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`language` text NOT NULL,\n\t`email_to` text NOT NULL,\n\t`email_object` text NOT NULL,\n\t`email_body` text NOT NULL,\n\t`email_cc` text,\n\t`email_bcc` text,\n\t`pdf_key` text\n);",
+      "CREATE INDEX `sent_emails_document_idx` ON `sent_emails` (`type`,`document_id`,`id`);",
+      "CREATE TABLE `smtp_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`host` text,\n\t`port` integer DEFAULT 587 NOT NULL,\n\t`security` text DEFAULT 'starttls' NOT NULL,\n\t`username` text,\n\t`password` text,\n\t`from_address` text,\n\t`from_name` text,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"smtp_settings_single_row\" CHECK(\"smtp_settings\".\"id\" = 1)\n);"
+    ]
   }
 ];

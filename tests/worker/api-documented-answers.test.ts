@@ -171,6 +171,7 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /batches": { variant_id: tracked.id, number: `LOT-${u}`, expiration_date: "2030-01-31" },
     "patch /batches/{id}": { barcode: "123" },
     "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
+    "patch /pdf-settings": { paper_size: "letter", titles: { estimate: "Quote" } },
   };
 }
 
@@ -314,6 +315,14 @@ describe("the answers of /api/v1", () => {
       expect(response.headers.get("content-type")).toContain(type);
       checked.add(k);
     }
+  });
+
+  it("match the documented media type for the PDF settings' preview", async () => {
+    const op = operation("get /pdf-settings/preview.pdf");
+    const response = await fetchApp(`/api/v1${op.path}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(op.media);
+    checked.add(key(op));
   });
 
   it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {

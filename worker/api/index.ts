@@ -21,6 +21,7 @@ import { currencies } from "./currencies";
 import { taxes } from "./taxes";
 import { taxSettings } from "./tax-settings";
 import { companySettings } from "./company-settings";
+import { pdfSettings } from "./pdf-settings";
 import { attributes } from "./attributes";
 import { brands } from "./brands";
 import { productTags } from "./product-tags";
@@ -78,6 +79,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/taxes", taxes);
   api.route("/tax-settings", taxSettings);
   api.route("/company-settings", companySettings);
+  api.route("/pdf-settings", pdfSettings);
   api.route("/attributes", attributes);
   api.route("/brands", brands);
   api.route("/product-tags", productTags);

@@ -31,6 +31,7 @@ import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
 import { companySettingsOperations } from "./company-settings";
+import { pdfSettingsOperations } from "./pdf-settings";
 import { DOCS_CSS, docsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi-document";
 import { ConfirmBody } from "./password-reset-body";
@@ -253,6 +254,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...taxOperations,
   ...taxSettingsOperations,
   ...companySettingsOperations,
+  ...pdfSettingsOperations,
   ...attributeOperations,
   ...brandOperations,
   ...productTagOperations,

@@ -90,6 +90,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.price_levels", to: "/settings/price-levels" },
       { label: "menu.currencies", to: "/settings/currencies" },
       { label: "menu.taxes", to: "/settings/taxes" },
+      { label: "menu.pdf_settings", to: "/settings/pdf-settings" },
       { label: "menu.api_token", to: "/settings/api-token" },
     ],
   },

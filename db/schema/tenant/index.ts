@@ -2,4 +2,5 @@
 export * from "./catalogue";
 export * from "./company";
 export * from "./contacts";
+export * from "./document-settings";
 export * from "./stock";
