@@ -26,6 +26,8 @@ export default [
     route("settings/company-settings/logo", "routes/settings/company-logo.ts"),
     route("settings/pdf-settings", "routes/settings/pdf-settings/page.tsx"),
     route("settings/pdf-settings/preview.pdf", "routes/settings/pdf-settings/preview.ts"),
+    route("settings/email-templates", "routes/settings/email-templates/list.tsx"),
+    route("settings/email-templates/:type/:language", "routes/settings/email-templates/edit.tsx"),
     // ── catalogue settings: locations, price levels, currencies, taxes ──
     route("settings/locations", "routes/settings/locations.tsx"),
     route("settings/price-levels", "routes/settings/price-levels.tsx"),

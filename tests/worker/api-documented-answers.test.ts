@@ -325,6 +325,13 @@ describe("the answers of /api/v1", () => {
     checked.add(key(op));
   });
 
+  it("match the documented schema for one email template, read and written", async () => {
+    const path = "/email-templates/invoice/fr";
+    await expectDocumented(operation("get /email-templates/{type}/{language}"), path);
+    await expectDocumented(operation("put /email-templates/{type}/{language}"), path, { body: { subject: "Facture", body: "Bonjour" } });
+    await expectDocumented(operation("delete /email-templates/{type}/{language}"), path);
+  });
+
   it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {
     const page = await (await fetchApp("/api/v1/docs")).text();
     const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as unknown as { operationId: string }[];

@@ -22,6 +22,7 @@ import { taxes } from "./taxes";
 import { taxSettings } from "./tax-settings";
 import { companySettings } from "./company-settings";
 import { pdfSettings } from "./pdf-settings";
+import { emailTemplates } from "./email-templates";
 import { attributes } from "./attributes";
 import { brands } from "./brands";
 import { productTags } from "./product-tags";
@@ -80,6 +81,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/tax-settings", taxSettings);
   api.route("/company-settings", companySettings);
   api.route("/pdf-settings", pdfSettings);
+  api.route("/email-templates", emailTemplates);
   api.route("/attributes", attributes);
   api.route("/brands", brands);
   api.route("/product-tags", productTags);

@@ -32,6 +32,7 @@ import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
 import { companySettingsOperations } from "./company-settings";
 import { pdfSettingsOperations } from "./pdf-settings";
+import { emailTemplateOperations } from "./email-templates";
 import { DOCS_CSS, docsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi-document";
 import { ConfirmBody } from "./password-reset-body";
@@ -255,6 +256,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...taxSettingsOperations,
   ...companySettingsOperations,
   ...pdfSettingsOperations,
+  ...emailTemplateOperations,
   ...attributeOperations,
   ...brandOperations,
   ...productTagOperations,

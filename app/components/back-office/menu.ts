@@ -91,6 +91,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.currencies", to: "/settings/currencies" },
       { label: "menu.taxes", to: "/settings/taxes" },
       { label: "menu.pdf_settings", to: "/settings/pdf-settings" },
+      { label: "menu.email_templates", to: "/settings/email-templates", allOf: p("settings", "email_templates") },
       { label: "menu.api_token", to: "/settings/api-token" },
     ],
   },

@@ -6,7 +6,13 @@ import {
   type PdfToggle,
   type PrintableKind,
 } from "../../domain/documents/pdf/pdf-settings";
-import { answer } from "./common";
+import {
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_TYPES,
+  type EmailTemplateView,
+} from "../../domain/settings/email-templates/email-template-schemas";
+import { LOCALES } from "../../domain/shared/locale";
+import { answer, shape, timestamp } from "./common";
 
 export const PdfSettings = answer<PdfSettingsView>()(
   {
@@ -26,4 +32,25 @@ export const PdfSettings = answer<PdfSettingsView>()(
       )
       .meta({ description: "The company's own title per kind of document; a kind left out prints its default title" }),
   }),
+);
+
+export const EmailTemplate = answer<EmailTemplateView>()(
+  {
+    id: "EmailTemplate",
+    description:
+      "The email sent with a document of one type in one language; placeholders: " + EMAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(", "),
+  },
+  z.object({
+    type: z.enum(EMAIL_TEMPLATE_TYPES),
+    language: z.enum(LOCALES),
+    subject: z.string(),
+    body: z.string(),
+    customized: z.boolean().meta({ description: "Whether the company wrote it; false: the default text" }),
+    updated_at: timestamp.nullable(),
+  }),
+);
+
+export const EmailTemplateList = shape(
+  { id: "EmailTemplateList", description: "Every template, one per document type and language" },
+  z.object({ items: z.array(EmailTemplate) }),
 );

@@ -1,4 +1,5 @@
 import { createI18n } from "../../../locales";
+import { escapeHtml } from "../../domain/shared/escape-html";
 import type { EmailMessage, EmailTemplate } from "./mailer";
 
 export interface RenderedEmail {
@@ -13,10 +14,6 @@ const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   invitation: ["intro", "link", "expiry"],
   company_invitation: ["intro", "link", "expiry"],
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Subject, plain text and HTML of an email, in the recipient's language. */
 export function renderEmail(message: EmailMessage): RenderedEmail {
