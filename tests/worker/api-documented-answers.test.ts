@@ -172,6 +172,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "patch /batches/{id}": { barcode: "123" },
     "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
     "patch /pdf-settings": { paper_size: "letter", titles: { estimate: "Quote" } },
+    "patch /smtp-settings": { port: 2525, password: "secret" },
+    "post /smtp-settings/test-email": { to: "documented@example.test" },
   };
 }
 

@@ -23,6 +23,7 @@ import { taxSettings } from "./tax-settings";
 import { companySettings } from "./company-settings";
 import { pdfSettings } from "./pdf-settings";
 import { emailTemplates } from "./email-templates";
+import { smtpSettings } from "./smtp-settings";
 import { attributes } from "./attributes";
 import { brands } from "./brands";
 import { productTags } from "./product-tags";
@@ -82,6 +83,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/company-settings", companySettings);
   api.route("/pdf-settings", pdfSettings);
   api.route("/email-templates", emailTemplates);
+  api.route("/smtp-settings", smtpSettings);
   api.route("/attributes", attributes);
   api.route("/brands", brands);
   api.route("/product-tags", productTags);

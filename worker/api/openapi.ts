@@ -33,6 +33,7 @@ import { taxSettingsOperations } from "./tax-settings";
 import { companySettingsOperations } from "./company-settings";
 import { pdfSettingsOperations } from "./pdf-settings";
 import { emailTemplateOperations } from "./email-templates";
+import { smtpSettingsOperations } from "./smtp-settings";
 import { DOCS_CSS, docsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi-document";
 import { ConfirmBody } from "./password-reset-body";
@@ -257,6 +258,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...companySettingsOperations,
   ...pdfSettingsOperations,
   ...emailTemplateOperations,
+  ...smtpSettingsOperations,
   ...attributeOperations,
   ...brandOperations,
   ...productTagOperations,

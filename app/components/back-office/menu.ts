@@ -92,6 +92,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.taxes", to: "/settings/taxes" },
       { label: "menu.pdf_settings", to: "/settings/pdf-settings" },
       { label: "menu.email_templates", to: "/settings/email-templates", allOf: p("settings", "email_templates") },
+      { label: "menu.smtp", to: "/settings/smtp" },
       { label: "menu.api_token", to: "/settings/api-token" },
     ],
   },

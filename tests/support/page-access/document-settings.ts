@@ -7,6 +7,7 @@ export const pages: PageArea = {
     "settings/pdf-settings/preview.pdf": { kind: "signed_in" },
     "settings/email-templates": { kind: "permission", allOf: ["settings", "email_templates"] },
     "settings/email-templates/:type/:language": { kind: "permission", allOf: ["settings", "email_templates"] },
+    "settings/smtp": { kind: "permission", allOf: ["settings"] },
   },
   records: {
     // Every company has every template: a type and a language.

@@ -11,6 +11,7 @@ import {
   EMAIL_TEMPLATE_TYPES,
   type EmailTemplateView,
 } from "../../domain/settings/email-templates/email-template-schemas";
+import { SMTP_SECURITIES, type SmtpSettingsView } from "../../domain/settings/smtp-settings/smtp-settings-schemas";
 import { LOCALES } from "../../domain/shared/locale";
 import { answer, shape, timestamp } from "./common";
 
@@ -53,4 +54,26 @@ export const EmailTemplate = answer<EmailTemplateView>()(
 export const EmailTemplateList = shape(
   { id: "EmailTemplateList", description: "Every template, one per document type and language" },
   z.object({ items: z.array(EmailTemplate) }),
+);
+
+export const SmtpSettings = answer<SmtpSettingsView>()(
+  {
+    id: "SmtpSettings",
+    description: "The company's own SMTP server; without a host, the platform's sender sends its emails. The password is never returned.",
+  },
+  z.object({
+    host: z.string().nullable().meta({ description: "null: the platform's sender" }),
+    port: z.int(),
+    security: z.enum(SMTP_SECURITIES),
+    username: z.string().nullable(),
+    password_set: z.boolean().meta({ description: "Whether a password is saved (it is write-only)" }),
+    from_address: z.string().nullable(),
+    from_name: z.string().nullable(),
+    updated_at: timestamp.nullable(),
+  }),
+);
+
+export const SmtpTestEmail = shape(
+  { id: "SmtpTestEmail", description: "The test email asked for: it leaves through the outbox" },
+  z.object({ to: z.string() }),
 );

@@ -13,6 +13,7 @@ const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   password_reset: ["intro", "link", "expiry", "ignore"],
   invitation: ["intro", "link", "expiry"],
   company_invitation: ["intro", "link", "expiry"],
+  smtp_test: ["intro"],
 };
 
 /** Subject, plain text and HTML of an email, in the recipient's language. */
