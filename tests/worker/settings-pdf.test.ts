@@ -1,4 +1,4 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PDF_SETTINGS } from "../../worker/domain/documents/pdf/pdf-settings";
 import { getPdfSettings } from "../../worker/domain/settings/pdf-settings/get-pdf-settings";
@@ -6,6 +6,18 @@ import { updatePdfSettings } from "../../worker/domain/settings/pdf-settings/upd
 import { addUser, ctxOf, makeCompany } from "../support/factories";
 import { callApi } from "../support/fetch-app";
 import { call } from "./products-fixtures";
+import { fetchApp } from "../support/fetch-app";
+
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
+);
+
+/** How many images the first page of a PDF draws. */
+async function imagesOnFirstPage(response: Response): Promise<number> {
+  const pdf = await PDFDocument.load(await response.arrayBuffer());
+  const objects = pdf.getPage(0).node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+  return objects ? objects.keys().length : 0;
+}
 
 describe("the PDF settings", () => {
   it("are the defaults until the company changes them, and keep what a change does not give", async () => {
@@ -85,5 +97,21 @@ describe("/api/v1/pdf-settings", () => {
       await (await callApi("GET", "/pdf-settings/preview.pdf?kind=invoice", company.token)).arrayBuffer(),
     );
     expect(invoice.getTitle()).toBe("Invoice SAMPLE-0001");
+  });
+
+  it("previews with the company's logo, unless the settings leave it out", async () => {
+    const company = await makeCompany();
+    const preview = () => callApi("GET", "/pdf-settings/preview.pdf", company.token);
+    expect(await imagesOnFirstPage(await preview())).toBe(0);
+    const put = await fetchApp("/api/v1/company-settings/logo", {
+      method: "PUT",
+      token: company.token,
+      body: PNG,
+      headers: { "content-type": "image/png" },
+    });
+    expect(put.status).toBe(200);
+    expect(await imagesOnFirstPage(await preview())).toBe(1);
+    await call("PATCH", "/pdf-settings", company.token, { show_logo: false });
+    expect(await imagesOnFirstPage(await preview())).toBe(0);
   });
 });
