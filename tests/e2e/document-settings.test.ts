@@ -5,7 +5,8 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { makeCompany, makeUser } from "../support/e2e-factories";
+import { updateCompanySettings } from "../../worker/domain/settings/company-settings/update-company-settings";
+import { companyCtx, makeCompany, makeUser } from "../support/e2e-factories";
 import { waitForEmail } from "../support/sink-client";
 
 const appUrl = inject("appUrl");
@@ -38,8 +39,9 @@ const hydrated = (page: Page) =>
   });
 
 describe("the document settings in the browser", () => {
-  it("saves the PDF settings, and the preview prints the new title on letter paper", async () => {
+  it("saves the PDF settings, and the preview prints the new title on letter paper under the company's address", async () => {
     const company = await makeCompany("Maison Aperçu");
+    await updateCompanySettings(await companyCtx(company.companyId), { address1: "12 rue des Halles", postal_code: "69002", city: "Lyon" });
     const { page } = await settingsPage(company.companyId);
     await page.goto(`${appUrl}/settings/pdf-settings`);
     await expect.poll(() => page.textContent("h1")).toBe("PDF settings");
@@ -58,7 +60,7 @@ describe("the document settings in the browser", () => {
     writeFileSync(path, await response.body());
     const printed = execFileSync("pdftotext", ["-layout", path, "-"]).toString();
     expect(printed).toContain("Proposition commerciale");
-    expect(printed).toContain("Maison Aperçu");
+    for (const line of ["Maison Aperçu", "12 rue des Halles", "69002 Lyon", "France"]) expect(printed).toContain(line);
     expect(printed).not.toContain("SKU-001");
     expect(execFileSync("pdfinfo", [path]).toString()).toMatch(/Page size:\s+612 x 792/);
   });

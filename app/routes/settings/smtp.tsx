@@ -122,7 +122,7 @@ export default function SmtpSettings({ loaderData, actionData }: Route.Component
           </button>
         </div>
       </Form>
-      <Form method="post" className="form">
+      <Form method="post" className="actions">
         <input type="hidden" name="intent" value="test" />
         <button type="submit" className="button" disabled={busy}>
           {t("smtp.send_test")}

@@ -62,13 +62,9 @@ function sampleDocument(parts: SampleParts): PrintableDocument {
   const day = new Date(parts.date).toISOString().slice(0, 10);
   const later = new Date(parts.date + 30 * 86_400_000).toISOString().slice(0, 10);
   const priced = parts.kind !== "shipping_order";
-  const lines = [
-    company.address1,
-    company.address2,
-    [company.postal_code, company.city].filter(Boolean).join(" "),
-    company.province,
-    company.country,
-  ];
+  const lines = [company.address1, company.address2, [company.postal_code, company.city].filter(Boolean).join(" "), company.province];
+  // The country by its name, under an address only.
+  if (lines.some(Boolean)) lines.push(new Intl.DisplayNames([parts.language], { type: "region" }).of(company.country) ?? company.country);
   return {
     kind: parts.kind,
     number: "SAMPLE-0001",
