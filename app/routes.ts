@@ -24,6 +24,11 @@ export default [
     route("settings/api-token", "routes/settings/api-token.tsx"),
     route("settings/company-settings", "routes/settings/company-settings.tsx"),
     route("settings/company-settings/logo", "routes/settings/company-logo.ts"),
+    route("settings/pdf-settings", "routes/settings/pdf-settings/page.tsx"),
+    route("settings/pdf-settings/preview.pdf", "routes/settings/pdf-settings/preview.ts"),
+    route("settings/email-templates", "routes/settings/email-templates/list.tsx"),
+    route("settings/email-templates/:type/:language", "routes/settings/email-templates/edit.tsx"),
+    route("settings/smtp", "routes/settings/smtp.tsx"),
     // ── catalogue settings: locations, price levels, currencies, taxes ──
     route("settings/locations", "routes/settings/locations.tsx"),
     route("settings/price-levels", "routes/settings/price-levels.tsx"),

@@ -191,5 +191,16 @@ export const migrations: Migration[] = [
       "CREATE TABLE `sales_line_batches` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`line_id` integer NOT NULL,\n\t`batch_id` integer NOT NULL,\n\t`quantity` integer NOT NULL,\n\tFOREIGN KEY (`line_id`) REFERENCES `sales_document_lines`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`batch_id`) REFERENCES `batches`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"sales_line_batches_positive\" CHECK(\"sales_line_batches\".\"quantity\" > 0)\n);",
       "CREATE INDEX `sales_line_batches_line_idx` ON `sales_line_batches` (`line_id`);"
     ]
+  },
+  {
+    "tag": "0009_document_settings",
+    "hash": "6a9ae3334d2c1a46eea487b1bd4037379ac8fa5a740b7993c4afc17c44ea95f1",
+    "statements": [
+      "CREATE TABLE `email_templates` (\n\t`type` text NOT NULL,\n\t`language` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`body` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tPRIMARY KEY(`type`, `language`)\n);",
+      "CREATE TABLE `pdf_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`settings` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"pdf_settings_single_row\" CHECK(\"pdf_settings\".\"id\" = 1)\n);",
+      "CREATE TABLE `sent_emails` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`type` text NOT NULL,\n\t`document_id` integer,\n\t`date` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`language` text NOT NULL,\n\t`email_to` text NOT NULL,\n\t`email_object` text NOT NULL,\n\t`email_body` text NOT NULL,\n\t`email_cc` text,\n\t`email_bcc` text,\n\t`pdf_key` text\n);",
+      "CREATE INDEX `sent_emails_document_idx` ON `sent_emails` (`type`,`document_id`,`id`);",
+      "CREATE TABLE `smtp_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`host` text,\n\t`port` integer DEFAULT 587 NOT NULL,\n\t`security` text DEFAULT 'starttls' NOT NULL,\n\t`username` text,\n\t`password` text,\n\t`from_address` text,\n\t`from_name` text,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"smtp_settings_single_row\" CHECK(\"smtp_settings\".\"id\" = 1)\n);"
+    ]
   }
 ];

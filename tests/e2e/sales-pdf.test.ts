@@ -9,6 +9,7 @@ import { createEstimate } from "../../worker/domain/sales/create-estimate";
 import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
 import { updateCurrency } from "../../worker/domain/settings/currencies/update-currency";
 import { updateCompanySettings } from "../../worker/domain/settings/company-settings/update-company-settings";
+import { updatePdfSettings } from "../../worker/domain/settings/pdf-settings/update-pdf-settings";
 import { companyCtx, companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { firstLocation } from "../support/isolation/stock";
 
@@ -63,13 +64,20 @@ describe("the PDF of a sales document", () => {
     expect(readdirSync(dir).some((f) => f.startsWith("estimate") && readFileSync(join(dir, f)).length > 3_000)).toBe(true);
   });
 
-  it("is the same through the API, and refused to a user who may not read estimates", async () => {
+  it("is the same through the API, follows the company's PDF settings, and is refused to a user who may not read estimates", async () => {
     const { company, estimate } = await frenchEstimate();
     const reader = await makeUser(company.companyId, ["view_estimates"]);
     const { text } = await pdfText(
       await fetch(`${appUrl}/api/v1/estimates/${estimate.id}/pdf`, { headers: { authorization: `Bearer ${reader.token}` } }),
     );
     expect(text).toContain(estimate.number);
+    // The company's PDF settings apply: its own title, letter paper.
+    await updatePdfSettings(await companyCtx(company.companyId), { paper_size: "letter", titles: { estimate: "Proposition commerciale" } });
+    const { text: again, path } = await pdfText(
+      await fetch(`${appUrl}/api/v1/estimates/${estimate.id}/pdf`, { headers: { authorization: `Bearer ${reader.token}` } }),
+    );
+    expect(again).toContain("Proposition commerciale");
+    expect(execFileSync("pdfinfo", [path]).toString()).toMatch(/Page size:\s+612 x 792/);
     const outsider = await makeUser(company.companyId, ["view_customers"]);
     const refused = await fetch(`${appUrl}/api/v1/estimates/${estimate.id}/pdf`, {
       headers: { authorization: `Bearer ${outsider.token}` },

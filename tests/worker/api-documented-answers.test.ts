@@ -181,6 +181,9 @@ async function bodies(): Promise<Record<string, unknown>> {
       lines: [{ variant_id: variant.id, quantity: "1", price: "10" }],
     },
     "patch /sales-orders/{id}": { shipping_date: "2026-02-01" },
+    "patch /pdf-settings": { paper_size: "letter", titles: { estimate: "Quote" } },
+    "patch /smtp-settings": { port: 2525, password: "secret" },
+    "post /smtp-settings/test-email": { to: "documented@example.test" },
   };
 }
 
@@ -333,6 +336,21 @@ describe("the answers of /api/v1", () => {
       expect(response.headers.get("content-type")).toContain(type);
       checked.add(k);
     }
+  });
+
+  it("match the documented media type for the PDF settings' preview", async () => {
+    const op = operation("get /pdf-settings/preview.pdf");
+    const response = await fetchApp(`/api/v1${op.path}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(op.media);
+    checked.add(key(op));
+  });
+
+  it("match the documented schema for one email template, read and written", async () => {
+    const path = "/email-templates/invoice/fr";
+    await expectDocumented(operation("get /email-templates/{type}/{language}"), path);
+    await expectDocumented(operation("put /email-templates/{type}/{language}"), path, { body: { subject: "Facture", body: "Bonjour" } });
+    await expectDocumented(operation("delete /email-templates/{type}/{language}"), path);
   });
 
   it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {

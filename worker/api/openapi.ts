@@ -33,6 +33,9 @@ import { serviceOperations } from "./services";
 import { taxOperations } from "./taxes";
 import { taxSettingsOperations } from "./tax-settings";
 import { companySettingsOperations } from "./company-settings";
+import { pdfSettingsOperations } from "./pdf-settings";
+import { emailTemplateOperations } from "./email-templates";
+import { smtpSettingsOperations } from "./smtp-settings";
 import { DOCS_CSS, docsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi-document";
 import { ConfirmBody } from "./password-reset-body";
@@ -255,6 +258,9 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...taxOperations,
   ...taxSettingsOperations,
   ...companySettingsOperations,
+  ...pdfSettingsOperations,
+  ...emailTemplateOperations,
+  ...smtpSettingsOperations,
   ...attributeOperations,
   ...brandOperations,
   ...productTagOperations,

@@ -4,7 +4,7 @@ import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../.
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
 import { sendResetEmail } from "../domain/identity/password-reset";
 import { DomainError } from "../domain/shared/domain-error";
-import { companyTopics, controlTopics, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
+import { companyTopics, controlTopics, type CompanyTopic, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
 
 const topic = z.string().min(1).max(100);
@@ -131,6 +131,8 @@ export async function drainOutbox(dispatchOnce: () => Promise<number>, maxBatche
 export interface OutboxConsumerDeps {
   control: ControlDb;
   mailer: Mailer;
+  /** The mailer of a company's own emails: its SMTP server, else the platform's sender (`mailer`). */
+  companyMailer?(db: TenantDb): Promise<Mailer>;
   /** Signs password links (SESSION_SECRET). */
   secret: string;
   openCompany(companyId: string): Promise<TenantDb>;
@@ -158,8 +160,16 @@ function emailHandlers(deps: OutboxConsumerDeps): { [K in ControlTopic]: (payloa
   };
 }
 
-// The stock alerts will read these; until then a level change is only marked processed.
-const companyHandlers = { "stock.level_changed": async () => {} } satisfies Record<keyof typeof companyTopics, () => Promise<void>>;
+function companyHandlers(deps: OutboxConsumerDeps, db: TenantDb): { [K in CompanyTopic]: (payload: TopicPayload<K>) => Promise<void> } {
+  return {
+    // The stock alerts will read these; until then a level change is only marked processed.
+    "stock.level_changed": async () => {},
+    "email.smtp_test": async ({ to, firstName, language }) => {
+      const mailer = deps.companyMailer ? await deps.companyMailer(db) : deps.mailer;
+      await mailer.send({ to, locale: language, template: "smtp_test", params: { firstName } });
+    },
+  };
+}
 
 /**
  * Handles one outbox message once, however often it is delivered: the message's id is claimed
@@ -179,7 +189,9 @@ export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: Ou
   const now = (deps.now ?? Date.now)();
   if (!(await claim(db, id, now))) return "duplicate";
   try {
-    const handlers: Record<string, (payload: never) => Promise<void>> = company ? companyHandlers : emailHandlers(deps);
+    const handlers: Record<string, (payload: never) => Promise<void>> = company
+      ? companyHandlers(deps, db as TenantDb)
+      : emailHandlers(deps);
     await handlers[message.topic]!(payload.data as never);
   } catch (error) {
     await db.run(sql`delete from processed_messages where id = ${id} and done_at is null`);

@@ -2,5 +2,6 @@
 export * from "./catalogue";
 export * from "./company";
 export * from "./contacts";
+export * from "./document-settings";
 export * from "./sales";
 export * from "./stock";

@@ -50,7 +50,8 @@ export const MODULE_FLAGS: Record<ModuleFlag, ModuleScope> = {
   intelligence: { pages: ["/intelligence"], api: [], fields: [] },
   // Currencies beyond the default one: their settings, and their prices (set-prices, price-access).
   multi_currencies: { pages: ["/settings/currencies"], api: [{ path: "/currencies", methods: WRITES }], fields: [] },
-  email_templates: { pages: ["/settings/email-templates"], api: [], fields: [] },
+  // Writing the templates; reading them stays everyone's (documents are emailed with them).
+  email_templates: { pages: ["/settings/email-templates"], api: [{ path: "/email-templates", methods: WRITES }], fields: [] },
   alerts: { pages: ["/settings/alerts"], api: [], fields: [] },
   account_managers: {
     pages: ["/settings/account-representatives"],

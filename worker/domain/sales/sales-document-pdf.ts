@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
-import { DEFAULT_PDF_SETTINGS, type PdfSettings } from "../documents/pdf/pdf-settings";
 import type { PrintableDocument, PrintableLine } from "../documents/pdf/printable-document";
 import { renderDocumentPdf } from "../documents/pdf/render-document-pdf";
+import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
 import { formatPercent, type CurrencyFormat } from "../shared/format";
@@ -37,7 +37,7 @@ export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentTyp
       .where(eq(t.currencies.iso, doc.currency)),
     db.select({ id: t.taxes.id, label: t.taxes.label, rate: t.taxes.rate }).from(t.taxes).where(inArray(t.taxes.id, taxIds)),
   ]);
-  const settings: PdfSettings = DEFAULT_PDF_SETTINGS;
+  const settings = await readPdfSettings(db);
   const language: Locale =
     settings.language ?? company!.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? ctx.locale;
   const logo = settings.show_logo && company!.logoKey ? await logoOf(ctx, company!.logoKey) : null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
 import { newId } from "./ids";
+import { LOCALES } from "./locale";
 
 /**
  * What each outbox topic carries (decisions/013). Emails carry who and what, never a link: the
@@ -20,6 +21,8 @@ export const controlTopics = {
 };
 
 export const companyTopics = {
+  // A test of the company's SMTP settings, asked for on its settings page.
+  "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
   // The levels a stock batch changed, for the stock alerts to come.
   "stock.level_changed": z.object({
     documentType: z.string(),

@@ -1,4 +1,5 @@
 import { createI18n } from "../../../locales";
+import { escapeHtml } from "../../domain/shared/escape-html";
 import type { EmailMessage, EmailTemplate } from "./mailer";
 
 export interface RenderedEmail {
@@ -12,11 +13,8 @@ const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   password_reset: ["intro", "link", "expiry", "ignore"],
   invitation: ["intro", "link", "expiry"],
   company_invitation: ["intro", "link", "expiry"],
+  smtp_test: ["intro"],
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Subject, plain text and HTML of an email, in the recipient's language. */
 export function renderEmail(message: EmailMessage): RenderedEmail {

@@ -1,0 +1,71 @@
+// How the company's documents print and leave by email: PDF settings, email templates, its own SMTP server, sent emails.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+/** One row once the company saves its PDF settings (domain spec §3 'PDF settings'); without it, the defaults. */
+export const pdfSettings = sqliteTable(
+  "pdf_settings",
+  {
+    id: integer("id").primaryKey(),
+    settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [check("pdf_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const EMAIL_TEMPLATE_TYPES = ["estimate", "sales_order", "shipping_order", "invoice"] as const;
+
+/** The templates a company edited (domain spec §3 'Email template'), per document type and language; the others are the defaults. */
+export const emailTemplates = sqliteTable(
+  "email_templates",
+  {
+    type: text("type", { enum: EMAIL_TEMPLATE_TYPES }).notNull(),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.language] })],
+);
+
+/** The company's own SMTP server, one row once saved; an empty host means the platform's sender. */
+export const smtpSettings = sqliteTable(
+  "smtp_settings",
+  {
+    id: integer("id").primaryKey(),
+    host: text("host"),
+    port: integer("port").notNull().default(587),
+    security: text("security", { enum: ["tls", "starttls", "none"] })
+      .notNull()
+      .default("starttls"),
+    username: text("username"),
+    // Write-only: never read back to a page or the API.
+    password: text("password"),
+    fromAddress: text("from_address"),
+    fromName: text("from_name"),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [check("smtp_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** The emails the company sent about its documents (domain spec §3 'Sent emails'). */
+export const sentEmails = sqliteTable(
+  "sent_emails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    type: text("type").notNull(),
+    documentId: integer("document_id"),
+    date: integer("date").notNull().default(now),
+    language: text("language").notNull(),
+    emailTo: text("email_to").notNull(),
+    emailObject: text("email_object").notNull(),
+    emailBody: text("email_body").notNull(),
+    emailCc: text("email_cc"),
+    emailBcc: text("email_bcc"),
+    // Key of the attached PDF in the files bucket.
+    pdfKey: text("pdf_key"),
+  },
+  (t) => [index("sent_emails_document_idx").on(t.type, t.documentId, t.id)],
+);

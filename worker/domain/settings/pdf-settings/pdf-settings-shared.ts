@@ -1,0 +1,9 @@
+import { tenantSchema, type TenantDb } from "../../../../db/client";
+import { PdfSettings } from "../../documents/pdf/pdf-settings";
+
+/** The company's PDF settings: the saved ones over the defaults (a setting added later takes its default). */
+export async function readPdfSettings(db: TenantDb): Promise<PdfSettings> {
+  const [row] = await db.select({ settings: tenantSchema.pdfSettings.settings }).from(tenantSchema.pdfSettings).limit(1);
+  const parsed = PdfSettings.safeParse(row?.settings ?? {});
+  return parsed.success ? parsed.data : PdfSettings.parse({});
+}
