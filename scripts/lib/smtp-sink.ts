@@ -11,6 +11,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** The files it carried: name, type and size in bytes. */
+  attachments: { filename: string; contentType: string; size: number }[];
   receivedAt: number;
 }
 
@@ -46,6 +48,7 @@ export async function startSmtpSink(
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : null,
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, size: a.size })),
             receivedAt: Date.now(),
           };
           messages.push(message);

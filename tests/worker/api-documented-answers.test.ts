@@ -181,6 +181,8 @@ async function bodies(): Promise<Record<string, unknown>> {
       lines: [{ variant_id: variant.id, quantity: "1", price: "10" }],
     },
     "patch /sales-orders/{id}": { shipping_date: "2026-02-01" },
+    "post /estimates/{id}/email": { to: "documented@example.test" },
+    "post /sales-orders/{id}/email": { to: "documented@example.test", cc: "copy@example.test" },
     "patch /pdf-settings": { paper_size: "letter", titles: { estimate: "Quote" } },
     "patch /smtp-settings": { port: 2525, password: "secret" },
     "post /smtp-settings/test-email": { to: "documented@example.test" },
@@ -335,6 +337,18 @@ describe("the answers of /api/v1", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain(type);
       checked.add(k);
+    }
+  });
+
+  it("match the documented media type for every sales document's PDF", async () => {
+    const ops = API_OPERATIONS.filter((o) => o.media === "application/pdf" && o.path.includes("{id}"));
+    expect(ops.length).toBeGreaterThanOrEqual(2);
+    for (const op of ops) {
+      const response = await fetchApp(`/api/v1${op.path.replace("{id}", await recordFor(op))}`, { token: admin.token });
+      expect(response.status, key(op)).toBe(200);
+      expect(response.headers.get("content-type")).toBe(op.media);
+      expect(new TextDecoder().decode(new Uint8Array(await response.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+      checked.add(key(op));
     }
   });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import type { PermissionCheck } from "../domain/identity/permissions";
+import { emailSalesDocument, EmailSalesDocumentInput } from "../domain/sales/email-sales-document";
 import { salesDocumentPdf } from "../domain/sales/sales-document-pdf";
 import type { SalesDocumentType, SalesDocumentView } from "../domain/sales/sales-documents";
 import { salesDocumentListRegistry } from "../domain/sales/sales-documents";
@@ -12,7 +13,7 @@ import { requireActor, verbCtx } from "./auth";
 import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
-import { SalesDocument } from "./schemas/sales";
+import { EmailQueued, SalesDocument } from "./schemas/sales";
 import type { ApiEnv } from "./types";
 
 /** The operations and the router every sales document type shares: list, create, read, update, delete, status moves. */
@@ -95,6 +96,17 @@ export function salesDocumentOperations(d: SalesDocumentApi): ApiOperation[] {
       responses: { 200: "The PDF, with the document's number as its file name", ...errors },
     },
     {
+      method: "post",
+      path: `${path}/{id}/email`,
+      tag,
+      summary: `Email the ${d.what} with its PDF attached: written now from the company's email template (or the subject and body given), to the customer's first address unless \`to\` is given; sent through the queue over the company's SMTP settings and then listed in its sent emails`,
+      auth: true,
+      permissions: d.access.edit,
+      body: EmailSalesDocumentInput,
+      result: EmailQueued,
+      responses: { 202: "Queued", 422: "No address to send to, or an invalid one", ...errors },
+    },
+    {
       method: "patch",
       path: `${path}/{id}`,
       tag,
@@ -148,6 +160,9 @@ export function salesDocumentRouter(d: Pick<SalesDocumentApi, "type" | "access" 
     .get("/:id/pdf", requireActor(d.access.read), async (c) => {
       const pdf = await salesDocumentPdf(await verbCtx(c), { type: d.type, id: c.req.param("id") });
       return pdfResponse(pdf);
+    })
+    .post("/:id/email", requireActor(d.access.edit), async (c) => {
+      return c.json(await emailSalesDocument(await verbCtx(c), { ...(await bodyWith(c, { id: c.req.param("id") })), type: d.type }), 202);
     })
     .patch("/:id", requireActor(d.access.edit), async (c) => {
       // The id comes from the path, last: a body cannot name another record.

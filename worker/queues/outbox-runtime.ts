@@ -42,6 +42,7 @@ export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
     secret: env.settings.SESSION_SECRET,
     // The company's database as every queue consumer gets it (an unknown company is refused, and retried).
     openCompany: async (companyId) => (await ctxFromQueueMessage(env, companyId, "comptoir-jobs")).db,
+    companyCtx: (companyId) => ctxFromQueueMessage(env, companyId, "comptoir-jobs"),
   };
 }
 

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
 import { sendResetEmail } from "../domain/identity/password-reset";
+import { deliverDocumentEmail } from "../domain/sales/deliver-document-email";
+import type { Ctx } from "../domain/shared/ctx";
 import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type CompanyTopic, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
@@ -136,6 +138,8 @@ export interface OutboxConsumerDeps {
   /** Signs password links (SESSION_SECRET). */
   secret: string;
   openCompany(companyId: string): Promise<TenantDb>;
+  /** The system's Ctx for a company's work (ctxFromQueueMessage): the verbs a message runs. */
+  companyCtx(companyId: string): Promise<Ctx>;
   now?: () => number;
 }
 
@@ -160,8 +164,16 @@ function emailHandlers(deps: OutboxConsumerDeps): { [K in ControlTopic]: (payloa
   };
 }
 
-function companyHandlers(deps: OutboxConsumerDeps, db: TenantDb): { [K in CompanyTopic]: (payload: TopicPayload<K>) => Promise<void> } {
+function companyHandlers(
+  deps: OutboxConsumerDeps,
+  db: TenantDb,
+  companyId: string,
+): { [K in CompanyTopic]: (payload: TopicPayload<K>) => Promise<void> } {
   return {
+    "email.document": async (email) => {
+      const mailer = deps.companyMailer ? await deps.companyMailer(db) : deps.mailer;
+      await deliverDocumentEmail(await deps.companyCtx(companyId), email, mailer);
+    },
     // The stock alerts will read these; until then a level change is only marked processed.
     "stock.level_changed": async () => {},
     "email.smtp_test": async ({ to, firstName, language }) => {
@@ -190,7 +202,7 @@ export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: Ou
   if (!(await claim(db, id, now))) return "duplicate";
   try {
     const handlers: Record<string, (payload: never) => Promise<void>> = company
-      ? companyHandlers(deps, db as TenantDb)
+      ? companyHandlers(deps, db as TenantDb, message.companyId)
       : emailHandlers(deps);
     await handlers[message.topic]!(payload.data as never);
   } catch (error) {

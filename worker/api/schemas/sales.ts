@@ -91,3 +91,8 @@ export const SalesDocument = answer<SalesDocumentView>()(
     lines: z.array(SalesLine).optional(),
   }),
 );
+
+export const EmailQueued = answer<{ queued: true; to: string[] }>()(
+  { id: "EmailQueued", description: "A document's email, queued: it leaves once the queue takes it" },
+  z.object({ queued: z.literal(true), to: z.array(z.string()).describe("Who it goes to") }),
+);

@@ -21,6 +21,18 @@ export const controlTopics = {
 };
 
 export const companyTopics = {
+  // A sales document's email, written from its template when asked; the consumer attaches its PDF, sends and records it.
+  "email.document": z.object({
+    type: z.enum(["estimate", "sales_order", "shipping_order"]),
+    documentId: z.number().int().positive(),
+    to: z.array(z.email()).min(1),
+    cc: z.array(z.email()),
+    bcc: z.array(z.email()),
+    language: z.enum(LOCALES),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+  }),
   // A test of the company's SMTP settings, asked for on its settings page.
   "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
   // The levels a stock batch changed, for the stock alerts to come.

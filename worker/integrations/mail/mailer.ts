@@ -14,7 +14,20 @@ export interface EmailMessage {
   params: Record<string, string>;
 }
 
+/** An email written by the company (a document's, from its template), with its files. */
+export interface ComposedEmail {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Base64 contents. */
+  attachments: { filename: string; content: string; mimeType: string }[];
+}
+
 /** Sends one email; rejects when it could not be handed to the mail server. */
 export interface Mailer {
   send(message: EmailMessage): Promise<void>;
+  sendComposed(email: ComposedEmail): Promise<void>;
 }

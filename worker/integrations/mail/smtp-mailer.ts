@@ -1,6 +1,6 @@
-import { LogLevel, WorkerMailer, type WorkerMailerOptions } from "worker-mailer";
+import { LogLevel, WorkerMailer, type EmailOptions, type WorkerMailerOptions } from "worker-mailer";
 import type { Settings } from "../../env";
-import type { EmailMessage, Mailer } from "./mailer";
+import type { ComposedEmail, EmailMessage, Mailer } from "./mailer";
 import { parseMailbox, renderEmail } from "./render-email";
 
 export type SmtpSettings = Pick<Settings, "SMTP_HOST" | "SMTP_PORT" | "SMTP_SECURITY" | "SMTP_USER" | "SMTP_PASSWORD" | "MAIL_FROM">;
@@ -28,20 +28,28 @@ export function smtpOptions(settings: SmtpSettings): WorkerMailerOptions {
  * keep one between requests). Failures are logged here, where their cause is known.
  */
 export function smtpMailer(settings: SmtpSettings): Mailer {
+  const deliver = async (what: string, email: Omit<EmailOptions, "from">) => {
+    const recipients = [email.to, email.cc ?? [], email.bcc ?? []].flat() as string[];
+    if (recipients.some((address) => /[\r\n<>,;]/.test(address))) throw new Error("invalid recipient address");
+    let mailer: WorkerMailer | undefined;
+    try {
+      mailer = await WorkerMailer.connect(smtpOptions(settings));
+      await mailer.send({ from: parseMailbox(settings.MAIL_FROM), ...email });
+    } catch (error) {
+      console.error(`email "${what}" not sent through ${settings.SMTP_HOST}:${settings.SMTP_PORT}:`, error);
+      throw error;
+    } finally {
+      await mailer?.close().catch(() => {});
+    }
+  };
   return {
     async send(message: EmailMessage) {
-      if (/[\r\n<>,;]/.test(message.to)) throw new Error("invalid recipient address");
       const { subject, text, html } = renderEmail(message);
-      let mailer: WorkerMailer | undefined;
-      try {
-        mailer = await WorkerMailer.connect(smtpOptions(settings));
-        await mailer.send({ from: parseMailbox(settings.MAIL_FROM), to: message.to, subject, text, html });
-      } catch (error) {
-        console.error(`email "${message.template}" not sent through ${settings.SMTP_HOST}:${settings.SMTP_PORT}:`, error);
-        throw error;
-      } finally {
-        await mailer?.close().catch(() => {});
-      }
+      await deliver(message.template, { to: message.to, subject, text, html });
+    },
+    async sendComposed(email: ComposedEmail) {
+      const { to, cc, bcc, subject, text, html, attachments } = email;
+      await deliver(subject, { to, ...(cc.length ? { cc } : {}), ...(bcc.length ? { bcc } : {}), subject, text, html, attachments });
     },
   };
 }

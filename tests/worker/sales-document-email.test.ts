@@ -1,0 +1,101 @@
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { tenantSchema } from "../../db/client";
+import type { Bindings } from "../../worker/env";
+import { createEstimate } from "../../worker/domain/sales/create-estimate";
+import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
+import { consumeOutboxMessage } from "../../worker/queues/outbox";
+import { ctxOf } from "../support/factories";
+import { consumerDeps } from "../support/outbox";
+import { emailsTo, waitForEmail } from "../support/sink-client";
+import { makeCustomer } from "../support/isolation/sales";
+import { api, pricedVariant, salesWorld } from "./sales-fixtures";
+
+const t = tenantSchema;
+const mailUrl = (env as unknown as Bindings & { TEST_MAIL_URL: string }).TEST_MAIL_URL;
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** An estimate of one priced line for a customer who has an email address. */
+async function estimateWithAddress() {
+  const w = await salesWorld();
+  const address = `buyer-${unique()}@example.test`;
+  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address] });
+  const variant = await pricedVariant(w.db, w.level, "12.5");
+  const ctx = await ctxOf(w.company);
+  const estimate = await createEstimate(ctx, {
+    customer_id: customer.id,
+    location_id: w.location,
+    lines: [{ variant_id: variant.id, quantity: "2" }],
+  });
+  return { ...w, ctx, estimate, address };
+}
+
+/** The company outbox rows of this topic, as the dispatcher would hand them to the queue. */
+async function queued(w: Awaited<ReturnType<typeof estimateWithAddress>>) {
+  const rows = await w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.document"));
+  return rows.map((row) => ({
+    type: "company_outbox" as const,
+    companyId: w.company.companyId,
+    outboxId: row.id,
+    topic: row.topic,
+    payload: row.payload,
+  }));
+}
+
+describe("a sales document's email", () => {
+  it("goes to the customer's address with the document's PDF attached, and is recorded as sent with its PDF kept", async () => {
+    const w = await estimateWithAddress();
+    expect(await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id })).toEqual({ queued: true, to: [w.address] });
+
+    const [message] = await queued(w);
+    expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
+    const mail = await waitForEmail(mailUrl, w.address);
+    expect(mail.subject).toContain(w.estimate.number);
+    expect(mail.attachments).toEqual([expect.objectContaining({ filename: `${w.estimate.number}.pdf`, contentType: "application/pdf" })]);
+    expect(mail.attachments[0]!.size).toBeGreaterThan(1000);
+
+    const [sent] = await w.db
+      .select()
+      .from(t.sentEmails)
+      .where(and(eq(t.sentEmails.type, "estimate"), eq(t.sentEmails.documentId, w.estimate.id)));
+    expect(sent).toMatchObject({ emailTo: w.address, emailObject: mail.subject });
+    const pdf = await w.ctx.files.get(sent!.pdfKey!);
+    expect(new TextDecoder().decode(new Uint8Array(await new Response(pdf!.body).arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("is sent once however often the queue delivers it", async () => {
+    const w = await estimateWithAddress();
+    await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id });
+    const [message] = await queued(w);
+    expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
+    expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("duplicate");
+    await waitForEmail(mailUrl, w.address);
+    expect(await emailsTo(mailUrl, w.address)).toHaveLength(1);
+    expect(await w.db.select().from(t.sentEmails).where(eq(t.sentEmails.documentId, w.estimate.id))).toHaveLength(1);
+  });
+
+  it("takes the subject, body and addresses given, and refuses a document with no address to send to", async () => {
+    const w = await estimateWithAddress();
+    const other = `other-${unique()}@example.test`;
+    const answer = await api(w.token, "POST", `/estimates/${w.estimate.id}/email`, { to: other, subject: "Votre devis {document_number}" });
+    expect(answer.status).toBe(202);
+    const [message] = await queued(w);
+    expect(message!.payload).toMatchObject({ to: [other], subject: `Votre devis ${w.estimate.number}` });
+
+    const silent = await makeCustomer(w.db, { priceLevelId: w.level });
+    const bare = await createEstimate(w.ctx, { customer_id: silent.id, location_id: w.location });
+    const refused = await api(w.token, "POST", `/estimates/${bare.id}/email`, {});
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields).toMatchObject({ to: { code: "required" } });
+    const invalid = await api(w.token, "POST", `/estimates/${bare.id}/email`, { to: "not an address" });
+    expect(invalid.body.error.fields).toMatchObject({ "to.0": { code: "invalid_email" } });
+  });
+
+  it("is refused to someone who may only read the document, and queues nothing", async () => {
+    const w = await estimateWithAddress();
+    const reader = await ctxOf(w.company, { permissions: ["view_estimates"] });
+    await expect(emailSalesDocument(reader, { type: "estimate", id: w.estimate.id })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await queued(w)).toEqual([]);
+  });
+});

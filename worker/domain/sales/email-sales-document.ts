@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { tenantSchema } from "../../../db/client";
+import { findEmailTemplate } from "../settings/email-templates/email-templates-shared";
+import { renderDocumentEmail } from "../settings/email-templates/render-document-email";
+import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schemas";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { formatDate, formatMoney } from "../shared/format";
+import { fieldError, parseInput, strictInput } from "../shared/input";
+import { LOCALES, type Locale } from "../shared/locale";
+import { readSalesDocument, type SalesDocumentType } from "./sales-documents";
+
+const t = tenantSchema;
+
+// One address or several, comma-separated.
+const addresses = z
+  .union([z.string(), z.array(z.string())], { error: "invalid_email" })
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((a) => a.trim()).filter(Boolean))
+  .pipe(z.array(z.email({ error: "invalid_email" })).max(20, "too_long"));
+
+/** Who gets a document's email and, when the template is not to be used as it is, its own subject and body. */
+export const EmailSalesDocumentInput = strictInput({
+  to: addresses.optional(),
+  cc: addresses.optional(),
+  bcc: addresses.optional(),
+  language: z.enum(LOCALES, { error: "invalid_language" }).optional(),
+  subject: z.string({ error: "invalid" }).trim().min(1, "required").max(200, "too_long").optional(),
+  body: z.string({ error: "invalid" }).max(20_000, "too_long").optional(),
+});
+export type EmailSalesDocumentInput = z.input<typeof EmailSalesDocumentInput>;
+
+/**
+ * Sends a sales document by email with its PDF: the email is written now from the company's
+ * template (in the language asked, else the company's) and queued through the outbox; the
+ * consumer attaches the PDF, sends it over the company's SMTP settings and records it as sent.
+ * To the customer's first address unless `to` says otherwise.
+ */
+export async function emailSalesDocument(
+  ctx: Ctx,
+  input: { type: SalesDocumentType; id: unknown } & Record<string, unknown>,
+): Promise<{ queued: true; to: string[] }> {
+  const { type, id, ...fields } = input;
+  requirePermission(ctx, { allOf: [SENT_EMAIL_PERMISSIONS[type].send] });
+  const asked = parseInput(EmailSalesDocumentInput, fields);
+  const doc = await readSalesDocument(ctx.db, type, id);
+  const { db } = ctx;
+  const [[company], [customer], [currency]] = await db.batch([
+    db.select({ label: t.companySettings.label, numberFormat: t.companySettings.numberFormat, languages: t.companySettings.languages }).from(t.companySettings),
+    db.select({ emails: t.customers.emails }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
+    db.select({ iso: t.currencies.iso, sign: t.currencies.sign, symbol_template: t.currencies.symbolTemplate }).from(t.currencies).where(eq(t.currencies.iso, doc.currency)),
+  ]);
+  const to = asked.to?.length ? asked.to : (customer?.emails ?? []).slice(0, 1);
+  if (to.length === 0) throw fieldError("to", "required");
+  const language: Locale = asked.language ?? company!.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? ctx.locale;
+  const template = await findEmailTemplate(db, type, language);
+  const email = renderDocumentEmail(
+    { subject: asked.subject ?? template.subject, body: asked.body ?? template.body },
+    {
+      document_number: doc.number,
+      customer_name: doc.customer.label,
+      company_name: company!.label,
+      total: formatMoney(doc.total, currency ?? { iso: doc.currency, sign: doc.currency, symbol_template: "{amount} {sign}" }, company!.numberFormat),
+      date: formatDate(doc.date, language),
+    },
+  );
+  await db.batch([
+    ctx.outbox.company("email.document", {
+      type,
+      documentId: doc.id,
+      to,
+      cc: asked.cc ?? [],
+      bcc: asked.bcc ?? [],
+      language,
+      ...email,
+    }),
+  ]);
+  return { queued: true, to };
+}
