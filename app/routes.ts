@@ -75,9 +75,11 @@ export default [
     route("contacts/contacts-settings", "routes/left-out-id.ts", { id: "left-out-id/contacts-settings" }),
     route("contacts/contacts-settings/customer-tags", "routes/contacts/contacts-settings/customer-tags.tsx"),
     route("contacts/contacts-settings/supplier-tags", "routes/contacts/contacts-settings/supplier-tags.tsx"),
-    // ── sales: document PDFs ──
+    // ── sales: document PDFs and emails ──
     route("sales/estimates/:id/pdf", "routes/sales/document-pdf.ts", { id: "sales-estimate-pdf" }),
     route("sales/sales-orders/:id/pdf", "routes/sales/document-pdf.ts", { id: "sales-order-pdf" }),
+    route("sales/estimates/:id/email", "routes/sales/document-email.ts", { id: "sales-estimate-email" }),
+    route("sales/sales-orders/:id/email", "routes/sales/document-email.ts", { id: "sales-order-email" }),
     // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
     route("inventory/stock-level", "routes/inventory/stock-level.tsx"),
     route("inventory/inventory-logs", "routes/inventory/inventory-logs.tsx"),

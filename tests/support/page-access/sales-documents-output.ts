@@ -16,6 +16,8 @@ export const pages: PageArea = {
   access: {
     "sales/estimates/:id/pdf": { kind: "permission", allOf: ["view_estimates"] },
     "sales/sales-orders/:id/pdf": { kind: "permission", allOf: ["view_sales_orders"] },
+    "sales/estimates/:id/email": { kind: "action" },
+    "sales/sales-orders/:id/email": { kind: "action" },
   },
   records: {
     "sales/estimates/": async (company) => {
