@@ -2,24 +2,23 @@ import { redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { emailSalesDocument } from "../../../worker/domain/sales/email-sales-document";
-import { SALES_ACCESS, type SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
+import { getEstimate } from "../../../worker/domain/sales/get-estimate";
+import { getSalesOrder } from "../../../worker/domain/sales/get-sales-order";
+import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { requirePage } from "../../../worker/guards";
-import { formAction } from "../../server/form-page.server";
+import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
 
-const TYPES: Record<string, SalesDocumentType> = {
-  estimates: "estimate",
-  "sales-orders": "sales_order",
-  "shipping-orders": "shipping_order",
-};
+const READ = { estimate: getEstimate, sales_order: getSalesOrder };
+const TYPES: Record<string, keyof typeof READ> = { estimates: "estimate", "sales-orders": "sales_order" };
 
-function typeOf(request: Request): { type: SalesDocumentType; path: string } {
+function typeOf(request: Request): { type: keyof typeof READ; path: string } {
   const segment = new URL(request.url).pathname.split("/")[2] ?? "";
   return { type: TYPES[segment]!, path: `/sales/${segment}` };
 }
 
 /**
- * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, subject, body}: the
+ * POST /sales/{estimates|sales-orders}/{id}/email {to, cc, subject, body}: the
  * document's email is queued, then its page says so; a refusal comes back to the form that posted.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,6 +43,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return redirect(`${typeOf(request).path}/${params.id}`);
+/** A GET goes to the document's page (404 for a document the company does not have). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { type, path } = typeOf(request);
+  const rc = context.get(requestContext);
+  requirePage(request, rc, SALES_ACCESS[type].read);
+  const ctx = await ctxFromRequest(rc);
+  await orNotFound(() => READ[type](ctx, { id: params.id }));
+  return redirect(`${path}/${params.id}`);
 }
