@@ -34,12 +34,16 @@ async function roundTrips(make: () => Promise<Response>): Promise<string> {
 }
 
 /** With `ttfb`, the time until the response headers arrive (a streamed page's first byte). */
+/** BENCH_ONLY=sales,stock: only the rows whose name contains one of these words (the others are skipped). */
+const ONLY = process.env.BENCH_ONLY?.split(",").map((word) => word.trim().toLowerCase());
+
 async function measure(
   name: string,
   make: () => Promise<Response>,
   requests = REQUESTS,
   options: { ttfb?: boolean; concurrency?: number } = {},
 ) {
+  if (ONLY && !ONLY.some((word) => name.toLowerCase().includes(word))) return;
   for (let i = 0; i < Math.min(50, requests / 10); i++) await (await make()).arrayBuffer(); // warm-up
   const trips = await roundTrips(make);
   const latencies: number[] = [];
@@ -198,6 +202,48 @@ await measure(
   STOCK_REQUESTS,
   { concurrency: STOCK_CONCURRENCY },
 );
+// Sales orders of 10 lines at 20 concurrent clients: each priced by the line engine and saved with
+// its number and its stock reservation in one batch. Then every number must be unique, and no
+// level the orders touched may be left below zero if the company forbids negative stock.
+const SALES_CONCURRENCY = Number(process.env.BENCH_SALES_CONCURRENCY ?? 20);
+const SALES_REQUESTS = Number(process.env.BENCH_SALES_REQUESTS ?? 1000);
+const salesCustomers = (
+  (await (await fetch(`${base}/api/v1/customers?page_size=20`, { headers: bearer })).json()) as { items: { id: number }[] }
+).items;
+let salesRound = 0;
+const salesStart = Date.now();
+await measure(
+  "POST /api/v1/sales-orders (10 lines)",
+  () =>
+    postJson("/api/v1/sales-orders", {
+      customer_id: salesCustomers[salesRound++ % salesCustomers.length]!.id,
+      location_id: locations[0]!.id,
+      lines: stockLines(10),
+    }),
+  SALES_REQUESTS,
+  { concurrency: SALES_CONCURRENCY },
+);
+if (!ONLY || ONLY.some((word) => "sales".includes(word))) {
+  const numbers: string[] = [];
+  for (let page = 0; ; page++) {
+    const answer = (await (
+      await fetch(`${base}/api/v1/sales-orders?page_size=500&page=${page}&created__Gte=${salesStart - 60_000}`, {
+        headers: bearer,
+      })
+    ).json()) as { items: { number: string }[] };
+    numbers.push(...answer.items.map((order) => order.number));
+    if (answer.items.length < 500) break;
+  }
+  const levelsAfter = (
+    (await (await fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=500`, { headers: bearer })).json()) as {
+      items: { variant_id: number; on_hand: string; committed: string }[];
+    }
+  ).items.filter((l) => levels.some((used) => used.variant_id === l.variant_id));
+  const lowest = Math.min(...levelsAfter.map((l) => Number(l.on_hand) - Number(l.committed)));
+  console.log(
+    `  sales orders: ${numbers.length} listed, ${numbers.length - new Set(numbers).size} duplicate numbers; lowest on hand − committed among the ${levelsAfter.length} levels used: ${lowest}`,
+  );
+}
 await measure("GET /api/v1/stock-levels filter+sort", () =>
   fetch(`${base}/api/v1/stock-levels?location_id=${locations[0]!.id}&page_size=50&sort=-on_hand`, { headers: bearer }),
 );
