@@ -207,9 +207,12 @@ await measure(
 // level the orders touched may be left below zero if the company forbids negative stock.
 const SALES_CONCURRENCY = Number(process.env.BENCH_SALES_CONCURRENCY ?? 20);
 const SALES_REQUESTS = Number(process.env.BENCH_SALES_REQUESTS ?? 1000);
+// Customers without a credit limit or a minimum order: every order of the run is one they may place.
 const salesCustomers = (
-  (await (await fetch(`${base}/api/v1/customers?page_size=20`, { headers: bearer })).json()) as { items: { id: number }[] }
-).items;
+  (await (await fetch(`${base}/api/v1/customers?page_size=200`, { headers: bearer })).json()) as {
+    items: { id: number; credit_limit: string | null; minimum_order_amount: string | null }[];
+  }
+).items.filter((c) => c.credit_limit === null && c.minimum_order_amount === null);
 let salesRound = 0;
 const salesStart = Date.now();
 await measure(
