@@ -4,6 +4,7 @@ import { controlSchema, tenantSchema, type TenantDb } from "../../db/client";
 import { cancelSalesOrder } from "../../worker/domain/sales/cancel-sales-order";
 import { createSalesOrder } from "../../worker/domain/sales/create-sales-order";
 import { getSalesOrder } from "../../worker/domain/sales/get-sales-order";
+import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
 import { control, ctxOf } from "../support/factories";
 import { makeVariant } from "../support/isolation/stock";
 import { api, fieldCodes, pricedVariant, salesWorld } from "./sales-fixtures";
@@ -299,5 +300,16 @@ describe("sales orders", () => {
     });
     const estimator = await ctxOf(w.company, { permissions: ["view_estimates", "edit_estimates"] });
     await expect(getSalesOrder(estimator, { id: order.id })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
+
+describe("orders placed from the store", () => {
+  it("an order waiting in pending_validation is validated into pending; a pending order cannot be validated", async () => {
+    const w = await salesWorld();
+    const ctx = await ctxOf(w.company);
+    const order = await createSalesOrder(ctx, { customer_id: w.customer.id, location_id: w.location, lines: [] });
+    await expect(validateSalesOrder(ctx, { id: order.id })).rejects.toMatchObject({ code: "status_move_not_allowed" });
+    await w.db.update(t.salesDocuments).set({ status: "pending_validation" }).where(eq(t.salesDocuments.id, order.id));
+    expect((await validateSalesOrder(ctx, { id: order.id })).status).toBe("pending");
   });
 });
