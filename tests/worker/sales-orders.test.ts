@@ -212,6 +212,26 @@ describe("sales orders", () => {
     expect((await order("5")).status).toBe(201);
   });
 
+  it("orders made at once never take the customer's balance past the credit limit together", async () => {
+    const w = await salesWorld();
+    await w.db
+      .update(t.customers)
+      .set({ creditLimit: 100 * 10_000 })
+      .where(eq(t.customers.id, w.customer.id));
+    const mug = await stocked(w, 0);
+    const answers = await Promise.all(
+      range(30).map(() =>
+        api(w.token, "POST", "/sales-orders", {
+          customer_id: w.customer.id,
+          location_id: w.location,
+          lines: [{ variant_id: mug.id, quantity: "1" }],
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 422).map((a) => a.body.error.code)).toEqual(range(20).map(() => "credit_limit_exceeded"));
+  });
+
   it("a user who may not sell out of stock cannot order more than available: out_of_stock_not_allowed naming the line", async () => {
     const w = await salesWorld();
     const mug = await stocked(w, 3);

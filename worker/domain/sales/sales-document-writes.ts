@@ -25,8 +25,10 @@ export interface SaveRequest {
   fields: DocumentFields;
   /** Whether the lines reserve their units at the location (an open sales order delivered from stock). */
   reserve: boolean;
-  /** Checks of the priced document before anything is written (minimum order amount, credit limit). */
-  check?: (priced: PricedDocument) => Promise<void> | void;
+  /** Checks of the priced document before anything is written (minimum order amount). */
+  check?: (priced: PricedDocument) => void;
+  /** Rules checked inside the batch, after the document is written (credit limit). */
+  guard?: (batch: StockBatch, priced: PricedDocument) => void;
   /** The type's own columns, once the document is priced (status, expiration date…). */
   values: (priced: PricedDocument, date: string) => DocumentValues & { status: string };
   /** More statements of the same batch (an estimate marked as transformed), with the guards they need. */
@@ -117,7 +119,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
     globalDiscountType: fields.global_discount_type,
     shippingCost: fields.shipping_cost?.toString() ?? null,
   });
-  await request.check?.(priced);
+  request.check?.(priced);
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
   const numbered = newSalesNumber(db, request.type, request.locationId, fields.number);
   const author = stockAuthor(ctx.actor);
@@ -141,6 +143,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   const batch = new StockBatch(ctx).add(...numbered.statements, insert);
   if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, priced.lines, request.reserve)));
   request.extra?.(batch);
+  request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
   const results = await runSave(batch, fields.number);
   const [created] = results[numbered.statements.length] as { id: number }[];
@@ -172,7 +175,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
         ? (fields.shipping_cost?.toString() ?? null)
         : fromScaledInteger(saved.shippingCost, PRICE_SCALE).toString(),
   });
-  await request.check?.(priced);
+  request.check?.(priced);
   const author = stockAuthor(ctx.actor);
   const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
   if (saved.committed) batch.addCommitments(await heldCommitments(db, [saved.id], saved.locationId), { documentType: saved.type, author });
@@ -193,6 +196,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
   );
   if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(saved.id, priced.lines, request.reserve)));
   request.extra?.(batch);
+  request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: saved.type, author });
   await runSave(batch, null);
   return readSalesDocument(db, saved.type, saved.id);

@@ -4,7 +4,7 @@ import { DomainError } from "../shared/domain-error";
 import { fieldError, parseInput } from "../shared/input";
 import { rewriteSalesDocument } from "./sales-document-writes";
 import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
-import { orderChecks } from "./sales-order-rules";
+import { orderRules } from "./sales-order-rules";
 import { UpdateSalesOrderInput } from "./sales-schemas";
 
 /**
@@ -26,7 +26,7 @@ export async function updateSalesOrder(ctx: Ctx, input: { id: unknown } & Record
     locationId: parsed.location_id ?? saved.locationId,
     fields: parsed,
     reserve: deliveryType === "stock_location",
-    check: orderChecks(ctx.db, saved.id),
+    ...orderRules,
     values: () => ({
       deliveryType,
       ...(parsed.shipping_date !== undefined ? { shippingDate: parsed.shipping_date } : {}),
