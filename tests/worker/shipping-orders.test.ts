@@ -1,0 +1,135 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { tenantSchema, type TenantDb } from "../../db/client";
+import { makeVariant } from "../support/isolation/stock";
+import { api, fieldCodes, pricedVariant, salesWorld } from "./sales-fixtures";
+
+const t = tenantSchema;
+const UNIT = 10_000_000;
+const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+async function level(db: TenantDb, variantId: number, locationId: number) {
+  const [row] = await db
+    .select({ onHand: t.stockLevels.onHand, committed: t.stockLevels.committed })
+    .from(t.stockLevels)
+    .where(and(eq(t.stockLevels.variantId, variantId), eq(t.stockLevels.locationId, locationId)));
+  return { onHand: (row?.onHand ?? 0) / UNIT, committed: (row?.committed ?? 0) / UNIT };
+}
+
+async function world(units: number) {
+  const w = await salesWorld();
+  const mug = await pricedVariant(w.db, w.level, "10");
+  if (units)
+    await api(w.token, "POST", "/stock-entries", { location_id: w.location, lines: [{ variant_id: mug.id, quantity: String(units) }] });
+  const order = (quantity: string) =>
+    api(w.token, "POST", "/sales-orders", {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      lines: [{ variant_id: mug.id, quantity }],
+    });
+  return { ...w, mug, order };
+}
+
+describe("shipping orders", () => {
+  it("a shipping order takes what remains to ship of its sales order, numbered EXP-; nothing leaves until shipped", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    expect(shipment.status).toBe(201);
+    expect(shipment.body).toMatchObject({
+      number: "EXP-000001",
+      status: "make_the_shipment",
+      created_from_id: order.body.id,
+      total_units: "4.0000000",
+    });
+    expect(shipment.body.lines.map((l: { quantity: string }) => l.quantity)).toEqual(["4.0000000"]);
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
+    const again = await api(w.token, "GET", `/sales-orders/${order.body.id}`);
+    expect(again.body.lines[0].remaining_to_ship).toBe("0.0000000");
+  });
+
+  it("chosen lines ship at most what remains to ship: more_than_remaining names the line", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const line = order.body.lines[0].id;
+    expect(
+      (await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id, lines: [{ line_id: line, quantity: "3" }] })).status,
+    ).toBe(201);
+    const over = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: line, quantity: "2" }],
+    });
+    expect([over.status, fieldCodes(over)]).toEqual([422, { "lines.0.quantity": "more_than_remaining" }]);
+    expect(over.body.error.fields["lines.0.quantity"].params).toEqual({ remaining: "1.0000000" });
+    const unknown = await api(w.token, "POST", "/shipping-orders", { sales_order_id: 999_999 });
+    expect([unknown.status, fieldCodes(unknown)]).toEqual([422, { sales_order_id: "unknown_sales_order" }]);
+  });
+
+  it("shipping takes the goods out of stock through the ledger and out of the order's reservation", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    const shipped = await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
+    expect(shipped.body.status).toBe("shipped");
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
+    const logs = await w.db
+      .select({ change: t.inventoryLogs.change, type: t.inventoryLogs.documentType })
+      .from(t.inventoryLogs)
+      .where(and(eq(t.inventoryLogs.variantId, w.mug.id), eq(t.inventoryLogs.documentId, shipment.body.id)));
+    expect(logs).toEqual([{ change: -4 * UNIT, type: "shipping_order" }]);
+    expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/deliver`)).body.status).toBe("delivered");
+  });
+
+  it("cancelling a shipped shipping order brings the goods back into stock and into the order's reservation", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
+    expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/cancel`)).body.status).toBe("cancelled");
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
+    // What it shipped can be shipped again.
+    expect((await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id })).body.total_units).toBe("4.0000000");
+  });
+
+  it("a kit ships its components: stock leaves from the components", async () => {
+    const w = await world(0);
+    const kit = await pricedVariant(w.db, w.level, "25", [], { isKit: true });
+    const part = await makeVariant(w.db);
+    await w.db.insert(t.components).values({ parentVariantId: kit.id, componentVariantId: part.id, quantity: 2 * UNIT });
+    await api(w.token, "POST", "/stock-entries", { location_id: w.location, lines: [{ variant_id: part.id, quantity: "10" }] });
+    const order = await api(w.token, "POST", "/sales-orders", {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      lines: [{ variant_id: kit.id, quantity: "3" }],
+    });
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    expect(shipment.body.lines.map((l: { kind: string; quantity: string }) => [l.kind, l.quantity])).toEqual([
+      ["kit", "3.0000000"],
+      ["variant", "6.0000000"],
+    ]);
+    await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
+    expect(await level(w.db, part.id, w.location)).toEqual({ onHand: 4, committed: 0 });
+  });
+
+  it("many shipments at once on scarce stock, negative stock forbidden: none takes stock below zero", async () => {
+    const w = await world(0);
+    await w.db.update(t.companySettings).set({ preventNegativeInventory: false });
+    const orders = await Promise.all(range(30).map(() => w.order("1")));
+    await api(w.token, "POST", "/stock-entries", { location_id: w.location, lines: [{ variant_id: w.mug.id, quantity: "12" }] });
+    await w.db.update(t.companySettings).set({ preventNegativeInventory: true });
+    const shipments = await Promise.all(orders.map((o) => api(w.token, "POST", "/shipping-orders", { sales_order_id: o.body.id })));
+    const shipped = await Promise.all(shipments.map((s) => api(w.token, "POST", `/shipping-orders/${s.body.id}/ship`)));
+    expect(shipped.filter((s) => s.status === 200)).toHaveLength(12);
+    expect(shipped.filter((s) => s.status === 422).map((s) => s.body.error.code)).toEqual(range(18).map(() => "insufficient_stock"));
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 0, committed: 18 });
+  });
+
+  it("viewing asks view_shipping_orders and every change edit_shipping_orders", async () => {
+    const w = await world(10);
+    const order = await w.order("1");
+    const { addUser } = await import("../support/factories");
+    const viewer = await addUser(w.company.companyId, { permissions: ["view_shipping_orders"] });
+    expect((await api(viewer.token, "GET", "/shipping-orders")).status).toBe(200);
+    expect((await api(viewer.token, "POST", "/shipping-orders", { sales_order_id: order.body.id })).status).toBe(403);
+  });
+});

@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { Ctx } from "../shared/ctx";
+import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
+import type { StockChange } from "../stock/stock-rules";
+import { readSalesDocument, type SalesDocumentView } from "./sales-documents";
+
+/**
+ * What shipping orders share: what remains to ship of a sales order's lines, and the one batch in
+ * which shipped goods leave the location (through the ledger) and leave the order's reservation.
+ */
+
+const { salesDocuments, salesDocumentLines, variants } = tenantSchema;
+
+const source = alias(salesDocumentLines, "source");
+
+/** A shipping order's lines that move stock, with the sales order line each ships. */
+async function stockLines(db: TenantDb, documentId: number) {
+  return db
+    .select({
+      id: salesDocumentLines.id,
+      variantId: salesDocumentLines.variantId,
+      units: salesDocumentLines.units,
+      released: salesDocumentLines.committedUnits,
+      sourceId: source.id,
+      sourceHeld: source.committedUnits,
+    })
+    .from(salesDocumentLines)
+    .innerJoin(variants, eq(variants.id, salesDocumentLines.variantId))
+    .leftJoin(source, eq(source.id, salesDocumentLines.sourceLineId))
+    .where(
+      and(
+        eq(salesDocumentLines.documentId, documentId),
+        inArray(salesDocumentLines.kind, ["variant", "pack"]),
+        eq(variants.trackInventory, true),
+      ),
+    )
+    .orderBy(salesDocumentLines.position);
+}
+
+type Saved = typeof salesDocuments.$inferSelect;
+
+/**
+ * Ships (`sign` 1) or brings back (`sign` -1, a cancelled shipment) a shipping order's goods in one
+ * batch claiming it: on hand moves through the ledger under the company's rules, and the order's
+ * reservation shrinks by what was shipped (each shipping line records what it released, given
+ * back on a cancel).
+ */
+export async function moveShippedGoods(ctx: Ctx, saved: Saved, sign: 1 | -1, status: string): Promise<SalesDocumentView> {
+  const { db } = ctx;
+  const lines = await stockLines(db, saved.id);
+  const author = stockAuthor(ctx.actor);
+  const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
+  const changes: StockChange[] = lines.map((l, i) => ({
+    variantId: l.variantId!,
+    locationId: saved.locationId,
+    batchId: null,
+    delta: -sign * l.units,
+    field: `lines.${i}.quantity`,
+  }));
+  batch.addChanges(changes, { documentType: "shipping_order", documentId: saved.id, author });
+  const commitments: Commitment[] = [];
+  for (const [i, l] of lines.entries()) {
+    if (l.sourceId === null) continue;
+    const released = sign === 1 ? Math.min(l.units, l.sourceHeld ?? 0) : l.released;
+    if (released <= 0) continue;
+    commitments.push({ variantId: l.variantId!, locationId: saved.locationId, delta: -sign * released, field: `lines.${i}.quantity` });
+    batch.add(
+      db
+        .update(salesDocumentLines)
+        .set({ committedUnits: sql`${salesDocumentLines.committedUnits} - ${BigInt(sign * released)}` })
+        .where(eq(salesDocumentLines.id, l.sourceId)),
+      db
+        .update(salesDocumentLines)
+        .set({ committedUnits: sign === 1 ? released : 0 })
+        .where(eq(salesDocumentLines.id, l.id)),
+    );
+  }
+  batch.addCommitments(commitments, { documentType: "shipping_order", author });
+  batch.add(db.update(salesDocuments).set({ status }).where(eq(salesDocuments.id, saved.id)));
+  await batch.run();
+  return readSalesDocument(db, "shipping_order", saved.id);
+}
