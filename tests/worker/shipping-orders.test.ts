@@ -91,6 +91,52 @@ describe("shipping orders", () => {
     expect((await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id })).body.total_units).toBe("4.0000000");
   });
 
+  it("cancelling a sales order cancels its shipping orders: shipped goods come back, nothing stays reserved", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const line = order.body.lines[0].id;
+    const first = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: line, quantity: "3" }],
+    });
+    await api(w.token, "POST", `/shipping-orders/${first.body.id}/ship`);
+    const second = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 7, committed: 1 });
+    expect((await api(w.token, "POST", `/sales-orders/${order.body.id}/cancel`)).body.status).toBe("cancelled");
+    expect((await api(w.token, "GET", `/shipping-orders/${first.body.id}`)).body.status).toBe("cancelled");
+    expect((await api(w.token, "GET", `/shipping-orders/${second.body.id}`)).body.status).toBe("cancelled");
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+  });
+
+  it("deleting an estimate deletes its order and the order's shipping orders, reversing the stock they moved", async () => {
+    const w = await world(10);
+    const estimate = await api(w.token, "POST", "/estimates", {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      lines: [{ variant_id: w.mug.id, quantity: "4" }],
+    });
+    const order = await api(w.token, "POST", `/estimates/${estimate.body.id}/transform`);
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
+    expect((await api(w.token, "DELETE", `/estimates/${estimate.body.id}?acknowledge=cascade,inventory,irreversible`)).status).toBe(204);
+    expect((await api(w.token, "GET", `/shipping-orders/${shipment.body.id}`)).status).toBe(404);
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+  });
+
+  it("a drop-shipped order ships without taking stock from the location", async () => {
+    const w = await world(10);
+    const order = await api(w.token, "POST", "/sales-orders", {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      delivery_type: "drop_shipping",
+      lines: [{ variant_id: w.mug.id, quantity: "4" }],
+    });
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`)).body.status).toBe("shipped");
+    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+  });
+
   it("a kit ships its components: stock leaves from the components", async () => {
     const w = await world(0);
     const kit = await pricedVariant(w.db, w.level, "25", [], { isKit: true });

@@ -8,6 +8,7 @@ import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
+import { cancelShipmentsOf } from "./shipping-writes";
 import { newSalesNumber, readSalesDocument, salesNumberTaken, type SalesDocumentView } from "./sales-documents";
 import type { DocumentFields, SalesLineInput } from "./sales-schemas";
 
@@ -236,21 +237,35 @@ export async function moveSalesDocument(
   return readSalesDocument(db, saved.type, saved.id);
 }
 
+/** The documents made from a document, and those made from them (an estimate's orders, their shipping orders), nearest first. */
+async function descendants(db: TenantDb, id: number): Promise<DocumentRow[]> {
+  const found: DocumentRow[] = [];
+  for (let parents = [id]; parents.length > 0;) {
+    const children = await db.select().from(salesDocuments).where(inArray(salesDocuments.createdFromId, parents));
+    found.push(...children);
+    parents = children.map((c) => c.id);
+  }
+  return found;
+}
+
 /**
- * Deletes a document and the documents made from it (domain spec §4: deleting a document deletes
- * all documents made from it), giving back every reservation they held, in one batch.
+ * Deletes a document and the documents made from it (domain spec §4), reversing what they did:
+ * shipped goods come back into stock first (see cancelShipmentsOf), then one batch gives back every
+ * reservation and deletes them, the farthest first.
  */
 export async function removeSalesDocument(ctx: Ctx, saved: DocumentRow): Promise<void> {
   const { db } = ctx;
-  const children = await db
-    .select({ id: salesDocuments.id, committed: salesDocuments.committed, locationId: salesDocuments.locationId })
-    .from(salesDocuments)
-    .where(eq(salesDocuments.createdFromId, saved.id));
+  const before = await descendants(db, saved.id);
+  await cancelShipmentsOf(
+    ctx,
+    [saved, ...before].filter((d) => d.type === "sales_order").map((d) => d.id),
+  );
+  const made = await descendants(db, saved.id);
   const author = stockAuthor(ctx.actor);
   const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
-  for (const doc of [...children, saved])
+  for (const doc of [...made, saved])
     if (doc.committed) batch.addCommitments(await heldCommitments(db, [doc.id], doc.locationId), { documentType: saved.type, author });
-  for (const child of children) batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, child.id)));
+  for (const doc of made.reverse()) batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, doc.id)));
   batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, saved.id)));
   await batch.run();
 }

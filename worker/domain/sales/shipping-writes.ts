@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
+import { runBatch } from "../shared/input";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import type { StockChange } from "../stock/stock-rules";
 import { readSalesDocument, type SalesDocumentView } from "./sales-documents";
@@ -49,7 +50,8 @@ type Saved = typeof salesDocuments.$inferSelect;
  */
 export async function moveShippedGoods(ctx: Ctx, saved: Saved, sign: 1 | -1, status: string): Promise<SalesDocumentView> {
   const { db } = ctx;
-  const lines = await stockLines(db, saved.id);
+  // Drop-shipped goods go from the supplier to the customer: the location's stock does not move.
+  const lines = saved.deliveryType === "drop_shipping" ? [] : await stockLines(db, saved.id);
   const author = stockAuthor(ctx.actor);
   const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
   const changes: StockChange[] = lines.map((l, i) => ({
@@ -81,4 +83,27 @@ export async function moveShippedGoods(ctx: Ctx, saved: Saved, sign: 1 | -1, sta
   batch.add(db.update(salesDocuments).set({ status }).where(eq(salesDocuments.id, saved.id)));
   await batch.run();
   return readSalesDocument(db, "shipping_order", saved.id);
+}
+
+/**
+ * Cancels the shipping orders made from some documents (domain spec §4: cancelling or deleting a
+ * sales order cancels its shipping orders); goods already shipped come back into stock. Each
+ * shipment is its own batch, before the order's.
+ */
+export async function cancelShipmentsOf(ctx: Ctx, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const shipments = await ctx.db
+    .select()
+    .from(salesDocuments)
+    .where(
+      and(
+        eq(salesDocuments.type, "shipping_order"),
+        inArray(salesDocuments.createdFromId, [...orderIds]),
+        ne(salesDocuments.status, "cancelled"),
+      ),
+    );
+  for (const shipment of shipments) {
+    if (shipment.status === "shipped" || shipment.status === "delivered") await moveShippedGoods(ctx, shipment, -1, "cancelled");
+    else await runBatch(ctx.db, [ctx.db.update(salesDocuments).set({ status: "cancelled" }).where(eq(salesDocuments.id, shipment.id))]);
+  }
 }
