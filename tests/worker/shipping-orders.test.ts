@@ -137,6 +137,31 @@ describe("shipping orders", () => {
     expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
   });
 
+  it("the order follows its shipments: partially_delivered and in_progress, then delivered; back to pending when they are cancelled", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const line = order.body.lines[0].id;
+    const ship = async (quantity: string) => {
+      const shipment = await api(w.token, "POST", "/shipping-orders", {
+        sales_order_id: order.body.id,
+        lines: [{ line_id: line, quantity }],
+      });
+      await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
+      return shipment.body.id as number;
+    };
+    const statuses = async () => {
+      const { body } = await api(w.token, "GET", `/sales-orders/${order.body.id}`);
+      return [body.status, body.shipping_status];
+    };
+    const first = await ship("1");
+    expect(await statuses()).toEqual(["in_progress", "partially_delivered"]);
+    const second = await ship("3");
+    expect(await statuses()).toEqual(["in_progress", "delivered"]);
+    await api(w.token, "POST", `/shipping-orders/${second}/cancel`);
+    await api(w.token, "POST", `/shipping-orders/${first}/cancel`);
+    expect(await statuses()).toEqual(["pending", "not_delivered"]);
+  });
+
   it("a kit ships its components: stock leaves from the components", async () => {
     const w = await world(0);
     const kit = await pricedVariant(w.db, w.level, "25", [], { isKit: true });

@@ -81,6 +81,7 @@ export async function moveShippedGoods(ctx: Ctx, saved: Saved, sign: 1 | -1, sta
   }
   batch.addCommitments(commitments, { documentType: "shipping_order", author });
   batch.add(db.update(salesDocuments).set({ status }).where(eq(salesDocuments.id, saved.id)));
+  if (saved.createdFromId !== null) batch.add(db.run(orderShippingStatus(saved.createdFromId)));
   await batch.run();
   return readSalesDocument(db, "shipping_order", saved.id);
 }
@@ -106,4 +107,20 @@ export async function cancelShipmentsOf(ctx: Ctx, orderIds: readonly number[]): 
     if (shipment.status === "shipped" || shipment.status === "delivered") await moveShippedGoods(ctx, shipment, -1, "cancelled");
     else await runBatch(ctx.db, [ctx.db.update(salesDocuments).set({ status: "cancelled" }).where(eq(salesDocuments.id, shipment.id))]);
   }
+}
+
+/**
+ * The order's shipping status from what its shipping orders sent (shipped or delivered; decision
+ * 019): nothing, some, or all of its goods; and the order is in_progress while some goods have left.
+ */
+function orderShippingStatus(orderId: number) {
+  const id = BigInt(orderId);
+  const sent = sql`(select coalesce(sum(l.quantity), 0) from sales_document_lines l join sales_documents d on d.id = l.document_id
+    where d.type = 'shipping_order' and d.created_from_id = ${id} and d.status in ('shipped', 'delivered') and l.component_of_lid is null)`;
+  const ordered = sql`(select coalesce(sum(quantity), 0) from sales_document_lines
+    where document_id = ${id} and kind in ('variant', 'pack', 'kit') and component_of_lid is null)`;
+  return sql`update sales_documents set
+    shipping_status = case when ${sent} = 0 then 'not_delivered' when ${sent} >= ${ordered} then 'delivered' else 'partially_delivered' end,
+    status = case when status = 'pending' and ${sent} > 0 then 'in_progress' when status = 'in_progress' and ${sent} = 0 then 'pending' else status end
+    where id = ${id} and type = 'sales_order'`;
 }
