@@ -1,32 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tenantSchema, type TenantDb } from "../../db/client";
+import { tenantSchema } from "../../db/client";
 import { makeVariant } from "../support/isolation/stock";
-import { api, fieldCodes, pricedVariant, salesWorld } from "./sales-fixtures";
+import { api, fieldCodes, orderFor, pricedVariant, salesWorld, stockLevel } from "./sales-fixtures";
 
 const t = tenantSchema;
 const UNIT = 10_000_000;
 const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-
-async function level(db: TenantDb, variantId: number, locationId: number) {
-  const [row] = await db
-    .select({ onHand: t.stockLevels.onHand, committed: t.stockLevels.committed })
-    .from(t.stockLevels)
-    .where(and(eq(t.stockLevels.variantId, variantId), eq(t.stockLevels.locationId, locationId)));
-  return { onHand: (row?.onHand ?? 0) / UNIT, committed: (row?.committed ?? 0) / UNIT };
-}
 
 async function world(units: number) {
   const w = await salesWorld();
   const mug = await pricedVariant(w.db, w.level, "10");
   if (units)
     await api(w.token, "POST", "/stock-entries", { location_id: w.location, lines: [{ variant_id: mug.id, quantity: String(units) }] });
-  const order = (quantity: string) =>
-    api(w.token, "POST", "/sales-orders", {
-      customer_id: w.customer.id,
-      location_id: w.location,
-      lines: [{ variant_id: mug.id, quantity }],
-    });
+  const order = (quantity: string) => orderFor(w, mug.id, quantity);
   return { ...w, mug, order };
 }
 
@@ -43,7 +30,7 @@ describe("shipping orders", () => {
       total_units: "4.0000000",
     });
     expect(shipment.body.lines.map((l: { quantity: string }) => l.quantity)).toEqual(["4.0000000"]);
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
     const again = await api(w.token, "GET", `/sales-orders/${order.body.id}`);
     expect(again.body.lines[0].remaining_to_ship).toBe("0.0000000");
   });
@@ -71,7 +58,7 @@ describe("shipping orders", () => {
     const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
     const shipped = await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
     expect(shipped.body.status).toBe("shipped");
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
     const logs = await w.db
       .select({ change: t.inventoryLogs.change, type: t.inventoryLogs.documentType })
       .from(t.inventoryLogs)
@@ -86,7 +73,7 @@ describe("shipping orders", () => {
     const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
     await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
     expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/cancel`)).body.status).toBe("cancelled");
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
     // What it shipped can be shipped again.
     expect((await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id })).body.total_units).toBe("4.0000000");
   });
@@ -101,11 +88,11 @@ describe("shipping orders", () => {
     });
     await api(w.token, "POST", `/shipping-orders/${first.body.id}/ship`);
     const second = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 7, committed: 1 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 7, committed: 1 });
     expect((await api(w.token, "POST", `/sales-orders/${order.body.id}/cancel`)).body.status).toBe("cancelled");
     expect((await api(w.token, "GET", `/shipping-orders/${first.body.id}`)).body.status).toBe("cancelled");
     expect((await api(w.token, "GET", `/shipping-orders/${second.body.id}`)).body.status).toBe("cancelled");
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
   });
 
   it("deleting an estimate deletes its order and the order's shipping orders, reversing the stock they moved", async () => {
@@ -118,23 +105,18 @@ describe("shipping orders", () => {
     const order = await api(w.token, "POST", `/estimates/${estimate.body.id}/transform`);
     const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
     await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
     expect((await api(w.token, "DELETE", `/estimates/${estimate.body.id}?acknowledge=cascade,inventory,irreversible`)).status).toBe(204);
     expect((await api(w.token, "GET", `/shipping-orders/${shipment.body.id}`)).status).toBe(404);
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
   });
 
   it("a drop-shipped order ships without taking stock from the location", async () => {
     const w = await world(10);
-    const order = await api(w.token, "POST", "/sales-orders", {
-      customer_id: w.customer.id,
-      location_id: w.location,
-      delivery_type: "drop_shipping",
-      lines: [{ variant_id: w.mug.id, quantity: "4" }],
-    });
+    const order = await orderFor(w, w.mug.id, "4", { delivery_type: "drop_shipping" });
     const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
     expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`)).body.status).toBe("shipped");
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
   });
 
   it("the order follows its shipments: partially_delivered and in_progress, then delivered; back to pending when they are cancelled", async () => {
@@ -168,18 +150,14 @@ describe("shipping orders", () => {
     const part = await makeVariant(w.db);
     await w.db.insert(t.components).values({ parentVariantId: kit.id, componentVariantId: part.id, quantity: 2 * UNIT });
     await api(w.token, "POST", "/stock-entries", { location_id: w.location, lines: [{ variant_id: part.id, quantity: "10" }] });
-    const order = await api(w.token, "POST", "/sales-orders", {
-      customer_id: w.customer.id,
-      location_id: w.location,
-      lines: [{ variant_id: kit.id, quantity: "3" }],
-    });
+    const order = await orderFor(w, kit.id, "3");
     const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
     expect(shipment.body.lines.map((l: { kind: string; quantity: string }) => [l.kind, l.quantity])).toEqual([
       ["kit", "3.0000000"],
       ["variant", "6.0000000"],
     ]);
     await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
-    expect(await level(w.db, part.id, w.location)).toEqual({ onHand: 4, committed: 0 });
+    expect(await stockLevel(w.db, part.id, w.location)).toEqual({ onHand: 4, committed: 0 });
   });
 
   it("many shipments at once on scarce stock, negative stock forbidden: none takes stock below zero", async () => {
@@ -192,7 +170,7 @@ describe("shipping orders", () => {
     const shipped = await Promise.all(shipments.map((s) => api(w.token, "POST", `/shipping-orders/${s.body.id}/ship`)));
     expect(shipped.filter((s) => s.status === 200)).toHaveLength(12);
     expect(shipped.filter((s) => s.status === 422).map((s) => s.body.error.code)).toEqual(range(18).map(() => "insufficient_stock"));
-    expect(await level(w.db, w.mug.id, w.location)).toEqual({ onHand: 0, committed: 18 });
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 0, committed: 18 });
   });
 
   it("viewing asks view_shipping_orders and every change edit_shipping_orders", async () => {
