@@ -7,14 +7,17 @@ import { getSalesOrder } from "../../worker/domain/sales/get-sales-order";
 import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
 import { control, ctxOf } from "../support/factories";
 import { makeVariant } from "../support/isolation/stock";
-import { api, fieldCodes, orderFor, pricedVariant, salesWorld, stockLevel } from "./sales-fixtures";
+import { api, fieldCodes, orderFor, pricedVariant, salesWorld, stockLevel, type SalesWorld } from "./sales-fixtures";
 
 const t = tenantSchema;
 const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 const UNIT = 10_000_000;
 
+const setCustomer = (w: SalesWorld, values: Partial<typeof t.customers.$inferInsert>) =>
+  w.db.update(t.customers).set(values).where(eq(t.customers.id, w.customer.id));
+
 /** A variant with `units` on hand at the location, through a stock entry. */
-async function stocked(w: Awaited<ReturnType<typeof salesWorld>>, units: number, price = "10") {
+async function stocked(w: SalesWorld, units: number, price = "10") {
   const variant = await pricedVariant(w.db, w.level, price);
   if (units > 0) {
     const entry = await api(w.token, "POST", "/stock-entries", {
@@ -125,10 +128,7 @@ describe("sales orders", () => {
 
   it("the customer's minimum order amount must be reached: minimum_order_amount_not_reached with {value}", async () => {
     const w = await salesWorld();
-    await w.db
-      .update(t.customers)
-      .set({ minimumOrderAmount: 50 * 10_000 })
-      .where(eq(t.customers.id, w.customer.id));
+    await setCustomer(w, { minimumOrderAmount: 50 * 10_000 });
     const mug = await stocked(w, 0);
     const small = await orderFor(w, mug.id, "4");
     expect([small.status, small.body.error.code, small.body.error.params]).toEqual([
@@ -143,10 +143,7 @@ describe("sales orders", () => {
 
   it("the credit limit applies to the balance of the customer's open orders: credit_limit_exceeded", async () => {
     const w = await salesWorld();
-    await w.db
-      .update(t.customers)
-      .set({ creditLimit: 100 * 10_000 })
-      .where(eq(t.customers.id, w.customer.id));
+    await setCustomer(w, { creditLimit: 100 * 10_000 });
     const mug = await stocked(w, 0);
     const order = (quantity: string) => orderFor(w, mug.id, quantity);
     const first = await order("6");
@@ -160,10 +157,7 @@ describe("sales orders", () => {
 
   it("orders made at once never take the customer's balance past the credit limit together", async () => {
     const w = await salesWorld();
-    await w.db
-      .update(t.customers)
-      .set({ creditLimit: 100 * 10_000 })
-      .where(eq(t.customers.id, w.customer.id));
+    await setCustomer(w, { creditLimit: 100 * 10_000 });
     const mug = await stocked(w, 0);
     const answers = await Promise.all(range(30).map(() => orderFor(w, mug.id, "1")));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
