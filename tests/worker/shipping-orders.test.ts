@@ -144,6 +144,45 @@ describe("shipping orders", () => {
     expect(await statuses()).toEqual(["pending", "not_delivered"]);
   });
 
+  it("a batch-tracked variant ships from the batch chosen, not expired: the batch's stock goes down with the level", async () => {
+    const w = await world(0);
+    const cheese = await makeVariant(w.db, { batchTracked: true });
+    const [eur] = await w.db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
+    await w.db.insert(t.prices).values({ variantId: cheese.id, priceLevelId: w.level, currencyId: eur!.id, amount: 50_000 });
+    const [fresh, old] = await w.db
+      .insert(t.batches)
+      .values([
+        { variantId: cheese.id, number: "LOT-FRESH", expirationDate: "2999-01-01" },
+        { variantId: cheese.id, number: "LOT-OLD", expirationDate: "2000-01-01" },
+      ])
+      .returning({ id: t.batches.id });
+    await api(w.token, "POST", "/stock-entries", {
+      location_id: w.location,
+      lines: [{ variant_id: cheese.id, batch_id: fresh!.id, quantity: "5" }],
+    });
+    const order = await orderFor(w, cheese.id, "3");
+    const line = order.body.lines[0].id;
+    const refused = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [
+        { line_id: line, quantity: "1" },
+        { line_id: line, quantity: "1", batch_id: old!.id },
+      ],
+    });
+    expect([refused.status, fieldCodes(refused)]).toEqual([
+      422,
+      { "lines.0.batch_id": "batch_required", "lines.1.batch_id": "batch_expired" },
+    ]);
+    const shipment = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: line, quantity: "3", batch_id: fresh!.id }],
+    });
+    expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`)).status).toBe(200);
+    expect(await stockLevel(w.db, cheese.id, w.location)).toEqual({ onHand: 2, committed: 0 });
+    const [held] = await w.db.select({ quantity: t.batchStock.quantity }).from(t.batchStock).where(eq(t.batchStock.batchId, fresh!.id));
+    expect(held!.quantity).toBe(2 * UNIT);
+  });
+
   it("a kit ships its components: stock leaves from the components", async () => {
     const w = await world(0);
     const kit = await pricedVariant(w.db, w.level, "25", [], { isKit: true });

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { STATUS_MACHINES } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -18,13 +18,15 @@ import {
 import { CLOSED_ORDER_STATUSES } from "./sales-order-rules";
 import { CreateShippingOrderInput } from "./sales-schemas";
 
-const { salesDocuments, salesDocumentLines, companySettings } = tenantSchema;
+const { salesDocuments, salesDocumentLines, companySettings, variants, batches } = tenantSchema;
+type OrderLine = typeof salesDocumentLines.$inferSelect;
 
 const SHIPPABLE = ["variant", "pack", "kit"];
 
 /**
  * Makes a shipping order of a sales order: the lines chosen (an order line and a quantity, at most
- * what remains to ship of it), else everything that remains; a kit ships with its components.
+ * what remains to ship of it, and for a batch-tracked variant its batch, not expired), else
+ * everything that remains; a kit ships with its components.
  * Nothing leaves the location until the shipping order is shipped.
  */
 export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<SalesDocumentView> {
@@ -40,25 +42,62 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
     shippedByLine(db, order.id),
     db.select({ timezone: companySettings.timezone }).from(companySettings),
   ]);
-  const remaining = (line: (typeof orderLines)[number]) => line.quantity - (shipped.get(line.id) ?? 0);
+  const variantIds = [...new Set(orderLines.flatMap((l) => (l.variantId === null ? [] : [l.variantId])))];
+  const batchIds = [...new Set((parsed.lines ?? []).flatMap((c) => (c.batch_id == null ? [] : [c.batch_id])))];
+  const [tracked, chosenBatches] = await Promise.all([
+    db
+      .select({ id: variants.id, batchTracked: variants.batchTracked, trackInventory: variants.trackInventory })
+      .from(variants)
+      .where(inArray(variants.id, variantIds)),
+    db.select().from(batches).where(inArray(batches.id, batchIds)),
+  ]);
+  const today = todayIn(settings?.timezone ?? "UTC", new Date(ctx.now()));
+  const fromStock = order.deliveryType === "stock_location";
+  const needsBatch = (line: OrderLine) => fromStock && tracked.some((v) => v.id === line.variantId && v.batchTracked && v.trackInventory);
+
+  const remaining = (line: OrderLine) => line.quantity - (shipped.get(line.id) ?? 0);
   const shippable = orderLines.filter((l) => SHIPPABLE.includes(l.kind) && l.componentOfLid === null);
-  const chosen = parsed.lines ?? shippable.filter((l) => remaining(l) > 0).map((l) => ({ line_id: l.id, quantity: remaining(l) }));
+  const partsOf = (line: OrderLine) => orderLines.filter((l) => l.componentOfLid === line.lid);
+  const chosen =
+    parsed.lines ?? shippable.filter((l) => remaining(l) > 0).map((l) => ({ line_id: l.id, quantity: remaining(l), batch_id: null }));
   const issues = new FieldIssues();
   if (chosen.length === 0) issues.add("lines", "required");
+  const taken = new Map<number, number>();
   chosen.forEach((c, i) => {
+    const at = (field: string) => (parsed.lines ? `lines.${i}.${field}` : "lines");
     const line = shippable.find((l) => l.id === c.line_id);
-    if (!line) issues.add(`lines.${i}.line_id`, "unknown_line");
-    else if (c.quantity > remaining(line))
-      issues.add(`lines.${i}.quantity`, "more_than_remaining", { remaining: qty(Math.max(0, remaining(line))) });
+    if (!line) return issues.add(at("line_id"), "unknown_line");
+    taken.set(line.id, (taken.get(line.id) ?? 0) + c.quantity);
+    if (taken.get(line.id)! > remaining(line))
+      issues.add(at("quantity"), "more_than_remaining", {
+        remaining: qty(Math.max(0, remaining(line) - taken.get(line.id)! + c.quantity)),
+      });
+    if (partsOf(line).some(needsBatch)) return issues.add(at("batch_id"), "batch_required");
+    if (!needsBatch(line)) return c.batch_id != null ? issues.add(at("batch_id"), "not_batch_tracked") : undefined;
+    const batch = chosenBatches.find((b) => b.id === c.batch_id);
+    if (c.batch_id == null) issues.add(at("batch_id"), "batch_required");
+    else if (!batch || batch.variantId !== line.variantId) issues.add(at("batch_id"), "unknown_batch");
+    else if (batch.expirationDate !== null && batch.expirationDate < today)
+      issues.add(at("batch_id"), "batch_expired", { number: batch.number, expiration_date: batch.expirationDate });
   });
   issues.throwIfAny();
 
+  // A line shipped twice (from two batches) takes a lid of its own each time.
+  const seen = new Map<string, number>();
   const rows = chosen.flatMap((c) => {
     const line = shippable.find((l) => l.id === c.line_id)!;
-    const parts = orderLines.filter((l) => l.componentOfLid === line.lid);
+    const n = (seen.get(line.lid) ?? 0) + 1;
+    seen.set(line.lid, n);
+    const lid = (base: string) => (n === 1 ? base : `${base}#${n}`);
     return [
-      { line, quantity: c.quantity },
-      ...parts.map((part) => ({ line: part, quantity: lineUnits(c.quantity, part.requiredQuantity) })),
+      { line, lid: lid(line.lid), parent: null, quantity: c.quantity, batchId: c.batch_id ?? null },
+      ...partsOf(line).map((part) => ({
+        line: part,
+        lid: lid(part.lid),
+        parent: lid(line.lid),
+        quantity: lineUnits(c.quantity, part.requiredQuantity),
+        batchId: null,
+      })),
     ];
   });
   const numbered = newSalesNumber(db, "shipping_order", order.locationId, parsed.number);
@@ -79,12 +118,12 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
     externalReference: order.externalReference,
     userId: stockAuthor(ctx.actor).userId,
   };
-  const lineRows = rows.map(({ line, quantity }, position) => ({
+  const lineRows = rows.map(({ line, lid, parent, quantity }, position) => ({
     documentId: numbered.id as unknown as number,
     position,
-    lid: line.lid,
+    lid,
     kind: line.kind,
-    componentOfLid: line.componentOfLid,
+    componentOfLid: parent,
     variantId: line.variantId,
     packId: line.packId,
     sku: line.sku,
@@ -102,7 +141,7 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
       type: "shipping_order",
       number: numbered.number as unknown as string,
       status: STATUS_MACHINES.shipping_order.initial,
-      date: parsed.date ?? todayIn(settings?.timezone ?? "UTC", new Date(ctx.now())),
+      date: parsed.date ?? today,
       shippingDate: parsed.shipping_date ?? null,
       notes: parsed.notes !== undefined ? parsed.notes : order.notes,
       createdFromId: order.id,
@@ -113,6 +152,12 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
   const batch = new StockBatch(ctx).claimDocument(order.id, order.updatedAt, "sales_documents").add(...numbered.statements);
   const inserted = batch.items.length;
   batch.add(insert, db.insert(salesDocumentLines).values(lineRows));
+  for (const row of rows)
+    if (row.batchId !== null)
+      batch.add(
+        db.run(sql`insert into sales_line_batches (line_id, batch_id, quantity)
+          select id, ${BigInt(row.batchId)}, units from sales_document_lines where document_id = ${numbered.id} and lid = ${row.lid}`),
+      );
   let results: unknown[];
   try {
     results = await batch.run();

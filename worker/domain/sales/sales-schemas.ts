@@ -81,7 +81,7 @@ export const UpdateSalesOrderInput = strictInput({
 
 export type DocumentFields = z.output<z.ZodObject<typeof documentFields>>;
 
-/** A shipping order of a sales order: the lines chosen (order line ids and quantities), else all that remains to ship. */
+/** A shipping order of a sales order: the lines chosen (order line ids, quantities, batches), else all that remains to ship. */
 export const CreateShippingOrderInput = strictInput({
   sales_order_id: zRefIdRequired("unknown_sales_order"),
   number: zOptionalText(40).optional(),
@@ -89,7 +89,15 @@ export const CreateShippingOrderInput = strictInput({
   shipping_date: zCalendarDate.nullable().optional(),
   notes: zOptionalText(5000).optional(),
   lines: z
-    .array(strictInput({ line_id: zRefIdRequired("unknown_line"), quantity: zRequiredQuantity({ positive: true }) }), { error: "invalid" })
+    .array(
+      strictInput({
+        line_id: zRefIdRequired("unknown_line"),
+        quantity: zRequiredQuantity({ positive: true }),
+        // Batch-tracked variants: the batch the goods come from (a line sent twice ships from two batches).
+        batch_id: zOptionalId("unknown_batch").optional(),
+      }),
+      { error: "invalid" },
+    )
     .max(1000, "too_long")
     .optional(),
 });

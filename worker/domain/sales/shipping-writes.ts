@@ -12,7 +12,7 @@ import { readSalesDocument, type SalesDocumentView } from "./sales-documents";
  * which shipped goods leave the location (through the ledger) and leave the order's reservation.
  */
 
-const { salesDocuments, salesDocumentLines, variants } = tenantSchema;
+const { salesDocuments, salesDocumentLines, salesLineBatches, variants } = tenantSchema;
 
 const source = alias(salesDocumentLines, "source");
 
@@ -24,12 +24,14 @@ async function stockLines(db: TenantDb, documentId: number) {
       variantId: salesDocumentLines.variantId,
       units: salesDocumentLines.units,
       released: salesDocumentLines.committedUnits,
+      batchId: salesLineBatches.batchId,
       sourceId: source.id,
       sourceHeld: source.committedUnits,
     })
     .from(salesDocumentLines)
     .innerJoin(variants, eq(variants.id, salesDocumentLines.variantId))
     .leftJoin(source, eq(source.id, salesDocumentLines.sourceLineId))
+    .leftJoin(salesLineBatches, eq(salesLineBatches.lineId, salesDocumentLines.id))
     .where(
       and(
         eq(salesDocumentLines.documentId, documentId),
@@ -57,7 +59,7 @@ export async function moveShippedGoods(ctx: Ctx, saved: Saved, sign: 1 | -1, sta
   const changes: StockChange[] = lines.map((l, i) => ({
     variantId: l.variantId!,
     locationId: saved.locationId,
-    batchId: null,
+    batchId: l.batchId,
     delta: -sign * l.units,
     field: `lines.${i}.quantity`,
   }));
