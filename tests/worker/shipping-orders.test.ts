@@ -183,6 +183,22 @@ describe("shipping orders", () => {
     expect(held!.quantity).toBe(2 * UNIT);
   });
 
+  it("an order with shipping orders keeps its lines: other fields still change, new lines are refused (in_use)", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: order.body.lines[0].id, quantity: "1" }],
+    });
+    const relabelled = await api(w.token, "PATCH", `/sales-orders/${order.body.id}`, { label: "Urgent", shipping_cost: "5" });
+    expect([relabelled.status, relabelled.body.label, relabelled.body.total]).toEqual([200, "Urgent", "45.00"]);
+    expect(relabelled.body.lines.map((l: { id: number; remaining_to_ship: string }) => [l.id, l.remaining_to_ship])).toEqual([
+      [order.body.lines[0].id, "3.0000000"],
+    ]);
+    const relined = await api(w.token, "PATCH", `/sales-orders/${order.body.id}`, { lines: [{ variant_id: w.mug.id, quantity: "9" }] });
+    expect([relined.status, relined.body.error.code, fieldCodes(relined)]).toEqual([409, "in_use", { lines: "in_use" }]);
+  });
+
   it("a kit ships its components: stock leaves from the components", async () => {
     const w = await world(0);
     const kit = await pricedVariant(w.db, w.level, "25", [], { isKit: true });

@@ -193,9 +193,21 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
         committed: request.reserve,
       })
       .where(eq(salesDocuments.id, saved.id)),
-    db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)),
   );
-  if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(saved.id, priced.lines, request.reserve)));
+  const rows = lineValues(saved.id, priced.lines, request.reserve);
+  if (fields.lines === undefined) {
+    // The same lines priced again keep their rows (and ids, which shipping orders point at).
+    for (const row of rows)
+      batch.add(
+        db
+          .update(salesDocumentLines)
+          .set(row)
+          .where(and(eq(salesDocumentLines.documentId, saved.id), eq(salesDocumentLines.lid, row.lid))),
+      );
+  } else {
+    batch.add(db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)));
+    if (rows.length) batch.add(db.insert(salesDocumentLines).values(rows));
+  }
   request.extra?.(batch);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: saved.type, author });

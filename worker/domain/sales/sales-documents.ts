@@ -265,6 +265,16 @@ export async function shippedByLine(db: TenantDb, orderId: number): Promise<Map<
   return new Map(rows.flatMap((r) => (r.lineId === null ? [] : [[r.lineId, Number(r.quantity)]])));
 }
 
+/** Whether shipping orders (cancelled or not) were made from an order. */
+export async function hasShipments(db: TenantDb, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: salesDocuments.id })
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.type, "shipping_order"), eq(salesDocuments.createdFromId, orderId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The saved document of a type an id names, as stored. */
 export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown) {
   const id = recordId(rawId);
