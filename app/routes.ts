@@ -80,6 +80,8 @@ export default [
     route("sales/sales-orders/:id/pdf", "routes/sales/document-pdf.ts", { id: "sales-order-pdf" }),
     route("sales/estimates/:id/email", "routes/sales/document-email.ts", { id: "sales-estimate-email" }),
     route("sales/sales-orders/:id/email", "routes/sales/document-email.ts", { id: "sales-order-email" }),
+    route("sales/shipping-orders/:id/pdf", "routes/sales/document-pdf.ts", { id: "shipping-order-pdf" }),
+    route("sales/shipping-orders/:id/email", "routes/sales/document-email.ts", { id: "shipping-order-email" }),
     // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
     route("inventory/stock-level", "routes/inventory/stock-level.tsx"),
     route("inventory/inventory-logs", "routes/inventory/inventory-logs.tsx"),

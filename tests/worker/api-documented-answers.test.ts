@@ -7,7 +7,7 @@ import { makeCustomer } from "../support/isolation/sales";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 import { productWorld, unique, type ProductWorld } from "./products-fixtures";
-import { fetchApp } from "../support/fetch-app";
+import { callApiJson, fetchApp } from "../support/fetch-app";
 
 const RECORDS: IsolationArea["records"] = Object.assign(
   {},
@@ -115,6 +115,17 @@ async function recordFor(op: ApiOperation): Promise<string> {
   return make(w.company as IsolationCompany, other);
 }
 
+/** A sales order of the company with a line left to ship. */
+async function salesOrderToShip(location: number, variantId: number): Promise<number> {
+  const customer = await makeCustomer(w.db);
+  const order = await callApiJson("POST", "/sales-orders", admin.token, {
+    customer_id: customer.id,
+    location_id: location,
+    lines: [{ variant_id: variantId, quantity: "1", price: "10" }],
+  });
+  return order.body.id as number;
+}
+
 /** Valid bodies, with ids of this company's records where a write names some. */
 async function bodies(): Promise<Record<string, unknown>> {
   const location = await firstLocation(w.db);
@@ -186,6 +197,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "patch /pdf-settings": { paper_size: "letter", titles: { estimate: "Quote" } },
     "patch /smtp-settings": { port: 2525, password: "secret" },
     "post /smtp-settings/test-email": { to: "documented@example.test" },
+    "post /shipping-orders": { sales_order_id: await salesOrderToShip(location, variant.id) },
+    "post /shipping-orders/{id}/email": { to: "documented@example.test" },
   };
 }
 

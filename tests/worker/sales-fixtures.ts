@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import { makeCompany } from "../support/factories";
 import { callApi } from "../support/fetch-app";
@@ -61,4 +61,27 @@ export async function salesWorld() {
   const customer = await makeCustomer(db, { priceLevelId: level!.id });
   const location = await firstLocation(db);
   return { company, db, token: company.token, level: level!.id, customer, location };
+}
+
+export type SalesWorld = Awaited<ReturnType<typeof salesWorld>>;
+
+/** A sales order of the world's customer at its location, through the API: one line of a variant. */
+export function orderFor(w: SalesWorld, variantId: number, quantity: string, extra: Record<string, unknown> = {}) {
+  return api(w.token, "POST", "/sales-orders", {
+    customer_id: w.customer.id,
+    location_id: w.location,
+    lines: [{ variant_id: variantId, quantity }],
+    ...extra,
+  });
+}
+
+const UNIT = 10_000_000;
+
+/** What a location holds of a variant, and how much of it orders reserve, in units. */
+export async function stockLevel(db: TenantDb, variantId: number, locationId: number) {
+  const [row] = await db
+    .select({ onHand: t.stockLevels.onHand, committed: t.stockLevels.committed })
+    .from(t.stockLevels)
+    .where(and(eq(t.stockLevels.variantId, variantId), eq(t.stockLevels.locationId, locationId)));
+  return { onHand: (row?.onHand ?? 0) / UNIT, committed: (row?.committed ?? 0) / UNIT };
 }

@@ -34,6 +34,7 @@ import { savedViews } from "./saved-views";
 import { customers } from "./customers";
 import { estimates } from "./estimates";
 import { salesOrders } from "./sales-orders";
+import { shippingOrders } from "./shipping-orders";
 import { suppliers } from "./suppliers";
 import { employees } from "./employees";
 import { customerTags } from "./customer-tags";
@@ -107,6 +108,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/batches", batches);
   api.route("/estimates", estimates);
   api.route("/sales-orders", salesOrders);
+  api.route("/shipping-orders", shippingOrders);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

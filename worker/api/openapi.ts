@@ -6,6 +6,7 @@ import { InviteUserInput, UpdateUserInput } from "../domain/users/users-schemas"
 import { customerOperations } from "./customers";
 import { estimateOperations } from "./estimates";
 import { salesOrderOperations } from "./sales-orders";
+import { shippingOrderOperations } from "./shipping-orders";
 import { supplierOperations } from "./suppliers";
 import { employeeOperations } from "./employees";
 import { customerTagOperations } from "./customer-tags";
@@ -282,6 +283,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...batchOperations,
   ...estimateOperations,
   ...salesOrderOperations,
+  ...shippingOrderOperations,
   ...invitationOperations,
 ];
 
@@ -309,6 +311,7 @@ export const API_TAGS: Record<string, string> = {
   Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
   Estimates: "Estimates: quotes priced from the catalogue for a customer, accepted, rejected or transformed into a sales order.",
   "Sales orders": "Sales orders: priced for a customer, reserving their units at their location until shipped, cancelled or completed.",
+  "Shipping orders": "Shipments of sales orders: stock leaves the location when they are shipped.",
 };
 
 // Built once per isolate: the operations do not change while it runs.

@@ -27,15 +27,17 @@ export interface SalesDocumentApi {
   what: string;
   access: { view: PermissionCheck; edit: PermissionCheck; read: PermissionCheck };
   create: z.ZodType;
-  update: z.ZodType;
+  /** Without it, no PATCH (shipping orders change by their moves). */
+  update?: z.ZodType;
   createSummary: string;
   writeErrors: Record<number, string>;
   verbs: {
     list: (ctx: Ctx, query: URLSearchParams) => Promise<ListResult<SalesDocumentView>>;
     create: (ctx: Ctx, input: unknown) => View;
     get: (ctx: Ctx, input: { id: unknown }) => View;
-    update: (ctx: Ctx, input: { id: unknown } & Record<string, unknown>) => View;
-    remove: (ctx: Ctx, input: { id: unknown; acknowledged: string[] }) => Promise<void>;
+    update?: (ctx: Ctx, input: { id: unknown } & Record<string, unknown>) => View;
+    /** Without it, no DELETE (a shipping order is cancelled instead). */
+    remove?: (ctx: Ctx, input: { id: unknown; acknowledged: string[] }) => Promise<void>;
   };
   /** POST /{id}/<move>: its summary, its verb and the status its answer has (201 for a new document). */
   moves: { name: string; summary: string; verb: (ctx: Ctx, input: { id: unknown }) => View; created?: boolean }[];
@@ -106,27 +108,35 @@ export function salesDocumentOperations(d: SalesDocumentApi): ApiOperation[] {
       result: EmailQueued,
       responses: { 202: "Queued", 422: "No address to send to, or an invalid one", ...errors },
     },
-    {
-      method: "patch",
-      path: `${path}/{id}`,
-      tag,
-      summary: `Update a ${d.what}; lines given replace its lines and everything is priced again. ${SALES_LINES}`,
-      auth: true,
-      permissions: d.access.edit,
-      body: d.update,
-      result: SalesDocument,
-      responses: { 200: "Updated", ...moveErrors, ...d.writeErrors, ...errors },
-    },
-    {
-      method: "delete",
-      path: `${path}/{id}`,
-      tag,
-      summary: `Delete a ${d.what} and the documents made from it, giving back the stock they reserved`,
-      auth: true,
-      permissions: d.access.edit,
-      query: acknowledgeQuery(DELETE_ASKS.sales_document),
-      responses: { 204: "Deleted", 409: "Another edit came first (conflict)", 422: "An acknowledgement is missing", ...errors },
-    },
+    ...(d.update && d.verbs.update
+      ? [
+          {
+            method: "patch",
+            path: `${path}/{id}`,
+            tag,
+            summary: `Update a ${d.what}; lines given replace its lines and everything is priced again. ${SALES_LINES}`,
+            auth: true,
+            permissions: d.access.edit,
+            body: d.update,
+            result: SalesDocument,
+            responses: { 200: "Updated", ...moveErrors, ...d.writeErrors, ...errors },
+          } satisfies ApiOperation,
+        ]
+      : []),
+    ...(d.verbs.remove
+      ? [
+          {
+            method: "delete",
+            path: `${path}/{id}`,
+            tag,
+            summary: `Delete a ${d.what} and the documents made from it, giving back the stock they reserved`,
+            auth: true,
+            permissions: d.access.edit,
+            query: acknowledgeQuery(DELETE_ASKS.sales_document),
+            responses: { 204: "Deleted", 409: "Another edit came first (conflict)", 422: "An acknowledgement is missing", ...errors },
+          } satisfies ApiOperation,
+        ]
+      : []),
     ...d.moves.map((move): ApiOperation => ({
       method: "post",
       path: `${path}/{id}/${move.name}`,
@@ -163,13 +173,16 @@ export function salesDocumentRouter(d: Pick<SalesDocumentApi, "type" | "access" 
     })
     .post("/:id/email", requireActor(d.access.edit), async (c) => {
       return c.json(await emailSalesDocument(await verbCtx(c), { ...(await bodyWith(c, { id: c.req.param("id") })), type: d.type }), 202);
-    })
-    .patch("/:id", requireActor(d.access.edit), async (c) => {
+    });
+  const { update, remove } = verbs;
+  if (update)
+    router.patch("/:id", requireActor(d.access.edit), async (c) => {
       // The id comes from the path, last: a body cannot name another record.
-      return c.json(await verbs.update(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
-    })
-    .delete("/:id", requireActor(d.access.edit), async (c) => {
-      await verbs.remove(await verbCtx(c), { id: c.req.param("id"), acknowledged: acknowledgementsOf(c.req.queries("acknowledge") ?? []) });
+      return c.json(await update(await verbCtx(c), await bodyWith(c, { id: c.req.param("id") })));
+    });
+  if (remove)
+    router.delete("/:id", requireActor(d.access.edit), async (c) => {
+      await remove(await verbCtx(c), { id: c.req.param("id"), acknowledged: acknowledgementsOf(c.req.queries("acknowledge") ?? []) });
       return c.body(null, 204);
     });
   for (const move of d.moves)

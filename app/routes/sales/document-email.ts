@@ -4,13 +4,18 @@ import { ctxFromRequest } from "../../../worker/ctx";
 import { emailSalesDocument } from "../../../worker/domain/sales/email-sales-document";
 import { getEstimate } from "../../../worker/domain/sales/get-estimate";
 import { getSalesOrder } from "../../../worker/domain/sales/get-sales-order";
+import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
 import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { requirePage } from "../../../worker/guards";
 import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
 
-const READ = { estimate: getEstimate, sales_order: getSalesOrder };
-const TYPES: Record<string, keyof typeof READ> = { estimates: "estimate", "sales-orders": "sales_order" };
+const READ = { estimate: getEstimate, sales_order: getSalesOrder, shipping_order: getShippingOrder };
+const TYPES: Record<string, keyof typeof READ> = {
+  estimates: "estimate",
+  "sales-orders": "sales_order",
+  "shipping-orders": "shipping_order",
+};
 
 function typeOf(request: Request): { type: keyof typeof READ; path: string } {
   const segment = new URL(request.url).pathname.split("/")[2] ?? "";
@@ -18,7 +23,7 @@ function typeOf(request: Request): { type: keyof typeof READ; path: string } {
 }
 
 /**
- * POST /sales/{estimates|sales-orders}/{id}/email {to, cc, subject, body}: the
+ * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, subject, body}: the
  * document's email is queued, then its page says so; a refusal comes back to the form that posted.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -27,7 +27,7 @@ export async function makeCustomer(
 }
 
 /** A sales document of `theirs` whose id names nothing in `mine`. */
-async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "estimate" | "sales_order") {
+async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "estimate" | "sales_order" | "shipping_order") {
   const largest = async (company: IsolationCompany) =>
     Number((await company.db.all<{ max: number | null }>(sql`select max(id) as max from sales_documents`))[0]?.max ?? 0);
   const customer = await makeCustomer(theirs.db);
@@ -61,9 +61,14 @@ export const isolation: IsolationArea = {
     "patch /sales-orders/{id}": { notes: "Changed" },
     "post /sales-orders/{id}/complete": {},
     "post /sales-orders/{id}/cancel": {},
+    "post /shipping-orders": { sales_order_id: 1 },
+    "post /shipping-orders/{id}/ship": {},
+    "post /shipping-orders/{id}/deliver": {},
+    "post /shipping-orders/{id}/cancel": {},
   },
   records: {
     "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),
     "/sales-orders/": (theirs, mine) => theirDocument(theirs, mine, "sales_order"),
+    "/shipping-orders/": (theirs, mine) => theirDocument(theirs, mine, "shipping_order"),
   },
 };

@@ -10,7 +10,7 @@ const { salesDocuments } = tenantSchema;
 const randomId = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
 
 /** A sales document without lines, straight into the company's database. */
-async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order"): Promise<string> {
+async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order" | "shipping_order"): Promise<string> {
   const db = await companyDb(company.companyId);
   const id = randomId();
   const customer = await makeCustomer(db);
@@ -21,7 +21,7 @@ async function salesDocument(company: E2eCompany, type: "estimate" | "sales_orde
     customerId: customer.id,
     locationId: await firstLocation(db),
     date: "2026-01-01",
-    status: "pending",
+    status: type === "shipping_order" ? "make_the_shipment" : "pending",
     currency: "EUR",
     taxModel: "global",
     taxType: "tax_exclusive",
@@ -37,9 +37,12 @@ export const pages: PageArea = {
     "sales/sales-orders/:id/pdf": { kind: "permission", allOf: ["view_sales_orders"] },
     "sales/estimates/:id/email": { kind: "action" },
     "sales/sales-orders/:id/email": { kind: "action" },
+    "sales/shipping-orders/:id/pdf": { kind: "permission", allOf: ["view_shipping_orders"] },
+    "sales/shipping-orders/:id/email": { kind: "action" },
   },
   records: {
     "sales/estimates/": (company) => salesDocument(company, "estimate"),
     "sales/sales-orders/": (company) => salesDocument(company, "sales_order"),
+    "sales/shipping-orders/": (company) => salesDocument(company, "shipping_order"),
   },
 };

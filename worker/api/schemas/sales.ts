@@ -34,6 +34,7 @@ const SalesLine = answer<SalesLineView>()(
     total: decimal.meta({ description: "Amount less the line's discount" }),
     total_excl_tax: decimal,
     total_incl_tax: decimal,
+    remaining_to_ship: decimal.nullable().meta({ description: "Sales orders: what remains to ship of the line" }),
   }),
 );
 

@@ -3,7 +3,7 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { insertSalesDocument } from "./sales-document-writes";
 import { SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
-import { orderChecks } from "./sales-order-rules";
+import { orderRules } from "./sales-order-rules";
 import { CreateSalesOrderInput } from "./sales-schemas";
 
 /**
@@ -21,7 +21,7 @@ export async function createSalesOrder(ctx: Ctx, input: unknown): Promise<SalesD
     locationId: parsed.location_id,
     fields: parsed,
     reserve: deliveryType === "stock_location",
-    check: orderChecks(ctx.db, null),
+    ...orderRules,
     values: () => ({
       status: STATUS_MACHINES.sales_order.initial,
       paymentStatus: STATUS_MACHINES.sales_order_payment.initial,

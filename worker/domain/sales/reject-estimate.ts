@@ -1,12 +1,4 @@
-import { assertMove, type StatusOf } from "../documents/statuses";
-import { requirePermission, type Ctx } from "../shared/ctx";
-import { moveSalesDocument } from "./sales-document-writes";
-import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
+import { moveVerb } from "./sales-verbs";
 
-/** The customer refused the estimate (domain spec §4). */
-export async function rejectEstimate(ctx: Ctx, input: { id: unknown }): Promise<SalesDocumentView> {
-  requirePermission(ctx, SALES_ACCESS.estimate.edit);
-  const saved = await savedSalesDocument(ctx.db, "estimate", input.id);
-  assertMove("estimate", saved.status as StatusOf<"estimate">, "rejected");
-  return moveSalesDocument(ctx, saved, { status: "rejected" });
-}
+/** The customer refused the estimate (domain spec §4); it may be reopened or accepted later. */
+export const rejectEstimate = moveVerb("estimate", "estimate", "rejected");

@@ -8,6 +8,7 @@ import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
+import { cancelShipmentsOf } from "./shipping-writes";
 import { newSalesNumber, readSalesDocument, salesNumberTaken, type SalesDocumentView } from "./sales-documents";
 import type { DocumentFields, SalesLineInput } from "./sales-schemas";
 
@@ -25,8 +26,10 @@ export interface SaveRequest {
   fields: DocumentFields;
   /** Whether the lines reserve their units at the location (an open sales order delivered from stock). */
   reserve: boolean;
-  /** Checks of the priced document before anything is written (minimum order amount, credit limit). */
-  check?: (priced: PricedDocument) => Promise<void> | void;
+  /** Checks of the priced document before anything is written (minimum order amount). */
+  check?: (priced: PricedDocument) => void;
+  /** Rules checked inside the batch, after the document is written (credit limit). */
+  guard?: (batch: StockBatch, priced: PricedDocument) => void;
   /** The type's own columns, once the document is priced (status, expiration date…). */
   values: (priced: PricedDocument, date: string) => DocumentValues & { status: string };
   /** More statements of the same batch (an estimate marked as transformed), with the guards they need. */
@@ -117,7 +120,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
     globalDiscountType: fields.global_discount_type,
     shippingCost: fields.shipping_cost?.toString() ?? null,
   });
-  await request.check?.(priced);
+  request.check?.(priced);
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
   const numbered = newSalesNumber(db, request.type, request.locationId, fields.number);
   const author = stockAuthor(ctx.actor);
@@ -141,6 +144,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   const batch = new StockBatch(ctx).add(...numbered.statements, insert);
   if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, priced.lines, request.reserve)));
   request.extra?.(batch);
+  request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
   const results = await runSave(batch, fields.number);
   const [created] = results[numbered.statements.length] as { id: number }[];
@@ -172,7 +176,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
         ? (fields.shipping_cost?.toString() ?? null)
         : fromScaledInteger(saved.shippingCost, PRICE_SCALE).toString(),
   });
-  await request.check?.(priced);
+  request.check?.(priced);
   const author = stockAuthor(ctx.actor);
   const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
   if (saved.committed) batch.addCommitments(await heldCommitments(db, [saved.id], saved.locationId), { documentType: saved.type, author });
@@ -189,10 +193,23 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
         committed: request.reserve,
       })
       .where(eq(salesDocuments.id, saved.id)),
-    db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)),
   );
-  if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(saved.id, priced.lines, request.reserve)));
+  const rows = lineValues(saved.id, priced.lines, request.reserve);
+  if (fields.lines === undefined) {
+    // The same lines priced again keep their rows (and ids, which shipping orders point at).
+    for (const row of rows)
+      batch.add(
+        db
+          .update(salesDocumentLines)
+          .set(row)
+          .where(and(eq(salesDocumentLines.documentId, saved.id), eq(salesDocumentLines.lid, row.lid))),
+      );
+  } else {
+    batch.add(db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)));
+    if (rows.length) batch.add(db.insert(salesDocumentLines).values(rows));
+  }
   request.extra?.(batch);
+  request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: saved.type, author });
   await runSave(batch, null);
   return readSalesDocument(db, saved.type, saved.id);
@@ -232,21 +249,35 @@ export async function moveSalesDocument(
   return readSalesDocument(db, saved.type, saved.id);
 }
 
+/** The documents made from a document, and those made from them (an estimate's orders, their shipping orders), nearest first. */
+async function descendants(db: TenantDb, id: number): Promise<DocumentRow[]> {
+  const found: DocumentRow[] = [];
+  for (let parents = [id]; parents.length > 0;) {
+    const children = await db.select().from(salesDocuments).where(inArray(salesDocuments.createdFromId, parents));
+    found.push(...children);
+    parents = children.map((c) => c.id);
+  }
+  return found;
+}
+
 /**
- * Deletes a document and the documents made from it (domain spec §4: deleting a document deletes
- * all documents made from it), giving back every reservation they held, in one batch.
+ * Deletes a document and the documents made from it (domain spec §4), reversing what they did:
+ * shipped goods come back into stock first (see cancelShipmentsOf), then one batch gives back every
+ * reservation and deletes them, the farthest first.
  */
 export async function removeSalesDocument(ctx: Ctx, saved: DocumentRow): Promise<void> {
   const { db } = ctx;
-  const children = await db
-    .select({ id: salesDocuments.id, committed: salesDocuments.committed, locationId: salesDocuments.locationId })
-    .from(salesDocuments)
-    .where(eq(salesDocuments.createdFromId, saved.id));
+  const before = await descendants(db, saved.id);
+  await cancelShipmentsOf(
+    ctx,
+    [saved, ...before].filter((d) => d.type === "sales_order").map((d) => d.id),
+  );
+  const made = await descendants(db, saved.id);
   const author = stockAuthor(ctx.actor);
   const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
-  for (const doc of [...children, saved])
+  for (const doc of [...made, saved])
     if (doc.committed) batch.addCommitments(await heldCommitments(db, [doc.id], doc.locationId), { documentType: saved.type, author });
-  for (const child of children) batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, child.id)));
+  for (const doc of made.reverse()) batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, doc.id)));
   batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, saved.id)));
   await batch.run();
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
@@ -72,6 +72,8 @@ export interface SalesLineView {
   total: string;
   total_excl_tax: string;
   total_incl_tax: string;
+  /** Sales orders: what remains to ship of the line (shipping orders not cancelled count); null elsewhere. */
+  remaining_to_ship: string | null;
 }
 
 export interface SalesDocumentView {
@@ -191,7 +193,12 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
   };
 }
 
-export async function documentLines(db: TenantDb, documentId: number, currency: string): Promise<SalesLineView[]> {
+export async function documentLines(
+  db: TenantDb,
+  documentId: number,
+  currency: string,
+  shipped: Map<number, number> | null,
+): Promise<SalesLineView[]> {
   const money = moneyIn(currency);
   const rows = await db
     .select()
@@ -223,6 +230,8 @@ export async function documentLines(db: TenantDb, documentId: number, currency: 
     total: money(l.total),
     total_excl_tax: money(l.totalExclTax),
     total_incl_tax: money(l.totalInclTax),
+    remaining_to_ship:
+      shipped && l.kind !== "text" && l.kind !== "service" ? qty(Math.max(0, l.quantity - (shipped.get(l.id) ?? 0))) : null,
   }));
 }
 
@@ -243,6 +252,29 @@ export const salesDocumentListRegistry = defineListRegistry({
   search: (text: string) => likePrefix(salesDocuments.number, text),
 });
 
+/** Quantities shipped (or on their way) per sales order line, by the order's shipping orders that are not cancelled. */
+export async function shippedByLine(db: TenantDb, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ lineId: salesDocumentLines.sourceLineId, quantity: sql<number>`sum(${salesDocumentLines.quantity})` })
+    .from(salesDocumentLines)
+    .innerJoin(salesDocuments, eq(salesDocuments.id, salesDocumentLines.documentId))
+    .where(
+      and(eq(salesDocuments.type, "shipping_order"), eq(salesDocuments.createdFromId, orderId), ne(salesDocuments.status, "cancelled")),
+    )
+    .groupBy(salesDocumentLines.sourceLineId);
+  return new Map(rows.flatMap((r) => (r.lineId === null ? [] : [[r.lineId, Number(r.quantity)]])));
+}
+
+/** Whether shipping orders (cancelled or not) were made from an order. */
+export async function hasShipments(db: TenantDb, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: salesDocuments.id })
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.type, "shipping_order"), eq(salesDocuments.createdFromId, orderId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The saved document of a type an id names, as stored. */
 export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown) {
   const id = recordId(rawId);
@@ -260,7 +292,8 @@ export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, r
   const id = recordId(rawId);
   const [row] = await summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)));
   if (!row) throw new DomainError("not_found");
-  return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency) };
+  const shipped = type === "sales_order" ? await shippedByLine(db, id) : null;
+  return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency, shipped) };
 }
 
 /** One page of a type's documents: filters number, date, status, customer_id, location_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */

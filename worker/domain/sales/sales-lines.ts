@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { computeDocument } from "../documents/lines/compute-document";
@@ -44,7 +44,8 @@ function wantedVariants(db: TenantDb, lines: readonly SalesLineInput[]): SQLWrap
     .where(
       or(
         inArray(t.variants.id, ids),
-        inArray(t.variants.sku, skus),
+        // SKUs compare as people type them (the unique index is collate nocase).
+        inArray(sql`${t.variants.sku} collate nocase`, skus),
         inArray(t.variants.id, db.select({ id: t.packs.variantId }).from(t.packs).where(inArray(t.packs.id, packIds))),
       ),
     );

@@ -1,35 +1,30 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { sql } from "drizzle-orm";
+import type { StockBatch } from "../stock/ledger";
 import type { PricedDocument } from "./sales-lines";
-import { checkCreditLimit, checkMinimumOrderAmount } from "./sales-rules";
+import { checkMinimumOrderAmount, creditLimitExceeded } from "./sales-rules";
 
-const { salesDocuments } = tenantSchema;
+/** Sales order statuses in which an order no longer counts in the customer's balance. */
+export const CLOSED_ORDER_STATUSES = ["cancelled", "completed_automatically", "completed_manually"] as const;
 
-/** Sales order statuses in which an order no longer counts in the customer's balance nor holds stock. */
-export const CLOSED_ORDER_STATUSES = ["cancelled", "completed_automatically", "completed_manually"];
-
-/** The customer's balance: the totals of their open sales orders, but the one being changed. */
-async function openBalance(db: TenantDb, customerId: number, exceptId: number | null): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${salesDocuments.total}), 0)` })
-    .from(salesDocuments)
-    .where(
-      and(
-        eq(salesDocuments.type, "sales_order"),
-        eq(salesDocuments.customerId, customerId),
-        notInArray(salesDocuments.status, CLOSED_ORDER_STATUSES),
-        exceptId === null ? undefined : sql`${salesDocuments.id} <> ${exceptId}`,
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
-/** The checks of an order once priced: the customer's minimum order amount, then their credit limit (domain spec §5). */
-export function orderChecks(db: TenantDb, exceptId: number | null) {
-  return async (priced: PricedDocument) => {
+/** The checks of an order once priced (domain spec §5): the customer's minimum order amount before the batch, the credit limit inside it. */
+export const orderRules = {
+  check(priced: PricedDocument): void {
     const { customer, totals, currency } = priced;
     checkMinimumOrderAmount(customer.minimumOrderAmount, totals.totalExclTax! - totals.shippingCost!, currency);
-    if (customer.creditLimit !== null)
-      checkCreditLimit(customer.creditLimit, await openBalance(db, customer.id, exceptId), totals.total!, currency);
-  };
-}
+  },
+  /**
+   * The customer's balance (the totals of their open sales orders, this one as just written) must
+   * stay within the credit limit; checked in the batch so that concurrent orders cannot pass it together.
+   */
+  guard(batch: StockBatch, priced: PricedDocument): void {
+    const { customer, currency } = priced;
+    if (customer.creditLimit === null) return;
+    const closed = sql.join(
+      CLOSED_ORDER_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const balance = sql`(select coalesce(sum(total), 0) from sales_documents
+      where type = 'sales_order' and customer_id = ${BigInt(customer.id)} and status not in (${closed}))`;
+    batch.requireThat(sql`${balance} <= ${BigInt(customer.creditLimit)}`, creditLimitExceeded(customer.creditLimit, currency));
+  },
+};

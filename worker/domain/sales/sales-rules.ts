@@ -1,4 +1,3 @@
-import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { currencyDecimals, fromScaledInteger, PRICE_SCALE } from "../shared/money";
 
@@ -23,12 +22,7 @@ export function checkMinimumOrderAmount(minimum: number | null, goods: number, c
   throw new DomainError("minimum_order_amount_not_reached", { value: money(minimum, currency) });
 }
 
-/**
- * The credit limit applies to the customer's balance: the totals of their open sales orders
- * (neither cancelled nor completed) with this order's total (domain spec §5).
- */
-export function checkCreditLimit(limit: number | null, openBalance: number, orderTotal: number, currency: string): void {
-  if (limit === null) return;
-  if (Decimal.of(BigInt(openBalance) + BigInt(orderTotal), PRICE_SCALE).compare(Decimal.of(BigInt(limit), PRICE_SCALE)) <= 0) return;
-  throw new DomainError("credit_limit_exceeded", { limit: money(limit, currency) });
+/** Refusal of an order that would take the customer's open orders past their credit limit (domain spec §5). */
+export function creditLimitExceeded(limit: number, currency: string): DomainError {
+  return new DomainError("credit_limit_exceeded", { limit: money(limit, currency) });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zMoney } from "../shared/money";
 import { strictInput, zCalendarDate, zOptionalText } from "../shared/input";
-import { zOptionalId, zRefIdRequired, zScaledQuantity } from "../stock/common";
+import { zOptionalId, zRefIdRequired, zRequiredQuantity, zScaledQuantity } from "../stock/common";
 
 /** A discount as typed: anything that is not a non-negative number counts as 0 (domain spec §5), so any text or number passes. */
 const zDiscount = z
@@ -80,3 +80,24 @@ export const UpdateSalesOrderInput = strictInput({
 });
 
 export type DocumentFields = z.output<z.ZodObject<typeof documentFields>>;
+
+/** A shipping order of a sales order: the lines chosen (order line ids, quantities, batches), else all that remains to ship. */
+export const CreateShippingOrderInput = strictInput({
+  sales_order_id: zRefIdRequired("unknown_sales_order"),
+  number: zOptionalText(40).optional(),
+  date: zCalendarDate.optional(),
+  shipping_date: zCalendarDate.nullable().optional(),
+  notes: zOptionalText(5000).optional(),
+  lines: z
+    .array(
+      strictInput({
+        line_id: zRefIdRequired("unknown_line"),
+        quantity: zRequiredQuantity({ positive: true }),
+        // Batch-tracked variants: the batch the goods come from (a line sent twice ships from two batches).
+        batch_id: zOptionalId("unknown_batch").optional(),
+      }),
+      { error: "invalid" },
+    )
+    .max(1000, "too_long")
+    .optional(),
+});

@@ -5,7 +5,7 @@ import { tenantSchema } from "../../../db/client";
 import { eq } from "drizzle-orm";
 import { insertSalesDocument, lineInputsOf } from "./sales-document-writes";
 import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
-import { orderChecks } from "./sales-order-rules";
+import { orderRules } from "./sales-order-rules";
 
 const { salesDocuments } = tenantSchema;
 
@@ -39,7 +39,7 @@ export async function transformEstimate(ctx: Ctx, input: { id: unknown }): Promi
       lines: await lineInputsOf(db, estimate.id),
     },
     reserve: true,
-    check: orderChecks(db, null),
+    ...orderRules,
     values: () => ({
       status: STATUS_MACHINES.sales_order.initial,
       paymentStatus: STATUS_MACHINES.sales_order_payment.initial,

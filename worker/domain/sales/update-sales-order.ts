@@ -1,10 +1,10 @@
 import { isFinal, type StatusOf } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { fieldError, parseInput } from "../shared/input";
+import { conflict, fieldError, parseInput } from "../shared/input";
 import { rewriteSalesDocument } from "./sales-document-writes";
-import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
-import { orderChecks } from "./sales-order-rules";
+import { hasShipments, SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
+import { orderRules } from "./sales-order-rules";
 import { UpdateSalesOrderInput } from "./sales-schemas";
 
 /**
@@ -18,6 +18,8 @@ export async function updateSalesOrder(ctx: Ctx, input: { id: unknown } & Record
   if (isFinal("sales_order", saved.status as StatusOf<"sales_order">)) throw new DomainError("status_move_not_allowed");
   if (saved.deliveryType === "drop_shipping" && parsed.delivery_type === "stock_location")
     throw fieldError("delivery_type", "drop_shipping_irreversible");
+  // Shipping orders point at the order's lines: once one exists, the lines stay as they are.
+  if (parsed.lines !== undefined && (await hasShipments(ctx.db, saved.id))) throw conflict("in_use", "lines");
   const deliveryType = parsed.delivery_type ?? saved.deliveryType;
   return rewriteSalesDocument(ctx, {
     type: "sales_order",
@@ -26,7 +28,7 @@ export async function updateSalesOrder(ctx: Ctx, input: { id: unknown } & Record
     locationId: parsed.location_id ?? saved.locationId,
     fields: parsed,
     reserve: deliveryType === "stock_location",
-    check: orderChecks(ctx.db, saved.id),
+    ...orderRules,
     values: () => ({
       deliveryType,
       ...(parsed.shipping_date !== undefined ? { shippingDate: parsed.shipping_date } : {}),

@@ -16,6 +16,7 @@ export const LIST_TYPES = [
   "batches",
   "estimates",
   "sales_orders",
+  "shipping_orders",
 ] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 

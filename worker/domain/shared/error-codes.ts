@@ -213,6 +213,9 @@ export const FIELD_ERROR_CODES = {
   unknown_customer: { params: [] },
   unknown_service: { params: [] },
   drop_shipping_irreversible: { params: [] },
+  unknown_sales_order: { params: [] },
+  unknown_line: { params: [] },
+  more_than_remaining: { params: ["remaining"] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -59,7 +59,11 @@ export interface LedgerContext {
   author: StockAuthor;
 }
 
-type Guard = { kind: "level" | "batch"; change: StockChange } | { kind: "document" } | { kind: "commitment"; field: string };
+type Guard =
+  | { kind: "level" | "batch"; change: StockChange }
+  | { kind: "document" }
+  | { kind: "commitment"; field: string }
+  | { kind: "condition"; error: DomainError };
 
 /** Units a sales document reserves (positive) or gives back (negative) at a location: stock_levels.committed. */
 export interface Commitment {
@@ -156,6 +160,16 @@ export class StockBatch {
   }
 
   /**
+   * A rule checked inside the batch, on what the statements before it wrote: when `condition` does
+   * not hold, the batch fails with `error` (a rule that concurrent batches cannot both slip past).
+   */
+  requireThat(condition: SQL, error: DomainError): this {
+    this.guards.set(this.items.length, { kind: "condition", error });
+    this.items.push(this.db.run(sql`insert into stock_levels (variant_id, location_id) select null, null where not (${condition})`));
+    return this;
+  }
+
+  /**
    * Reserves or releases units (stock_levels.committed). A reservation must leave on hand less
    * reserved and committed at zero or more unless negative stock is allowed (the same rule as a
    * removal); a release never takes committed below zero.
@@ -217,6 +231,7 @@ function statementIndex(error: unknown): number | null {
 
 async function guardError(db: TenantDb, guard: Guard): Promise<DomainError> {
   if (guard.kind === "document") return new DomainError("conflict");
+  if (guard.kind === "condition") return guard.error;
   if (guard.kind === "commitment")
     return new DomainError("out_of_stock_not_allowed", {}, { [guard.field]: { code: "out_of_stock_not_allowed" } });
   const c = guard.change;

@@ -1,0 +1,42 @@
+import { cancelShippingOrder } from "../domain/sales/cancel-shipping-order";
+import { createShippingOrder } from "../domain/sales/create-shipping-order";
+import { deliverShippingOrder } from "../domain/sales/deliver-shipping-order";
+import { getShippingOrder } from "../domain/sales/get-shipping-order";
+import { listShippingOrders } from "../domain/sales/list-shipping-orders";
+import { SALES_ACCESS } from "../domain/sales/sales-documents";
+import { CreateShippingOrderInput } from "../domain/sales/sales-schemas";
+import { shipShippingOrder } from "../domain/sales/ship-shipping-order";
+import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
+
+const SHIPPING_ORDERS: SalesDocumentApi = {
+  type: "shipping_order",
+  path: "/shipping-orders",
+  tag: "Shipping orders",
+  what: "shipping order",
+  access: SALES_ACCESS.shipping_order,
+  create: CreateShippingOrderInput,
+  createSummary:
+    "Make a shipping order of a sales order: lines chosen by the order's line_id with a quantity (at most what remains to ship), else everything that remains; a kit ships with its components. Nothing leaves the location until it is shipped.",
+  writeErrors: { 422: "Invalid input, or more than remains to ship (more_than_remaining naming lines.N.quantity)" },
+  verbs: { list: listShippingOrders, create: createShippingOrder, get: getShippingOrder },
+  // In this order a new shipping order can take every move.
+  moves: [
+    {
+      name: "ship",
+      summary:
+        "The goods leave: stock goes down at the location (the ledger) and the order's reservation with it (insufficient_stock when the company forbids negative stock)",
+      verb: shipShippingOrder,
+    },
+    { name: "deliver", summary: "The customer received the goods", verb: deliverShippingOrder },
+    {
+      name: "cancel",
+      summary: "Cancel the shipping order; goods already shipped come back into stock and into the order's reservation",
+      verb: cancelShippingOrder,
+    },
+  ],
+};
+
+export const shippingOrderOperations = salesDocumentOperations(SHIPPING_ORDERS);
+
+/** /api/v1/shipping-orders (domain spec §3 'Shipping order'). */
+export const shippingOrders = salesDocumentRouter(SHIPPING_ORDERS);
