@@ -55,7 +55,7 @@ export function postedLines(lines: readonly EditorLine[]) {
 }
 
 /** A number as typed in either language's format, as the decimal text the engine reads; null when it is none. */
-function typed(text: string): string | null {
+export function typed(text: string): string | null {
   if (text.trim() === "") return null;
   const read = readDecimal(text);
   return "value" in read ? read.value.toString() : null;
@@ -108,14 +108,16 @@ interface LineEditorProps {
   /** Lines to add for a typed SKU or name (a kit brings its components); an empty list when nothing matches. */
   lookup: (text: string) => Promise<EditorLine[]>;
   /** Field errors of the last post, by `lines.N.field`. */
-  errors?: Record<string, { code: string; params?: Record<string, unknown> }>;
+  errors?: Record<string, { code: string; params?: Record<string, unknown> }> | undefined;
+  /** Why no line can be added yet (e.g. no customer chosen): shown in place of the add field's hint. */
+  blocked?: string | null | undefined;
 }
 
 /**
  * The lines of a sales document, edited from the keyboard: type a SKU or a name and press Enter
  * to add a line, Tab through quantity, price and discount; the totals follow each key.
  */
-export function LineEditor({ name, document, initial, lookup, errors }: LineEditorProps) {
+export function LineEditor({ name, document, initial, lookup, errors, blocked }: LineEditorProps) {
   const t = useT();
   const errorText = useErrorText();
   const format = useFormat();
@@ -174,6 +176,8 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
   return (
     <div className="line-editor" ref={root}>
       <input type="hidden" name={name} value={JSON.stringify(postedLines(lines))} />
+      {/* The lines with their facts: a refused post gives them back as they were. */}
+      <input type="hidden" name={`${name}_editor`} value={JSON.stringify(lines)} />
       <table className="table line-editor__table">
         <thead>
           <tr>
@@ -302,7 +306,8 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
         <input
           list="line-editor-variants"
           aria-label={t("documents.line.add")}
-          placeholder={t("documents.line.add_placeholder")}
+          placeholder={blocked ?? t("documents.line.add_placeholder")}
+          disabled={Boolean(blocked)}
           value={adding}
           onChange={(e) => {
             setAdding(e.target.value);
@@ -311,7 +316,7 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
           onKeyDown={onAddKey}
         />
         <VariantSuggestions id="line-editor-variants" formRef={root} />
-        <button type="button" className="button" onClick={() => void add()}>
+        <button type="button" className="button" onClick={() => void add()} disabled={Boolean(blocked)}>
           {t("documents.line.add_button")}
         </button>
         <button type="button" className="button button--secondary" onClick={addText}>
