@@ -178,7 +178,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
       <input type="hidden" name={name} value={JSON.stringify(postedLines(lines))} />
       {/* The lines with their facts: a refused post gives them back as they were. */}
       <input type="hidden" name={`${name}_editor`} value={JSON.stringify(lines)} />
-      <table className="table line-editor__table">
+      <table className="data-table line-editor__table">
         <thead>
           <tr>
             <th scope="col">{t("documents.line.sku")}</th>

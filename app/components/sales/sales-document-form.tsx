@@ -233,6 +233,23 @@ export function SalesDocumentForm({
               </FormField>
             </>
           )}
+          <div className="sales-form__discount">
+            <FormField name="global_discount" label={t("sales_documents.global_discount")} errors={errors}>
+              {(props) => <input {...props} inputMode="decimal" size={8} value={discount} onChange={(e) => setDiscount(e.target.value)} />}
+            </FormField>
+            <FormField name="global_discount_type" label={t("documents.line.discount_type")} errors={errors} hideLabel>
+              {(props) => (
+                <select
+                  {...props}
+                  value={discountType}
+                  onChange={(e) => setDiscountType(e.target.value === "amount" ? "amount" : "percentage")}
+                >
+                  <option value="percentage">%</option>
+                  <option value="amount">{terms.currency ?? "¤"}</option>
+                </select>
+              )}
+            </FormField>
+          </div>
         </div>
       </section>
 
@@ -252,23 +269,6 @@ export function SalesDocumentForm({
           errors={errors}
           blocked={customerId && locationId ? null : t("sales_documents.choose_customer_first")}
         />
-        <div className="sales-form__discount">
-          <FormField name="global_discount" label={t("sales_documents.global_discount")} errors={errors}>
-            {(props) => <input {...props} inputMode="decimal" size={8} value={discount} onChange={(e) => setDiscount(e.target.value)} />}
-          </FormField>
-          <FormField name="global_discount_type" label={t("documents.line.discount_type")} errors={errors} hideLabel>
-            {(props) => (
-              <select
-                {...props}
-                value={discountType}
-                onChange={(e) => setDiscountType(e.target.value === "amount" ? "amount" : "percentage")}
-              >
-                <option value="percentage">%</option>
-                <option value="amount">{terms.currency ?? "¤"}</option>
-              </select>
-            )}
-          </FormField>
-        </div>
       </section>
 
       <section className="card">

@@ -213,7 +213,7 @@ export interface SalesDetailData {
   canEdit: boolean;
   canDelete: boolean;
   /** The estimate an order was made from, when the user may see it. */
-  origin: string | null;
+  origin: { href: string; number: string } | null;
   notice: "created" | "saved" | "moved" | null;
 }
 
@@ -327,7 +327,7 @@ export function SalesDetailPage({
                 <>
                   <dt>{t("sales_orders.from_estimate")}</dt>
                   <dd>
-                    <Link to={origin}>{t("sales_orders.see_estimate")}</Link>
+                    <Link to={origin.href}>{t("sales_orders.see_estimate", { number: origin.number })}</Link>
                   </dd>
                 </>
               ) : null}

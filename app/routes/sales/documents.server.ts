@@ -28,7 +28,7 @@ import type { SalesDetailData } from "../../components/sales/sales-document-page
 import { readSalesForm, salesInput, type SalesFormFailure } from "../../components/sales/sales-document-form";
 import { SALES_INTENTS, SALES_KINDS, type SalesIntent, type SalesKind } from "../../components/sales/sales-kinds";
 import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
-import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
+import { formAction, newFormKey, onceForm, orNotFound, recoverFrom } from "../../server/form-page.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 
 /** The verbs of each kind, so that one controller serves estimates and sales orders. */
@@ -104,15 +104,22 @@ export async function salesDetailLoader(
   const ctx = await ctxFromRequest(rc);
   const doc = await orNotFound(() => VERBS[kind].get(ctx, { id }));
   const notice = new URL(request.url).searchParams.get("notice");
+  // The estimate an order was made from, named by its number, for whoever may open it (it may have been deleted since).
+  const fromId = doc.created_from_id;
+  const origin =
+    fromId !== null && hasPermissions(actor.permissions, VIEW_ESTIMATES)
+      ? await recoverFrom(
+          ["not_found"],
+          async () => ({ href: `${SALES_KINDS.estimate.path}/${fromId}`, number: (await getEstimate(ctx, { id: fromId })).number }),
+          () => null,
+        )
+      : null;
   return {
     doc,
     intents: allowedIntents(kind, doc, actor.permissions),
     canEdit: hasPermissions(actor.permissions, info.edit) && editable(kind, doc),
     canDelete: hasPermissions(actor.permissions, info.edit),
-    origin:
-      doc.created_from_id !== null && hasPermissions(actor.permissions, VIEW_ESTIMATES)
-        ? `${SALES_KINDS.estimate.path}/${doc.created_from_id}`
-        : null,
+    origin,
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };
 }
