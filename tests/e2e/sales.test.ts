@@ -76,6 +76,13 @@ describe("sales documents in the back-office", () => {
     await expect.poll(() => text(page, "[data-total=total]")).toBe("€45.00");
     await page.screenshot({ path: "test-results/sales-estimate-create.png", fullPage: true });
 
+    // Saved without a location: refused at the field, the line and its quantity stay as typed.
+    await page.selectOption("[id=field-location_id]", "");
+    await page.click("button[value=save]");
+    await expect.poll(() => page.textContent("[id=field-location_id-error]").catch(() => null)).toBe("This field is required");
+    expect(await page.getByLabel(`Quantity of ${sku}`).inputValue()).toBe("3");
+    expect(await text(page, "[data-total=total]")).toBe("€45.00");
+    await page.selectOption("[id=field-location_id]", String(location));
     await page.click("button[value=save]");
     await page.waitForURL(/\/sales\/estimates\/\d+\?notice=created$/);
     expect(await text(page, "h1 .status-chip")).toBe("Pending");
@@ -90,6 +97,15 @@ describe("sales documents in the back-office", () => {
     expect(chips).toEqual(["Pending", "Unpaid", "Not delivered"]);
     expect(await text(page, "[data-total=total]")).toBe("€45.00");
     await page.screenshot({ path: "test-results/sales-order-detail.png", fullPage: true });
+
+    // The order's edit page opens its lines in the editor; two mugs saved make 30.00.
+    const orderPath = new URL(page.url()).pathname;
+    await page.click(`a[href='${orderPath}/edit']`);
+    await page.getByLabel(`Quantity of ${sku}`).fill("2");
+    await expect.poll(() => text(page, "[data-total=total]")).toBe("€30.00");
+    await page.click("button[value=save]");
+    await page.waitForURL(new RegExp(`${orderPath}\\?notice=saved$`));
+    expect(await text(page, "[data-total=total]")).toBe("€30.00");
 
     // The order links to its estimate, now accepted and transformed (no more moves offered).
     expect(await text(page, `a[href='${estimatePath}']`)).toBe(`Estimate ${estimateNumber}`);
