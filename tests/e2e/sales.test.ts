@@ -133,4 +133,41 @@ describe("sales documents in the back-office", () => {
     expect(await page.locator("a[href='/sales/estimates/create']").count()).toBe(0);
     await context.close();
   });
+
+  it("an estimate whose delete was posted without every box ticked stays, and goes once they are", async () => {
+    const { company, db, customer, location } = await world();
+    const user = await makeUser(company.companyId, SALES_PERMISSIONS);
+    const [estimate] = await db
+      .insert(t.salesDocuments)
+      .values({
+        type: "estimate",
+        number: "DEV-DELETE",
+        customerId: customer.id,
+        locationId: location,
+        date: "2026-01-05",
+        status: "pending",
+        currency: "EUR",
+        taxModel: "global",
+        taxType: "tax_exclusive",
+        taxPriority: "product",
+      })
+      .returning({ id: t.salesDocuments.id });
+    const path = `/sales/estimates/${estimate!.id}`;
+    const postDelete = (ticked: string[]) => {
+      const form = new URLSearchParams({ intent: "delete" });
+      for (const name of ticked) form.set(`acknowledge_${name}`, "on");
+      return fetch(`${appUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: user.cookie, origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
+        body: form,
+      });
+    };
+    expect((await postDelete(["irreversible"])).status).toBe(422);
+    expect(await db.select().from(t.salesDocuments).where(eq(t.salesDocuments.id, estimate!.id))).toHaveLength(1);
+    const done = await postDelete(["cascade", "inventory", "irreversible"]);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/sales/estimates?notice=deleted");
+    expect(await db.select().from(t.salesDocuments).where(eq(t.salesDocuments.id, estimate!.id))).toHaveLength(0);
+  });
 });
