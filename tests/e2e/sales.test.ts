@@ -71,9 +71,15 @@ describe("sales documents in the back-office", () => {
     await add.press("Enter");
     await page.waitForSelector(`tr[data-lid] >> text=${sku}`);
     await expect.poll(() => text(page, "[data-total=total]")).toBe("€15.00");
-    // Three mugs: the total follows before anything is saved.
-    await page.getByLabel(`Quantity of ${sku}`).fill("3");
+    // The new line's quantity has the focus: 3 typed there, the total follows before anything is saved,
+    // and Enter goes back to the add field instead of sending the form.
+    const quantity = page.getByLabel(`Quantity of ${sku}`);
+    await expect.poll(() => quantity.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type("3");
     await expect.poll(() => text(page, "[data-total=total]")).toBe("€45.00");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => add.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/sales/estimates/create");
     await page.screenshot({ path: "test-results/sales-estimate-create.png", fullPage: true });
 
     // Saved without a location: refused at the field, the line and its quantity stay as typed.

@@ -125,6 +125,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
   const [adding, setAdding] = useState("");
   const [notFound, setNotFound] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const addField = useRef<HTMLInputElement>(null);
   const { computed, invalid } = useMemo(() => editorTotals(document, lines), [document, lines]);
   const byLid = new Map(computed?.lines.map((l) => [l.lid, l]) ?? []);
   const currency = document.currency ?? undefined;
@@ -140,7 +141,16 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
     if (found.length > 0) {
       setLines((all) => [...all, ...found]);
       setAdding("");
+      // On to the new line's quantity; Enter there comes back to the add field.
+      const lid = found[0]!.lid;
+      requestAnimationFrame(() => root.current?.querySelector<HTMLInputElement>(`tr[data-lid="${CSS.escape(lid)}"] input`)?.select());
     }
+  };
+  /** Enter in a line's field does not send the form: it goes back to the add field for the next line. */
+  const onLineKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    addField.current?.focus();
   };
   const onAddKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
@@ -178,7 +188,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
       <input type="hidden" name={name} value={JSON.stringify(postedLines(lines))} />
       {/* The lines with their facts: a refused post gives them back as they were. */}
       <input type="hidden" name={`${name}_editor`} value={JSON.stringify(lines)} />
-      <table className="data-table line-editor__table">
+      <table className="data-table line-editor__table" onKeyDown={onLineKey}>
         <thead>
           <tr>
             <th scope="col">{t("documents.line.sku")}</th>
@@ -304,6 +314,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
       </table>
       <div className="line-editor__add">
         <input
+          ref={addField}
           list="line-editor-variants"
           aria-label={t("documents.line.add")}
           placeholder={blocked ?? t("documents.line.add_placeholder")}
