@@ -91,7 +91,7 @@ describe("sales documents in the back-office", () => {
     await page.selectOption("[id=field-location_id]", String(location));
     await page.click("button[value=save]");
     await page.waitForURL(/\/sales\/estimates\/\d+\?notice=created$/);
-    expect(await text(page, "h1 .status-chip")).toBe("Pending");
+    await expect.poll(() => text(page, "h1 .status-chip")).toBe("Pending");
     expect(await text(page, "[data-total=total]")).toBe("€45.00");
     await page.screenshot({ path: "test-results/sales-estimate-detail.png", fullPage: true });
     const estimatePath = new URL(page.url()).pathname;
@@ -99,8 +99,8 @@ describe("sales documents in the back-office", () => {
 
     await page.click("button[value=transform]");
     await page.waitForURL(/\/sales\/sales-orders\/\d+\?notice=created$/);
-    const chips = await page.locator(".status-chip").allInnerTexts();
-    expect(chips).toEqual(["Pending", "Unpaid", "Not delivered"]);
+    // The URL changes as the page's data arrives: the chips are waited for.
+    await expect.poll(() => page.locator(".status-chip").allInnerTexts()).toEqual(["Pending", "Unpaid", "Not delivered"]);
     expect(await text(page, "[data-total=total]")).toBe("€45.00");
     await page.screenshot({ path: "test-results/sales-order-detail.png", fullPage: true });
 
@@ -111,13 +111,13 @@ describe("sales documents in the back-office", () => {
     await expect.poll(() => text(page, "[data-total=total]")).toBe("€30.00");
     await page.click("button[value=save]");
     await page.waitForURL(new RegExp(`${orderPath}\\?notice=saved$`));
-    expect(await text(page, "[data-total=total]")).toBe("€30.00");
+    await expect.poll(() => text(page, "[data-total=total]")).toBe("€30.00");
 
     // The order links to its estimate, now accepted and transformed (no more moves offered).
     expect(await text(page, `a[href='${estimatePath}']`)).toBe(`Estimate ${estimateNumber}`);
     await page.click(`a[href='${estimatePath}']`);
     await page.waitForURL((url) => url.pathname === estimatePath);
-    expect(await text(page, "h1 .status-chip")).toBe("Accepted and transformed");
+    await expect.poll(() => text(page, "h1 .status-chip")).toBe("Accepted and transformed");
     expect(await page.locator("button[value=transform], button[value=accept]").count()).toBe(0);
 
     // The list shows it with its chip, and (to an editor) the create button.

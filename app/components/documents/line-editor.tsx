@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { computeDocument } from "../../../worker/domain/documents/lines/compute-document";
 import type { ComputedDocument, DocumentInput, LineInput } from "../../../worker/domain/documents/lines/types";
+import type { SalesLineFact } from "../../../worker/domain/sales/sales-line-facts";
 import { readDecimal } from "../../../worker/domain/shared/number-format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -10,23 +11,9 @@ import { VariantSuggestions } from "../variant-suggestions";
  * One line as the editor holds it: what the user typed (quantity, price, discount) and what the
  * catalogue said of it when it was added (`facts`: its taxes, weight, ecotax, kit rules), so that
  * the totals are computed in the browser by the same engine as on the server while one types.
+ * A kit's components (`component_of_lid`) follow their kit's quantity and are not typed.
  */
-export interface EditorLine {
-  lid: string;
-  kind: LineInput["kind"];
-  variant_id: number | null;
-  pack_id: number | null;
-  service_id: number | null;
-  sku: string | null;
-  description: string;
-  quantity: string;
-  price: string;
-  discount: string;
-  discount_type: "percentage" | "amount";
-  /** A kit's component: its quantity follows its kit, it is not typed. */
-  component_of_lid: string | null;
-  facts: Omit<LineInput, "lid" | "quantity" | "price" | "discount" | "discount_type" | "description" | "component_of_lid">;
-}
+export type EditorLine = SalesLineFact;
 
 /** The document-level inputs the totals need besides the lines (tax model, currency, discounts, shipping). */
 export type EditorDocument = Omit<DocumentInput, "lines">;
@@ -126,6 +113,13 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
   const [notFound, setNotFound] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const addField = useRef<HTMLInputElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const lid = focusNext.current;
+    if (lid === null) return;
+    focusNext.current = null;
+    root.current?.querySelector<HTMLInputElement>(`tr[data-lid="${CSS.escape(lid)}"] input`)?.select();
+  }, [lines]);
   const { computed, invalid } = useMemo(() => editorTotals(document, lines), [document, lines]);
   const byLid = new Map(computed?.lines.map((l) => [l.lid, l]) ?? []);
   const currency = document.currency ?? undefined;
@@ -141,9 +135,8 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
     if (found.length > 0) {
       setLines((all) => [...all, ...found]);
       setAdding("");
-      // On to the new line's quantity; Enter there comes back to the add field.
-      const lid = found[0]!.lid;
-      requestAnimationFrame(() => root.current?.querySelector<HTMLInputElement>(`tr[data-lid="${CSS.escape(lid)}"] input`)?.select());
+      // On to the new line's quantity once it is shown; Enter there comes back to the add field.
+      focusNext.current = found[0]!.lid;
     }
   };
   /** Enter in a line's field does not send the form: it goes back to the add field for the next line. */
@@ -189,30 +182,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
       {/* The lines with their facts: a refused post gives them back as they were. */}
       <input type="hidden" name={`${name}_editor`} value={JSON.stringify(lines)} />
       <table className="data-table line-editor__table" onKeyDown={onLineKey}>
-        <thead>
-          <tr>
-            <th scope="col">{t("documents.line.sku")}</th>
-            <th scope="col">{t("documents.line.description")}</th>
-            <th scope="col" className="numeric">
-              {t("documents.line.quantity")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.price")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.discount")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.tax")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.total")}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t("documents.line.remove")}</span>
-            </th>
-          </tr>
-        </thead>
+        <LinesHead editing />
         <tbody>
           {lines.map((line) => {
             const result = byLid.get(line.lid);
@@ -362,5 +332,29 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
         </dl>
       ) : null}
     </div>
+  );
+}
+
+/** The column headers of a document's lines: as the editor shows them (with the remove column), or as a saved document does. */
+export function LinesHead({ editing = false }: { editing?: boolean }) {
+  const t = useT();
+  const numeric = ["quantity", "price", "discount", "tax", "total"] as const;
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t("documents.line.sku")}</th>
+        <th scope="col">{t("documents.line.description")}</th>
+        {numeric.map((name) => (
+          <th key={name} scope="col" className="numeric">
+            {t(`documents.line.${name}`)}
+          </th>
+        ))}
+        {editing ? (
+          <th scope="col">
+            <span className="visually-hidden">{t("documents.line.remove")}</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
   );
 }

@@ -9,6 +9,7 @@ import type { ListPageData } from "../../server/list-page.server";
 import type { FieldErrorMap } from "../form-field";
 import { IdempotencyKeyProvider } from "../idempotency-key";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
+import { LinesHead } from "../documents/line-editor";
 import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
@@ -345,27 +346,7 @@ export function SalesDetailPage({
         <h2>{t("sales_documents.lines")}</h2>
         <div className="table-scroll">
           <table className="data-table sales-lines">
-            <thead>
-              <tr>
-                <th scope="col">{t("documents.line.sku")}</th>
-                <th scope="col">{t("documents.line.description")}</th>
-                <th scope="col" className="numeric">
-                  {t("documents.line.quantity")}
-                </th>
-                <th scope="col" className="numeric">
-                  {t("documents.line.price")}
-                </th>
-                <th scope="col" className="numeric">
-                  {t("documents.line.discount")}
-                </th>
-                <th scope="col" className="numeric">
-                  {t("documents.line.tax")}
-                </th>
-                <th scope="col" className="numeric">
-                  {t("documents.line.total")}
-                </th>
-              </tr>
-            </thead>
+            <LinesHead />
             <tbody>
               {(doc.lines ?? []).map((line) =>
                 line.kind === "text" ? (
