@@ -104,6 +104,16 @@ export default [
     route("products-and-services/batches", "routes/batches/list.tsx"),
     // The variant id is the :id of batches/{variant}.
     route("products-and-services/batches/:id", "routes/batches/variant.tsx"),
+    // ── sales: estimates and sales orders, and the line editor's lookups ──
+    route("sales/estimates", "routes/sales/estimates/list.tsx"),
+    route("sales/estimates/create", "routes/sales/estimates/create.tsx"),
+    route("sales/estimates/:id", "routes/sales/estimates/detail.tsx"),
+    route("sales/estimates/:id/edit", "routes/sales/estimates/edit.tsx"),
+    route("sales/sales-orders", "routes/sales/sales-orders/list.tsx"),
+    route("sales/sales-orders/create", "routes/sales/sales-orders/create.tsx"),
+    route("sales/sales-orders/:id", "routes/sales/sales-orders/detail.tsx"),
+    route("sales/sales-orders/:id/edit", "routes/sales/sales-orders/edit.tsx"),
+    route("sales/line-facts", "routes/sales/line-facts.ts"),
   ]),
   route("companies/switch", "routes/companies-switch.ts"),
   route("logout", "routes/auth/logout.ts"),

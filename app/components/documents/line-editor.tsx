@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { computeDocument } from "../../../worker/domain/documents/lines/compute-document";
 import type { ComputedDocument, DocumentInput, LineInput } from "../../../worker/domain/documents/lines/types";
+import type { SalesLineFact } from "../../../worker/domain/sales/sales-line-facts";
 import { readDecimal } from "../../../worker/domain/shared/number-format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -10,23 +11,9 @@ import { VariantSuggestions } from "../variant-suggestions";
  * One line as the editor holds it: what the user typed (quantity, price, discount) and what the
  * catalogue said of it when it was added (`facts`: its taxes, weight, ecotax, kit rules), so that
  * the totals are computed in the browser by the same engine as on the server while one types.
+ * A kit's components (`component_of_lid`) follow their kit's quantity and are not typed.
  */
-export interface EditorLine {
-  lid: string;
-  kind: LineInput["kind"];
-  variant_id: number | null;
-  pack_id: number | null;
-  service_id: number | null;
-  sku: string | null;
-  description: string;
-  quantity: string;
-  price: string;
-  discount: string;
-  discount_type: "percentage" | "amount";
-  /** A kit's component: its quantity follows its kit, it is not typed. */
-  component_of_lid: string | null;
-  facts: Omit<LineInput, "lid" | "quantity" | "price" | "discount" | "discount_type" | "description" | "component_of_lid">;
-}
+export type EditorLine = SalesLineFact;
 
 /** The document-level inputs the totals need besides the lines (tax model, currency, discounts, shipping). */
 export type EditorDocument = Omit<DocumentInput, "lines">;
@@ -55,7 +42,7 @@ export function postedLines(lines: readonly EditorLine[]) {
 }
 
 /** A number as typed in either language's format, as the decimal text the engine reads; null when it is none. */
-function typed(text: string): string | null {
+export function typed(text: string): string | null {
   if (text.trim() === "") return null;
   const read = readDecimal(text);
   return "value" in read ? read.value.toString() : null;
@@ -108,14 +95,16 @@ interface LineEditorProps {
   /** Lines to add for a typed SKU or name (a kit brings its components); an empty list when nothing matches. */
   lookup: (text: string) => Promise<EditorLine[]>;
   /** Field errors of the last post, by `lines.N.field`. */
-  errors?: Record<string, { code: string; params?: Record<string, unknown> }>;
+  errors?: Record<string, { code: string; params?: Record<string, unknown> }> | undefined;
+  /** Why no line can be added yet (e.g. no customer chosen): shown in place of the add field's hint. */
+  blocked?: string | null | undefined;
 }
 
 /**
  * The lines of a sales document, edited from the keyboard: type a SKU or a name and press Enter
  * to add a line, Tab through quantity, price and discount; the totals follow each key.
  */
-export function LineEditor({ name, document, initial, lookup, errors }: LineEditorProps) {
+export function LineEditor({ name, document, initial, lookup, errors, blocked }: LineEditorProps) {
   const t = useT();
   const errorText = useErrorText();
   const format = useFormat();
@@ -123,6 +112,14 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
   const [adding, setAdding] = useState("");
   const [notFound, setNotFound] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const addField = useRef<HTMLInputElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const lid = focusNext.current;
+    if (lid === null) return;
+    focusNext.current = null;
+    root.current?.querySelector<HTMLInputElement>(`tr[data-lid="${CSS.escape(lid)}"] input`)?.select();
+  }, [lines]);
   const { computed, invalid } = useMemo(() => editorTotals(document, lines), [document, lines]);
   const byLid = new Map(computed?.lines.map((l) => [l.lid, l]) ?? []);
   const currency = document.currency ?? undefined;
@@ -138,7 +135,15 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
     if (found.length > 0) {
       setLines((all) => [...all, ...found]);
       setAdding("");
+      // On to the new line's quantity once it is shown; Enter there comes back to the add field.
+      focusNext.current = found[0]!.lid;
     }
+  };
+  /** Enter in a line's field does not send the form: it goes back to the add field for the next line. */
+  const onLineKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    addField.current?.focus();
   };
   const onAddKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
@@ -174,31 +179,10 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
   return (
     <div className="line-editor" ref={root}>
       <input type="hidden" name={name} value={JSON.stringify(postedLines(lines))} />
-      <table className="table line-editor__table">
-        <thead>
-          <tr>
-            <th scope="col">{t("documents.line.sku")}</th>
-            <th scope="col">{t("documents.line.description")}</th>
-            <th scope="col" className="numeric">
-              {t("documents.line.quantity")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.price")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.discount")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.tax")}
-            </th>
-            <th scope="col" className="numeric">
-              {t("documents.line.total")}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t("documents.line.remove")}</span>
-            </th>
-          </tr>
-        </thead>
+      {/* The lines with their facts: a refused post gives them back as they were. */}
+      <input type="hidden" name={`${name}_editor`} value={JSON.stringify(lines)} />
+      <table className="data-table line-editor__table" onKeyDown={onLineKey}>
+        <LinesHead editing />
         <tbody>
           {lines.map((line) => {
             const result = byLid.get(line.lid);
@@ -300,9 +284,11 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
       </table>
       <div className="line-editor__add">
         <input
+          ref={addField}
           list="line-editor-variants"
           aria-label={t("documents.line.add")}
-          placeholder={t("documents.line.add_placeholder")}
+          placeholder={blocked ?? t("documents.line.add_placeholder")}
+          disabled={Boolean(blocked)}
           value={adding}
           onChange={(e) => {
             setAdding(e.target.value);
@@ -311,7 +297,7 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
           onKeyDown={onAddKey}
         />
         <VariantSuggestions id="line-editor-variants" formRef={root} />
-        <button type="button" className="button" onClick={() => void add()}>
+        <button type="button" className="button" onClick={() => void add()} disabled={Boolean(blocked)}>
           {t("documents.line.add_button")}
         </button>
         <button type="button" className="button button--secondary" onClick={addText}>
@@ -346,5 +332,29 @@ export function LineEditor({ name, document, initial, lookup, errors }: LineEdit
         </dl>
       ) : null}
     </div>
+  );
+}
+
+/** The column headers of a document's lines: as the editor shows them (with the remove column), or as a saved document does. */
+export function LinesHead({ editing = false }: { editing?: boolean }) {
+  const t = useT();
+  const numeric = ["quantity", "price", "discount", "tax", "total"] as const;
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t("documents.line.sku")}</th>
+        <th scope="col">{t("documents.line.description")}</th>
+        {numeric.map((name) => (
+          <th key={name} scope="col" className="numeric">
+            {t(`documents.line.${name}`)}
+          </th>
+        ))}
+        {editing ? (
+          <th scope="col">
+            <span className="visually-hidden">{t("documents.line.remove")}</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
   );
 }

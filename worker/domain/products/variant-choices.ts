@@ -6,9 +6,17 @@ import { likePrefix } from "../shared/list-query-sql";
 
 const t = tenantSchema;
 
-/** Whoever types SKUs in a product or stock form may look them up. */
+/** Whoever types SKUs in a product, stock or sales form may look them up. */
 export const PICKS_VARIANTS = {
-  anyOf: ["view_products", "view_products_inventory", "view_stock_entries", "view_stock_removals", "view_stock_movements"],
+  anyOf: [
+    "view_products",
+    "view_products_inventory",
+    "view_stock_entries",
+    "view_stock_removals",
+    "view_stock_movements",
+    "edit_estimates",
+    "edit_sales_orders",
+  ],
 } as const satisfies PermissionCheck;
 
 export interface VariantChoice {

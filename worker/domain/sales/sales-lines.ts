@@ -115,6 +115,8 @@ export type SalesLineRow = Omit<typeof t.salesDocumentLines.$inferInsert, "docum
 /** A document as the engine computed it, ready to store. */
 export interface PricedDocument {
   computed: ComputedDocument;
+  /** What the engine was given (each line's catalogue facts): a line editor recomputes the same totals from it. */
+  input: DocumentInput;
   customer: Rows[6][number];
   currency: string;
   exchangeRate: number;
@@ -341,6 +343,7 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
   const computed = computeDocument(document);
   return {
     computed,
+    input: document,
     customer: customer!,
     currency: document.currency!,
     exchangeRate: Number(toScaledInteger(rate, EXCHANGE_RATE_SCALE)),

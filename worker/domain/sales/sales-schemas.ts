@@ -101,3 +101,11 @@ export const CreateShippingOrderInput = strictInput({
     .max(1000, "too_long")
     .optional(),
 });
+
+/** A line editor's lookup: what a typed SKU or name adds, priced for the customer at the location. */
+export const SalesLineFactsInput = strictInput({
+  customer_id: zRefIdRequired("unknown_customer"),
+  location_id: zRefIdRequired("unknown_location"),
+  text: z.string({ error: "invalid" }).trim().min(1, "required").max(255, "too_long"),
+  lid: z.string({ error: "invalid" }).trim().min(1, "required").max(30, "too_long").optional(),
+});

@@ -1,0 +1,406 @@
+import { Form, Link, useNavigation } from "react-router";
+import { isStatusOf, statusesOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
+import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
+import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
+import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
+import { useFormat } from "../../format";
+import { useErrorText, useT } from "../../i18n";
+import type { ListPageData } from "../../server/list-page.server";
+import type { FieldErrorMap } from "../form-field";
+import { IdempotencyKeyProvider } from "../idempotency-key";
+import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
+import { LinesHead } from "../documents/line-editor";
+import { StatusChip } from "../status-chip";
+import { ConfirmDelete } from "../ui/confirm-delete";
+import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
+import { SALES_KINDS, type SalesIntent, type SalesKind } from "./sales-kinds";
+import "./sales.css";
+
+type Option = { value: string; label: string };
+type FieldErrors = NonNullable<FieldErrorMap>;
+
+/** A status as a chip when it is one the machine knows, else as text. */
+function Chip({ status }: { status: string | null }) {
+  if (status === null) return <>—</>;
+  return isKnown(status) ? <StatusChip status={status} /> : <>{status}</>;
+}
+const isKnown = (status: string): status is DocumentStatus =>
+  isStatusOf("estimate", status) ||
+  isStatusOf("sales_order", status) ||
+  isStatusOf("sales_order_payment", status) ||
+  isStatusOf("sales_order_shipping", status);
+
+/** Above the form: the error without a field, or a pointer to the fields that hold theirs. */
+function ErrorAlert({ action }: { action: SalesFormFailure | undefined }) {
+  const t = useT();
+  const errorText = useErrorText();
+  if (!action) return null;
+  const atFields = Object.keys(action.fields ?? {}).length > 0;
+  return (
+    <p role="alert" className="alert alert--error">
+      {atFields ? t("sales_documents.fix_fields") : errorText(action.error)}
+    </p>
+  );
+}
+
+// ── List ─────────────────────────────────────────────────────────────────────────────────────
+
+export function SalesListPage({
+  kind,
+  loaderData,
+  actionData,
+}: {
+  kind: SalesKind;
+  loaderData: { list: ListPageData<SalesDocumentView>; canEdit: boolean; notice: "deleted" | null };
+  actionData: unknown;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const info = SALES_KINDS[kind];
+  const m = info.messages;
+  const { list, canEdit, notice } = loaderData;
+  const columns: ListColumn<SalesDocumentView>[] = [
+    { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number },
+    { key: "customer", label: t("sales_documents.customer"), render: (d) => d.customer.label },
+    { key: "date", label: t("sales_documents.date"), sortable: true, render: (d) => format.date(d.date) },
+    ...(kind === "estimate"
+      ? [
+          {
+            key: "expiration",
+            label: t("sales_documents.expiration_date"),
+            render: (d: SalesDocumentView) => (d.expiration_date ? format.date(d.expiration_date) : "—"),
+          },
+        ]
+      : []),
+    { key: "status", label: t("sales_documents.status"), render: (d) => <Chip status={d.status} /> },
+    ...(kind === "sales_order"
+      ? [
+          {
+            key: "payment_status",
+            label: t("sales_documents.payment_status"),
+            render: (d: SalesDocumentView) => <Chip status={d.payment_status} />,
+          },
+          {
+            key: "shipping_status",
+            label: t("sales_documents.shipping_status"),
+            render: (d: SalesDocumentView) => <Chip status={d.shipping_status} />,
+          },
+        ]
+      : []),
+    { key: "location", label: t("sales_documents.location"), render: (d) => d.location.label, defaultVisible: false },
+    { key: "total", label: t("sales_documents.total"), sortable: true, numeric: true, render: (d) => format.money(d.total, d.currency) },
+    {
+      key: "created",
+      label: t("sales_documents.created_at"),
+      sortable: true,
+      render: (d) => format.dateTime(d.created_at),
+      defaultVisible: false,
+    },
+  ];
+  const filters: ListFilterDefinition[] = [
+    { key: "number", label: t("sales_documents.number"), type: "text" },
+    {
+      key: "status",
+      label: t("sales_documents.status"),
+      type: "select",
+      options: statusesOf(kind).map((s) => ({ value: s, label: t(`status.${s}`) })),
+    },
+    { key: "date", label: t("sales_documents.date"), type: "date" },
+  ];
+  return (
+    <>
+      <title>{`${t(`${m}.title`)} | ${t("app.name")}`}</title>
+      <ListScreen
+        {...fromListPage(list, actionData)}
+        title={t(`${m}.title`)}
+        columns={columns}
+        rowHref={(d) => `${info.path}/${d.id}`}
+        filters={filters}
+        searchable
+        createHref={canEdit ? `${info.path}/create` : undefined}
+        createLabel={t(`${m}.new`)}
+        notice={
+          notice ? (
+            <p role="status" className="alert alert--success list-screen__notice">
+              {t("sales_documents.notice_deleted")}
+            </p>
+          ) : null
+        }
+      />
+    </>
+  );
+}
+
+// ── Create and edit ──────────────────────────────────────────────────────────────────────────
+
+export function SalesCreatePage({
+  kind,
+  loaderData,
+  action,
+}: {
+  kind: SalesKind;
+  loaderData: { customers: Option[]; locations: Option[]; idempotencyKey: string };
+  action: SalesFormFailure | undefined;
+}) {
+  const t = useT();
+  const info = SALES_KINDS[kind];
+  const title = t(`${info.messages}.new_title`);
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{title}</h1>
+        <Link to={info.path}>{t(`${info.messages}.back_to_list`)}</Link>
+      </div>
+      <ErrorAlert action={action} />
+      <IdempotencyKeyProvider value={loaderData.idempotencyKey}>
+        <SalesDocumentForm
+          // A refused post keeps what was typed.
+          key={action ? JSON.stringify(action.values) : "new"}
+          kind={kind}
+          values={action?.values ?? NEW_SALES_DOCUMENT}
+          customers={loaderData.customers}
+          locations={loaderData.locations}
+          errors={action?.fields}
+          submitLabel={t(`${info.messages}.create`)}
+        />
+      </IdempotencyKeyProvider>
+    </>
+  );
+}
+
+export function SalesEditPage({
+  kind,
+  loaderData,
+  action,
+}: {
+  kind: SalesKind;
+  loaderData: { doc: SalesDocumentView; facts: SalesLineFacts; customers: Option[]; locations: Option[] };
+  action: SalesFormFailure | undefined;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const info = SALES_KINDS[kind];
+  const { doc, facts } = loaderData;
+  const title = t(`${info.messages}.edit_title`, { number: doc.number });
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>{title}</h1>
+        <Link to={`${info.path}/${doc.id}`}>{t("sales_documents.back_to_document")}</Link>
+      </div>
+      <ErrorAlert action={action} />
+      <SalesDocumentForm
+        key={action ? JSON.stringify(action.values) : doc.id}
+        kind={kind}
+        values={action?.values ?? salesValues(doc, facts, format)}
+        customers={loaderData.customers}
+        locations={loaderData.locations}
+        errors={action?.fields}
+        submitLabel={t("sales_documents.save")}
+      />
+    </>
+  );
+}
+
+// ── Detail ───────────────────────────────────────────────────────────────────────────────────
+
+export interface SalesDetailData {
+  doc: SalesDocumentView;
+  /** The moves of the status machine this user may make now, as buttons. */
+  intents: SalesIntent[];
+  /** Edit: the permission, and a status that may still change. */
+  canEdit: boolean;
+  canDelete: boolean;
+  /** The estimate an order was made from, when the user may see it. */
+  origin: { href: string; number: string } | null;
+  notice: "created" | "saved" | "moved" | null;
+}
+
+function IntentButton({ intent, label, primary }: { intent: SalesIntent; label: string; primary?: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`button ${primary ? "button--primary" : "button--secondary"}`}
+        disabled={busy}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export function SalesDetailPage({
+  kind,
+  loaderData,
+  actionData,
+}: {
+  kind: SalesKind;
+  loaderData: SalesDetailData;
+  actionData: { error: string; fields?: FieldErrors | undefined } | undefined;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const errorText = useErrorText();
+  const info = SALES_KINDS[kind];
+  const m = info.messages;
+  const { doc, intents, canEdit, canDelete, origin, notice } = loaderData;
+  const title = `${t(`${m}.one`)} ${doc.number}`;
+  const money = (amount: string) => format.money(amount, doc.currency);
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <div className="page-header">
+        <h1>
+          {title} <Chip status={doc.status} />
+        </h1>
+        <div className="actions">
+          <Link to={info.path}>{t(`${m}.back_to_list`)}</Link>
+          {intents.includes("accept") ? <IntentButton intent="accept" label={t("estimates.accept")} /> : null}
+          {intents.includes("reject") ? <IntentButton intent="reject" label={t("estimates.reject")} /> : null}
+          {intents.includes("transform") ? <IntentButton intent="transform" label={t("estimates.transform")} primary /> : null}
+          {intents.includes("complete") ? <IntentButton intent="complete" label={t("sales_orders.complete")} primary /> : null}
+          {intents.includes("cancel") ? <IntentButton intent="cancel" label={t("sales_orders.cancel")} /> : null}
+          {canEdit ? (
+            <Link to={`${info.path}/${doc.id}/edit`} className="button button--secondary">
+              {t("sales_documents.edit")}
+            </Link>
+          ) : null}
+          {canDelete ? (
+            <ConfirmDelete
+              label={t("sales_documents.delete")}
+              details={t("sales_documents.delete_details", { number: doc.number })}
+              acknowledge={DELETE_ASKS.sales_document}
+            />
+          ) : null}
+        </div>
+      </div>
+      {notice ? (
+        <p role="status" className="alert alert--success">
+          {t(`sales_documents.notice_${notice}`)}
+        </p>
+      ) : null}
+      {actionData ? (
+        <div role="alert" className="alert alert--error">
+          <p>{errorText(actionData.error)}</p>
+          {actionData.fields && Object.keys(actionData.fields).length ? (
+            <ul>
+              {Object.entries(actionData.fields).map(([name, field]) => (
+                <li key={name}>{errorText(field.code, field.params)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <section className="card">
+        <dl className="detail-list">
+          <dt>{t("sales_documents.customer")}</dt>
+          <dd>{doc.customer.label}</dd>
+          <dt>{t("sales_documents.location")}</dt>
+          <dd>{doc.location.label}</dd>
+          <dt>{t("sales_documents.date")}</dt>
+          <dd>{format.date(doc.date)}</dd>
+          {kind === "estimate" ? (
+            <>
+              <dt>{t("sales_documents.expiration_date")}</dt>
+              <dd>{doc.expiration_date ? format.date(doc.expiration_date) : "—"}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{t("sales_documents.payment_status")}</dt>
+              <dd>
+                <Chip status={doc.payment_status} />
+              </dd>
+              <dt>{t("sales_documents.shipping_status")}</dt>
+              <dd>
+                <Chip status={doc.shipping_status} />
+              </dd>
+              <dt>{t("sales_documents.delivery_type")}</dt>
+              <dd>{t(`sales_documents.delivery_${doc.delivery_type}`)}</dd>
+              <dt>{t("sales_documents.shipping_date")}</dt>
+              <dd>{doc.shipping_date ? format.date(doc.shipping_date) : "—"}</dd>
+              {origin ? (
+                <>
+                  <dt>{t("sales_orders.from_estimate")}</dt>
+                  <dd>
+                    <Link to={origin.href}>{t("sales_orders.see_estimate", { number: origin.number })}</Link>
+                  </dd>
+                </>
+              ) : null}
+            </>
+          )}
+          <dt>{t("sales_documents.notes")}</dt>
+          <dd style={{ whiteSpace: "pre-wrap" }}>{doc.notes ?? "—"}</dd>
+          <dt>{t("sales_documents.terms")}</dt>
+          <dd style={{ whiteSpace: "pre-wrap" }}>{doc.terms ?? "—"}</dd>
+          <dt>{t("sales_documents.internal_notes")}</dt>
+          <dd style={{ whiteSpace: "pre-wrap" }}>{doc.internal_notes ?? "—"}</dd>
+        </dl>
+      </section>
+      <section className="card">
+        <h2>{t("sales_documents.lines")}</h2>
+        <div className="table-scroll">
+          <table className="data-table sales-lines">
+            <LinesHead />
+            <tbody>
+              {(doc.lines ?? []).map((line) =>
+                line.kind === "text" ? (
+                  <tr key={line.id}>
+                    <td />
+                    <td colSpan={6} style={{ whiteSpace: "pre-wrap" }}>
+                      {line.description}
+                    </td>
+                  </tr>
+                ) : line.component_of_lid ? (
+                  <tr key={line.id} className="line-editor__component">
+                    <td>{line.sku}</td>
+                    <td>– {line.description}</td>
+                    <td className="numeric">{format.quantity(line.quantity)}</td>
+                    <td colSpan={4} />
+                  </tr>
+                ) : (
+                  <tr key={line.id}>
+                    <td>{line.sku}</td>
+                    <td>{line.description}</td>
+                    <td className="numeric">{format.quantity(line.quantity)}</td>
+                    <td className="numeric">{money(line.price)}</td>
+                    <td className="numeric">
+                      {/^0(\.0+)?$/.test(line.discount)
+                        ? "—"
+                        : line.discount_type === "percentage"
+                          ? `${format.input(line.discount)} %`
+                          : money(line.discount)}
+                    </td>
+                    <td className="numeric">{money(line.tax_amount)}</td>
+                    <td className="numeric">{money(line.total)}</td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+        <dl className="line-editor__totals">
+          <dt>{t("documents.totals.subtotal")}</dt>
+          <dd data-total="subtotal">{money(doc.subtotal)}</dd>
+          {/^0(\.0+)?$/.test(doc.global_discount_amount) ? null : (
+            <>
+              <dt>{t("documents.totals.discount")}</dt>
+              <dd>-{money(doc.global_discount_amount)}</dd>
+            </>
+          )}
+          <dt>{t("sales_documents.tax_total")}</dt>
+          <dd>{money(doc.tax_total)}</dd>
+          <dt>{t("documents.totals.total")}</dt>
+          <dd data-total="total">
+            <strong>{money(doc.total)}</strong>
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { tenantSchema } from "../../../db/client";
+import { companyDb } from "../e2e-factories";
+import { makeCustomer } from "../isolation/sales";
+import { firstLocation } from "../isolation/stock";
+import type { E2eCompany, PageArea } from "./types";
+
+const { salesDocuments } = tenantSchema;
+
+// Random ids far from the small ones of other companies, so that another company's id names nothing here.
+const randomId = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+
+async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order"): Promise<string> {
+  const db = await companyDb(company.companyId);
+  const id = randomId();
+  const customer = await makeCustomer(db);
+  await db.insert(salesDocuments).values({
+    id,
+    type,
+    number: `PA-${id}`,
+    customerId: customer.id,
+    locationId: await firstLocation(db),
+    date: "2025-01-01",
+    status: "pending",
+    currency: "EUR",
+    taxModel: "global",
+    taxType: "tax_exclusive",
+    taxPriority: "product",
+  });
+  return String(id);
+}
+
+export const pages: PageArea = {
+  access: {
+    "sales/estimates": { kind: "permission", allOf: ["view_estimates"] },
+    "sales/estimates/create": { kind: "permission", allOf: ["edit_estimates"] },
+    "sales/estimates/:id": { kind: "permission", allOf: ["view_estimates"] },
+    "sales/estimates/:id/edit": { kind: "permission", allOf: ["edit_estimates"] },
+    "sales/sales-orders": { kind: "permission", allOf: ["view_sales_orders"] },
+    "sales/sales-orders/create": { kind: "permission", allOf: ["edit_sales_orders"] },
+    "sales/sales-orders/:id": { kind: "permission", allOf: ["view_sales_orders"] },
+    "sales/sales-orders/:id/edit": { kind: "permission", allOf: ["edit_sales_orders"] },
+    // Either edit permission (the line editor of estimates and of sales orders).
+    "sales/line-facts": { kind: "permission", allOf: [] },
+  },
+  records: {
+    "sales/estimates/": (company) => salesDocument(company, "estimate"),
+    "sales/sales-orders/": (company) => salesDocument(company, "sales_order"),
+  },
+};

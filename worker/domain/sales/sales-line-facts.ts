@@ -1,0 +1,80 @@
+import type { DocumentInput, LineInput } from "../documents/lines/types";
+import { variantChoicesQuery } from "../products/variant-choices";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { parseInput } from "../shared/input";
+import { QUANTITY_SCALE, toScaledInteger } from "../shared/money";
+import { Decimal } from "../shared/decimal";
+import { priceDocument, type PricedDocument } from "./sales-lines";
+import { SalesLineFactsInput } from "./sales-schemas";
+
+/** One line as a line editor holds it: the typed numbers, and the catalogue's facts the engine needs to total it in the browser. */
+export interface SalesLineFact {
+  lid: string;
+  kind: LineInput["kind"];
+  variant_id: number | null;
+  pack_id: number | null;
+  service_id: number | null;
+  sku: string | null;
+  description: string;
+  quantity: string;
+  price: string;
+  discount: string;
+  discount_type: "percentage" | "amount";
+  component_of_lid: string | null;
+  facts: Omit<LineInput, "lid" | "quantity" | "price" | "discount" | "discount_type" | "description" | "component_of_lid">;
+}
+
+export interface SalesLineFacts {
+  /** The document-level terms of the customer (currency, tax model and type) the totals are computed with. */
+  document: Omit<DocumentInput, "lines">;
+  lines: SalesLineFact[];
+}
+
+/** Who fills a sales document's lines: an editor of estimates or of sales orders. */
+export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders"] } as const;
+
+/** The engine input priceDocument computed, as editor lines (a kit followed by its components). */
+export function lineFactsOf(priced: PricedDocument): SalesLineFacts {
+  const { lines, ...document } = priced.input;
+  return {
+    document,
+    lines: lines.map((input, i) => {
+      const row = priced.lines[i]!;
+      const { lid, quantity, price, discount, discount_type, description, component_of_lid, ...facts } = input;
+      return {
+        lid,
+        kind: input.kind,
+        variant_id: row.variantId ?? null,
+        pack_id: row.packId ?? null,
+        service_id: row.serviceId ?? null,
+        sku: row.sku ?? null,
+        description: description ?? "",
+        quantity: quantity ?? "",
+        price: price ?? "",
+        discount: discount ?? "0",
+        discount_type: discount_type ?? "percentage",
+        component_of_lid: component_of_lid ?? null,
+        facts,
+      };
+    }),
+  };
+}
+
+/**
+ * The line a typed SKU (or, failing an exact SKU, the first variant whose SKU or label starts with
+ * the text) adds to a sales document, priced for the customer at the location with the same
+ * catalogue reads as a save: one unit, its kit components after it. No match: no line.
+ */
+export async function salesLineFacts(ctx: Ctx, input: unknown): Promise<SalesLineFacts> {
+  requirePermission(ctx, EDITS_SALES_LINES);
+  const parsed = parseInput(SalesLineFactsInput, input);
+  const choices = await variantChoicesQuery(ctx.db, parsed.text, 10);
+  const found = choices.find((c) => c.sku.toLowerCase() === parsed.text.toLowerCase()) ?? choices[0];
+  const one = Number(toScaledInteger(Decimal.parse(1), QUANTITY_SCALE));
+  const priced = await priceDocument(ctx.db, {
+    customerId: parsed.customer_id,
+    locationId: parsed.location_id,
+    lines: found ? [{ lid: parsed.lid ?? "1", variant_id: found.id, quantity: one }] : [],
+  });
+  return lineFactsOf(priced);
+}
