@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCustomer } from "../../worker/domain/contacts/create-customer";
 import { createProduct } from "../../worker/domain/products/create-product";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
@@ -10,10 +11,20 @@ import { allCurrencies } from "../../worker/domain/settings/currencies/list-curr
 import { updateCurrency } from "../../worker/domain/settings/currencies/update-currency";
 import { updateCompanySettings } from "../../worker/domain/settings/company-settings/update-company-settings";
 import { updatePdfSettings } from "../../worker/domain/settings/pdf-settings/update-pdf-settings";
+import { launchBrowser } from "../support/browser";
 import { companyCtx, companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { waitForEmail } from "../support/sink-client";
 import { firstLocation } from "../support/isolation/stock";
 
 const appUrl = inject("appUrl");
+const mailUrl = inject("mailUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 const dir = mkdtempSync(join(tmpdir(), "sales-pdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -83,5 +94,27 @@ describe("the PDF of a sales document", () => {
       headers: { authorization: `Bearer ${outsider.token}` },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it("opens from the estimate's page and goes by email from there, received with the PDF attached", async () => {
+    const { company, estimate } = await frenchEstimate();
+    const user = await makeUser(company.companyId, ["view_estimates", "edit_estimates"]);
+    const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "accept-language": "fr-FR,fr;q=0.9" } });
+    await context.addCookies([{ name: "session", value: user.cookie.slice("session=".length), url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/sales/estimates/${estimate.id}`);
+    expect(await page.getAttribute("a[href$='/pdf']", "href")).toBe(`/sales/estimates/${estimate.id}/pdf`);
+
+    const to = `acheteur-${estimate.id}-${Date.now()}@example.test`;
+    await page.click("details.sales-email > summary");
+    await page.fill(".sales-email__form input[name=to]", to);
+    await page.click(".sales-email__form button[type=submit]");
+    await page.waitForURL((url) => url.searchParams.get("notice") === "emailed");
+    expect(await page.textContent("[role=status]")).toContain("L'e-mail est en route");
+
+    const mail = await waitForEmail(mailUrl, to, () => true, 20_000);
+    expect(mail.subject).toContain(estimate.number);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${estimate.number}.pdf`, "application/pdf"]]);
+    await context.close();
   });
 });

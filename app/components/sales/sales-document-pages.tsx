@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { isStatusOf, statusesOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
@@ -215,7 +215,44 @@ export interface SalesDetailData {
   canDelete: boolean;
   /** The estimate an order was made from, when the user may see it. */
   origin: { href: string; number: string } | null;
-  notice: "created" | "saved" | "moved" | null;
+  canEmail: boolean;
+  notice: "created" | "saved" | "moved" | "emailed" | null;
+}
+
+/** "Send by email": to the customer's first address unless others are typed; a refusal shows under the form. */
+function EmailForm({ action }: { action: string }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const fetcher = useFetcher<{ error: string; fields?: FieldErrors }>();
+  const fieldError = (name: string) => {
+    const found = Object.entries(fetcher.data?.fields ?? {}).find(([key]) => key === name || key.startsWith(`${name}.`));
+    return found ? errorText(found[1].code, found[1].params) : null;
+  };
+  return (
+    <details className="sales-email">
+      <summary className="button button--secondary">{t("sales_documents.email")}</summary>
+      <fetcher.Form method="post" action={action} className="sales-email__form">
+        <label>
+          {t("sales_documents.email_to")}
+          <input name="to" type="text" inputMode="email" placeholder={t("sales_documents.email_to_placeholder")} />
+          {fieldError("to") ? <span className="field__error">{fieldError("to")}</span> : null}
+        </label>
+        <label>
+          {t("sales_documents.email_cc")}
+          <input name="cc" type="text" inputMode="email" />
+          {fieldError("cc") ? <span className="field__error">{fieldError("cc")}</span> : null}
+        </label>
+        {fetcher.data && !fetcher.data.fields ? (
+          <p role="alert" className="field__error">
+            {errorText(fetcher.data.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
+          {t("sales_documents.email_send")}
+        </button>
+      </fetcher.Form>
+    </details>
+  );
 }
 
 function IntentButton({ intent, label, primary }: { intent: SalesIntent; label: string; primary?: boolean }) {
@@ -249,7 +286,7 @@ export function SalesDetailPage({
   const errorText = useErrorText();
   const info = SALES_KINDS[kind];
   const m = info.messages;
-  const { doc, intents, canEdit, canDelete, origin, notice } = loaderData;
+  const { doc, intents, canEdit, canDelete, canEmail, origin, notice } = loaderData;
   const title = `${t(`${m}.one`)} ${doc.number}`;
   const money = (amount: string) => format.money(amount, doc.currency);
   return (
@@ -261,6 +298,10 @@ export function SalesDetailPage({
         </h1>
         <div className="actions">
           <Link to={info.path}>{t(`${m}.back_to_list`)}</Link>
+          <a href={`${info.path}/${doc.id}/pdf`} target="_blank" rel="noreferrer" className="button button--secondary">
+            {t("sales_documents.pdf")}
+          </a>
+          {canEmail ? <EmailForm action={`${info.path}/${doc.id}/email`} /> : null}
           {intents.includes("accept") ? <IntentButton intent="accept" label={t("estimates.accept")} /> : null}
           {intents.includes("reject") ? <IntentButton intent="reject" label={t("estimates.reject")} /> : null}
           {intents.includes("transform") ? <IntentButton intent="transform" label={t("estimates.transform")} primary /> : null}

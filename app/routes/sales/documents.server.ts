@@ -37,7 +37,7 @@ const VERBS = {
   sales_order: { list: listSalesOrders, get: getSalesOrder, create: createSalesOrder, update: updateSalesOrder, remove: deleteSalesOrder },
 } satisfies Record<SalesKind, unknown>;
 
-const DETAIL_NOTICES = ["created", "saved", "moved"] as const;
+const DETAIL_NOTICES = ["created", "saved", "moved", "emailed"] as const;
 const EDIT_ORDERS = { allOf: ["edit_sales_orders"] } as const;
 const VIEW_ESTIMATES = { allOf: ["view_estimates"] } as const;
 
@@ -119,6 +119,8 @@ export async function salesDetailLoader(
     intents: allowedIntents(kind, doc, actor.permissions),
     canEdit: hasPermissions(actor.permissions, info.edit) && editable(kind, doc),
     canDelete: hasPermissions(actor.permissions, info.edit),
+    // Sending a document is the editors' (whatever its status); printing it, every reader's.
+    canEmail: hasPermissions(actor.permissions, info.edit),
     origin,
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };
