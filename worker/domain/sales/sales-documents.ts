@@ -193,18 +193,11 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
   };
 }
 
-export async function documentLines(
-  db: TenantDb,
-  documentId: number,
-  currency: string,
-  shipped: Map<number, number> | null,
-): Promise<SalesLineView[]> {
+const linesQuery = (db: TenantDb, documentId: number) =>
+  db.select().from(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId)).orderBy(asc(salesDocumentLines.position));
+
+function lineViews(rows: Awaited<ReturnType<typeof linesQuery>>, currency: string, shipped: Map<number, number> | null): SalesLineView[] {
   const money = moneyIn(currency);
-  const rows = await db
-    .select()
-    .from(salesDocumentLines)
-    .where(eq(salesDocumentLines.documentId, documentId))
-    .orderBy(asc(salesDocumentLines.position));
   return rows.map((l) => ({
     id: l.id,
     lid: l.lid,
@@ -254,7 +247,11 @@ export const salesDocumentListRegistry = defineListRegistry({
 
 /** Quantities shipped (or on their way) per sales order line, by the order's shipping orders that are not cancelled. */
 export async function shippedByLine(db: TenantDb, orderId: number): Promise<Map<number, number>> {
-  const rows = await db
+  return shippedMap(await shippedQuery(db, orderId));
+}
+
+const shippedQuery = (db: TenantDb, orderId: number) =>
+  db
     .select({ lineId: salesDocumentLines.sourceLineId, quantity: sql<number>`sum(${salesDocumentLines.quantity})` })
     .from(salesDocumentLines)
     .innerJoin(salesDocuments, eq(salesDocuments.id, salesDocumentLines.documentId))
@@ -262,6 +259,8 @@ export async function shippedByLine(db: TenantDb, orderId: number): Promise<Map<
       and(eq(salesDocuments.type, "shipping_order"), eq(salesDocuments.createdFromId, orderId), ne(salesDocuments.status, "cancelled")),
     )
     .groupBy(salesDocumentLines.sourceLineId);
+
+function shippedMap(rows: Awaited<ReturnType<typeof shippedQuery>>): Map<number, number> {
   return new Map(rows.flatMap((r) => (r.lineId === null ? [] : [[r.lineId, Number(r.quantity)]])));
 }
 
@@ -290,10 +289,14 @@ export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, 
 /** A document of a type with its lines, as the API and the pages show it. */
 export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown): Promise<SalesDocumentView> {
   const id = recordId(rawId);
-  const [row] = await summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)));
+  // One round trip: the document, what its lines shipped (orders), its lines.
+  const [[row], shipped, lines] = await db.batch([
+    summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type))),
+    shippedQuery(db, id),
+    linesQuery(db, id),
+  ]);
   if (!row) throw new DomainError("not_found");
-  const shipped = type === "sales_order" ? await shippedByLine(db, id) : null;
-  return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency, shipped) };
+  return { ...summaryView(row), lines: lineViews(lines, row.doc.currency, type === "sales_order" ? shippedMap(shipped) : null) };
 }
 
 /** One page of a type's documents: filters number, date, status, customer_id, location_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
