@@ -15,6 +15,7 @@ export default [
   layout("routes/layouts/back-office.tsx", [
     index("routes/home.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("search", "routes/search.tsx"),
     route("account-settings", "routes/account-settings.tsx"),
     route("invitations", "routes/invitations.tsx"),
     route("settings/users", "routes/settings/users/list.tsx"),

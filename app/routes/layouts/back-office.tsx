@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
@@ -79,6 +79,19 @@ export default function BackOfficeLayout() {
   const t = useT();
   const { i18n } = useLingui();
   const [menu, setMenu] = useState<MenuState>("auto");
+  const search = useRef<HTMLInputElement>(null);
+  // "s" anywhere but in a field goes to the search (platform spec: search dialog).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+      if (event.key !== "s" || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      search.current?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
   const submit = useSubmit();
   const toggle = () => {
     const wide = typeof window !== "undefined" && window.innerWidth > 960;
@@ -97,9 +110,9 @@ export default function BackOfficeLayout() {
           </span>
           <span>{t("app.name")}</span>
         </Link>
-        <div className="top-bar__search">
-          <input type="search" placeholder={t("shell.search")} aria-label={t("shell.search")} />
-        </div>
+        <form className="top-bar__search" method="get" action="/search" role="search">
+          <input ref={search} type="search" name="q" placeholder={t("shell.search")} aria-label={t("shell.search")} />
+        </form>
         <div className="top-bar__actions">
           {createMenu.length > 0 ? (
             <DropdownMenu trigger="+" label={t("shell.create")}>

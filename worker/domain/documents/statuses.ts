@@ -137,3 +137,8 @@ export function isFinal<M extends StatusMachine>(machine: M, status: StatusOf<M>
 export function statusColour(status: DocumentStatus): StatusColour {
   return STATUS_COLOURS[status];
 }
+
+/** Whether a stored status is one the product knows (and can colour). */
+export function isDocumentStatus(value: string): value is DocumentStatus {
+  return Object.hasOwn(STATUS_COLOURS, value);
+}
