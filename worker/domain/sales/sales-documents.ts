@@ -246,6 +246,8 @@ export const salesDocumentListRegistry = defineListRegistry({
     status: { type: "text", column: salesDocuments.status },
     customer_id: { type: "id", column: salesDocuments.customerId },
     location_id: { type: "id", column: salesDocuments.locationId },
+    // The shipping orders of one sales order.
+    created_from_id: { type: "id", column: salesDocuments.createdFromId },
     total: { type: "number", column: salesDocuments.total, sortable: true },
     created: { type: "number", column: salesDocuments.createdAt, sortable: true },
   },
@@ -296,7 +298,7 @@ export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, r
   return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency, shipped) };
 }
 
-/** One page of a type's documents: filters number, date, status, customer_id, location_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
+/** One page of a type's documents: filters number, date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
 export async function listOfType(
   db: TenantDb,
   type: SalesDocumentType,
