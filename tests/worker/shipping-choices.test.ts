@@ -74,3 +74,29 @@ describe("what a sales order may still ship", () => {
     await expect(shippingChoices(ctx, { id: order.body.id })).rejects.toMatchObject({ code: "forbidden" });
   });
 });
+
+describe("a shipping order's lines", () => {
+  it("name the batch each line ships from and how much of it", async () => {
+    const w = await salesWorld();
+    const cheese = await makeVariant(w.db, { batchTracked: true });
+    const [eur] = await w.db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
+    await w.db.insert(t.prices).values({ variantId: cheese.id, priceLevelId: w.level, currencyId: eur!.id, amount: 50_000 });
+    const [lot] = await w.db
+      .insert(t.batches)
+      .values({ variantId: cheese.id, number: "LOT-A", expirationDate: "2999-01-01" })
+      .returning({ id: t.batches.id });
+    await api(w.token, "POST", "/stock-entries", {
+      location_id: w.location,
+      lines: [{ variant_id: cheese.id, batch_id: lot!.id, quantity: "5" }],
+    });
+    const order = await orderFor(w, cheese.id, "3");
+    const shipment = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: order.body.lines[0].id, quantity: "3", batch_id: lot!.id }],
+    });
+    expect(shipment.body.lines.map((l: { batches: unknown }) => l.batches)).toEqual([
+      [{ batch_id: lot!.id, number: "LOT-A", quantity: "3.0000000" }],
+    ]);
+    expect(order.body.lines[0].batches).toBeNull();
+  });
+});

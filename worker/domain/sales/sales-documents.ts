@@ -15,7 +15,7 @@ export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema
 
 /** What the sales document verbs share: permissions, numbers, how a document is read and listed. */
 
-const { salesDocuments, salesDocumentLines, customers, locations } = tenantSchema;
+const { salesDocuments, salesDocumentLines, salesLineBatches, batches, customers, locations } = tenantSchema;
 
 type Access = { view: PermissionCheck; edit: PermissionCheck; read: PermissionCheck };
 function access(view: Permission, edit: Permission): Access {
@@ -74,6 +74,8 @@ export interface SalesLineView {
   total_incl_tax: string;
   /** Sales orders: what remains to ship of the line (shipping orders not cancelled count); null elsewhere. */
   remaining_to_ship: string | null;
+  /** Shipping orders: the batches the line's units come from; null elsewhere. */
+  batches: { batch_id: number; number: string; quantity: string }[] | null;
 }
 
 export interface SalesDocumentView {
@@ -198,13 +200,21 @@ export async function documentLines(
   documentId: number,
   currency: string,
   shipped: Map<number, number> | null,
+  withBatches = false,
 ): Promise<SalesLineView[]> {
   const money = moneyIn(currency);
-  const rows = await db
-    .select()
-    .from(salesDocumentLines)
-    .where(eq(salesDocumentLines.documentId, documentId))
-    .orderBy(asc(salesDocumentLines.position));
+  const [rows, taken] = await Promise.all([
+    db.select().from(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId)).orderBy(asc(salesDocumentLines.position)),
+    withBatches
+      ? db
+          .select({ lineId: salesLineBatches.lineId, batchId: batches.id, number: batches.number, quantity: salesLineBatches.quantity })
+          .from(salesLineBatches)
+          .innerJoin(salesDocumentLines, eq(salesDocumentLines.id, salesLineBatches.lineId))
+          .innerJoin(batches, eq(batches.id, salesLineBatches.batchId))
+          .where(eq(salesDocumentLines.documentId, documentId))
+          .orderBy(asc(salesLineBatches.id))
+      : Promise.resolve(null),
+  ]);
   return rows.map((l) => ({
     id: l.id,
     lid: l.lid,
@@ -232,6 +242,9 @@ export async function documentLines(
     total_incl_tax: money(l.totalInclTax),
     remaining_to_ship:
       shipped && l.kind !== "text" && l.kind !== "service" ? qty(Math.max(0, l.quantity - (shipped.get(l.id) ?? 0))) : null,
+    batches: taken
+      ? taken.filter((b) => b.lineId === l.id).map((b) => ({ batch_id: b.batchId, number: b.number, quantity: qty(b.quantity) }))
+      : null,
   }));
 }
 
@@ -295,7 +308,7 @@ export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, r
   const [row] = await summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)));
   if (!row) throw new DomainError("not_found");
   const shipped = type === "sales_order" ? await shippedByLine(db, id) : null;
-  return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency, shipped) };
+  return { ...summaryView(row), lines: await documentLines(db, id, row.doc.currency, shipped, type === "shipping_order") };
 }
 
 /** One page of a type's documents: filters number, date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
