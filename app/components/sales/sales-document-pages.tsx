@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { isStatusOf, statusesOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
@@ -239,10 +240,13 @@ export function SalesDetailPage({
   kind,
   loaderData,
   actionData,
+  children,
 }: {
   kind: SalesKind;
   loaderData: SalesDetailData;
   actionData: { error: string; fields?: FieldErrors | undefined } | undefined;
+  /** Sections of one kind's page, under the lines (a sales order's shipping). */
+  children?: ReactNode;
 }) {
   const t = useT();
   const format = useFormat();
@@ -401,6 +405,7 @@ export function SalesDetailPage({
           </dd>
         </dl>
       </section>
+      {children}
     </>
   );
 }
