@@ -73,7 +73,7 @@ export function readableParams(errors: FieldErrors | undefined, quantity: (text:
       ? Object.fromEntries(
           Object.entries(value.params).map(([k, v]) => [
             k,
-            (k === "available" || k === "current") && typeof v === "string" ? quantity(v) : v,
+            (k === "available" || k === "current" || k === "remaining") && typeof v === "string" ? quantity(v) : v,
           ]),
         )
       : undefined;

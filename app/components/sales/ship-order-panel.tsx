@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
-import type { FieldErrorMap } from "../form-field";
 import { IdempotencyKeyField, IdempotencyKeyProvider } from "../idempotency-key";
+import { readableParams, type FieldErrors } from "../inventory/format";
 import { SHIPPING_ORDERS, type OrderShipping } from "./shipping-kinds";
 import { ShippingChip } from "./shipping-order-pages";
 
@@ -11,7 +11,7 @@ export interface ShipRefusal {
   ship: true;
   error: string;
   params?: Record<string, unknown>;
-  fields?: FieldErrorMap;
+  fields?: FieldErrors | undefined;
 }
 
 /**
@@ -24,8 +24,9 @@ export function ShipOrderPanel({ shipping, refusal }: { shipping: OrderShipping;
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { shipments, choices } = shipping;
+  const fields = readableParams(refusal?.fields, format.quantity);
   const fieldError = (row: number, field: string) => {
-    const error = refusal?.fields?.[`lines.${row}.${field}`];
+    const error = fields?.[`lines.${row}.${field}`];
     return error ? (
       <span className="field__error" role="alert">
         {errorText(error.code, error.params)}
