@@ -80,6 +80,7 @@ describe("shipping a sales order in the back-office", () => {
     await page.waitForURL(/\/sales\/shipping-orders\/\d+\?notice=created$/);
     await expect.poll(() => text(page, "h1 .status-chip")).toBe("To ship");
     const shipmentPath = new URL(page.url()).pathname;
+    const shipmentNumber = (await text(page, "h1")).split(" ")[2]!;
     expect(await tableRows(page, "table.sales-lines")).toEqual([[mug.sku, `Variant ${mug.sku}`, "3", "—"]]);
     expect(await text(page, `a[href='/sales/sales-orders/${order.id}']`)).toBe(order.number);
 
@@ -105,6 +106,8 @@ describe("shipping a sales order in the back-office", () => {
     await page.goto(`${appUrl}/inventory/inventory-logs?search=${encodeURIComponent(mug.sku)}`);
     const log = await tableRows(page, "table.data-table");
     // when, who, document, sku, location, batch, before, after, change
+    expect(log[0]![2]).toBe(`Shipping order ${shipmentNumber}`);
+    expect(await page.getAttribute(`a:has-text('${shipmentNumber}')`, "href")).toBe(shipmentPath);
     expect(log.map((row) => row.slice(6))).toEqual([
       ["10", "7", "-3"],
       ["0", "10", "+10"],

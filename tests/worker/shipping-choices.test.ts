@@ -100,3 +100,25 @@ describe("a shipping order's lines", () => {
     expect(order.body.lines[0].batches).toBeNull();
   });
 });
+
+describe("the inventory log of a shipment", () => {
+  it("names the shipping order that took the goods out by its number", async () => {
+    const w = await salesWorld();
+    const mug = await pricedVariant(w.db, w.level, "10");
+    await api(w.token, "POST", "/stock-entries", { location_id: w.location, lines: [{ variant_id: mug.id, quantity: "5" }] });
+    const order = await orderFor(w, mug.id, "2");
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/ship`);
+    const logs = await api(w.token, "GET", `/inventory-logs?variant_id=${mug.id}`);
+    expect(
+      logs.body.items.map((l: { document_type: string; document_number: string; change: string }) => [
+        l.document_type,
+        l.document_number,
+        l.change,
+      ]),
+    ).toEqual([
+      ["shipping_order", shipment.body.number, "-2.0000000"],
+      ["entry", expect.stringMatching(/^\S+$/), "5.0000000"],
+    ]);
+  });
+});
