@@ -101,6 +101,12 @@ describe("shipping a sales order in the back-office", () => {
     expect((await tableRows(page, ".ship-order + .card table")).map((row) => row[2])).toEqual(["Shipped"]);
     await page.click("summary:has-text('Ship')");
     expect(await page.getByLabel(`Quantity to ship of ${mug.sku}`).inputValue()).toBe("1");
+    await page.screenshot({ path: "test-results/sales-order-ship-form.png", fullPage: true });
+
+    // The list of shipping orders: number, customer, sales order, date, status.
+    await page.goto(`${appUrl}/sales/shipping-orders`);
+    const listed = await tableRows(page, "table.data-table");
+    expect(listed.map((row) => [row[0], row[2], row[4]])).toEqual([[shipmentNumber, order.number, "Shipped"]]);
 
     // The ledger: 10 in, 3 out by the shipping order.
     await page.goto(`${appUrl}/inventory/inventory-logs?search=${encodeURIComponent(mug.sku)}`);
