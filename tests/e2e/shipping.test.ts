@@ -43,7 +43,7 @@ async function world() {
     location_id: location,
     lines: [{ variant_id: mug.id, quantity: "4" }],
   });
-  return { company, order, mug };
+  return { company, order, mug, customer, location, level: level!.id, eur: eur!.id };
 }
 
 describe("shipping a sales order in the back-office", () => {
@@ -118,6 +118,46 @@ describe("shipping a sales order in the back-office", () => {
       ["10", "7", "-3"],
       ["0", "10", "+10"],
     ]);
+    await context.close();
+  });
+
+  it("a batch-tracked variant ships from the batch chosen in the form; a missing batch is refused at its line", async () => {
+    const { company, customer, location, level, eur } = await world();
+    const db = await companyDb(company.companyId);
+    const ctx = await companyCtx(company.companyId);
+    const cheese = await makeVariant(db, { sku: `CHEESE-${Date.now().toString(36)}`, batchTracked: true });
+    await db.insert(t.prices).values({ variantId: cheese.id, priceLevelId: level, currencyId: eur, amount: 50_000 });
+    const [lot] = await db
+      .insert(t.batches)
+      .values({ variantId: cheese.id, number: "LOT-A", expirationDate: "2999-01-01" })
+      .returning({ id: t.batches.id });
+    await createStockDocument(ctx, {
+      kind: "entry",
+      location_id: location,
+      lines: [{ variant_id: cheese.id, batch_id: lot!.id, quantity: "5" }],
+    });
+    const order = await createSalesOrder(ctx, {
+      customer_id: customer.id,
+      location_id: location,
+      lines: [{ variant_id: cheese.id, quantity: "2" }],
+    });
+    const user = await makeUser(company.companyId, ["view_sales_orders", "view_shipping_orders", "edit_shipping_orders"]);
+    const context = await browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" } });
+    await context.addCookies([{ name: "session", value: user.cookie.slice("session=".length), url: appUrl }]);
+    const page = await context.newPage();
+
+    await page.goto(`${appUrl}/sales/sales-orders/${order.id}`);
+    await page.click("summary:has-text('Ship')");
+    const batch = page.getByLabel(`Batch of ${cheese.sku}`);
+    expect(await batch.locator("option").allInnerTexts()).toEqual(["Choose…", "LOT-A (5 in stock, expires 2999-01-01)"]);
+    await page.click("text=Create the shipping order");
+    await expect
+      .poll(() => text(page, ".ship-order td .field__error").catch(() => null))
+      .toBe("This product is batch-tracked: choose a batch");
+    await page.getByLabel(`Batch of ${cheese.sku}`).selectOption(String(lot!.id));
+    await page.click("text=Create the shipping order");
+    await page.waitForURL(/\/sales\/shipping-orders\/\d+\?notice=created$/);
+    await expect.poll(() => tableRows(page, "table.sales-lines")).toEqual([[cheese.sku, `Variant ${cheese.sku}`, "2", "LOT-A (2)"]]);
     await context.close();
   });
 });
