@@ -4,7 +4,6 @@ import { tenantSchema } from "../../db/client";
 import { listShippingOrders } from "../../worker/domain/sales/list-shipping-orders";
 import { shippingChoices } from "../../worker/domain/sales/shipping-choices";
 import { ctxOf } from "../support/factories";
-import { makeVariant } from "../support/isolation/stock";
 import { api, orderFor, pricedVariant, salesWorld } from "./sales-fixtures";
 
 const t = tenantSchema;
@@ -13,9 +12,7 @@ describe("what a sales order may still ship", () => {
   it("lists each line with its remaining quantity, and for a batch-tracked variant the location's batches that have not expired", async () => {
     const w = await salesWorld();
     const mug = await pricedVariant(w.db, w.level, "10");
-    const cheese = await makeVariant(w.db, { batchTracked: true });
-    const [eur] = await w.db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
-    await w.db.insert(t.prices).values({ variantId: cheese.id, priceLevelId: w.level, currencyId: eur!.id, amount: 50_000 });
+    const cheese = await pricedVariant(w.db, w.level, "5", [], { batchTracked: true });
     const [fresh, old] = await w.db
       .insert(t.batches)
       .values([
@@ -78,9 +75,7 @@ describe("what a sales order may still ship", () => {
 describe("a shipping order's lines", () => {
   it("name the batch each line ships from and how much of it", async () => {
     const w = await salesWorld();
-    const cheese = await makeVariant(w.db, { batchTracked: true });
-    const [eur] = await w.db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
-    await w.db.insert(t.prices).values({ variantId: cheese.id, priceLevelId: w.level, currencyId: eur!.id, amount: 50_000 });
+    const cheese = await pricedVariant(w.db, w.level, "5", [], { batchTracked: true });
     const [lot] = await w.db
       .insert(t.batches)
       .values({ variantId: cheese.id, number: "LOT-A", expirationDate: "2999-01-01" })

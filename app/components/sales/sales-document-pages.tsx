@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { isStatusOf, statusesOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
+import { isStatusOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
@@ -9,12 +9,13 @@ import { useErrorText, useT } from "../../i18n";
 import type { ListPageData } from "../../server/list-page.server";
 import type { FieldErrorMap } from "../form-field";
 import { IdempotencyKeyProvider } from "../idempotency-key";
-import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
+import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { LinesHead } from "../documents/line-editor";
 import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
 import { SALES_KINDS, type SalesIntent, type SalesKind } from "./sales-kinds";
+import { salesListFilters } from "./sales-list-filters";
 import "./sales.css";
 
 type Option = { value: string; label: string };
@@ -98,16 +99,7 @@ export function SalesListPage({
       defaultVisible: false,
     },
   ];
-  const filters: ListFilterDefinition[] = [
-    { key: "number", label: t("sales_documents.number"), type: "text" },
-    {
-      key: "status",
-      label: t("sales_documents.status"),
-      type: "select",
-      options: statusesOf(kind).map((s) => ({ value: s, label: t(`status.${s}`) })),
-    },
-    { key: "date", label: t("sales_documents.date"), type: "date" },
-  ];
+  const filters = salesListFilters(t, kind);
   return (
     <>
       <title>{`${t(`${m}.title`)} | ${t("app.name")}`}</title>

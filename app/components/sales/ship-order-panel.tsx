@@ -4,7 +4,7 @@ import { useErrorText, useT } from "../../i18n";
 import { IdempotencyKeyField, IdempotencyKeyProvider } from "../idempotency-key";
 import { readableParams, type FieldErrors } from "../inventory/format";
 import { SHIPPING_ORDERS, type OrderShipping } from "./shipping-kinds";
-import { ShippingChip } from "./shipping-order-pages";
+import { ShippingChip, ShippingLinesHead } from "./shipping-order-pages";
 
 /** What the ship form's post answers when the shipping order is refused. */
 export interface ShipRefusal {
@@ -53,17 +53,7 @@ export function ShipOrderPanel({ shipping, refusal }: { shipping: OrderShipping;
               <input type="hidden" name="intent" value="ship" />
               <div className="table-scroll">
                 <table className="data-table sales-lines">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("documents.line.sku")}</th>
-                      <th scope="col">{t("documents.line.description")}</th>
-                      <th scope="col" className="numeric">
-                        {t("shipping_orders.remaining")}
-                      </th>
-                      <th scope="col">{t("shipping_orders.to_ship")}</th>
-                      <th scope="col">{t("shipping_orders.batch")}</th>
-                    </tr>
-                  </thead>
+                  <ShippingLinesHead numeric="shipping_orders.remaining" more={["shipping_orders.to_ship", "shipping_orders.batch"]} />
                   <tbody>
                     {choices.map((line, row) => (
                       <tr key={line.line_id}>

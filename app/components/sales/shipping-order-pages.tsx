@@ -1,17 +1,39 @@
 import { Form, Link, useNavigation } from "react-router";
-import { isStatusOf, statusesOf } from "../../../worker/domain/documents/statuses";
+import { isStatusOf } from "../../../worker/domain/documents/statuses";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
-import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
+import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { StatusChip } from "../status-chip";
 import { SALES_KINDS } from "./sales-kinds";
 import { SHIPPING_ORDERS, type ShippingDetailData, type ShippingIntent, type ShippingListData } from "./shipping-kinds";
+import { salesListFilters } from "./sales-list-filters";
 import "./sales.css";
 
 /** A shipping order's status as a chip (any other text as it is). */
 export function ShippingChip({ status }: { status: string }) {
   return isStatusOf("shipping_order", status) ? <StatusChip status={status} /> : <>{status}</>;
+}
+
+/** A shipping table's head: SKU, description, a quantity, then more columns (message ids). */
+export function ShippingLinesHead({ numeric, more }: { numeric: string; more: string[] }) {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t("documents.line.sku")}</th>
+        <th scope="col">{t("documents.line.description")}</th>
+        <th scope="col" className="numeric">
+          {t(numeric)}
+        </th>
+        {more.map((id) => (
+          <th key={id} scope="col">
+            {t(id)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
 // ── List ─────────────────────────────────────────────────────────────────────────────────────
@@ -39,16 +61,7 @@ export function ShippingListPage({ loaderData, actionData }: { loaderData: Shipp
       defaultVisible: false,
     },
   ];
-  const filters: ListFilterDefinition[] = [
-    { key: "number", label: t("sales_documents.number"), type: "text" },
-    {
-      key: "status",
-      label: t("sales_documents.status"),
-      type: "select",
-      options: statusesOf("shipping_order").map((s) => ({ value: s, label: t(`status.${s}`) })),
-    },
-    { key: "date", label: t("sales_documents.date"), type: "date" },
-  ];
+  const filters = salesListFilters(t, "shipping_order");
   return (
     <>
       <title>{`${t("shipping_orders.title")} | ${t("app.name")}`}</title>
@@ -148,16 +161,7 @@ export function ShippingDetailPage({
         <h2>{t("sales_documents.lines")}</h2>
         <div className="table-scroll">
           <table className="data-table sales-lines">
-            <thead>
-              <tr>
-                <th scope="col">{t("documents.line.sku")}</th>
-                <th scope="col">{t("documents.line.description")}</th>
-                <th scope="col" className="numeric">
-                  {t("documents.line.quantity")}
-                </th>
-                <th scope="col">{t("shipping_orders.batches")}</th>
-              </tr>
-            </thead>
+            <ShippingLinesHead numeric="documents.line.quantity" more={["shipping_orders.batches"]} />
             <tbody>
               {(doc.lines ?? []).map((line) => (
                 <tr key={line.id} className={line.component_of_lid ? "line-editor__component" : undefined}>
