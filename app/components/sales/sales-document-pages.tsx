@@ -211,7 +211,8 @@ export interface SalesDetailData {
   notice: "created" | "saved" | "moved" | null;
 }
 
-function IntentButton({ intent, label, primary }: { intent: SalesIntent; label: string; primary?: boolean }) {
+/** A status move of a detail page: a button posting its intent. */
+export function IntentButton({ intent, label, primary }: { intent: string; label: string; primary?: boolean }) {
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post">

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { isStatusOf } from "../../../worker/domain/documents/statuses";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { StatusChip } from "../status-chip";
+import { IntentButton } from "./sales-document-pages";
 import { SALES_KINDS } from "./sales-kinds";
 import { SHIPPING_ORDERS, type ShippingDetailData, type ShippingIntent, type ShippingListData } from "./shipping-kinds";
 import { salesListFilters } from "./sales-list-filters";
@@ -85,24 +86,6 @@ const INTENT_LABELS: Record<ShippingIntent, string> = {
   cancel: "shipping_orders.cancel",
 };
 
-function IntentButton({ intent }: { intent: ShippingIntent }) {
-  const t = useT();
-  const busy = useNavigation().state === "submitting";
-  return (
-    <Form method="post">
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={`button ${intent === "cancel" ? "button--secondary" : "button--primary"}`}
-        disabled={busy}
-      >
-        {t(INTENT_LABELS[intent])}
-      </button>
-    </Form>
-  );
-}
-
 export function ShippingDetailPage({
   loaderData,
   actionData,
@@ -125,7 +108,7 @@ export function ShippingDetailPage({
         <div className="actions">
           <Link to={SHIPPING_ORDERS.path}>{t("shipping_orders.back_to_list")}</Link>
           {intents.map((intent) => (
-            <IntentButton key={intent} intent={intent} />
+            <IntentButton key={intent} intent={intent} label={t(INTENT_LABELS[intent])} primary={intent !== "cancel"} />
           ))}
         </div>
       </div>
