@@ -115,6 +115,10 @@ export default [
     route("sales/sales-orders/:id", "routes/sales/sales-orders/detail.tsx"),
     route("sales/sales-orders/:id/edit", "routes/sales/sales-orders/edit.tsx"),
     route("sales/line-facts", "routes/sales/line-facts.ts"),
+    // ── sales: shipping orders (made from a sales order's page) ──
+    route("sales/shipping-orders", "routes/sales/shipping-orders/list.tsx"),
+    route("sales/shipping-orders/:id", "routes/sales/shipping-orders/detail.tsx"),
+    route("sales/shipping-orders/:id/edit", "routes/sales/shipping-orders/edit.tsx"),
   ]),
   route("companies/switch", "routes/companies-switch.ts"),
   route("logout", "routes/auth/logout.ts"),

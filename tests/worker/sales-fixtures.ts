@@ -43,7 +43,13 @@ export async function makeTax(db: TenantDb, rate: string): Promise<number> {
 }
 
 /** A variant with a price in a level (EUR) and optional taxes. */
-export async function pricedVariant(db: TenantDb, level: number, price: string, taxIds: number[] = [], options: { isKit?: boolean } = {}) {
+export async function pricedVariant(
+  db: TenantDb,
+  level: number,
+  price: string,
+  taxIds: number[] = [],
+  options: { isKit?: boolean; batchTracked?: boolean } = {},
+) {
   const variant = await makeVariant(db, options);
   const [eur] = await db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
   await db

@@ -59,6 +59,7 @@ export function documentHref(type: string | null, id: number | null): string | n
   if (id === null) return null;
   if (type === "entry" || type === "removal" || type === "movement") return `${DOCUMENT_KINDS[type].path}/${id}`;
   if (type === "bulk_update") return `${BULK_UPDATE_PATH}?count=${id}`;
+  if (type === "shipping_order") return `/sales/shipping-orders/${id}`;
   return null;
 }
 
@@ -73,7 +74,7 @@ export function readableParams(errors: FieldErrors | undefined, quantity: (text:
       ? Object.fromEntries(
           Object.entries(value.params).map(([k, v]) => [
             k,
-            (k === "available" || k === "current") && typeof v === "string" ? quantity(v) : v,
+            (k === "available" || k === "current" || k === "remaining") && typeof v === "string" ? quantity(v) : v,
           ]),
         )
       : undefined;

@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { isStatusOf, statusesOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
+import { isStatusOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
@@ -8,12 +9,13 @@ import { useErrorText, useT } from "../../i18n";
 import type { ListPageData } from "../../server/list-page.server";
 import type { FieldErrorMap } from "../form-field";
 import { IdempotencyKeyProvider } from "../idempotency-key";
-import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../list/list-screen";
+import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { LinesHead } from "../documents/line-editor";
 import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
 import { SALES_KINDS, type SalesIntent, type SalesKind } from "./sales-kinds";
+import { salesListFilters } from "./sales-list-filters";
 import "./sales.css";
 
 type Option = { value: string; label: string };
@@ -97,16 +99,7 @@ export function SalesListPage({
       defaultVisible: false,
     },
   ];
-  const filters: ListFilterDefinition[] = [
-    { key: "number", label: t("sales_documents.number"), type: "text" },
-    {
-      key: "status",
-      label: t("sales_documents.status"),
-      type: "select",
-      options: statusesOf(kind).map((s) => ({ value: s, label: t(`status.${s}`) })),
-    },
-    { key: "date", label: t("sales_documents.date"), type: "date" },
-  ];
+  const filters = salesListFilters(t, kind);
   return (
     <>
       <title>{`${t(`${m}.title`)} | ${t("app.name")}`}</title>
@@ -255,7 +248,8 @@ function EmailForm({ action }: { action: string }) {
   );
 }
 
-function IntentButton({ intent, label, primary }: { intent: SalesIntent; label: string; primary?: boolean }) {
+/** A status move of a detail page: a button posting its intent. */
+export function IntentButton({ intent, label, primary }: { intent: string; label: string; primary?: boolean }) {
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post">
@@ -276,10 +270,13 @@ export function SalesDetailPage({
   kind,
   loaderData,
   actionData,
+  children,
 }: {
   kind: SalesKind;
   loaderData: SalesDetailData;
   actionData: { error: string; fields?: FieldErrors | undefined } | undefined;
+  /** Sections of one kind's page, under the lines (a sales order's shipping). */
+  children?: ReactNode;
 }) {
   const t = useT();
   const format = useFormat();
@@ -442,6 +439,7 @@ export function SalesDetailPage({
           </dd>
         </dl>
       </section>
+      {children}
     </>
   );
 }

@@ -40,13 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
 
 const DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update"] as const;
+// Shipping orders move stock too, but the filter offers only the stock documents.
+const LABELLED_TYPES: readonly string[] = [...DOCUMENT_TYPES, "shipping_order"];
 
 export default function InventoryLogs({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
   const { list, locations, users } = loaderData;
-  const typeLabel = (type: string | null) =>
-    type && (DOCUMENT_TYPES as readonly string[]).includes(type) ? t(`inventory_logs.type_${type}`) : (type ?? "—");
+  const typeLabel = (type: string | null) => (type && LABELLED_TYPES.includes(type) ? t(`inventory_logs.type_${type}`) : (type ?? "—"));
   const columns: ListColumn<Row>[] = [
     { key: "created", label: t("inventory_logs.when"), sortable: true, render: (r) => format.dateTime(r.created_at) },
     { key: "user", label: t("inventory_logs.who"), render: (r) => (r.user_id ? (users[r.user_id] ?? "—") : t("inventory_logs.api")) },

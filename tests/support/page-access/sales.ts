@@ -39,6 +39,14 @@ export const pages: PageArea = {
     "sales/sales-orders/create": { kind: "permission", allOf: ["edit_sales_orders"] },
     "sales/sales-orders/:id": { kind: "permission", allOf: ["view_sales_orders"] },
     "sales/sales-orders/:id/edit": { kind: "permission", allOf: ["edit_sales_orders"] },
+    "sales/shipping-orders": { kind: "permission", allOf: ["view_shipping_orders"] },
+    "sales/shipping-orders/:id": { kind: "permission", allOf: ["view_shipping_orders"] },
+    // No verb edits a shipping order: its edit address opens its page, which says so.
+    "sales/shipping-orders/:id/edit": {
+      kind: "redirect",
+      to: "/sales/shipping-orders/:id?notice=not_editable",
+      allOf: ["edit_shipping_orders"],
+    },
     // Either edit permission (the line editor of estimates and of sales orders).
     "sales/line-facts": { kind: "permission", allOf: [] },
   },

@@ -35,6 +35,10 @@ const SalesLine = answer<SalesLineView>()(
     total_excl_tax: decimal,
     total_incl_tax: decimal,
     remaining_to_ship: decimal.nullable().meta({ description: "Sales orders: what remains to ship of the line" }),
+    batches: z
+      .array(z.object({ batch_id: id, number: z.string(), quantity: decimal }))
+      .nullable()
+      .meta({ description: "Shipping orders: the batches the line's units come from" }),
   }),
 );
 

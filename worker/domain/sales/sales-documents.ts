@@ -15,7 +15,7 @@ export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema
 
 /** What the sales document verbs share: permissions, numbers, how a document is read and listed. */
 
-const { salesDocuments, salesDocumentLines, customers, locations } = tenantSchema;
+const { salesDocuments, salesDocumentLines, salesLineBatches, batches, customers, locations } = tenantSchema;
 
 type Access = { view: PermissionCheck; edit: PermissionCheck; read: PermissionCheck };
 function access(view: Permission, edit: Permission): Access {
@@ -74,6 +74,8 @@ export interface SalesLineView {
   total_incl_tax: string;
   /** Sales orders: what remains to ship of the line (shipping orders not cancelled count); null elsewhere. */
   remaining_to_ship: string | null;
+  /** Shipping orders: the batches the line's units come from; null elsewhere. */
+  batches: { batch_id: number; number: string; quantity: string }[] | null;
 }
 
 export interface SalesDocumentView {
@@ -196,7 +198,22 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
 const linesQuery = (db: TenantDb, documentId: number) =>
   db.select().from(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId)).orderBy(asc(salesDocumentLines.position));
 
-function lineViews(rows: Awaited<ReturnType<typeof linesQuery>>, currency: string, shipped: Map<number, number> | null): SalesLineView[] {
+// The batches a shipping order's lines take their units from.
+const lineBatchesQuery = (db: TenantDb, documentId: number) =>
+  db
+    .select({ lineId: salesLineBatches.lineId, batchId: batches.id, number: batches.number, quantity: salesLineBatches.quantity })
+    .from(salesLineBatches)
+    .innerJoin(salesDocumentLines, eq(salesDocumentLines.id, salesLineBatches.lineId))
+    .innerJoin(batches, eq(batches.id, salesLineBatches.batchId))
+    .where(eq(salesDocumentLines.documentId, documentId))
+    .orderBy(asc(salesLineBatches.id));
+
+function lineViews(
+  rows: Awaited<ReturnType<typeof linesQuery>>,
+  currency: string,
+  shipped: Map<number, number> | null,
+  taken: Awaited<ReturnType<typeof lineBatchesQuery>> | null,
+): SalesLineView[] {
   const money = moneyIn(currency);
   return rows.map((l) => ({
     id: l.id,
@@ -225,6 +242,9 @@ function lineViews(rows: Awaited<ReturnType<typeof linesQuery>>, currency: strin
     total_incl_tax: money(l.totalInclTax),
     remaining_to_ship:
       shipped && l.kind !== "text" && l.kind !== "service" ? qty(Math.max(0, l.quantity - (shipped.get(l.id) ?? 0))) : null,
+    batches: taken
+      ? taken.filter((b) => b.lineId === l.id).map((b) => ({ batch_id: b.batchId, number: b.number, quantity: qty(b.quantity) }))
+      : null,
   }));
 }
 
@@ -239,6 +259,8 @@ export const salesDocumentListRegistry = defineListRegistry({
     status: { type: "text", column: salesDocuments.status },
     customer_id: { type: "id", column: salesDocuments.customerId },
     location_id: { type: "id", column: salesDocuments.locationId },
+    // The shipping orders of one sales order.
+    created_from_id: { type: "id", column: salesDocuments.createdFromId },
     total: { type: "number", column: salesDocuments.total, sortable: true },
     created: { type: "number", column: salesDocuments.createdAt, sortable: true },
   },
@@ -289,17 +311,26 @@ export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, 
 /** A document of a type with its lines, as the API and the pages show it. */
 export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown): Promise<SalesDocumentView> {
   const id = recordId(rawId);
-  // One round trip: the document, what its lines shipped (orders), its lines.
-  const [[row], shipped, lines] = await db.batch([
+  // One round trip: the document, what its lines shipped (orders), its lines and their batches (shipping orders).
+  const [[row], shipped, lines, taken] = await db.batch([
     summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type))),
     shippedQuery(db, id),
     linesQuery(db, id),
+    lineBatchesQuery(db, id),
   ]);
   if (!row) throw new DomainError("not_found");
-  return { ...summaryView(row), lines: lineViews(lines, row.doc.currency, type === "sales_order" ? shippedMap(shipped) : null) };
+  return {
+    ...summaryView(row),
+    lines: lineViews(
+      lines,
+      row.doc.currency,
+      type === "sales_order" ? shippedMap(shipped) : null,
+      type === "shipping_order" ? taken : null,
+    ),
+  };
 }
 
-/** One page of a type's documents: filters number, date, status, customer_id, location_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
+/** One page of a type's documents: filters number, date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
 export async function listOfType(
   db: TenantDb,
   type: SalesDocumentType,

@@ -7,7 +7,7 @@ import { STOCK_DOCUMENT_TYPES } from "../../../db/schema/tenant/stock";
 import { qty } from "./common";
 import { VIEW_INVENTORY } from "./stock-access";
 
-const { inventoryLogs, variants, locations, batches, stockDocuments } = tenantSchema;
+const { inventoryLogs, variants, locations, batches, stockDocuments, salesDocuments } = tenantSchema;
 
 export interface InventoryLogView {
   id: number;
@@ -23,7 +23,7 @@ export interface InventoryLogView {
   change: string;
   document_type: string | null;
   document_id: number | null;
-  /** The document's number while it exists (deleted documents keep their ledger rows). */
+  /** The document's number (a stock document's or a shipping order's) while it exists (deleted documents keep their ledger rows). */
   document_number: string | null;
   user_id: string | null;
   created_at: number;
@@ -76,7 +76,8 @@ export async function listInventoryLogs(ctx: Ctx, input: URLSearchParams | Recor
           documentId: inventoryLogs.documentId,
           documentNumber: sql<
             string | null
-          >`(select ${stockDocuments.number} from ${stockDocuments} where ${stockDocuments.id} = ${inventoryLogs.documentId} and ${stockDocuments.type} = ${inventoryLogs.documentType})`,
+          >`coalesce((select ${stockDocuments.number} from ${stockDocuments} where ${stockDocuments.id} = ${inventoryLogs.documentId} and ${stockDocuments.type} = ${inventoryLogs.documentType}),
+            (select ${salesDocuments.number} from ${salesDocuments} where ${salesDocuments.id} = ${inventoryLogs.documentId} and ${salesDocuments.type} = ${inventoryLogs.documentType}))`,
           userId: inventoryLogs.userId,
           createdAt: inventoryLogs.createdAt,
         })

@@ -1,17 +1,30 @@
 import { requestContext } from "../../../../worker/context";
 import { salesDetailAction, salesDetailLoader } from "../documents.server";
+import { orderShipping, shipOrderAction } from "../shipping-orders.server";
 import { SalesDetailPage } from "../../../components/sales/sales-document-pages";
+import { ShipOrderPanel, type ShipRefusal } from "../../../components/sales/ship-order-panel";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return salesDetailLoader(context.get(requestContext), request, "sales_order", params.id);
+  const rc = context.get(requestContext);
+  const detail = await salesDetailLoader(rc, request, "sales_order", params.id);
+  return { ...detail, shipping: await orderShipping(rc, request, detail.doc.id) };
 }
 
-// The status buttons and the delete (after confirmation): they need the edit permission.
+// The status buttons and the delete (after confirmation): they need the edit permission. The ship
+// form makes a shipping order: it needs edit_shipping_orders.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return salesDetailAction(context.get(requestContext), request, "sales_order", params.id);
+  const rc = context.get(requestContext);
+  const form = await request.clone().formData();
+  if (form.get("intent") === "ship") return shipOrderAction(rc, request, form, params.id);
+  return salesDetailAction(rc, request, "sales_order", params.id);
 }
 
 export default function SalesOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  return <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={actionData} />;
+  const refusal = actionData && "ship" in actionData ? (actionData as ShipRefusal) : undefined;
+  return (
+    <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
+      <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} />
+    </SalesDetailPage>
+  );
 }

@@ -1,0 +1,37 @@
+import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
+import type { ShippingChoiceLine } from "../../../worker/domain/sales/shipping-choices";
+import type { ListPageData } from "../../server/list-page.server";
+
+/** Shared by the shipping order screens (browser and server): path, permissions, list type, buttons. */
+export const SHIPPING_ORDERS = {
+  path: "/sales/shipping-orders",
+  listType: "shipping_orders",
+  view: { allOf: ["view_shipping_orders"] },
+  edit: { allOf: ["edit_shipping_orders"] },
+} as const;
+
+/** What the detail page's buttons ask (each one a verb of the status machine). */
+export const SHIPPING_INTENTS = ["ship", "deliver", "cancel"] as const;
+export type ShippingIntent = (typeof SHIPPING_INTENTS)[number];
+
+export interface ShippingListData {
+  list: ListPageData<SalesDocumentView>;
+  /** Sales order numbers by id, for whoever may see sales orders. */
+  orders: Record<number, string>;
+}
+
+export interface ShippingDetailData {
+  doc: SalesDocumentView;
+  intents: ShippingIntent[];
+  /** The sales order it ships, when the user may see it. */
+  order: { id: number; number: string } | null;
+  notice: "created" | "moved" | "not_editable" | null;
+}
+
+export interface OrderShipping {
+  /** The order's shipping orders; null without view_shipping_orders. */
+  shipments: SalesDocumentView[] | null;
+  /** The lines the ship form offers; null when the user may not ship or nothing remains. */
+  choices: ShippingChoiceLine[] | null;
+  idempotencyKey: string;
+}
