@@ -65,6 +65,9 @@ export const isolation: IsolationArea = {
     "post /shipping-orders/{id}/ship": {},
     "post /shipping-orders/{id}/deliver": {},
     "post /shipping-orders/{id}/cancel": {},
+    "post /estimates/{id}/email": { to: "isolation@example.test" },
+    "post /sales-orders/{id}/email": { to: "isolation@example.test" },
+    "post /shipping-orders/{id}/email": { to: "isolation@example.test" },
   },
   records: {
     "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),
