@@ -213,7 +213,7 @@ export interface SalesDetailData {
 }
 
 /** "Send by email": to the customer's first address unless others are typed; a refusal shows under the form. */
-function EmailForm({ action }: { action: string }) {
+export function EmailForm({ action }: { action: string }) {
   const t = useT();
   const errorText = useErrorText();
   const fetcher = useFetcher<{ error: string; fields?: FieldErrors }>();

@@ -25,7 +25,9 @@ export interface ShippingDetailData {
   intents: ShippingIntent[];
   /** The sales order it ships, when the user may see it. */
   order: { id: number; number: string } | null;
-  notice: "created" | "moved" | "not_editable" | null;
+  /** Sending the delivery note by email: the editors of shipping orders. */
+  canEmail: boolean;
+  notice: "created" | "moved" | "not_editable" | "emailed" | null;
 }
 
 export interface OrderShipping {

@@ -5,7 +5,7 @@ import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { StatusChip } from "../status-chip";
-import { IntentButton } from "./sales-document-pages";
+import { EmailForm, IntentButton } from "./sales-document-pages";
 import { SALES_KINDS } from "./sales-kinds";
 import { SHIPPING_ORDERS, type ShippingDetailData, type ShippingIntent, type ShippingListData } from "./shipping-kinds";
 import { salesListFilters } from "./sales-list-filters";
@@ -96,7 +96,7 @@ export function ShippingDetailPage({
   const t = useT();
   const format = useFormat();
   const errorText = useErrorText();
-  const { doc, intents, order, notice } = loaderData;
+  const { doc, intents, order, canEmail, notice } = loaderData;
   const title = `${t("shipping_orders.one")} ${doc.number}`;
   return (
     <>
@@ -107,6 +107,10 @@ export function ShippingDetailPage({
         </h1>
         <div className="actions">
           <Link to={SHIPPING_ORDERS.path}>{t("shipping_orders.back_to_list")}</Link>
+          <a href={`${SHIPPING_ORDERS.path}/${doc.id}/pdf`} target="_blank" rel="noreferrer" className="button button--secondary">
+            {t("sales_documents.pdf")}
+          </a>
+          {canEmail ? <EmailForm action={`${SHIPPING_ORDERS.path}/${doc.id}/email`} /> : null}
           {intents.map((intent) => (
             <IntentButton key={intent} intent={intent} label={t(INTENT_LABELS[intent])} primary={intent !== "cancel"} />
           ))}

@@ -81,7 +81,8 @@ export async function shippingDetailLoader(rc: RequestContext, request: Request,
       doc.created_from_id !== null && numbers[doc.created_from_id]
         ? { id: doc.created_from_id, number: numbers[doc.created_from_id]! }
         : null,
-    notice: notice === "created" || notice === "moved" || notice === "not_editable" ? notice : null,
+    canEmail: hasPermissions(actor.permissions, SHIPPING_ORDERS.edit),
+    notice: notice === "created" || notice === "moved" || notice === "not_editable" || notice === "emailed" ? notice : null,
   };
 }
 

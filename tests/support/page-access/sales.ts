@@ -9,7 +9,7 @@ const { salesDocuments } = tenantSchema;
 // Random ids far from the small ones of other companies, so that another company's id names nothing here.
 const randomId = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
 
-async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order"): Promise<string> {
+async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order" | "shipping_order"): Promise<string> {
   const db = await companyDb(company.companyId);
   const id = randomId();
   const customer = await makeCustomer(db);
@@ -20,7 +20,7 @@ async function salesDocument(company: E2eCompany, type: "estimate" | "sales_orde
     customerId: customer.id,
     locationId: await firstLocation(db),
     date: "2025-01-01",
-    status: "pending",
+    status: type === "shipping_order" ? "make_the_shipment" : "pending",
     currency: "EUR",
     taxModel: "global",
     taxType: "tax_exclusive",
@@ -47,11 +47,19 @@ export const pages: PageArea = {
       to: "/sales/shipping-orders/:id?notice=not_editable",
       allOf: ["edit_shipping_orders"],
     },
+    // Each document's PDF, for its readers; its email, a form target of its page.
+    "sales/estimates/:id/pdf": { kind: "permission", allOf: ["view_estimates"] },
+    "sales/sales-orders/:id/pdf": { kind: "permission", allOf: ["view_sales_orders"] },
+    "sales/shipping-orders/:id/pdf": { kind: "permission", allOf: ["view_shipping_orders"] },
+    "sales/estimates/:id/email": { kind: "action" },
+    "sales/sales-orders/:id/email": { kind: "action" },
+    "sales/shipping-orders/:id/email": { kind: "action" },
     // Either edit permission (the line editor of estimates and of sales orders).
     "sales/line-facts": { kind: "permission", allOf: [] },
   },
   records: {
     "sales/estimates/": (company) => salesDocument(company, "estimate"),
     "sales/sales-orders/": (company) => salesDocument(company, "sales_order"),
+    "sales/shipping-orders/": (company) => salesDocument(company, "shipping_order"),
   },
 };
