@@ -67,6 +67,24 @@ describe("shipping orders", () => {
     expect((await api(w.token, "POST", `/shipping-orders/${shipment.body.id}/deliver`)).body.status).toBe("delivered");
   });
 
+  it("a shipping order is prepared and made ready before it ships, moves back while not shipped, and moves no stock until shipped", async () => {
+    const w = await world(10);
+    const order = await w.order("4");
+    const shipment = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id });
+    const move = async (name: string) => api(w.token, "POST", `/shipping-orders/${shipment.body.id}/${name}`);
+    expect((await move("prepare")).body.status).toBe("in_preparation");
+    expect((await move("ready")).body.status).toBe("ready_to_ship");
+    expect((await move("prepare")).body.status).toBe("in_preparation");
+    expect((await move("ready")).body.status).toBe("ready_to_ship");
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 10, committed: 4 });
+    expect((await move("ship")).body.status).toBe("shipped");
+    const back = await move("prepare");
+    expect(back.status).toBe(409);
+    expect(back.body.error.code).toBe("status_move_not_allowed");
+    expect((await move("ready")).status).toBe(409);
+    expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: 6, committed: 0 });
+  });
+
   it("cancelling a shipped shipping order brings the goods back into stock and into the order's reservation", async () => {
     const w = await world(10);
     const order = await w.order("4");

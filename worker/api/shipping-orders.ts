@@ -1,6 +1,8 @@
 import { cancelShippingOrder } from "../domain/sales/cancel-shipping-order";
 import { createShippingOrder } from "../domain/sales/create-shipping-order";
 import { deliverShippingOrder } from "../domain/sales/deliver-shipping-order";
+import { prepareShippingOrder } from "../domain/sales/prepare-shipping-order";
+import { readyShippingOrder } from "../domain/sales/ready-shipping-order";
 import { getShippingOrder } from "../domain/sales/get-shipping-order";
 import { listShippingOrders } from "../domain/sales/list-shipping-orders";
 import { SALES_ACCESS } from "../domain/sales/sales-documents";
@@ -21,6 +23,16 @@ const SHIPPING_ORDERS: SalesDocumentApi = {
   verbs: { list: listShippingOrders, create: createShippingOrder, get: getShippingOrder },
   // In this order a new shipping order can take every move.
   moves: [
+    {
+      name: "prepare",
+      summary: "The goods are being picked and packed (from make_the_shipment or ready_to_ship)",
+      verb: prepareShippingOrder,
+    },
+    {
+      name: "ready",
+      summary: "The parcel is packed and waits for the carrier (from make_the_shipment or in_preparation)",
+      verb: readyShippingOrder,
+    },
     {
       name: "ship",
       summary:

@@ -81,6 +81,8 @@ export function ShippingListPage({ loaderData, actionData }: { loaderData: Shipp
 // ── Detail ───────────────────────────────────────────────────────────────────────────────────
 
 const INTENT_LABELS: Record<ShippingIntent, string> = {
+  prepare: "shipping_orders.prepare",
+  ready: "shipping_orders.ready",
   ship: "shipping_orders.ship",
   deliver: "shipping_orders.deliver",
   cancel: "shipping_orders.cancel",
@@ -112,7 +114,12 @@ export function ShippingDetailPage({
           </a>
           {canEmail ? <EmailForm action={`${SHIPPING_ORDERS.path}/${doc.id}/email`} /> : null}
           {intents.map((intent) => (
-            <IntentButton key={intent} intent={intent} label={t(INTENT_LABELS[intent])} primary={intent !== "cancel"} />
+            <IntentButton
+              key={intent}
+              intent={intent}
+              label={t(INTENT_LABELS[intent])}
+              primary={intent === "ship" || intent === "deliver"}
+            />
           ))}
         </div>
       </div>

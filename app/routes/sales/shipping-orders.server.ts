@@ -6,6 +6,8 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { cancelShippingOrder } from "../../../worker/domain/sales/cancel-shipping-order";
 import { createShippingOrder } from "../../../worker/domain/sales/create-shipping-order";
 import { deliverShippingOrder } from "../../../worker/domain/sales/deliver-shipping-order";
+import { prepareShippingOrder } from "../../../worker/domain/sales/prepare-shipping-order";
+import { readyShippingOrder } from "../../../worker/domain/sales/ready-shipping-order";
 import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
 import { listSalesOrders } from "../../../worker/domain/sales/list-sales-orders";
 import { listShippingOrders } from "../../../worker/domain/sales/list-shipping-orders";
@@ -28,8 +30,14 @@ import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 
 const VIEW_ORDERS = SALES_KINDS.sales_order.view;
-const MOVES = { ship: "shipped", deliver: "delivered", cancel: "cancelled" } as const;
-const VERBS = { ship: shipShippingOrder, deliver: deliverShippingOrder, cancel: cancelShippingOrder } as const;
+const MOVES = { prepare: "in_preparation", ready: "ready_to_ship", ship: "shipped", deliver: "delivered", cancel: "cancelled" } as const;
+const VERBS = {
+  prepare: prepareShippingOrder,
+  ready: readyShippingOrder,
+  ship: shipShippingOrder,
+  deliver: deliverShippingOrder,
+  cancel: cancelShippingOrder,
+} as const;
 
 /** The numbers of the sales orders some shipping orders came from, for whoever may see sales orders. */
 async function orderNumbers(ctx: Ctx, permissions: readonly string[], docs: SalesDocumentView[]): Promise<Record<number, string>> {

@@ -62,6 +62,8 @@ export const isolation: IsolationArea = {
     "post /sales-orders/{id}/complete": {},
     "post /sales-orders/{id}/cancel": {},
     "post /shipping-orders": { sales_order_id: 1 },
+    "post /shipping-orders/{id}/prepare": {},
+    "post /shipping-orders/{id}/ready": {},
     "post /shipping-orders/{id}/ship": {},
     "post /shipping-orders/{id}/deliver": {},
     "post /shipping-orders/{id}/cancel": {},
