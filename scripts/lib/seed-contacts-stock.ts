@@ -7,6 +7,12 @@ import type { Ctx } from "../../worker/domain/shared/ctx";
 import { createCustomer } from "../../worker/domain/contacts/create-customer";
 import { createEmployee } from "../../worker/domain/contacts/create-employee";
 import { createSupplier } from "../../worker/domain/contacts/create-supplier";
+import { acceptEstimate } from "../../worker/domain/sales/accept-estimate";
+import { createEstimate } from "../../worker/domain/sales/create-estimate";
+import { createSalesOrder } from "../../worker/domain/sales/create-sales-order";
+import { createShippingOrder } from "../../worker/domain/sales/create-shipping-order";
+import { shipShippingOrder } from "../../worker/domain/sales/ship-shipping-order";
+import { transformEstimate } from "../../worker/domain/sales/transform-estimate";
 import { createBatch } from "../../worker/domain/stock/create-batch";
 import { allocateValues } from "../../worker/domain/documents/numbering";
 import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
@@ -111,7 +117,7 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
       },
     ],
   });
-  await createCustomer(ctx, {
+  const mistral = await createCustomer(ctx, {
     label: "Concept Store Mistral",
     emails: ["hello@mistral-store.example"],
     payment_terms: { type: "eom", days: 45 },
@@ -276,6 +282,24 @@ export async function seedContactsAndStock(ctx: Ctx, counts: ContactsStockCounts
     .update(t.stockLevels)
     .set({ reorderPoint: 20 * U, binLocation: "A-01" })
     .where(and(eq(t.stockLevels.locationId, lyon), sql`${t.stockLevels.variantId} in ${[...bySku.values()].map((v) => v.id)}`));
+
+  // ── sales: an estimate awaiting its answer, one accepted and made into an order, an order shipped ──
+  await createEstimate(ctx, {
+    customer_id: mistral.id,
+    location_id: paris,
+    notes: "Devis valable 30 jours.",
+    lines: [line("TSB-M-NOI", 6), line("EPI-001", 12)],
+  });
+  const accepted = await createEstimate(ctx, {
+    customer_id: mistral.id,
+    location_id: lyon,
+    lines: [line("TSB-S-NOI", 4), line("EPI-001", 6)],
+  });
+  await acceptEstimate(ctx, { id: accepted.id });
+  await transformEstimate(ctx, { id: accepted.id });
+  const order = await createSalesOrder(ctx, { customer_id: mistral.id, location_id: lyon, lines: [line("TSB-L-BLA", 5)] });
+  const shipment = await createShippingOrder(ctx, { sales_order_id: order.id });
+  await shipShippingOrder(ctx, { id: shipment.id });
 
   // ── bulk stock: every other tracked variant gets a level in Lyon, one entry document and its ledger ──
   const bulk = await bulkStock(db, lyon, "Stock initial (import)");

@@ -36,4 +36,31 @@ describe("the demo company", () => {
     const batches = await db.select().from(t.batches);
     expect(batches.filter((b) => b.expirationDate !== null && b.expirationDate < today).map((b) => b.number)).toEqual(["MC-2025-06"]);
   });
+
+  it("has sales: an estimate awaiting its answer, an order made from an accepted estimate, and an order shipped through the ledger", async () => {
+    const db = await demoDb();
+    const t = tenantSchema;
+    const docs = await db
+      .select({
+        id: t.salesDocuments.id,
+        type: t.salesDocuments.type,
+        status: t.salesDocuments.status,
+        from: t.salesDocuments.createdFromId,
+      })
+      .from(t.salesDocuments)
+      .orderBy(t.salesDocuments.id);
+    expect(docs.map((d) => [d.type, d.status])).toEqual([
+      ["estimate", "pending"],
+      ["estimate", "accepted_and_transformed"],
+      ["sales_order", "pending"],
+      ["sales_order", "in_progress"],
+      ["shipping_order", "shipped"],
+    ]);
+    expect(docs[2]!.from).toBe(docs[1]!.id);
+    const shipment = docs[4]!;
+    const [shipped] = await db.all<{ change: number }>(
+      sql`select sum(change) as change from inventory_logs where document_type = 'shipping_order' and document_id = ${shipment.id}`,
+    );
+    expect(Number(shipped!.change)).toBe(-5 * 10_000_000);
+  });
 });
