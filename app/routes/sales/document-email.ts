@@ -9,25 +9,16 @@ import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { requirePage } from "../../../worker/guards";
 import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
+import { salesDocumentOf } from "./document-address";
 
 const READ = { estimate: getEstimate, sales_order: getSalesOrder, shipping_order: getShippingOrder };
-const TYPES: Record<string, keyof typeof READ> = {
-  estimates: "estimate",
-  "sales-orders": "sales_order",
-  "shipping-orders": "shipping_order",
-};
-
-function typeOf(request: Request): { type: keyof typeof READ; path: string } {
-  const segment = new URL(request.url).pathname.split("/")[2] ?? "";
-  return { type: TYPES[segment]!, path: `/sales/${segment}` };
-}
 
 /**
  * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, subject, body}: the
  * document's email is queued, then its page says so; a refusal comes back to the form that posted.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { type, path } = typeOf(request);
+  const { type, path } = salesDocumentOf(request);
   const rc = context.get(requestContext);
   requirePage(request, rc, SALES_ACCESS[type].edit);
   const form = await request.formData();
@@ -50,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** A GET goes to the document's page (404 for a document the company does not have). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { type, path } = typeOf(request);
+  const { type, path } = salesDocumentOf(request);
   const rc = context.get(requestContext);
   requirePage(request, rc, SALES_ACCESS[type].read);
   const ctx = await ctxFromRequest(rc);

@@ -1,21 +1,16 @@
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { salesDocumentPdf } from "../../../worker/domain/sales/sales-document-pdf";
-import { SALES_ACCESS, type SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
+import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { pdfResponse } from "../../../worker/pdf-response";
 import { requirePage } from "../../../worker/guards";
 import { orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-pdf";
-
-const TYPES: Record<string, SalesDocumentType> = {
-  estimates: "estimate",
-  "sales-orders": "sales_order",
-  "shipping-orders": "shipping_order",
-};
+import { salesDocumentOf } from "./document-address";
 
 /** /sales/{estimates|sales-orders|shipping-orders}/{id}/pdf: the document's PDF, for whoever may read it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const type = TYPES[new URL(request.url).pathname.split("/")[2] ?? ""]!;
+  const { type } = salesDocumentOf(request);
   const rc = context.get(requestContext);
   requirePage(request, rc, SALES_ACCESS[type].read);
   const ctx = await ctxFromRequest(rc);

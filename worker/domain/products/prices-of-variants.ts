@@ -6,11 +6,12 @@ import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money"
 import type { PriceLevelType } from "./price-access";
 import { lessPercent, resolvePrice, type PriceSource, type PricingCustomer, type StoredPrice } from "./pricing";
 import { RATE_SCALE } from "./product-view";
+import { RATE_SCALE as CURRENCY_RATE_SCALE } from "../settings/currencies/currency-schemas";
 
 const t = tenantSchema;
 
-/** Exchange rates are stored at 8 decimals. */
-export const EXCHANGE_RATE_SCALE = 8;
+/** Exchange rates are stored at the currencies' scale. */
+export const EXCHANGE_RATE_SCALE = CURRENCY_RATE_SCALE;
 
 /** Where a set of prices is asked: the same level, currency and customer for every item of a document. */
 export interface PriceTerms {

@@ -7,7 +7,8 @@ import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schem
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { formatDate, formatMoney } from "../shared/format";
 import { fieldError, parseInput, strictInput } from "../shared/input";
-import { LOCALES, type Locale } from "../shared/locale";
+import { LOCALES } from "../shared/locale";
+import { documentCurrency, documentLanguage, documentWritingReads } from "./document-writing";
 import { readSalesDocument, type SalesDocumentType } from "./sales-documents";
 
 const t = tenantSchema;
@@ -44,20 +45,13 @@ export async function emailSalesDocument(
   const asked = parseInput(EmailSalesDocumentInput, fields);
   const doc = await readSalesDocument(ctx.db, type, id);
   const { db } = ctx;
-  const [[company], [customer], [currency]] = await db.batch([
-    db
-      .select({ label: t.companySettings.label, numberFormat: t.companySettings.numberFormat, languages: t.companySettings.languages })
-      .from(t.companySettings),
+  const [[company], [currency], [customer]] = await db.batch([
+    ...documentWritingReads(db, doc.currency),
     db.select({ emails: t.customers.emails }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
-    db
-      .select({ iso: t.currencies.iso, sign: t.currencies.sign, symbol_template: t.currencies.symbolTemplate })
-      .from(t.currencies)
-      .where(eq(t.currencies.iso, doc.currency)),
   ]);
   const to = asked.to?.length ? asked.to : (customer?.emails ?? []).slice(0, 1);
   if (to.length === 0) throw fieldError("to", "required");
-  const language: Locale =
-    asked.language ?? company!.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? ctx.locale;
+  const language = asked.language ?? documentLanguage(company!, ctx.locale);
   const template = await findEmailTemplate(db, type, language);
   const email = renderDocumentEmail(
     { subject: asked.subject ?? template.subject, body: asked.body ?? template.body },
@@ -65,11 +59,7 @@ export async function emailSalesDocument(
       document_number: doc.number,
       customer_name: doc.customer.label,
       company_name: company!.label,
-      total: formatMoney(
-        doc.total,
-        currency ?? { iso: doc.currency, sign: doc.currency, symbol_template: "{amount} {sign}" },
-        company!.numberFormat,
-      ),
+      total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
       date: formatDate(doc.date, language),
     },
   );

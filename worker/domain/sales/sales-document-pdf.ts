@@ -7,7 +7,7 @@ import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
 import { formatPercent, type CurrencyFormat } from "../shared/format";
-import { LOCALES, type Locale } from "../shared/locale";
+import { documentCurrency, documentLanguage, documentWritingReads } from "./document-writing";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
 
 const t = tenantSchema;
@@ -28,23 +28,18 @@ export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentTyp
   const doc = await readSalesDocument(ctx.db, input.type, input.id);
   const { db } = ctx;
   const taxIds = [...new Set((doc.lines ?? []).flatMap((l) => l.taxes.map((x) => x.id)))];
-  const [[company], [customer], [currency], taxes] = await db.batch([
-    db.select().from(t.companySettings).limit(1),
+  const [[company], [currency], [customer], taxes] = await db.batch([
+    ...documentWritingReads(db, doc.currency),
     db.select({ number: t.customers.number }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
-    db
-      .select({ iso: t.currencies.iso, sign: t.currencies.sign, symbol_template: t.currencies.symbolTemplate })
-      .from(t.currencies)
-      .where(eq(t.currencies.iso, doc.currency)),
     db.select({ id: t.taxes.id, label: t.taxes.label, rate: t.taxes.rate }).from(t.taxes).where(inArray(t.taxes.id, taxIds)),
   ]);
   const settings = await readPdfSettings(db);
-  const language: Locale =
-    settings.language ?? company!.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? ctx.locale;
+  const language = settings.language ?? documentLanguage(company!, ctx.locale);
   const logo = settings.show_logo && company!.logoKey ? await logoOf(ctx, company!.logoKey) : null;
   const printable = printableOf(doc, {
     company: company!,
     customerNumber: customer ? String(customer.number) : null,
-    currency: currency ?? { iso: doc.currency, sign: doc.currency, symbol_template: "{amount} {sign}" },
+    currency: documentCurrency(currency, doc.currency),
     taxLabel: (id, rate) => taxes.find((x) => x.id === id)?.label ?? formatPercent(rate, company!.numberFormat),
     logo,
   });

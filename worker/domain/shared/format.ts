@@ -23,6 +23,11 @@ export interface CurrencyFormat {
   decimals?: number;
 }
 
+/** A currency the company has no format for: its code after the amount ('12,50 CHF'). */
+export function plainCurrency(iso: string): CurrencyFormat {
+  return { iso, sign: iso, symbol_template: "{amount} {sign}" };
+}
+
 /** The fewest decimals, at most `max`, that write the value exactly (trailing zeros dropped). */
 function neededDecimals(value: Decimal, max: number): number {
   const rounded = value.round(max);
@@ -178,7 +183,7 @@ export function formatter(settings: FormatSettings) {
   const { numberFormat, language, timeZone } = settings;
   const currencyOf = (iso?: string | null): CurrencyFormat => {
     const wanted = iso ?? settings.currency;
-    return settings.currencies.find((c) => c.iso === wanted) ?? { iso: wanted, sign: wanted, symbol_template: "{amount} {sign}" };
+    return settings.currencies.find((c) => c.iso === wanted) ?? plainCurrency(wanted);
   };
   return {
     settings,

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { plainCurrency, type CurrencyFormat } from "../shared/format";
+import { LOCALES, type Locale } from "../shared/locale";
+
+const t = tenantSchema;
+
+/** The reads a document's PDF and email write with: the company's settings and the format of the document's currency. */
+export function documentWritingReads(db: TenantDb, currency: string) {
+  return [
+    db.select().from(t.companySettings).limit(1),
+    db
+      .select({ iso: t.currencies.iso, sign: t.currencies.sign, symbol_template: t.currencies.symbolTemplate })
+      .from(t.currencies)
+      .where(eq(t.currencies.iso, currency)),
+  ] as const;
+}
+
+/** The currency as a document writes it: its own format, else its code after the amount. */
+export function documentCurrency(found: CurrencyFormat | undefined, iso: string): CurrencyFormat {
+  return found ?? plainCurrency(iso);
+}
+
+/** The language a document is written in when none is asked: the company's first, else the caller's. */
+export function documentLanguage(company: { languages: string[] }, fallback: Locale): Locale {
+  return company.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? fallback;
+}
