@@ -1,4 +1,4 @@
-// npm run bench — p50, p95, p99, requests/s and database round trips per request for the health
+// npm run bench — p50, p95, p99, requests/s, database round trips and CPU time per request for the health
 // check, server-rendered pages, API lists, token refresh, sign-in and stock documents, at a fixed
 // concurrency. Uses BENCH_URL if set (with BENCH_DB_URL, its database server, for round trips),
 // else serves the built app in workerd through Miniflare, without the `wrangler dev` proxy.
@@ -10,6 +10,7 @@ import { startDbServer } from "../../db/server/server";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
 import { dbServerStats } from "../support/db-server-stats";
 import { freePort } from "../support/free-port";
+import { cpuPerRequest, cpuSample } from "./cpu";
 import { startAppInMiniflare } from "./miniflare-app";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -50,6 +51,7 @@ async function measure(
   let next = 0;
   let failures = 0;
   let firstFailure = "";
+  const cpuBefore = cpuSample();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.concurrency ?? CONCURRENCY }, async () => {
@@ -64,6 +66,7 @@ async function measure(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuPerRequest(cpuBefore, cpuSample(), requests);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
   const row = {
@@ -75,10 +78,12 @@ async function measure(
     p99_ms: pct(0.99),
     rps: (latencies.length / seconds).toFixed(0),
     round_trips: trips,
+    cpu_ms_workerd: cpu.workerd,
+    cpu_ms_bench: cpu.bench,
   };
   if (firstFailure) console.log(`  first failure: ${firstFailure}`);
   console.log(
-    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.padStart(4)} db round trips  (${row.requests} requests, ${failures} failed)`,
+    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.padStart(4)} db round trips  cpu/req ${cpu.workerd} ms workerd + ${cpu.bench} ms bench  (${row.requests} requests, ${failures} failed)`,
   );
   return row;
 }

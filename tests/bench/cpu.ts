@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+// CPU time spent by the processes of a bench: this process (the load generator and, when the bench
+// starts it, the database server) and the workerd processes it spawned. Linux /proc only.
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  comm: string;
+  cpuMs: number;
+}
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // comm is in parentheses and may hold spaces: the fields after the last ')' are fixed.
+    const close = text.lastIndexOf(")");
+    const comm = text.slice(text.indexOf("(") + 1, close);
+    const fields = text.slice(close + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+    return { pid, ppid: Number(fields[1]), comm, cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return null; // gone, or not Linux
+  }
+}
+
+/** The workerd processes descending from this one. */
+function workerdProcesses(): ProcStat[] {
+  let all: ProcStat[];
+  try {
+    all = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) => readStat(Number(name)))
+      .filter((s): s is ProcStat => s !== null);
+  } catch {
+    return [];
+  }
+  const ours = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of all)
+      if (!ours.has(s.pid) && ours.has(s.ppid)) {
+        ours.add(s.pid);
+        grew = true;
+      }
+  }
+  return all.filter((s) => ours.has(s.pid) && s.comm.startsWith("workerd"));
+}
+
+export interface CpuSample {
+  benchMs: number;
+  workerdMs: number;
+}
+
+export function cpuSample(): CpuSample {
+  const own = process.cpuUsage();
+  return {
+    benchMs: (own.user + own.system) / 1000,
+    workerdMs: workerdProcesses().reduce((sum, s) => sum + s.cpuMs, 0),
+  };
+}
+
+/** CPU milliseconds per request between two samples, per side. */
+export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): { bench: string; workerd: string } {
+  return {
+    bench: ((after.benchMs - before.benchMs) / requests).toFixed(2),
+    workerd: ((after.workerdMs - before.workerdMs) / requests).toFixed(2),
+  };
+}
