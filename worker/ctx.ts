@@ -9,12 +9,20 @@ import { ADMINISTRATOR_PERMISSIONS } from "./domain/identity/permissions";
 import { makeCtx, type Ctx } from "./domain/shared/ctx";
 import { DomainError } from "./domain/shared/domain-error";
 import { DEFAULT_LOCALE, type Locale } from "./domain/shared/locale";
+import { secretBox } from "./domain/shared/secret-box";
 import type { Env } from "./env";
 
 /** Loaders, actions and API handlers: the signed-in actor and its company's database. */
 export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
   if (!rc.actor) throw new DomainError("unauthenticated");
-  return makeCtx({ db: await rc.tenant(), control: rc.control, actor: rc.actor, locale: rc.locale, files: rc.env.bindings.FILES });
+  return makeCtx({
+    db: await rc.tenant(),
+    control: rc.control,
+    actor: rc.actor,
+    locale: rc.locale,
+    files: rc.env.bindings.FILES,
+    secrets: secretBox(rc.env.settings.SESSION_SECRET, rc.actor.company.id),
+  });
 }
 
 /** A Durable Object acting for the actor that called it (the cart for its user, for example). */
@@ -26,6 +34,7 @@ export async function ctxFromDurableObject(env: Env, actor: Actor, locale: Local
     actor,
     locale,
     files: env.bindings.FILES,
+    secrets: secretBox(env.settings.SESSION_SECRET, actor.company.id),
   });
 }
 
@@ -45,5 +54,12 @@ async function systemCtx(env: Env, companyId: string, source: string): Promise<C
   if (!row) throw new DomainError("not_found");
   const actor: SystemActor = { kind: "system", company: companyRef(row), permissions: [...ADMINISTRATOR_PERMISSIONS], source };
   const db = await openCompanyDatabase(control, provisionerFor(env), actor.company);
-  return makeCtx({ db, control, actor, locale: DEFAULT_LOCALE, files: env.bindings.FILES });
+  return makeCtx({
+    db,
+    control,
+    actor,
+    locale: DEFAULT_LOCALE,
+    files: env.bindings.FILES,
+    secrets: secretBox(env.settings.SESSION_SECRET, companyId),
+  });
 }

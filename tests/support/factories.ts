@@ -7,6 +7,7 @@ import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissi
 import { makeCtx } from "../../worker/domain/shared/ctx";
 import type { FileStore } from "../../worker/domain/shared/files";
 import type { Locale } from "../../worker/domain/shared/locale";
+import { secretBox } from "../../worker/domain/shared/secret-box";
 
 const bindings = env as unknown as Record<string, string>;
 export const control: ControlDb = controlDb({ url: bindings.CONTROL_DATABASE_URL! });
@@ -92,6 +93,9 @@ export async function inviteToCompany(
   return { id };
 }
 
+/** A company's secret box as the test Worker's builders make it (under its SESSION_SECRET). */
+export const companySecrets = (companyId: string) => secretBox((env as unknown as { SESSION_SECRET: string }).SESSION_SECRET, companyId);
+
 /**
  * The Ctx a verb gets when a user of the company calls it, as ctxFromRequest builds it: the
  * administrator by default, or a new user holding only the given permissions.
@@ -102,5 +106,12 @@ export async function ctxOf(company: Awaited<ReturnType<typeof makeCompany>>, op
     ? (await addUser(company.companyId, { permissions: options.permissions })).token
     : (await sessionFor(company.userId)).accessToken;
   const actor = (await resolveAccessToken(control, token))!;
-  return makeCtx({ db: company.db, control, actor, locale: options.locale ?? "en", files: (env as unknown as { FILES: FileStore }).FILES });
+  return makeCtx({
+    db: company.db,
+    control,
+    actor,
+    locale: options.locale ?? "en",
+    files: (env as unknown as { FILES: FileStore }).FILES,
+    secrets: companySecrets(company.companyId),
+  });
 }

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
+import { tenantSchema } from "../../db/client";
 import { describe, expect, it } from "vitest";
 import { companySmtp } from "../../worker/domain/settings/smtp-settings/company-smtp";
 import { getSmtpSettings } from "../../worker/domain/settings/smtp-settings/get-smtp-settings";
 import { sendSmtpTestEmail } from "../../worker/domain/settings/smtp-settings/send-smtp-test-email";
 import { updateSmtpSettings } from "../../worker/domain/settings/smtp-settings/update-smtp-settings";
 import type { Bindings } from "../../worker/env";
-import { addUser, ctxOf, makeCompany } from "../support/factories";
+import { addUser, companySecrets, ctxOf, makeCompany } from "../support/factories";
 import { emailsTo, waitForEmail } from "../support/sink-client";
 import { call } from "./products-fixtures";
 
@@ -31,9 +32,10 @@ describe("the SMTP settings", () => {
   it("send with the platform's sender until the company names a host, then with its own server", async () => {
     const company = await makeCompany();
     const admin = await ctxOf(company);
-    expect(await companySmtp(company.db, PLATFORM)).toEqual(PLATFORM);
+    const secrets = companySecrets(company.companyId);
+    expect(await companySmtp(company.db, PLATFORM, secrets)).toEqual(PLATFORM);
     await updateSmtpSettings(admin, { ...OWN, username: "mailer", password: "s3cret" });
-    expect(await companySmtp(company.db, PLATFORM)).toEqual({
+    expect(await companySmtp(company.db, PLATFORM, secrets)).toEqual({
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: OWN.port,
       SMTP_SECURITY: "none",
@@ -43,7 +45,30 @@ describe("the SMTP settings", () => {
     });
     // A blank host goes back to the platform's sender.
     await updateSmtpSettings(admin, { host: "" });
-    expect(await companySmtp(company.db, PLATFORM)).toEqual(PLATFORM);
+    expect(await companySmtp(company.db, PLATFORM, secrets)).toEqual(PLATFORM);
+  });
+
+  it("keep the password sealed at rest, opened only with the company's own key", async () => {
+    const company = await makeCompany();
+    const other = await makeCompany();
+    await updateSmtpSettings(await ctxOf(company), { ...OWN, username: "mailer", password: "s3cret-Password" });
+    const [row] = await company.db.select().from(tenantSchema.smtpSettings);
+    expect(row!.password).toMatch(/^sealed:v1:/);
+    expect(row!.password).not.toContain("s3cret");
+    expect(await companySecrets(company.companyId).open(row!.password!)).toBe("s3cret-Password");
+    // The same value copied into another company's database opens for nobody there.
+    await expect(companySecrets(other.companyId).open(row!.password!)).rejects.toThrow(/cannot be opened/);
+    // Two saves of one password seal it differently (a fresh nonce each time).
+    await updateSmtpSettings(await ctxOf(company), { password: "s3cret-Password" });
+    const [again] = await company.db.select().from(tenantSchema.smtpSettings);
+    expect(again!.password).not.toBe(row!.password);
+  });
+
+  it("still send with a password saved before passwords were sealed", async () => {
+    const company = await makeCompany();
+    await updateSmtpSettings(await ctxOf(company), { ...OWN, username: "mailer" });
+    await company.db.update(tenantSchema.smtpSettings).set({ password: "plain-old" });
+    expect(await companySmtp(company.db, PLATFORM, companySecrets(company.companyId))).toMatchObject({ SMTP_PASSWORD: "plain-old" });
   });
 
   it("never give the password back, only say it is set; leaving it out keeps it, blank removes it", async () => {

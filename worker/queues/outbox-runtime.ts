@@ -3,6 +3,7 @@ import { openCompanyDatabase } from "../../db/tenants";
 import { controlFor, provisionerFor, type RequestContext } from "../context";
 import { ctxFromQueueMessage } from "../ctx";
 import { companySmtp } from "../domain/settings/smtp-settings/company-smtp";
+import { secretBox } from "../domain/shared/secret-box";
 import { outboxWritten } from "../domain/shared/outbox";
 import type { Env } from "../env";
 import { smtpMailer } from "../integrations/mail/smtp-mailer";
@@ -38,7 +39,8 @@ export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
   return {
     control,
     mailer: smtpMailer(env.settings),
-    companyMailer: async (db) => smtpMailer(await companySmtp(db, env.settings)),
+    companyMailer: async (db, companyId) =>
+      smtpMailer(await companySmtp(db, env.settings, secretBox(env.settings.SESSION_SECRET, companyId))),
     secret: env.settings.SESSION_SECRET,
     // The company's database as every queue consumer gets it (an unknown company is refused, and retried).
     openCompany: async (companyId) => (await ctxFromQueueMessage(env, companyId, "comptoir-jobs")).db,

@@ -134,7 +134,7 @@ export interface OutboxConsumerDeps {
   control: ControlDb;
   mailer: Mailer;
   /** The mailer of a company's own emails: its SMTP server, else the platform's sender (`mailer`). */
-  companyMailer?(db: TenantDb): Promise<Mailer>;
+  companyMailer?(db: TenantDb, companyId: string): Promise<Mailer>;
   /** Signs password links (SESSION_SECRET). */
   secret: string;
   openCompany(companyId: string): Promise<TenantDb>;
@@ -171,13 +171,13 @@ function companyHandlers(
 ): { [K in CompanyTopic]: (payload: TopicPayload<K>) => Promise<void> } {
   return {
     "email.document": async (email) => {
-      const mailer = deps.companyMailer ? await deps.companyMailer(db) : deps.mailer;
+      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
       await deliverDocumentEmail(await deps.companyCtx(companyId), email, mailer);
     },
     // The stock alerts will read these; until then a level change is only marked processed.
     "stock.level_changed": async () => {},
     "email.smtp_test": async ({ to, firstName, language }) => {
-      const mailer = deps.companyMailer ? await deps.companyMailer(db) : deps.mailer;
+      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
       await mailer.send({ to, locale: language, template: "smtp_test", params: { firstName } });
     },
   };

@@ -6,6 +6,7 @@ import { DomainError } from "./domain-error";
 import { newId } from "./ids";
 import type { Locale } from "./locale";
 import { outboxFor, type Outbox } from "./outbox";
+import { NO_SECRETS, type SecretBox } from "./secret-box";
 
 /**
  * What every domain verb receives first: `verb(ctx, input)`. The same verb serves a page, an API
@@ -29,11 +30,15 @@ export interface Ctx {
   files: FileStore;
   /** The outbox rows a verb puts in its own batch, so that its messages leave only if its change is saved. */
   outbox: Outbox;
+  /** Seals the company's saved secrets (an SMTP password) and opens them again. */
+  secrets: SecretBox;
 }
 
 /** The pieces a builder gathers; the clock and ids default to the real ones. */
-export function makeCtx(parts: Omit<Ctx, "now" | "newId" | "outbox" | "files"> & Partial<Pick<Ctx, "now" | "newId" | "files">>): Ctx {
-  return { now: Date.now, newId, files: NO_FILES, outbox: outboxFor(parts.db, parts.control), ...parts };
+export function makeCtx(
+  parts: Omit<Ctx, "now" | "newId" | "outbox" | "files" | "secrets"> & Partial<Pick<Ctx, "now" | "newId" | "files" | "secrets">>,
+): Ctx {
+  return { now: Date.now, newId, files: NO_FILES, secrets: NO_SECRETS, outbox: outboxFor(parts.db, parts.control), ...parts };
 }
 
 /** Whether the actor holds these permissions. */

@@ -22,7 +22,8 @@ export async function updateSmtpSettings(ctx: Ctx, raw: unknown): Promise<SmtpSe
     username: input.username !== undefined ? input.username : current.username,
     fromAddress,
     fromName: input.from_name !== undefined ? input.from_name : current.from_name,
-    ...(input.password !== undefined ? { password: input.password || null } : {}),
+    // The password is kept sealed: only the mail consumer opens it, to log in to the server.
+    ...(input.password !== undefined ? { password: input.password ? await ctx.secrets.seal(input.password) : null } : {}),
     updatedAt: ctx.now(),
   };
   const { smtpSettings } = tenantSchema;
