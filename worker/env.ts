@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Cart } from "./durable-objects/cart";
 import type { SignInThrottle } from "./durable-objects/sign-in-throttle";
 import type { OperationProgress } from "./durable-objects/operation-progress";
 import type { JobMessage } from "./queues/jobs";
@@ -9,6 +10,8 @@ export interface Bindings {
   JOBS: Queue<JobMessage>;
   FILES: R2Bucket;
   SIGN_IN_THROTTLE: DurableObjectNamespace<SignInThrottle>;
+  /** One cart per buyer and company (durable-objects/cart.ts). */
+  CARTS: DurableObjectNamespace<Cart>;
   [key: string]: unknown;
 }
 

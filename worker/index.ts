@@ -12,6 +12,7 @@ import { readCookie } from "./session-cookie";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
 export { SignInThrottle } from "./durable-objects/sign-in-throttle";
+export { Cart } from "./durable-objects/cart";
 
 const ssr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

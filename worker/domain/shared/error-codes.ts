@@ -98,6 +98,10 @@ export const ERROR_CODES = {
   credit_limit_exceeded: { status: 422, params: ["limit"] },
   invoices_not_deletable: { status: 409, params: ["labels"] },
   no_product_found: { status: 422, params: [] },
+
+  // The B2B store (platform spec §5, §9)
+  cart_full: { status: 422, params: ["max"] },
+  cart_empty: { status: 422, params: [] },
   no_product_below_reorder_point: { status: 422, params: [] },
   no_product_for_purchase_order: { status: 422, params: [] },
   no_supplier_selected: { status: 422, params: [] },

@@ -46,7 +46,7 @@ export const cartKey = (variantId: number, packId: number | null | undefined): s
 const ZERO = Decimal.zero(QUANTITY_SCALE);
 
 /** ⌊a / b⌋ and ⌈a / b⌉ for b > 0, exactly. */
-function divide(a: Decimal, b: Decimal): { floor: Decimal; ceil: Decimal } {
+export function divide(a: Decimal, b: Decimal): { floor: Decimal; ceil: Decimal } {
   const num = a.units * 10n ** BigInt(b.scale);
   const den = b.units * 10n ** BigInt(a.scale);
   let q = num / den; // truncates toward zero

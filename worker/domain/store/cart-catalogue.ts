@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { tenantSchema } from "../../../db/client";
+import { priceReads, pricesFrom, type PriceRows } from "../products/prices-of-variants";
+import { RATE_SCALE } from "../products/product-view";
+import type { Ctx } from "../shared/ctx";
+import { Decimal } from "../shared/decimal";
+import { DomainError } from "../shared/domain-error";
+import { fromScaledInteger, QUANTITY_SCALE } from "../shared/money";
+import type { Buyer } from "./buyer";
+import { cartKey, divide, type CartItem } from "./cart-rules";
+
+const t = tenantSchema;
+
+/** A line as the cart Durable Object keeps it: what was chosen, never a price (prices are read again each time). */
+export interface StoredCartLine {
+  key: string;
+  variantId: number;
+  packId: number | null;
+  /** Decimal text. */
+  quantity: string;
+}
+
+export interface CartLineFacts {
+  sku: string;
+  label: string;
+  productLabel: string;
+  packLabel: string | null;
+}
+
+export interface CartCatalogue {
+  /** Each wanted line described as the catalogue has it now, quantity 0, by cart key. */
+  items: Map<string, CartItem>;
+  facts: Map<string, CartLineFacts>;
+  /** Units the store may sell of each variant (and of each kit, through its components), before the cart. */
+  available: Map<number, Decimal>;
+  discountRate: Decimal;
+  currencyId: number | null;
+  locationId: number | null;
+}
+
+const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
+
+/**
+ * Reads, in one round trip, what the cart needs of the lines it names: the variants (published to
+ * the store and active, else `not_found`), their packs and components, the buyer's prices (its
+ * customer's price level, currency and discount) and the stock left at the store's location.
+ * Until the store's settings name one, that is the first active shipping location, else the
+ * first active one.
+ */
+export async function readCartCatalogue(
+  ctx: Ctx,
+  buyer: Buyer,
+  wanted: readonly { variantId: number; packId: number | null }[],
+): Promise<CartCatalogue> {
+  const { db } = ctx;
+  const ids = [...new Set(wanted.map((w) => w.variantId))];
+  const parts = db.select({ id: t.components.componentVariantId }).from(t.components).where(inArray(t.components.parentVariantId, ids));
+  const location = db
+    .select({ id: t.locations.id })
+    .from(t.locations)
+    .where(eq(t.locations.active, true))
+    .orderBy(desc(t.locations.shipping), asc(t.locations.id))
+    .limit(1);
+  const reads = [
+    ...priceReads(db, ids),
+    db
+      .select({
+        id: t.variants.id,
+        sku: t.variants.sku,
+        label: t.variants.label,
+        productLabel: t.products.label,
+        minimumQuantity: t.variants.minimumQuantity,
+        trackInventory: t.variants.trackInventory,
+        isKit: t.variants.isKit,
+        isPackaging: t.variants.isPackaging,
+      })
+      .from(t.variants)
+      .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+      .where(and(inArray(t.variants.id, ids), eq(t.variants.active, true), eq(t.variants.b2bPublished, true))),
+    db
+      .select({ id: t.packs.id, variantId: t.packs.variantId, label: t.packs.label, quantity: t.packs.quantity })
+      .from(t.packs)
+      .where(and(inArray(t.packs.variantId, ids), eq(t.packs.active, true))),
+    db
+      .select({
+        variantId: t.stockLevels.variantId,
+        locationId: t.stockLevels.locationId,
+        available: sql<number>`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`,
+      })
+      .from(t.stockLevels)
+      .where(
+        and(
+          sql`${t.stockLevels.locationId} = (${location})`,
+          sql`(${inArray(t.stockLevels.variantId, ids)} or ${inArray(t.stockLevels.variantId, parts)})`,
+        ),
+      ),
+    db
+      .select({ priceLevelId: t.customers.priceLevelId, currencyId: t.customers.currencyId, discountRate: t.customers.discountRate })
+      .from(t.customers)
+      .where(eq(t.customers.id, buyer.customerId)),
+    location,
+  ] as const;
+  const rows = (await db.batch(reads as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  const priceRows = rows.slice(0, 7) as unknown as PriceRows;
+  const [variantRows, packRows, stockRows, customerRows, locationRows] = rows.slice(7) as [
+    Awaited<(typeof reads)[7]>,
+    Awaited<(typeof reads)[8]>,
+    Awaited<(typeof reads)[9]>,
+    Awaited<(typeof reads)[10]>,
+    Awaited<(typeof reads)[11]>,
+  ];
+  const [customer] = customerRows;
+  if (!customer) throw new DomainError("forbidden");
+  const discountRate = fromScaledInteger(customer.discountRate, RATE_SCALE);
+
+  const available = new Map<number, Decimal>(stockRows.map((s) => [s.variantId, q(s.available)]));
+  const componentsOf = (id: number) =>
+    priceRows[5].filter((c) => c.parentId === id).map((c) => ({ variantId: c.variantId, quantity: q(c.quantity) }));
+  const items = new Map<string, CartItem>();
+  const facts = new Map<string, CartLineFacts>();
+  const known = wanted.filter((w) => variantRows.some((v) => v.id === w.variantId));
+  // The price before the customer's discount: the cart's total takes the discount off once (spec §9).
+  const prices = pricesFrom(
+    priceRows,
+    { customer: { price_level_id: customer.priceLevelId, currency_id: customer.currencyId, discount_rate: null } },
+    known.map((w) => ({ variantId: w.variantId, packId: w.packId })),
+  );
+  known.forEach((w, i) => {
+    const variant = variantRows.find((v) => v.id === w.variantId)!;
+    const pack = w.packId === null ? null : packRows.find((p) => p.id === w.packId && p.variantId === w.variantId);
+    if (pack === undefined) return;
+    const components = componentsOf(variant.id);
+    if (variant.isKit && !available.has(variant.id)) {
+      // A kit holds no stock of its own: as many kits as its scarcest component allows.
+      let kits: Decimal | null = null;
+      for (const c of components) {
+        const fits = divide(available.get(c.variantId) ?? Decimal.zero(0), c.quantity).floor;
+        if (kits === null || fits.compare(kits) < 0) kits = fits;
+      }
+      available.set(variant.id, kits ?? Decimal.zero(0));
+    }
+    const key = cartKey(variant.id, w.packId);
+    items.set(key, {
+      key,
+      variantId: variant.id,
+      packId: w.packId,
+      packQuantity: pack ? q(pack.quantity) : Decimal.parse(1),
+      quantity: Decimal.zero(QUANTITY_SCALE),
+      minimumQuantity: q(variant.minimumQuantity),
+      trackInventory: variant.trackInventory,
+      isKit: variant.isKit,
+      isPackaging: variant.isPackaging,
+      components: variant.isPackaging ? components : [],
+      price: prices[i]!.amount,
+    });
+    facts.set(key, { sku: variant.sku, label: variant.label, productLabel: variant.productLabel, packLabel: pack?.label ?? null });
+  });
+  return {
+    items,
+    facts,
+    available,
+    discountRate,
+    currencyId: prices[0]?.currencyId ?? customer.currencyId,
+    locationId: locationRows[0]?.id ?? null,
+  };
+}

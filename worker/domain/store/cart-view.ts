@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { Decimal } from "../shared/decimal";
+import { QUANTITY_SCALE } from "../shared/money";
+import type { CartCatalogue, StoredCartLine } from "./cart-catalogue";
+import { availableAfterCart, cartTotal, minimumOf, type CartItem } from "./cart-rules";
+
+/** Cart items page size (platform spec §7): a cart holds at most this many lines. */
+export const CART_MAX_LINES = 200;
+
+/** What a cart operation saves (the lines) and shows (the view). */
+export interface CartResult {
+  lines: StoredCartLine[];
+  view: CartView;
+}
+
+export interface CartLineView {
+  id: string;
+  variant_id: number;
+  pack_id: number | null;
+  pack_quantity: string;
+  quantity: string;
+  minimum_quantity: string;
+  sku: string;
+  label: string;
+  product: string;
+  pack: string | null;
+  /** Units of the variant the store may still sell once the cart's lines are taken. */
+  available: string;
+  track_inventory: boolean;
+  is_kit: boolean;
+  is_packaging: boolean;
+  calculated_price: string;
+}
+
+export interface CartView {
+  items: CartLineView[];
+  /** Σ quantity × price, less the customer's discount percent. */
+  total: string;
+  discount_rate: string;
+  currency_id: number | null;
+}
+
+/** The lines the cart keeps, as the Durable Object stores them (checked when read back). */
+export const StoredCartLines = z
+  .array(
+    z.object({
+      key: z.string().min(1).max(64),
+      variantId: z.number().int().positive(),
+      packId: z.number().int().positive().nullable(),
+      quantity: z.string().max(40),
+    }),
+  )
+  .max(CART_MAX_LINES);
+
+/** The stored lines the catalogue still sells, described with their quantities. */
+export function describedLines(lines: readonly StoredCartLine[], catalogue: CartCatalogue): CartItem[] {
+  return lines.flatMap((line) => {
+    const item = catalogue.items.get(line.key);
+    return item ? [{ ...item, quantity: Decimal.parse(line.quantity).round(QUANTITY_SCALE) }] : [];
+  });
+}
+
+export const storedLines = (items: readonly CartItem[]): StoredCartLine[] =>
+  items.map((i) => ({ key: i.key, variantId: i.variantId, packId: i.packId, quantity: i.quantity.toString() }));
+
+const plain = (d: Decimal) =>
+  d
+    .toString()
+    .replace(/(\.\d*?)0+$/, "$1")
+    .replace(/\.$/, "");
+
+export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): CartView {
+  const left = availableAfterCart(items, catalogue.available);
+  return {
+    items: items.map((i) => {
+      const facts = catalogue.facts.get(i.key)!;
+      return {
+        id: i.key,
+        variant_id: i.variantId,
+        pack_id: i.packId,
+        pack_quantity: plain(i.packQuantity),
+        quantity: plain(i.quantity),
+        minimum_quantity: plain(minimumOf(i)),
+        sku: facts.sku,
+        label: facts.label,
+        product: facts.productLabel,
+        pack: facts.packLabel,
+        available: plain(left.get(i.isPackaging ? (i.components[0]?.variantId ?? i.variantId) : i.variantId) ?? Decimal.zero(0)),
+        track_inventory: i.trackInventory,
+        is_kit: i.isKit,
+        is_packaging: i.isPackaging,
+        calculated_price: i.price.toString(),
+      };
+    }),
+    total: cartTotal(items, catalogue.discountRate).toString(),
+    discount_rate: plain(catalogue.discountRate),
+    currency_id: catalogue.currencyId,
+  };
+}
+
+export function cartResult(items: readonly CartItem[], catalogue: CartCatalogue): CartResult {
+  return { lines: storedLines(items), view: cartView(items, catalogue) };
+}

@@ -1,0 +1,19 @@
+import type { Ctx } from "../shared/ctx";
+import { buyerOf } from "./buyer";
+import { readCartCatalogue } from "./cart-catalogue";
+import { changeCart, type CartStore } from "./cart-store";
+import { cartResult, describedLines, StoredCartLines, type CartView } from "./cart-view";
+
+/**
+ * The buyer's cart, priced and stocked as the catalogue is now: a line the store no longer sells
+ * (unpublished, disabled, a pack removed) leaves the cart.
+ */
+export async function getCart(ctx: Ctx, input: { cart: CartStore }): Promise<CartView> {
+  const buyer = buyerOf(ctx);
+  const result = await changeCart(input.cart, async (stored) => {
+    const lines = StoredCartLines.parse(stored);
+    const catalogue = await readCartCatalogue(ctx, buyer, lines);
+    return cartResult(describedLines(lines, catalogue), catalogue);
+  });
+  return result.view;
+}
