@@ -1,0 +1,134 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { controlSchema, tenantSchema } from "../../db/client";
+import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
+import type { Ctx } from "../../worker/domain/shared/ctx";
+import { getCart } from "../../worker/domain/store/get-cart";
+import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
+import { updateCartItem } from "../../worker/domain/store/update-cart-item";
+import { cartStore } from "../../worker/durable-objects/cart";
+import type { Bindings } from "../../worker/env";
+import { addUser, control, ctxOf } from "../support/factories";
+import { api, pricedVariant, salesWorld, stockLevel, type SalesWorld } from "./sales-fixtures";
+
+const t = tenantSchema;
+const bindings = env as unknown as Bindings;
+
+async function storeVariant(w: SalesWorld, units: number, price = "10") {
+  const variant = await pricedVariant(w.db, w.level, price);
+  await w.db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.id, variant.id));
+  if (units > 0)
+    expect(
+      (
+        await api(w.token, "POST", "/stock-entries", {
+          location_id: w.location,
+          lines: [{ variant_id: variant.id, quantity: String(units) }],
+        })
+      ).status,
+    ).toBe(201);
+  return variant;
+}
+
+async function buyer(w: SalesWorld, staff: Ctx) {
+  const user = await addUser(w.company.companyId, { permissions: [] });
+  await control
+    .update(controlSchema.memberships)
+    .set({ customerId: String(w.customer.id) })
+    .where(eq(controlSchema.memberships.userId, user.userId));
+  const ctx: Ctx = {
+    ...staff,
+    actor: {
+      ...(staff.actor as Extract<Ctx["actor"], { kind: "user" }>),
+      userId: user.userId,
+      customerId: String(w.customer.id),
+      permissions: [],
+    },
+  };
+  return {
+    ctx,
+    cart: () => cartStore(bindings.CARTS, w.company.companyId, user.userId),
+    // The lines as the Durable Object keeps them, read without taking the cart.
+    stored: () => bindings.CARTS.getByName(`${w.company.companyId}:${user.userId}`).stored(),
+  };
+}
+
+describe("ordering from the store", () => {
+  it("turns the buyer's cart into a pending_validation sales order of their customer, reserving its units, and empties the cart", async () => {
+    const w = await salesWorld();
+    await w.db
+      .update(t.customers)
+      .set({ discountRate: 10 * 10_000 })
+      .where(eq(t.customers.id, w.customer.id));
+    const mug = await storeVariant(w, 10, "20");
+    const staff = await ctxOf(w.company);
+    const b = await buyer(w, staff);
+    const cart = await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 3 } });
+    const order = await placeStoreOrder(b.ctx, { cart: b.cart(), order: { external_reference: "PO-4471" } });
+    expect(order).toMatchObject({
+      status: "pending_validation",
+      customer_id: w.customer.id,
+      external_reference: "PO-4471",
+      committed: true,
+    });
+    expect(order.number).toMatch(/^CMD-/);
+    expect(order.lines!.map((l) => [l.variant_id, Number(l.quantity)])).toEqual([[mug.id, 3]]);
+    // The cart showed what the order costs before tax: 3 × 20, less the customer's 10 %.
+    expect(cart.total).toBe("54.0000");
+    expect(Number(order.subtotal)).toBe(54);
+    expect(await stockLevel(w.db, mug.id, w.location)).toEqual({ onHand: 10, committed: 3 });
+    expect((await getCart(b.ctx, { cart: b.cart() })).items).toEqual([]);
+    // Staff validate it in Sales.
+    expect((await validateSalesOrder(staff, { id: order.id })).status).toBe("pending");
+  });
+
+  it("orders nothing from an empty cart", async () => {
+    const w = await salesWorld();
+    const b = await buyer(w, await ctxOf(w.company));
+    await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "cart_empty" });
+  });
+
+  it("keeps the cart when the customer's minimum order amount is not reached", async () => {
+    const w = await salesWorld();
+    await w.db
+      .update(t.customers)
+      .set({ minimumOrderAmount: 100 * 10_000 })
+      .where(eq(t.customers.id, w.customer.id));
+    const mug = await storeVariant(w, 10, "20");
+    const b = await buyer(w, await ctxOf(w.company));
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 2 } });
+    await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "minimum_order_amount_not_reached" });
+    expect((await getCart(b.ctx, { cart: b.cart() })).items.map((i) => i.quantity)).toEqual(["2"]);
+    expect(await stockLevel(w.db, mug.id, w.location)).toEqual({ onHand: 10, committed: 0 });
+  });
+
+  it("refuses a field it does not know, and a buyer-less caller", async () => {
+    const w = await salesWorld();
+    const staff = await ctxOf(w.company);
+    const b = await buyer(w, staff);
+    await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: { status: "pending" } })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    await expect(placeStoreOrder(staff, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("sells exactly the last 10 units to 100 buyers ordering them at once; the others keep their carts", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10);
+    const staff = await ctxOf(w.company);
+    const buyers = [];
+    for (let i = 0; i < 100; i++) buyers.push(await buyer(w, staff));
+    for (const b of buyers) await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 1 } });
+    const results = await Promise.allSettled(buyers.map((b) => placeStoreOrder(b.ctx, { cart: b.cart(), order: {} })));
+    const placed = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as { code: string }).code] : []));
+    expect(placed).toHaveLength(10);
+    expect(refused).toEqual(Array.from({ length: 90 }, () => "out_of_stock_not_allowed"));
+    expect(await stockLevel(w.db, mug.id, w.location)).toEqual({ onHand: 10, committed: 10 });
+    const orders = await w.db.select({ id: t.salesDocuments.id }).from(t.salesDocuments).where(eq(t.salesDocuments.type, "sales_order"));
+    expect(orders).toHaveLength(10);
+    const carts = await Promise.all(buyers.map(async (b) => (await b.stored()).length));
+    expect(carts.filter((n) => n === 0)).toHaveLength(10);
+    expect(carts.filter((n) => n === 1)).toHaveLength(90);
+  });
+});

@@ -1,0 +1,63 @@
+import { STATUS_MACHINES } from "../documents/statuses";
+import { insertSalesDocument } from "../sales/sales-document-writes";
+import type { SalesDocumentView } from "../sales/sales-documents";
+import { orderRules } from "../sales/sales-order-rules";
+import { SalesLineInput } from "../sales/sales-schemas";
+import type { Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { fieldError, parseInput, strictInput, zOptionalText } from "../shared/input";
+import { buyerOf } from "./buyer";
+import { readCartCatalogue } from "./cart-catalogue";
+import { cartPolicy } from "./cart-policy";
+import { changeCart, type CartStore } from "./cart-store";
+import { describedLines, StoredCartLines } from "./cart-view";
+
+/** What the buyer adds when finalizing the order (platform spec §2, /b2b/order). */
+export const PlaceStoreOrderInput = strictInput({
+  external_reference: zOptionalText(200).optional(),
+  notes: zOptionalText(5000).optional(),
+});
+
+/**
+ * Turns the buyer's cart into a sales order of their customer (domain spec §4: a portal order
+ * starts in pending_validation, which staff validate in Sales): priced for the customer, held to
+ * its minimum order amount and credit limit, its units reserved at the store's location in the
+ * order's own batch. A store that does not sell below zero refuses what is no longer there
+ * (out_of_stock_not_allowed), so buyers ordering the last units at once never get more than there
+ * is. The cart is emptied with the order, and left as it was when the order is refused.
+ */
+export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<SalesDocumentView> {
+  const buyer = buyerOf(ctx);
+  const fields = parseInput(PlaceStoreOrderInput, input.order);
+  const policy = cartPolicy();
+  const { order } = await changeCart(input.cart, async (stored) => {
+    const lines = StoredCartLines.parse(stored);
+    const catalogue = await readCartCatalogue(ctx, buyer, lines);
+    const items = describedLines(lines, catalogue);
+    if (items.length === 0) throw new DomainError("cart_empty");
+    if (catalogue.locationId === null) throw fieldError("location_id", "unknown_location");
+    const author = ctx.actor.kind === "user" ? { ...ctx.actor, preventNegativeInventory: !policy.allowNegativeStock } : ctx.actor;
+    const placed = await insertSalesDocument(
+      { ...ctx, actor: author },
+      {
+        type: "sales_order",
+        customerId: buyer.customerId,
+        locationId: catalogue.locationId,
+        fields: {
+          ...fields,
+          lines: items.map((i) => SalesLineInput.parse({ variant_id: i.variantId, pack_id: i.packId, quantity: i.quantity.toString() })),
+        },
+        reserve: true,
+        ...orderRules,
+        values: () => ({
+          status: "pending_validation",
+          paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
+          shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
+          deliveryType: "stock_location",
+        }),
+      },
+    );
+    return { lines: [], order: placed };
+  });
+  return order;
+}
