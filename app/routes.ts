@@ -11,7 +11,12 @@ export default [
     route("setup", "routes/setup.tsx"),
   ]),
   layout("routes/layouts/storefront-login.tsx", [route("b2b/login", "routes/b2b/login.tsx")]),
-  layout("routes/layouts/storefront.tsx", [route("b2b", "routes/b2b/home.tsx")]),
+  layout("routes/layouts/storefront.tsx", [
+    route("b2b", "routes/b2b/home.tsx"),
+    route("b2b/order", "routes/b2b/order.tsx"),
+    route("b2b/orders-history/:order?", "routes/b2b/orders-history.tsx"),
+  ]),
+  route("b2b/cart", "routes/b2b/cart.ts"),
   layout("routes/layouts/back-office.tsx", [
     index("routes/home.tsx"),
     route("dashboard", "routes/dashboard.tsx"),

@@ -5,7 +5,8 @@ import { pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { eq } from "drizzle-orm";
 import { controlSchema } from "../../db/client";
-import { control, makeCompany, makeUser } from "../support/e2e-factories";
+import { companyDb, control, makeCompany, makeUser } from "../support/e2e-factories";
+import { makeCustomer } from "../support/isolation/sales";
 import type { Access, PageArea, RouteParams } from "../support/page-access/types";
 import { fetchApp } from "../support/e2e-fetch-app";
 
@@ -175,7 +176,8 @@ describe("every page", () => {
 
   it("/b2b sends a staff user without a customer to /, and a B2B user elsewhere to /b2b", async () => {
     expect((await get("/b2b", everything.cookie)).headers.get("location")).toBe("/");
-    const buyer = await makeUser(mine.companyId, [], { customerId: "customer-1" });
+    const customer = await makeCustomer(await companyDb(mine.companyId));
+    const buyer = await makeUser(mine.companyId, [], { customerId: String(customer.id) });
     const store = await get("/b2b", buyer.cookie);
     expect(store.status).toBe(200);
     // The store's bar names the company and leads to the store's home (platform spec §2).

@@ -1,21 +1,95 @@
+import { Form, useFetcher } from "react-router";
 import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { listStoreCatalogue, type StoreCatalogueItem } from "../../../worker/domain/store/list-store-catalogue";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
-import { useT } from "../../i18n";
+import { useFormat } from "../../format";
+import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/home";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireStore(request, context.get(requestContext), readCookie(request, STORE_COOKIE));
-  return { company: user.company.label };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const rc = context.get(requestContext);
+  const user = requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? "";
+  const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
+  const catalogue = await listStoreCatalogue(await ctxFromRequest(rc), { search: search || undefined, page });
+  return { company: user.company.label, search, ...catalogue };
 }
 
+function Product({ item, currency }: { item: StoreCatalogueItem; currency: string | null }) {
+  const t = useT();
+  const format = useFormat();
+  const errorText = useErrorText();
+  const fetcher = useFetcher<{ error?: string; params?: Record<string, unknown> }>();
+  const soldOut = item.track_inventory && Number(item.available) <= 0;
+  const minimum = Number(item.minimum_quantity) > 0 ? item.minimum_quantity : "1";
+  return (
+    <li className="store-product" data-testid="store-product" data-sku={item.sku}>
+      <h2 className="store-product__label">{item.label}</h2>
+      <p className="muted">
+        {item.product} · {item.sku}
+      </p>
+      <p className="store-product__price">{format.money(item.price, currency)}</p>
+      <p className={soldOut ? "store-product__stock store-product__stock--out" : "store-product__stock"}>
+        {!item.track_inventory ? null : soldOut ? t("b2b.out_of_stock") : t("b2b.in_stock", { count: format.quantity(item.available) })}
+      </p>
+      {Number(item.minimum_quantity) > 0 ? (
+        <p className="muted">{t("b2b.minimum", { count: format.quantity(item.minimum_quantity) })}</p>
+      ) : null}
+      <fetcher.Form method="post" action="/b2b/cart" className="store-product__add">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="variant_id" value={item.variant_id} />
+        <label>
+          <span className="visually-hidden">{t("b2b.quantity_of", { label: item.label })}</span>
+          <input name="quantity" defaultValue={minimum} inputMode="decimal" size={4} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={soldOut || fetcher.state !== "idle"}>
+          {t("b2b.add_to_cart")}
+        </button>
+      </fetcher.Form>
+      {fetcher.data?.error ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(fetcher.data.error, fetcher.data.params)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The store's catalogue: what it sells, 28 a page, at the buyer's prices, with the stock left. */
 export default function B2bHome({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { items, page, page_size, total, search, currency } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / page_size));
+  const link = (p: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), page: String(p) }).toString()}`;
   return (
     <>
-      <title>{`${t("b2b.home_title")} | ${t("app.name")}`}</title>
-      <h1>{t("b2b.home_title")}</h1>
-      <p>{loaderData.company}</p>
+      <title>{`${t("b2b.catalogue")} | ${loaderData.company}`}</title>
+      <h1>{t("b2b.catalogue")}</h1>
+      <Form method="get" className="store-search" role="search">
+        <label>
+          <span className="visually-hidden">{t("b2b.search")}</span>
+          <input type="search" name="search" defaultValue={search} placeholder={t("b2b.search")} />
+        </label>
+        <button type="submit" className="button button--secondary">
+          {t("b2b.search_button")}
+        </button>
+      </Form>
+      {items.length === 0 ? <p>{t("b2b.nothing_found")}</p> : null}
+      <ul className="store-grid">
+        {items.map((item) => (
+          <Product key={item.variant_id} item={item} currency={currency} />
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="pager">
+          {page > 0 ? <a href={link(page - 1)}>{t("b2b.previous")}</a> : null}
+          <span>{t("b2b.page_of", { page: page + 1, pages })}</span>
+          {page + 1 < pages ? <a href={link(page + 1)}>{t("b2b.next")}</a> : null}
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -12,6 +12,10 @@ export const pages: PageArea = {
     "b2b/login": { kind: "public" },
     setup: { kind: "signed_in" },
     b2b: { kind: "store" },
+    "b2b/order": { kind: "store" },
+    // A buyer opens only their customer's orders: tested in tests/e2e/store.test.ts.
+    "b2b/orders-history/:order?": { kind: "store" },
+    "b2b/cart": { kind: "action" },
     "": { kind: "signed_in" },
     dashboard: { kind: "signed_in" },
     "account-settings": { kind: "permission", allOf: ["account_settings"] },

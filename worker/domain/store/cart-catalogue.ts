@@ -35,6 +35,8 @@ export interface CartCatalogue {
   available: Map<number, Decimal>;
   discountRate: Decimal;
   currencyId: number | null;
+  /** The ISO code of the buyer's currency, for showing prices. */
+  currency: string | null;
   locationId: number | null;
 }
 
@@ -155,12 +157,11 @@ export async function readCartCatalogue(
     });
     facts.set(key, { sku: variant.sku, label: variant.label, productLabel: variant.productLabel, packLabel: pack?.label ?? null });
   });
-  return {
-    items,
-    facts,
-    available,
-    discountRate,
-    currencyId: prices[0]?.currencyId ?? customer.currencyId,
-    locationId: locationRows[0]?.id ?? null,
-  };
+  const currencyId = prices[0]?.currencyId ?? customer.currencyId;
+  const currencies = priceRows[2];
+  const currency =
+    currencies.find((c) => c.id === currencyId) ??
+    currencies.find((c) => c.isDefault) ??
+    currencies.find((c) => c.iso === priceRows[1][0]?.iso);
+  return { items, facts, available, discountRate, currencyId, currency: currency?.iso ?? null, locationId: locationRows[0]?.id ?? null };
 }

@@ -38,6 +38,7 @@ export interface CartView {
   total: string;
   discount_rate: string;
   currency_id: number | null;
+  currency: string | null;
 }
 
 /** The lines the cart keeps, as the Durable Object stores them (checked when read back). */
@@ -95,6 +96,7 @@ export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): 
     total: cartTotal(items, catalogue.discountRate).toString(),
     discount_rate: plain(catalogue.discountRate),
     currency_id: catalogue.currencyId,
+    currency: catalogue.currency,
   };
 }
 

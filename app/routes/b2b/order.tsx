@@ -1,0 +1,102 @@
+import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { buyerCart } from "../../../worker/carts";
+import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { placeStoreOrder } from "../../../worker/domain/store/place-store-order";
+import { requireStore, STORE_COOKIE } from "../../../worker/guards";
+import { readCookie } from "../../../worker/session-cookie";
+import { useFormat } from "../../format";
+import { useErrorText, useT } from "../../i18n";
+import { formAction } from "../../server/form-page.server";
+import type { loader as storefrontLoader } from "../layouts/storefront";
+import type { Route } from "./+types/order";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireStore(request, context.get(requestContext), readCookie(request, STORE_COOKIE));
+  return { company: user.company.label };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const rc = context.get(requestContext);
+  const actor = requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = String(form.get(name) ?? "").trim();
+    return value === "" ? undefined : value;
+  };
+  return formAction(async () => {
+    const order = await placeStoreOrder(await ctxFromRequest(rc), {
+      cart: buyerCart(rc, actor),
+      order: { external_reference: text("external_reference"), notes: text("notes") },
+    });
+    return redirect(`/b2b/orders-history/${order.id}?placed=1`);
+  });
+}
+
+/** Finalize the order (platform spec §2, /b2b/order): the cart's lines and total, the buyer's reference and notes. */
+export default function B2bOrder({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const cart = useRouteLoaderData<typeof storefrontLoader>("routes/layouts/storefront")?.cart;
+  return (
+    <>
+      <title>{t("b2b.order_title")}</title>
+      <h1>{t("b2b.order_title")}</h1>
+      {actionData ? (
+        <p role="alert" className="alert alert--error">
+          {errorText(actionData.error, actionData.params)}
+        </p>
+      ) : null}
+      {!cart || cart.items.length === 0 ? (
+        <p>{t("b2b.cart_empty")}</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th>{t("b2b.product")}</th>
+                  <th>{t("b2b.sku")}</th>
+                  <th>{t("b2b.quantity")}</th>
+                  <th>{t("b2b.price")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {cart.items.map((line) => (
+                  <tr key={line.id}>
+                    <td>
+                      {line.label}
+                      {line.pack ? ` · ${line.pack}` : ""}
+                    </td>
+                    <td>{line.sku}</td>
+                    <td>{format.quantity(line.quantity)}</td>
+                    <td>{format.money(line.calculated_price, cart.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            {t("b2b.cart_total")} <strong data-testid="order-total">{format.money(cart.total, cart.currency)}</strong>
+          </p>
+          {Number(cart.discount_rate) > 0 ? <p className="muted">{t("b2b.cart_discount", { rate: cart.discount_rate })}</p> : null}
+          <Form method="post" className="form">
+            <div className="field">
+              <label htmlFor="external_reference">{t("b2b.external_reference")}</label>
+              <input id="external_reference" name="external_reference" maxLength={200} />
+            </div>
+            <div className="field">
+              <label htmlFor="notes">{t("b2b.notes")}</label>
+              <textarea id="notes" name="notes" maxLength={5000} rows={3} />
+            </div>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t("b2b.place_order")}
+            </button>
+          </Form>
+        </>
+      )}
+    </>
+  );
+}

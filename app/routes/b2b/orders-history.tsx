@@ -1,0 +1,122 @@
+import { Link } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { ctxFromRequest } from "../../../worker/ctx";
+import { getStoreOrder, listStoreOrders } from "../../../worker/domain/store/list-store-orders";
+import { requireStore, STORE_COOKIE } from "../../../worker/guards";
+import { readCookie } from "../../../worker/session-cookie";
+import { isStatusOf } from "../../../worker/domain/documents/statuses";
+import { StatusChip } from "../../components/status-chip";
+import { useFormat } from "../../format";
+import { useT } from "../../i18n";
+import { orNotFound } from "../../server/form-page.server";
+import type { Route } from "./+types/orders-history";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const rc = context.get(requestContext);
+  requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  const ctx = await ctxFromRequest(rc);
+  const url = new URL(request.url);
+  if (params.order) {
+    const order = await orNotFound(() => getStoreOrder(ctx, { id: params.order }));
+    return { order, placed: url.searchParams.has("placed"), list: null };
+  }
+  const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
+  return { order: null, placed: false, list: await listStoreOrders(ctx, { page }) };
+}
+
+function OrderStatus({ status }: { status: string }) {
+  return isStatusOf("sales_order", status) ? <StatusChip status={status} /> : <>{status}</>;
+}
+
+/** The buyer's order history (platform spec §2): the customer's orders, 10 a page, and one order with its lines. */
+export default function OrdersHistory({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const format = useFormat();
+  const { order, placed, list } = loaderData;
+  if (order)
+    return (
+      <>
+        <title>{t("b2b.order_number", { number: order.number })}</title>
+        {placed ? (
+          <p role="status" className="alert alert--success">
+            {t("b2b.order_placed", { number: order.number })}
+          </p>
+        ) : null}
+        <h1>{t("b2b.order_number", { number: order.number })}</h1>
+        <p>
+          <OrderStatus status={order.status} /> · {format.date(order.date)}
+          {order.external_reference ? ` · ${order.external_reference}` : ""}
+        </p>
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>{t("b2b.product")}</th>
+                <th>{t("b2b.quantity")}</th>
+                <th>{t("b2b.price")}</th>
+                <th>{t("b2b.line_total")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(order.lines ?? []).map((line) => (
+                <tr key={line.id}>
+                  <td>{line.description ?? line.sku}</td>
+                  <td>{format.quantity(line.quantity)}</td>
+                  <td>{format.money(line.price, order.currency)}</td>
+                  <td>{format.money(line.total_excl_tax, order.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          {t("b2b.total")} <strong data-testid="order-detail-total">{format.money(order.total, order.currency)}</strong>
+        </p>
+        <Link to="/b2b/orders-history">{t("b2b.back_to_orders")}</Link>
+      </>
+    );
+  const pages = list ? Math.max(1, Math.ceil((list.totalCount ?? 0) / list.page_size)) : 1;
+  return (
+    <>
+      <title>{t("b2b.orders_title")}</title>
+      <h1>{t("b2b.orders_title")}</h1>
+      {!list || list.items.length === 0 ? (
+        <p>{t("b2b.no_orders")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>{t("b2b.number")}</th>
+                <th>{t("b2b.date")}</th>
+                <th>{t("b2b.status")}</th>
+                <th>{t("b2b.total")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((o) => (
+                <tr key={o.id} data-testid="store-order">
+                  <td>
+                    <Link to={`/b2b/orders-history/${o.id}`}>{o.number}</Link>
+                  </td>
+                  <td>{format.date(o.date)}</td>
+                  <td>
+                    <OrderStatus status={o.status} />
+                  </td>
+                  <td>{format.money(o.total, o.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && pages > 1 ? (
+        <nav className="pager">
+          {list.page > 0 ? <Link to={`?page=${list.page - 1}`}>{t("b2b.previous")}</Link> : null}
+          <span>{t("b2b.page_of", { page: list.page + 1, pages })}</span>
+          {list.page + 1 < pages ? <Link to={`?page=${list.page + 1}`}>{t("b2b.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { tenantSchema } from "../../db/client";
+import { launchBrowser } from "../support/browser";
+import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { fetchApp } from "../support/e2e-fetch-app";
+import { makeCustomer } from "../support/isolation/sales";
+import { makeVariant } from "../support/isolation/stock";
+
+const appUrl = inject("appUrl");
+const t = tenantSchema;
+const UNIT = 10_000_000;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A company whose store sells a mug at 12.50 € (8 in stock) and a hidden cup, to a customer with a 10 % discount, and that customer's buyer. */
+async function store() {
+  const company = await makeCompany();
+  const db = await companyDb(company.companyId);
+  const [level] = await db.insert(t.priceLevels).values({ label: "Retail", type: "selling" }).returning({ id: t.priceLevels.id });
+  const customer = await makeCustomer(db, { priceLevelId: level!.id, discountRate: 10 * 10_000 });
+  const [location] = await db.select({ id: t.locations.id }).from(t.locations).orderBy(t.locations.id).limit(1);
+  const [eur] = await db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
+  const stamp = Date.now().toString(36);
+  const mug = await makeVariant(db, { sku: `MUG-${stamp}` });
+  const cup = await makeVariant(db, { sku: `CUP-${stamp}` });
+  for (const v of [mug, cup])
+    await db.insert(t.prices).values({ variantId: v.id, priceLevelId: level!.id, currencyId: eur!.id, amount: 125_000 });
+  await db.update(t.variants).set({ b2bPublished: true, label: "Enamel mug" }).where(eq(t.variants.id, mug.id));
+  await db.insert(t.stockLevels).values({ variantId: mug.id, locationId: location!.id, onHand: 8 * UNIT });
+  const buyer = await makeUser(company.companyId, [], { customerId: String(customer.id) });
+  const other = await makeUser(company.companyId, [], { customerId: String((await makeCustomer(db)).id) });
+  return { company, db, mug, cup, buyer, other, location: location!.id };
+}
+
+describe("the B2B store", () => {
+  it("a buyer finds a product at their price, fills the cart, changes a quantity, places the order and follows it in the order history", async () => {
+    const s = await store();
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      extraHTTPHeaders: { "accept-language": "fr-FR,fr;q=0.9" },
+      viewport: { width: 375, height: 800 },
+    });
+    const [name, value] = s.buyer.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/b2b`);
+    const products = page.locator("[data-testid=store-product]");
+    await expect.poll(() => products.count()).toBe(1);
+    expect(await products.first().innerText()).toContain("Enamel mug");
+    expect(await products.first().innerText()).toContain("€12.50");
+    expect(await products.first().innerText()).toContain("8 en stock");
+    // The page fits a 375 px wide screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await products.first().locator("input[name=quantity]").fill("2");
+    await products.first().getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect.poll(() => page.getByTestId("cart-button").innerText()).toBe("Panier (1)");
+    await page.getByTestId("cart-button").click();
+    // Two clicks on + leave once, 300 ms after the last one: 2 → 4.
+    await page.getByRole("button", { name: "Un de plus" }).click();
+    await page.getByRole("button", { name: "Un de plus" }).click();
+    await expect.poll(() => page.getByTestId("cart-total").innerText(), { timeout: 5000 }).toBe("€45.00");
+    expect(await page.getByText("Votre remise de 10 % est déduite.").count()).toBe(1);
+
+    await page.getByRole("link", { name: "Commander" }).click();
+    await page.waitForURL(`${appUrl}/b2b/order`);
+    expect(await page.getByTestId("order-total").innerText()).toBe("€45.00");
+    await page.fill("input[name=external_reference]", "PO-2026-118");
+    await page.getByRole("button", { name: "Passer la commande" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/b2b/orders-history/"));
+    expect(await page.getByRole("status").innerText()).toMatch(/^Votre commande CMD-\d+ est passée/);
+    expect(await page.locator("main").innerText()).toContain("PO-2026-118");
+    expect(await page.locator("[data-status=pending_validation]").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("cart-button").innerText()).toBe("Panier (0)");
+
+    // The stock is reserved for the order: the catalogue now shows 4 left.
+    await page.goto(`${appUrl}/b2b`);
+    expect(await products.first().innerText()).toContain("4 en stock");
+    await page.goto(`${appUrl}/b2b/orders-history`);
+    expect(await page.locator("[data-testid=store-order]").count()).toBe(1);
+    await context.close();
+  });
+
+  it("shows a buyer only their customer's orders: another customer's order is a 404", async () => {
+    const s = await store();
+    const [order] = await s.db
+      .insert(t.salesDocuments)
+      .values({
+        type: "sales_order",
+        number: `CMD-X${Date.now()}`,
+        customerId: Number((await makeCustomer(s.db)).id),
+        locationId: s.location,
+        date: "2026-11-24",
+        status: "pending",
+        currency: "EUR",
+        taxModel: "global",
+        taxType: "tax_exclusive",
+        taxPriority: "product",
+      })
+      .returning({ id: t.salesDocuments.id });
+    const theirs = await fetchApp(`/b2b/orders-history/${order!.id}`, { cookie: s.buyer.cookie });
+    expect(theirs.status).toBe(404);
+    const list = await fetchApp("/b2b/orders-history", { cookie: s.other.cookie });
+    expect(list.status).toBe(200);
+    expect(await list.text()).not.toContain("CMD-X");
+  });
+
+  it("answers a cart change of a variant the store does not sell with its error, and keeps the cart", async () => {
+    const s = await store();
+    const form = (fields: Record<string, string>) =>
+      fetchApp("/b2b/cart", { method: "POST", cookie: s.buyer.cookie, form: fields, headers: { origin: appUrl } });
+    expect((await form({ intent: "update", variant_id: String(s.cup.id), quantity: "1" })).status).toBe(404);
+    expect((await form({ intent: "update", variant_id: "abc", quantity: "1" })).status).toBe(422);
+    const page = await fetchApp("/b2b", { cookie: s.buyer.cookie });
+    expect(await page.text()).toContain("Cart (0)");
+  });
+});
