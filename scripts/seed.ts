@@ -11,6 +11,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
 import { ensureDevVars } from "./lib/dev-vars";
 import { seedCatalogue } from "./lib/seed-catalogue";
 import { seedContactsAndStock } from "./lib/seed-contacts-stock";
+import { seedStore } from "./lib/seed-store";
 import { ensureControlDatabase, ensureDbServer } from "./lib/local-db";
 import { dbTargetFromEnv, migrateAll, type DbTarget } from "./db-migrate";
 
@@ -129,6 +130,7 @@ export async function seed(
   const ctx = makeCtx({ db, control, actor, locale: "fr" });
   await seedCatalogue(ctx, { bulkProducts: counts.bulkProducts }, log);
   await seedContactsAndStock(ctx, { bulkCustomers: counts.bulkCustomers }, log);
+  await seedStore(db, control, { companyId, pepper }, log);
 
   log(
     `demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`,

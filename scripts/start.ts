@@ -3,7 +3,7 @@
 // Stopping it (Ctrl-C, SIGTERM, SIGHUP) stops everything it started, whenever it comes.
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { APP_PORT, DATA_DIR, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from "./lib/config";
+import { APP_PORT, DATA_DIR, DEMO_BUYER_EMAIL, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from "./lib/config";
 import { startApp } from "./lib/app-stack";
 import { ensureDevVars } from "./lib/dev-vars";
 import { ensureDbServer } from "./lib/local-db";
@@ -64,7 +64,8 @@ try {
   });
   closeApp = app.close;
   console.log(`\nComptoir is running at http://localhost:${APP_PORT}`);
-  console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+  console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  console.log(`Demo store buyer: ${DEMO_BUYER_EMAIL} / ${DEMO_PASSWORD} (http://localhost:${APP_PORT}/b2b)\n`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stop(1);

@@ -11,3 +11,5 @@ export const DATA_DIR = resolve(ROOT, process.env.DB_SERVER_DIR ?? ".data");
 export const APP_PORT = Number(process.env.PORT ?? 8787);
 export const DEMO_EMAIL = "demo@comptoir.example";
 export const DEMO_PASSWORD = "Demo-Comptoir-2026!";
+/** A buyer of the demo store (a B2B user of one of the demo customers), with the same password. */
+export const DEMO_BUYER_EMAIL = "acheteur@comptoir.example";

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
-import { DEMO_EMAIL } from "../../scripts/lib/config";
-import { companyDb, control } from "../support/e2e-factories";
+import { DEMO_BUYER_EMAIL, DEMO_EMAIL } from "../../scripts/lib/config";
+import { companyDb, control, signedIn } from "../support/e2e-factories";
+import { fetchApp } from "../support/e2e-fetch-app";
 
 // The stack of the browser tests is seeded with the small demo company, as `npm start` seeds it.
 async function demoDb() {
@@ -62,5 +63,27 @@ describe("the demo company", () => {
       sql`select sum(change) as change from inventory_logs where document_type = 'shipping_order' and document_id = ${shipment.id}`,
     );
     expect(Number(shipped!.change)).toBe(-5 * 10_000_000);
+  });
+
+  it("has a store: its active products published, and a buyer of Épicerie des Halles who sees them at their prices", async () => {
+    const db = await demoDb();
+    const t = tenantSchema;
+    const [published] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(t.variants)
+      .where(eq(t.variants.b2bPublished, true));
+    expect(Number(published!.n)).toBeGreaterThan(20);
+    const [buyer] = await control.select().from(controlSchema.users).where(eq(controlSchema.users.email, DEMO_BUYER_EMAIL));
+    const [membership] = await control.select().from(controlSchema.memberships).where(eq(controlSchema.memberships.userId, buyer!.id));
+    const [customer] = await db
+      .select()
+      .from(t.customers)
+      .where(eq(t.customers.id, Number(membership!.customerId)));
+    expect(customer!.label).toBe("Épicerie des Halles");
+    const store = await fetchApp("/b2b", { cookie: (await signedIn(buyer!.id)).cookie });
+    expect(store.status).toBe(200);
+    const html = await store.text();
+    expect(html.match(/data-testid="store-product"/g)?.length).toBe(28);
+    expect(html).toContain("Cart (0)");
   });
 });

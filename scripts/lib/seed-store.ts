@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
+import { hashPassword } from "../../worker/domain/identity/password";
+import { newId } from "../../worker/domain/shared/ids";
+import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from "./config";
+
+/** The customer whose buyer signs in to the demo store. */
+const DEMO_STORE_CUSTOMER = "Épicerie des Halles";
+
+/**
+ * The demo company's B2B store: its active products are published to it, and a buyer of one of
+ * its customers (a B2B user, confined to the store) can sign in and order.
+ */
+export async function seedStore(
+  db: TenantDb,
+  control: ControlDb,
+  options: { companyId: string; pepper: string },
+  log: (line: string) => void,
+): Promise<void> {
+  const t = tenantSchema;
+  await db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.active, true));
+  const [customer] = await db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.label, DEMO_STORE_CUSTOMER));
+  if (!customer) throw new Error(`the demo store needs the customer ${DEMO_STORE_CUSTOMER}`);
+  const userId = newId();
+  await control.batch([
+    control.insert(controlSchema.users).values({
+      id: userId,
+      email: DEMO_BUYER_EMAIL,
+      firstName: "Inès",
+      lastName: "Moreau",
+      passwordHash: await hashPassword(DEMO_PASSWORD, options.pepper),
+      currentCompanyId: options.companyId,
+    }),
+    control
+      .insert(controlSchema.memberships)
+      .values({ userId, companyId: options.companyId, permissions: [], customerId: String(customer.id) }),
+  ]);
+  log(`demo store: products published, buyer ${DEMO_BUYER_EMAIL} orders for ${DEMO_STORE_CUSTOMER}`);
+}
