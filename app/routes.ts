@@ -14,6 +14,7 @@ export default [
   layout("routes/layouts/storefront.tsx", [
     route("b2b", "routes/b2b/home.tsx"),
     route("b2b/order", "routes/b2b/order.tsx"),
+    route("b2b/products/:product?", "routes/b2b/product.tsx"),
     route("b2b/orders-history/:order?", "routes/b2b/orders-history.tsx"),
   ]),
   route("b2b/cart", "routes/b2b/cart.ts"),

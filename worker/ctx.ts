@@ -21,7 +21,7 @@ export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
     actor: rc.actor,
     locale: rc.locale,
     files: rc.env.bindings.FILES,
-    secrets: secretBox(rc.env.settings.SESSION_SECRET, rc.actor.company.id),
+    secrets: secretBox(() => rc.env.settings.SESSION_SECRET, rc.actor.company.id),
   });
 }
 
@@ -34,7 +34,7 @@ export async function ctxFromDurableObject(env: Env, actor: Actor, locale: Local
     actor,
     locale,
     files: env.bindings.FILES,
-    secrets: secretBox(env.settings.SESSION_SECRET, actor.company.id),
+    secrets: secretBox(() => env.settings.SESSION_SECRET, actor.company.id),
   });
 }
 
@@ -60,6 +60,6 @@ async function systemCtx(env: Env, companyId: string, source: string): Promise<C
     actor,
     locale: DEFAULT_LOCALE,
     files: env.bindings.FILES,
-    secrets: secretBox(env.settings.SESSION_SECRET, companyId),
+    secrets: secretBox(() => env.settings.SESSION_SECRET, companyId),
   });
 }

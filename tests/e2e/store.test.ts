@@ -122,4 +122,35 @@ describe("the B2B store", () => {
     const page = await fetchApp("/b2b", { cookie: s.buyer.cookie });
     expect(await page.text()).toContain("Cart (0)");
   });
+
+  it("shows a product with its variant alone and in its packs, and puts a box in the cart as its own line; an unpublished product is a 404", async () => {
+    const s = await store();
+    const [pack] = await s.db
+      .insert(t.packs)
+      .values({ variantId: s.mug.id, label: "Box of 6", quantity: 6 * UNIT })
+      .returning({ id: t.packs.id });
+    const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+    const [name, value] = s.buyer.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/b2b`);
+    await page.getByRole("link", { name: "Enamel mug" }).click();
+    await page.waitForURL(`${appUrl}/b2b/products/${s.mug.productId}`);
+    const lines = page.locator("[data-testid=store-product-line]");
+    expect(await lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-key")))).toEqual([
+      `${s.mug.id}`,
+      `${s.mug.id}_${pack!.id}`,
+    ]);
+    // A box without a price of its own costs 6 mugs.
+    expect(await lines.nth(1).innerText()).toContain("€75.00");
+    await lines.nth(1).getByRole("button", { name: "Add to cart" }).click();
+    await expect.poll(() => page.getByTestId("cart-button").innerText()).toBe("Cart (1)");
+    await page.getByTestId("cart-button").click();
+    expect(await page.locator("[data-testid=cart-line]").innerText()).toContain("Box of 6");
+    expect(await page.getByTestId("cart-total").innerText()).toBe("€67.50");
+    await context.close();
+
+    expect((await fetchApp(`/b2b/products/${s.cup.productId}`, { cookie: s.buyer.cookie })).status).toBe(404);
+    expect((await fetchApp("/b2b/products", { cookie: s.buyer.cookie })).headers.get("location")).toBe("/b2b");
+  });
 });

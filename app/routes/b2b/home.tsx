@@ -1,11 +1,12 @@
-import { Form, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listStoreCatalogue, type StoreCatalogueItem } from "../../../worker/domain/store/list-store-catalogue";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
-import { useErrorText, useT } from "../../i18n";
+import { AddToCart } from "../../components/store/add-to-cart";
+import { useT } from "../../i18n";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,13 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function Product({ item, currency }: { item: StoreCatalogueItem; currency: string | null }) {
   const t = useT();
   const format = useFormat();
-  const errorText = useErrorText();
-  const fetcher = useFetcher<{ error?: string; params?: Record<string, unknown> }>();
   const soldOut = item.track_inventory && Number(item.available) <= 0;
-  const minimum = Number(item.minimum_quantity) > 0 ? item.minimum_quantity : "1";
   return (
     <li className="store-product" data-testid="store-product" data-sku={item.sku}>
-      <h2 className="store-product__label">{item.label}</h2>
+      <h2 className="store-product__label">
+        <Link to={`/b2b/products/${item.product_id}`}>{item.label}</Link>
+      </h2>
       <p className="muted">
         {item.product} · {item.sku}
       </p>
@@ -38,22 +38,7 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
       {Number(item.minimum_quantity) > 0 ? (
         <p className="muted">{t("b2b.minimum", { count: format.quantity(item.minimum_quantity) })}</p>
       ) : null}
-      <fetcher.Form method="post" action="/b2b/cart" className="store-product__add">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="variant_id" value={item.variant_id} />
-        <label>
-          <span className="visually-hidden">{t("b2b.quantity_of", { label: item.label })}</span>
-          <input name="quantity" defaultValue={minimum} inputMode="decimal" size={4} />
-        </label>
-        <button type="submit" className="button button--primary" disabled={soldOut || fetcher.state !== "idle"}>
-          {t("b2b.add_to_cart")}
-        </button>
-      </fetcher.Form>
-      {fetcher.data?.error ? (
-        <p role="alert" className="alert alert--error">
-          {errorText(fetcher.data.error, fetcher.data.params)}
-        </p>
-      ) : null}
+      <AddToCart variantId={item.variant_id} label={item.label} minimum={item.minimum_quantity} disabled={soldOut} />
     </li>
   );
 }

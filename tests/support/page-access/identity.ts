@@ -13,6 +13,7 @@ export const pages: PageArea = {
     setup: { kind: "signed_in" },
     b2b: { kind: "store" },
     "b2b/order": { kind: "store" },
+    "b2b/products/:product?": { kind: "store" },
     // A buyer opens only their customer's orders: tested in tests/e2e/store.test.ts.
     "b2b/orders-history/:order?": { kind: "store" },
     "b2b/cart": { kind: "action" },

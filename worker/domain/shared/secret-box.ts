@@ -47,10 +47,10 @@ async function companyKey(masterSecret: string, companyId: string): Promise<Cryp
   );
 }
 
-/** The box of one company's secrets. */
-export function secretBox(masterSecret: string, companyId: string): SecretBox {
+/** The box of one company's secrets; the master secret is read when a secret is first sealed or opened. */
+export function secretBox(masterSecret: string | (() => string), companyId: string): SecretBox {
   let key: Promise<CryptoKey> | undefined;
-  const keyOnce = () => (key ??= companyKey(masterSecret, companyId));
+  const keyOnce = () => (key ??= companyKey(typeof masterSecret === "string" ? masterSecret : masterSecret(), companyId));
   return {
     async seal(plain) {
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));

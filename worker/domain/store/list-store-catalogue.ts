@@ -18,6 +18,7 @@ export const ListStoreCatalogueInput = strictInput({
 
 export interface StoreCatalogueItem {
   variant_id: number;
+  product_id: number;
   sku: string;
   label: string;
   product: string;
@@ -50,7 +51,7 @@ export async function listStoreCatalogue(
   );
   const [rows, [total]] = await db.batch([
     db
-      .select({ id: t.variants.id })
+      .select({ id: t.variants.id, productId: t.variants.productId })
       .from(t.variants)
       .where(where)
       .orderBy(sql`${t.variants.label} collate nocase`, asc(t.variants.id))
@@ -70,6 +71,7 @@ export async function listStoreCatalogue(
     return [
       {
         variant_id: r.id,
+        product_id: r.productId,
         sku: facts.sku,
         label: facts.label,
         product: facts.productLabel,

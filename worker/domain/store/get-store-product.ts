@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { tenantSchema } from "../../../db/client";
+import type { Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { recordId } from "../shared/input";
+import { buyerOf } from "./buyer";
+import { readCartCatalogue } from "./cart-catalogue";
+import { cartKey } from "./cart-rules";
+
+const t = tenantSchema;
+
+export interface StoreProductLine {
+  /** The cart key of the line: the variant, or one of its packs. */
+  key: string;
+  variant_id: number;
+  pack_id: number | null;
+  sku: string;
+  label: string;
+  pack: string | null;
+  pack_quantity: string;
+  /** The buyer's price of one (a pack's price for a pack). */
+  price: string;
+  /** Units of the variant the store may sell, before the buyer's cart. */
+  available: string;
+  minimum_quantity: string;
+  track_inventory: boolean;
+}
+
+const plain = (text: string) => text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+
+/**
+ * A product as the store shows it (platform spec §2, /b2b/products/{id}): its variants the store
+ * sells, each alone and in each of its packs, at the buyer's prices with the stock left. A product
+ * with nothing published is `not_found`, as if it did not exist.
+ */
+export async function getStoreProduct(
+  ctx: Ctx,
+  input: { id: unknown },
+): Promise<{ id: number; label: string; description: string | null; lines: StoreProductLine[]; currency: string | null }> {
+  const buyer = buyerOf(ctx);
+  const id = recordId(input.id);
+  const { db } = ctx;
+  const [[product], variants] = await db.batch([
+    db
+      .select({ id: t.products.id, label: t.products.label, description: t.products.description })
+      .from(t.products)
+      .where(eq(t.products.id, id)),
+    db
+      .select({ id: t.variants.id })
+      .from(t.variants)
+      .where(and(eq(t.variants.productId, id), eq(t.variants.active, true), eq(t.variants.b2bPublished, true)))
+      .orderBy(asc(t.variants.id)),
+  ]);
+  if (!product || variants.length === 0) throw new DomainError("not_found");
+  const packs = await db
+    .select({ id: t.packs.id, variantId: t.packs.variantId })
+    .from(t.packs)
+    .where(
+      and(
+        inArray(
+          t.packs.variantId,
+          variants.map((v) => v.id),
+        ),
+        eq(t.packs.active, true),
+      ),
+    )
+    .orderBy(asc(t.packs.id));
+  const wanted = variants.flatMap((v) => [
+    { variantId: v.id, packId: null },
+    ...packs.filter((p) => p.variantId === v.id).map((p) => ({ variantId: v.id, packId: p.id })),
+  ]);
+  const catalogue = await readCartCatalogue(ctx, buyer, wanted);
+  const lines = wanted.flatMap((w) => {
+    const key = cartKey(w.variantId, w.packId);
+    const item = catalogue.items.get(key);
+    const facts = catalogue.facts.get(key);
+    if (!item || !facts) return [];
+    return [
+      {
+        key,
+        variant_id: w.variantId,
+        pack_id: w.packId,
+        sku: facts.sku,
+        label: facts.label,
+        pack: facts.packLabel,
+        pack_quantity: plain(item.packQuantity.toString()),
+        price: item.price.toString(),
+        available: plain((catalogue.available.get(w.variantId) ?? item.quantity).toString()),
+        minimum_quantity: plain(item.minimumQuantity.toString()),
+        track_inventory: item.trackInventory,
+      },
+    ];
+  });
+  return { id: product.id, label: product.label, description: product.description, lines, currency: catalogue.currency };
+}
