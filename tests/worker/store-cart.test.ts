@@ -1,59 +1,16 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { controlSchema, tenantSchema } from "../../db/client";
-import type { Ctx } from "../../worker/domain/shared/ctx";
+import { tenantSchema } from "../../db/client";
 import { clearCart } from "../../worker/domain/store/clear-cart";
 import { getCart } from "../../worker/domain/store/get-cart";
 import { removeCartItem } from "../../worker/domain/store/remove-cart-item";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
-import { cartStore } from "../../worker/durable-objects/cart";
-import type { Bindings } from "../../worker/env";
-import { addUser, control, ctxOf } from "../support/factories";
-import { api, pricedVariant, salesWorld, type SalesWorld } from "./sales-fixtures";
+import { ctxOf } from "../support/factories";
+import { pricedVariant, salesWorld } from "./sales-fixtures";
+import { buyer, storeVariant } from "./store-fixtures";
 
 const t = tenantSchema;
-const bindings = env as unknown as Bindings;
 const QTY = 10_000_000;
-
-/** A variant the store sells (published), priced for the world's level, with `units` in stock at the first location. */
-async function storeVariant(w: SalesWorld, units: number, price = "10", options: { minimum?: number } = {}) {
-  const variant = await pricedVariant(w.db, w.level, price);
-  await w.db
-    .update(t.variants)
-    .set({ b2bPublished: true, minimumQuantity: (options.minimum ?? 0) * QTY })
-    .where(eq(t.variants.id, variant.id));
-  if (units > 0)
-    expect(
-      (
-        await api(w.token, "POST", "/stock-entries", {
-          location_id: w.location,
-          lines: [{ variant_id: variant.id, quantity: String(units) }],
-        })
-      ).status,
-    ).toBe(201);
-  return variant;
-}
-
-/** A B2B user ordering for the world's customer, and the cart that is theirs. */
-async function buyer(w: SalesWorld) {
-  const user = await addUser(w.company.companyId, { permissions: [] });
-  await control
-    .update(controlSchema.memberships)
-    .set({ customerId: String(w.customer.id) })
-    .where(eq(controlSchema.memberships.userId, user.userId));
-  const staff = await ctxOf(w.company);
-  const ctx: Ctx = {
-    ...staff,
-    actor: {
-      ...(staff.actor as Extract<Ctx["actor"], { kind: "user" }>),
-      userId: user.userId,
-      customerId: String(w.customer.id),
-      permissions: [],
-    },
-  };
-  return { ctx, cart: () => cartStore(bindings.CARTS, w.company.companyId, user.userId), userId: user.userId };
-}
 
 describe("the storefront cart", () => {
   it("adds a published variant at the buyer's price, raises a quantity under the minimum to it, and ignores a click over the stock", async () => {

@@ -1,57 +1,15 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { controlSchema, tenantSchema } from "../../db/client";
+import { tenantSchema } from "../../db/client";
 import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
-import type { Ctx } from "../../worker/domain/shared/ctx";
 import { getCart } from "../../worker/domain/store/get-cart";
 import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
-import { cartStore } from "../../worker/durable-objects/cart";
-import type { Bindings } from "../../worker/env";
-import { addUser, control, ctxOf } from "../support/factories";
-import { api, pricedVariant, salesWorld, stockLevel, type SalesWorld } from "./sales-fixtures";
+import { ctxOf } from "../support/factories";
+import { salesWorld, stockLevel } from "./sales-fixtures";
+import { buyer, storeVariant } from "./store-fixtures";
 
 const t = tenantSchema;
-const bindings = env as unknown as Bindings;
-
-async function storeVariant(w: SalesWorld, units: number, price = "10") {
-  const variant = await pricedVariant(w.db, w.level, price);
-  await w.db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.id, variant.id));
-  if (units > 0)
-    expect(
-      (
-        await api(w.token, "POST", "/stock-entries", {
-          location_id: w.location,
-          lines: [{ variant_id: variant.id, quantity: String(units) }],
-        })
-      ).status,
-    ).toBe(201);
-  return variant;
-}
-
-async function buyer(w: SalesWorld, staff: Ctx) {
-  const user = await addUser(w.company.companyId, { permissions: [] });
-  await control
-    .update(controlSchema.memberships)
-    .set({ customerId: String(w.customer.id) })
-    .where(eq(controlSchema.memberships.userId, user.userId));
-  const ctx: Ctx = {
-    ...staff,
-    actor: {
-      ...(staff.actor as Extract<Ctx["actor"], { kind: "user" }>),
-      userId: user.userId,
-      customerId: String(w.customer.id),
-      permissions: [],
-    },
-  };
-  return {
-    ctx,
-    cart: () => cartStore(bindings.CARTS, w.company.companyId, user.userId),
-    // The lines as the Durable Object keeps them, read without taking the cart.
-    stored: () => bindings.CARTS.getByName(`${w.company.companyId}:${user.userId}`).stored(),
-  };
-}
 
 describe("ordering from the store", () => {
   it("turns the buyer's cart into a pending_validation sales order of their customer, reserving its units, and empties the cart", async () => {
