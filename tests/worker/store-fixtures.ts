@@ -52,6 +52,7 @@ export async function buyer(w: SalesWorld, staff?: Ctx) {
   return {
     ctx,
     userId: user.userId,
+    email: user.email,
     cart: () => cartStore(bindings.CARTS, w.company.companyId, user.userId),
     stored: () => bindings.CARTS.getByName(`${w.company.companyId}:${user.userId}`).stored(),
   };

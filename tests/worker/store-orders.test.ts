@@ -1,15 +1,20 @@
 import { eq } from "drizzle-orm";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { tenantSchema } from "../../db/client";
+import { controlSchema, tenantSchema } from "../../db/client";
 import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
 import { getCart } from "../../worker/domain/store/get-cart";
 import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
-import { ctxOf } from "../support/factories";
+import { consumeOutboxMessage } from "../../worker/queues/outbox";
+import { control, ctxOf } from "../support/factories";
+import { consumerDeps } from "../support/outbox";
+import { emailsTo, waitForEmail } from "../support/sink-client";
 import { salesWorld, stockLevel } from "./sales-fixtures";
 import { buyer, storeVariant } from "./store-fixtures";
 
 const t = tenantSchema;
+const mailUrl = (env as unknown as { TEST_MAIL_URL: string }).TEST_MAIL_URL;
 
 describe("ordering from the store", () => {
   it("turns the buyer's cart into a pending_validation sales order of their customer, reserving its units, and empties the cart", async () => {
@@ -88,5 +93,40 @@ describe("ordering from the store", () => {
     const carts = await Promise.all(buyers.map(async (b) => (await b.stored()).length));
     expect(carts.filter((n) => n === 0)).toHaveLength(10);
     expect(carts.filter((n) => n === 1)).toHaveLength(90);
+  });
+
+  it("tells the buyer and the staff who validate orders by email, through the outbox written with the order", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10, "20");
+    const b = await buyer(w);
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 11 } });
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 2 } });
+    const order = await placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
+    const rows = await w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.store_order"));
+    expect(rows.map((r) => r.payload)).toEqual([{ orderId: order.id, buyerUserId: b.userId, language: "en" }]);
+    const message = {
+      type: "company_outbox" as const,
+      companyId: w.company.companyId,
+      outboxId: rows[0]!.id,
+      topic: rows[0]!.topic,
+      payload: rows[0]!.payload,
+    };
+    expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("handled");
+
+    const toBuyer = await waitForEmail(mailUrl, b.email);
+    expect(toBuyer.subject).toBe(`Your order ${order.number} with ${w.company.label}`);
+    expect(toBuyer.text).toContain("€40.00 before tax");
+    const [admin] = await control.select().from(controlSchema.users).where(eq(controlSchema.users.id, w.company.userId));
+    const toStaff = await waitForEmail(mailUrl, admin!.email);
+    expect(toStaff.subject).toBe(`New store order ${order.number} from ${order.customer.label}`);
+    // The buyer gets no staff alert.
+    expect((await emailsTo(mailUrl, b.email)).map((m) => m.subject)).toEqual([toBuyer.subject]);
+  });
+
+  it("writes no email when the order is refused", async () => {
+    const w = await salesWorld();
+    const b = await buyer(w);
+    await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "cart_empty" });
+    expect(await w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.store_order"))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
@@ -32,8 +32,11 @@ export interface SaveRequest {
   guard?: (batch: StockBatch, priced: PricedDocument) => void;
   /** The type's own columns, once the document is priced (status, expiration date…). */
   values: (priced: PricedDocument, date: string) => DocumentValues & { status: string };
-  /** More statements of the same batch (an estimate marked as transformed), with the guards they need. */
-  extra?: (batch: StockBatch) => void;
+  /**
+   * More statements of the same batch (an estimate marked as transformed, an outbox row), with the
+   * guards they need; `documentId` names the document in SQL (a new one's id is known only in the batch).
+   */
+  extra?: (batch: StockBatch, documentId: SQL) => void;
 }
 
 /** The lines as a caller would send them back: a saved document re-priced keeps its prices and discounts. */
@@ -143,7 +146,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
     .returning({ id: salesDocuments.id });
   const batch = new StockBatch(ctx).add(...numbered.statements, insert);
   if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, priced.lines, request.reserve)));
-  request.extra?.(batch);
+  request.extra?.(batch, numbered.id);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
   const results = await runSave(batch, fields.number);
@@ -208,7 +211,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
     batch.add(db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)));
     if (rows.length) batch.add(db.insert(salesDocumentLines).values(rows));
   }
-  request.extra?.(batch);
+  request.extra?.(batch, sql`${saved.id}`);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: saved.type, author });
   await runSave(batch, null);

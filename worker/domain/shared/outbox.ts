@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
 import { newId } from "./ids";
@@ -33,6 +34,8 @@ export const companyTopics = {
     text: z.string(),
     html: z.string(),
   }),
+  // A B2B store order just placed: the buyer's confirmation and the staff's alert.
+  "email.store_order": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1), language: z.enum(LOCALES) }),
   // A test of the company's SMTP settings, asked for on its settings page.
   "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
   // The levels a stock batch changed, for the stock alerts to come.
@@ -63,6 +66,16 @@ export function companyOutboxRow<T extends CompanyTopic>(db: TenantDb, topic: T,
   return db.insert(tenantSchema.outbox).values({ topic, payload });
 }
 
+/**
+ * The insert of a company outbox message whose payload names a row its own batch writes (a new
+ * document's id, known only there): `payload` is a JSON object built in SQL; the consumer checks
+ * it against its topic's schema like any other.
+ */
+export function companyOutboxRowNaming(db: TenantDb, topic: CompanyTopic, payload: SQL) {
+  written.set(db, []);
+  return db.insert(tenantSchema.outbox).values({ topic, payload: payload as unknown as object });
+}
+
 /** The outbox rows written through this database handle (their batch may have failed), if any were. */
 export function outboxWritten(db: object): string[] | undefined {
   return written.get(db);
@@ -72,11 +85,14 @@ export function outboxWritten(db: object): string[] | undefined {
 export interface Outbox {
   company<T extends CompanyTopic>(topic: T, payload: TopicPayload<T>): ReturnType<typeof companyOutboxRow<T>>;
   control<T extends ControlTopic>(topic: T, payload: TopicPayload<T>): ReturnType<typeof controlOutboxRow<T>>;
+  /** A company message naming a row of the same batch (see companyOutboxRowNaming). */
+  companyNaming(topic: CompanyTopic, payload: SQL): ReturnType<typeof companyOutboxRowNaming>;
 }
 
 export function outboxFor(db: TenantDb, control: ControlDb): Outbox {
   return {
     company: (topic, payload) => companyOutboxRow(db, topic, payload),
     control: (topic, payload) => controlOutboxRow(control, topic, payload),
+    companyNaming: (topic, payload) => companyOutboxRowNaming(db, topic, payload),
   };
 }

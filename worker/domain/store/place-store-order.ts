@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { STATUS_MACHINES } from "../documents/statuses";
 import { insertSalesDocument } from "../sales/sales-document-writes";
 import type { SalesDocumentView } from "../sales/sales-documents";
@@ -49,6 +50,14 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
         },
         reserve: true,
         ...orderRules,
+        // The buyer's confirmation and the staff's alert leave with the order, or not at all.
+        extra: (batch, orderId) =>
+          batch.add(
+            ctx.outbox.companyNaming(
+              "email.store_order",
+              sql`json_object('orderId', ${orderId}, 'buyerUserId', ${buyer.userId}, 'language', ${ctx.locale})`,
+            ),
+          ),
         values: () => ({
           status: "pending_validation",
           paymentStatus: STATUS_MACHINES.sales_order_payment.initial,

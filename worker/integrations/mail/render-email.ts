@@ -14,6 +14,8 @@ const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   invitation: ["intro", "link", "expiry"],
   company_invitation: ["intro", "link", "expiry"],
   smtp_test: ["intro"],
+  store_order_placed: ["intro", "next"],
+  store_order_alert: ["intro", "next"],
 };
 
 /** Subject, plain text and HTML of an email, in the recipient's language. */
