@@ -7,8 +7,10 @@ import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { fetchApp } from "../support/e2e-fetch-app";
 import { makeCustomer } from "../support/isolation/sales";
 import { makeVariant } from "../support/isolation/stock";
+import { waitForEmail } from "../support/sink-client";
 
 const appUrl = inject("appUrl");
+const mailUrl = inject("mailUrl");
 const t = tenantSchema;
 const UNIT = 10_000_000;
 let browser: Browser;
@@ -80,6 +82,11 @@ describe("the B2B store", () => {
     expect(await page.locator("main").innerText()).toContain("PO-2026-118");
     expect(await page.locator("[data-status=pending_validation]").count()).toBe(1);
     await expect.poll(() => page.getByTestId("cart-button").innerText()).toBe("Panier (0)");
+    // The buyer's confirmation arrives by email, in the language they ordered in.
+    const number = (await page.locator("h1").innerText()).replace("Commande ", "");
+    const mail = await waitForEmail(mailUrl, s.buyer.email);
+    expect(mail.subject).toBe(`Votre commande ${number} chez ${s.company.label}`);
+    expect(mail.text).toContain("€45.00 HT");
 
     // The stock is reserved for the order: the catalogue now shows 4 left.
     await page.goto(`${appUrl}/b2b`);
