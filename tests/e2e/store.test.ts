@@ -160,4 +160,27 @@ describe("the B2B store", () => {
     expect((await fetchApp(`/b2b/products/${s.cup.productId}`, { cookie: s.buyer.cookie })).status).toBe(404);
     expect((await fetchApp("/b2b/products", { cookie: s.buyer.cookie })).headers.get("location")).toBe("/b2b");
   });
+
+  it("quick order takes a pasted list of SKUs and quantities, names a SKU the store does not sell, and fills the cart", async () => {
+    const s = await store();
+    const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } });
+    const [name, value] = s.buyer.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/b2b`);
+    await page.getByText("Quick order").click();
+    const [mug] = await s.db.select({ sku: t.variants.sku }).from(t.variants).where(eq(t.variants.id, s.mug.id));
+    const [cup] = await s.db.select({ sku: t.variants.sku }).from(t.variants).where(eq(t.variants.id, s.cup.id));
+    await page.fill("textarea[name=quick_order]", `${mug!.sku} 3\n${cup!.sku} 1`);
+    await page.locator(".quick-order").getByRole("button", { name: "Add to cart" }).click();
+    await expect
+      .poll(() => page.locator(".quick-order [role=alert]").innerText())
+      .toBe(`Line 2: the store sells nothing with the SKU ${cup!.sku}.`);
+    expect(await page.getByTestId("cart-button").innerText()).toBe("Cart (0)");
+    await page.fill("textarea[name=quick_order]", `${mug!.sku} 3`);
+    await page.locator(".quick-order").getByRole("button", { name: "Add to cart" }).click();
+    await expect.poll(() => page.locator(".quick-order [role=status]").innerText()).toBe("The lines are in the cart.");
+    await expect.poll(() => page.getByTestId("cart-button").innerText()).toBe("Cart (1)");
+    await context.close();
+  });
 });

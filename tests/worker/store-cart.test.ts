@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { clearCart } from "../../worker/domain/store/clear-cart";
 import { getCart } from "../../worker/domain/store/get-cart";
+import { quickOrder } from "../../worker/domain/store/quick-order";
 import { removeCartItem } from "../../worker/domain/store/remove-cart-item";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
 import { ctxOf } from "../support/factories";
@@ -131,5 +132,37 @@ describe("the storefront cart", () => {
     const line = (await getCart(b.ctx, { cart: b.cart() })).items.find((i) => i.variant_id === scarce.id)!;
     expect(Number(line.quantity)).toBeGreaterThanOrEqual(1);
     expect(Number(line.quantity)).toBeLessThanOrEqual(7);
+  });
+
+  it("quick order adds a typed list of SKUs and quantities to what the cart holds, and names what the stock cannot take", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10);
+    const cup = await storeVariant(w, 3);
+    const b = await buyer(w);
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 2 } });
+    const view = await quickOrder(b.ctx, { cart: b.cart(), order: { quick_order: `${mug.sku.toLowerCase()} 5\n\n${cup.sku};4\n` } });
+    expect(view.items.map((i) => [i.variant_id, i.quantity])).toEqual([[mug.id, "7"]]);
+    expect(view.not_added).toEqual([cup.sku]);
+  });
+
+  it("quick order names each line it cannot read or whose SKU the store does not sell, and adds nothing", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10);
+    const hidden = await pricedVariant(w.db, w.level, "5");
+    const b = await buyer(w);
+    await expect(
+      quickOrder(b.ctx, { cart: b.cart(), order: { quick_order: `${mug.sku} 2\nno quantity\n${hidden.sku} 1\nGHOST-1 3` } }),
+    ).rejects.toMatchObject({
+      code: "validation_failed",
+      fields: {
+        "quick_order.1": { code: "quick_order_line_invalid", params: { line: 2 } },
+        "quick_order.2": { code: "quick_order_sku_unknown", params: { line: 3, sku: hidden.sku } },
+        "quick_order.3": { code: "quick_order_sku_unknown", params: { line: 4, sku: "GHOST-1" } },
+      },
+    });
+    expect((await getCart(b.ctx, { cart: b.cart() })).items).toEqual([]);
+    await expect(quickOrder(b.ctx, { cart: b.cart(), order: { quick_order: "  \n" } })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
   });
 });

@@ -3,6 +3,7 @@ import { buyerCart } from "../../../worker/carts";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { clearCart } from "../../../worker/domain/store/clear-cart";
+import { quickOrder } from "../../../worker/domain/store/quick-order";
 import { removeCartItem } from "../../../worker/domain/store/remove-cart-item";
 import { updateCartItem } from "../../../worker/domain/store/update-cart-item";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
@@ -24,6 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { cart: await removeCartItem(ctx, { cart, change: { id: text("id") } }) };
       case "clear":
         return { cart: await clearCart(ctx, { cart }) };
+      case "quick": {
+        const { not_added, ...view } = await quickOrder(ctx, { cart, order: { quick_order: text("quick_order") } });
+        return { cart: view, not_added };
+      }
       default:
         return {
           cart: await updateCartItem(ctx, {

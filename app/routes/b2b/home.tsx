@@ -6,6 +6,7 @@ import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
 import { AddToCart } from "../../components/store/add-to-cart";
+import { QuickOrder } from "../../components/store/quick-order";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/home";
 
@@ -62,6 +63,7 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
           {t("b2b.search_button")}
         </button>
       </Form>
+      <QuickOrder />
       {items.length === 0 ? <p>{t("b2b.nothing_found")}</p> : null}
       <ul className="store-grid">
         {items.map((item) => (

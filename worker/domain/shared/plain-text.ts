@@ -6,7 +6,14 @@ const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_OUTSIDE_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\r(?!\n)/;
 
 /** Fields written on several lines (textareas); every other text field is one line. */
-export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(["notes", "description", "private_message", "body", "email_body"]);
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
+  "notes",
+  "description",
+  "private_message",
+  "body",
+  "email_body",
+  "quick_order",
+]);
 
 /** Secrets are compared, never shown: any character a password manager produces stays allowed. */
 const UNCHECKED_FIELDS: ReadonlySet<string> = new Set(["password", "confirmation"]);

@@ -1,0 +1,81 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { tenantSchema } from "../../../db/client";
+import type { Ctx } from "../shared/ctx";
+import { Decimal } from "../shared/decimal";
+import { DomainError } from "../shared/domain-error";
+import { FieldIssues, parseInput, strictInput } from "../shared/input";
+import { QUANTITY_SCALE } from "../shared/money";
+import { buyerOf } from "./buyer";
+import { readCartCatalogue } from "./cart-catalogue";
+import { cartPolicy } from "./cart-policy";
+import { cartKey, setQuantity } from "./cart-rules";
+import { changeCart, type CartStore } from "./cart-store";
+import { CART_MAX_LINES, cartResult, describedLines, StoredCartLines, type CartView } from "./cart-view";
+
+const t = tenantSchema;
+
+/** The quick order form: one line per product, its SKU then the quantity ("MUG-01 12", "MUG-01;12"); newlines are allowed in it (plain-text.ts). */
+export const QuickOrderInput = strictInput({ quick_order: z.string().max(20_000) });
+
+/**
+ * Adds a typed list of SKUs and quantities to the cart, each added to what the cart already holds
+ * of it, by the cart's rules. Every line is checked first: a line that is not a SKU and a quantity,
+ * or a SKU the store does not sell, is named and nothing is added. A line the stock cannot take is
+ * left out (as a click over the stock is), and named in `not_added`.
+ */
+export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<CartView & { not_added: string[] }> {
+  const buyer = buyerOf(ctx);
+  const { quick_order: text } = parseInput(QuickOrderInput, input.order);
+  const issues = new FieldIssues();
+  const wanted: { line: number; sku: string; quantity: Decimal }[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    const match = /^\s*(\S+)[\s;,]+(\d+(?:[.,]\d+)?)\s*$/.exec(raw);
+    const quantity = match ? Decimal.parse(match[2]!.replace(",", ".")).round(QUANTITY_SCALE) : null;
+    if (!match || !quantity || quantity.isZero()) return issues.add(`quick_order.${i}`, "quick_order_line_invalid", { line: i + 1 });
+    wanted.push({ line: i + 1, sku: match[1]!, quantity });
+  });
+  if (wanted.length === 0 && issues.empty) issues.add("quick_order", "required");
+  if (wanted.length > CART_MAX_LINES) throw new DomainError("cart_full", { max: CART_MAX_LINES });
+  const found = wanted.length
+    ? await ctx.db
+        .select({ id: t.variants.id, sku: t.variants.sku })
+        .from(t.variants)
+        .where(
+          and(
+            inArray(
+              sql`${t.variants.sku} collate nocase`,
+              wanted.map((w) => w.sku),
+            ),
+            eq(t.variants.active, true),
+            eq(t.variants.b2bPublished, true),
+          ),
+        )
+    : [];
+  const idOf = (sku: string) => found.find((f) => f.sku.toLowerCase() === sku.toLowerCase())?.id;
+  for (const w of wanted)
+    if (idOf(w.sku) === undefined) issues.add(`quick_order.${w.line - 1}`, "quick_order_sku_unknown", { line: w.line, sku: w.sku });
+  issues.throwIfAny();
+
+  const notAdded: string[] = [];
+  const result = await changeCart(input.cart, async (stored) => {
+    const lines = StoredCartLines.parse(stored);
+    const catalogue = await readCartCatalogue(ctx, buyer, [...lines, ...wanted.map((w) => ({ variantId: idOf(w.sku)!, packId: null }))]);
+    let items = describedLines(lines, catalogue);
+    notAdded.length = 0;
+    for (const w of wanted) {
+      const key = cartKey(idOf(w.sku)!, null);
+      const item = catalogue.items.get(key);
+      if (!item) continue;
+      if (!items.some((i) => i.key === key) && items.length >= CART_MAX_LINES) throw new DomainError("cart_full", { max: CART_MAX_LINES });
+      const held = items.find((i) => i.key === key)?.quantity ?? Decimal.zero(QUANTITY_SCALE);
+      const next = setQuantity(items, { key, quantity: held.add(w.quantity).toString(), item }, catalogue.available, cartPolicy());
+      // Ignored by the rules (over the stock): the line holds what it held.
+      if (next.find((i) => i.key === key)?.quantity.equals(held) ?? true) notAdded.push(w.sku);
+      items = next;
+    }
+    return cartResult(items, catalogue);
+  });
+  return { ...result.view, not_added: notAdded };
+}
