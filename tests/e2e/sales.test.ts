@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { launchBrowser } from "../support/browser";
 import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
-import { makeCustomer } from "../support/isolation/sales";
+import { makeCustomer, makeSalesDocument } from "../support/isolation/sales";
 import { makeVariant } from "../support/isolation/stock";
 
 const appUrl = inject("appUrl");
@@ -143,22 +143,14 @@ describe("sales documents in the back-office", () => {
   it("an estimate whose delete was posted without every box ticked stays, and goes once they are", async () => {
     const { company, db, customer, location } = await world();
     const user = await makeUser(company.companyId, SALES_PERMISSIONS);
-    const [estimate] = await db
-      .insert(t.salesDocuments)
-      .values({
-        type: "estimate",
-        number: "DEV-DELETE",
-        customerId: customer.id,
-        locationId: location,
-        date: "2026-01-05",
-        status: "pending",
-        currency: "EUR",
-        taxModel: "global",
-        taxType: "tax_exclusive",
-        taxPriority: "product",
-      })
-      .returning({ id: t.salesDocuments.id });
-    const path = `/sales/estimates/${estimate!.id}`;
+    const estimateId = await makeSalesDocument(db, {
+      type: "estimate",
+      number: "DEV-DELETE",
+      customerId: customer.id,
+      locationId: location,
+      date: "2026-01-05",
+    });
+    const path = `/sales/estimates/${estimateId}`;
     const postDelete = (ticked: string[]) => {
       const form = new URLSearchParams({ intent: "delete" });
       for (const name of ticked) form.set(`acknowledge_${name}`, "on");
@@ -170,10 +162,10 @@ describe("sales documents in the back-office", () => {
       });
     };
     expect((await postDelete(["irreversible"])).status).toBe(422);
-    expect(await db.select().from(t.salesDocuments).where(eq(t.salesDocuments.id, estimate!.id))).toHaveLength(1);
+    expect(await db.select().from(t.salesDocuments).where(eq(t.salesDocuments.id, estimateId))).toHaveLength(1);
     const done = await postDelete(["cascade", "inventory", "irreversible"]);
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/sales/estimates?notice=deleted");
-    expect(await db.select().from(t.salesDocuments).where(eq(t.salesDocuments.id, estimate!.id))).toHaveLength(0);
+    expect(await db.select().from(t.salesDocuments).where(eq(t.salesDocuments.id, estimateId))).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { tenantSchema } from "../../db/client";
 import { launchBrowser } from "../support/browser";
 import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { fetchApp } from "../support/e2e-fetch-app";
-import { makeCustomer } from "../support/isolation/sales";
+import { makeCustomer, makeSalesDocument } from "../support/isolation/sales";
 import { makeVariant } from "../support/isolation/stock";
 import { waitForEmail } from "../support/sink-client";
 
@@ -98,22 +98,14 @@ describe("the B2B store", () => {
 
   it("shows a buyer only their customer's orders: another customer's order is a 404", async () => {
     const s = await store();
-    const [order] = await s.db
-      .insert(t.salesDocuments)
-      .values({
-        type: "sales_order",
-        number: `CMD-X${Date.now()}`,
-        customerId: Number((await makeCustomer(s.db)).id),
-        locationId: s.location,
-        date: "2026-11-24",
-        status: "pending",
-        currency: "EUR",
-        taxModel: "global",
-        taxType: "tax_exclusive",
-        taxPriority: "product",
-      })
-      .returning({ id: t.salesDocuments.id });
-    const theirs = await fetchApp(`/b2b/orders-history/${order!.id}`, { cookie: s.buyer.cookie });
+    const theirOrder = await makeSalesDocument(s.db, {
+      type: "sales_order",
+      number: `CMD-X${Date.now()}`,
+      customerId: (await makeCustomer(s.db)).id,
+      locationId: s.location,
+      date: "2026-11-24",
+    });
+    const theirs = await fetchApp(`/b2b/orders-history/${theirOrder}`, { cookie: s.buyer.cookie });
     expect(theirs.status).toBe(404);
     const list = await fetchApp("/b2b/orders-history", { cookie: s.other.cookie });
     expect(list.status).toBe(200);

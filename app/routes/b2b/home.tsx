@@ -7,6 +7,7 @@ import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
 import { AddToCart } from "../../components/store/add-to-cart";
 import { QuickOrder } from "../../components/store/quick-order";
+import { StorePager } from "../../components/store/store-pager";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/home";
 
@@ -70,13 +71,7 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
           <Product key={item.variant_id} item={item} currency={currency} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="pager">
-          {page > 0 ? <a href={link(page - 1)}>{t("b2b.previous")}</a> : null}
-          <span>{t("b2b.page_of", { page: page + 1, pages })}</span>
-          {page + 1 < pages ? <a href={link(page + 1)}>{t("b2b.next")}</a> : null}
-        </nav>
-      ) : null}
+      <StorePager page={page} pages={pages} href={link} />
     </>
   );
 }

@@ -11,9 +11,10 @@ import { formAction } from "../../server/form-page.server";
 import type { loader as storefrontLoader } from "../layouts/storefront";
 import type { Route } from "./+types/order";
 
+// The page shows the cart the store's layout loads; its own loader only guards it.
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireStore(request, context.get(requestContext), readCookie(request, STORE_COOKIE));
-  return { company: user.company.label };
+  requireStore(request, context.get(requestContext), readCookie(request, STORE_COOKIE));
+  return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

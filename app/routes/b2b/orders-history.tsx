@@ -6,6 +6,7 @@ import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { isStatusOf } from "../../../worker/domain/documents/statuses";
 import { StatusChip } from "../../components/status-chip";
+import { StorePager } from "../../components/store/store-pager";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import { orNotFound } from "../../server/form-page.server";
@@ -110,13 +111,7 @@ export default function OrdersHistory({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {list && pages > 1 ? (
-        <nav className="pager">
-          {list.page > 0 ? <Link to={`?page=${list.page - 1}`}>{t("b2b.previous")}</Link> : null}
-          <span>{t("b2b.page_of", { page: list.page + 1, pages })}</span>
-          {list.page + 1 < pages ? <Link to={`?page=${list.page + 1}`}>{t("b2b.next")}</Link> : null}
-        </nav>
-      ) : null}
+      {list ? <StorePager page={list.page} pages={pages} href={(p) => `?page=${p}`} /> : null}
     </>
   );
 }

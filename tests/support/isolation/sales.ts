@@ -26,28 +26,36 @@ export async function makeCustomer(
   return row!;
 }
 
+/**
+ * A sales document straight in a company's database, with no lines, in euros and the global tax
+ * model (tests that only need one to exist, or to be someone else's). Its id.
+ */
+export async function makeSalesDocument(
+  db: TenantDb,
+  values: Pick<typeof t.salesDocuments.$inferInsert, "type" | "number" | "customerId" | "locationId" | "date"> &
+    Partial<Pick<typeof t.salesDocuments.$inferInsert, "id" | "status">>,
+): Promise<number> {
+  const [doc] = await db
+    .insert(t.salesDocuments)
+    .values({ status: "pending", currency: "EUR", taxModel: "global", taxType: "tax_exclusive", taxPriority: "product", ...values })
+    .returning({ id: t.salesDocuments.id });
+  return doc!.id;
+}
+
 /** A sales document of `theirs` whose id names nothing in `mine`. */
 async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "estimate" | "sales_order" | "shipping_order") {
   const largest = async (company: IsolationCompany) =>
     Number((await company.db.all<{ max: number | null }>(sql`select max(id) as max from sales_documents`))[0]?.max ?? 0);
   const customer = await makeCustomer(theirs.db);
-  const [doc] = await theirs.db
-    .insert(t.salesDocuments)
-    .values({
-      id: Math.max(await largest(theirs), await largest(mine)) + 1,
-      type,
-      number: `ISO-${unique()}`,
-      customerId: customer.id,
-      locationId: await firstLocation(theirs.db),
-      date: "2025-01-01",
-      status: "pending",
-      currency: "EUR",
-      taxModel: "global",
-      taxType: "tax_exclusive",
-      taxPriority: "product",
-    })
-    .returning({ id: t.salesDocuments.id });
-  return String(doc!.id);
+  const id = await makeSalesDocument(theirs.db, {
+    id: Math.max(await largest(theirs), await largest(mine)) + 1,
+    type,
+    number: `ISO-${unique()}`,
+    customerId: customer.id,
+    locationId: await firstLocation(theirs.db),
+    date: "2025-01-01",
+  });
+  return String(id);
 }
 
 export const isolation: IsolationArea = {

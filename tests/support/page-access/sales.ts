@@ -1,10 +1,7 @@
-import { tenantSchema } from "../../../db/client";
 import { companyDb } from "../e2e-factories";
-import { makeCustomer } from "../isolation/sales";
+import { makeCustomer, makeSalesDocument } from "../isolation/sales";
 import { firstLocation } from "../isolation/stock";
 import type { E2eCompany, PageArea } from "./types";
-
-const { salesDocuments } = tenantSchema;
 
 // Random ids far from the small ones of other companies, so that another company's id names nothing here.
 const randomId = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
@@ -13,7 +10,7 @@ async function salesDocument(company: E2eCompany, type: "estimate" | "sales_orde
   const db = await companyDb(company.companyId);
   const id = randomId();
   const customer = await makeCustomer(db);
-  await db.insert(salesDocuments).values({
+  await makeSalesDocument(db, {
     id,
     type,
     number: `PA-${id}`,
@@ -21,10 +18,6 @@ async function salesDocument(company: E2eCompany, type: "estimate" | "sales_orde
     locationId: await firstLocation(db),
     date: "2025-01-01",
     status: type === "shipping_order" ? "make_the_shipment" : "pending",
-    currency: "EUR",
-    taxModel: "global",
-    taxType: "tax_exclusive",
-    taxPriority: "product",
   });
   return String(id);
 }

@@ -99,14 +99,15 @@ export const ERROR_CODES = {
   invoices_not_deletable: { status: 409, params: ["labels"] },
   no_product_found: { status: 422, params: [] },
 
+  no_product_below_reorder_point: { status: 422, params: [] },
+  no_product_for_purchase_order: { status: 422, params: [] },
+  no_supplier_selected: { status: 422, params: [] },
+
   // The B2B store (platform spec §5, §9)
   cart_full: { status: 422, params: ["max"] },
   cart_empty: { status: 422, params: [] },
   quick_order_line_invalid: { status: 422, params: ["line"] },
   quick_order_sku_unknown: { status: 422, params: ["line", "sku"] },
-  no_product_below_reorder_point: { status: 422, params: [] },
-  no_product_for_purchase_order: { status: 422, params: [] },
-  no_supplier_selected: { status: 422, params: [] },
 
   // Billing (domain spec §8)
   no_credit_card: { status: 422, params: [] },

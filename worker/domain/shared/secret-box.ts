@@ -19,7 +19,7 @@ export const NO_SECRETS: SecretBox = {
   open: () => Promise.reject(new Error("No secret box here")),
 };
 
-export function isSealed(stored: string): boolean {
+function isSealed(stored: string): boolean {
   return stored.startsWith(PREFIX);
 }
 

@@ -64,11 +64,52 @@ export function describedLines(lines: readonly StoredCartLine[], catalogue: Cart
 export const storedLines = (items: readonly CartItem[]): StoredCartLine[] =>
   items.map((i) => ({ key: i.key, variantId: i.variantId, packId: i.packId, quantity: i.quantity.toString() }));
 
-const plain = (d: Decimal) =>
+/** A decimal as text without trailing zeros: '6', '2.5'. */
+export const plain = (d: Decimal) =>
   d
     .toString()
     .replace(/(\.\d*?)0+$/, "$1")
     .replace(/\.$/, "");
+
+/** One line the store sells (a variant, or one of its packs) as its pages show it, before the buyer's cart. */
+export interface StoreLineView {
+  /** The cart key of the line. */
+  key: string;
+  variant_id: number;
+  pack_id: number | null;
+  sku: string;
+  label: string;
+  product: string;
+  pack: string | null;
+  pack_quantity: string;
+  /** The buyer's price of one (a pack's price for a pack), before the customer's discount. */
+  price: string;
+  /** Units of the variant the store may sell, before the buyer's cart. */
+  available: string;
+  minimum_quantity: string;
+  track_inventory: boolean;
+}
+
+/** The line of this cart key as the catalogue read describes it, or null when the store does not sell it. */
+export function storeLineView(catalogue: CartCatalogue, key: string): StoreLineView | null {
+  const item = catalogue.items.get(key);
+  const facts = catalogue.facts.get(key);
+  if (!item || !facts) return null;
+  return {
+    key,
+    variant_id: item.variantId,
+    pack_id: item.packId,
+    sku: facts.sku,
+    label: facts.label,
+    product: facts.productLabel,
+    pack: facts.packLabel,
+    pack_quantity: plain(item.packQuantity),
+    price: item.price.toString(),
+    available: plain(catalogue.available.get(item.variantId) ?? Decimal.zero(0)),
+    minimum_quantity: plain(item.minimumQuantity),
+    track_inventory: item.trackInventory,
+  };
+}
 
 export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): CartView {
   const left = availableAfterCart(items, catalogue.available);

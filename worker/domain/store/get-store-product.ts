@@ -6,27 +6,9 @@ import { recordId } from "../shared/input";
 import { buyerOf } from "./buyer";
 import { readCartCatalogue } from "./cart-catalogue";
 import { cartKey } from "./cart-rules";
+import { storeLineView, type StoreLineView } from "./cart-view";
 
 const t = tenantSchema;
-
-export interface StoreProductLine {
-  /** The cart key of the line: the variant, or one of its packs. */
-  key: string;
-  variant_id: number;
-  pack_id: number | null;
-  sku: string;
-  label: string;
-  pack: string | null;
-  pack_quantity: string;
-  /** The buyer's price of one (a pack's price for a pack). */
-  price: string;
-  /** Units of the variant the store may sell, before the buyer's cart. */
-  available: string;
-  minimum_quantity: string;
-  track_inventory: boolean;
-}
-
-const plain = (text: string) => text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
 
 /**
  * A product as the store shows it (platform spec §2, /b2b/products/{id}): its variants the store
@@ -36,7 +18,7 @@ const plain = (text: string) => text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/,
 export async function getStoreProduct(
   ctx: Ctx,
   input: { id: unknown },
-): Promise<{ id: number; label: string; description: string | null; lines: StoreProductLine[]; currency: string | null }> {
+): Promise<{ id: number; label: string; description: string | null; lines: StoreLineView[]; currency: string | null }> {
   const buyer = buyerOf(ctx);
   const id = recordId(input.id);
   const { db } = ctx;
@@ -70,26 +52,6 @@ export async function getStoreProduct(
     ...packs.filter((p) => p.variantId === v.id).map((p) => ({ variantId: v.id, packId: p.id })),
   ]);
   const catalogue = await readCartCatalogue(ctx, buyer, wanted);
-  const lines = wanted.flatMap((w) => {
-    const key = cartKey(w.variantId, w.packId);
-    const item = catalogue.items.get(key);
-    const facts = catalogue.facts.get(key);
-    if (!item || !facts) return [];
-    return [
-      {
-        key,
-        variant_id: w.variantId,
-        pack_id: w.packId,
-        sku: facts.sku,
-        label: facts.label,
-        pack: facts.packLabel,
-        pack_quantity: plain(item.packQuantity.toString()),
-        price: item.price.toString(),
-        available: plain((catalogue.available.get(w.variantId) ?? item.quantity).toString()),
-        minimum_quantity: plain(item.minimumQuantity.toString()),
-        track_inventory: item.trackInventory,
-      },
-    ];
-  });
+  const lines = wanted.flatMap((w) => storeLineView(catalogue, cartKey(w.variantId, w.packId)) ?? []);
   return { id: product.id, label: product.label, description: product.description, lines, currency: catalogue.currency };
 }

@@ -5,6 +5,8 @@ import type { Ctx } from "../shared/ctx";
 import { parseInput, strictInput } from "../shared/input";
 import { buyerOf } from "./buyer";
 import { readCartCatalogue } from "./cart-catalogue";
+import { cartKey } from "./cart-rules";
+import { storeLineView, type StoreLineView } from "./cart-view";
 
 const t = tenantSchema;
 
@@ -16,21 +18,8 @@ export const ListStoreCatalogueInput = strictInput({
   page: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
-export interface StoreCatalogueItem {
-  variant_id: number;
-  product_id: number;
-  sku: string;
-  label: string;
-  product: string;
-  /** The buyer's price of one unit, before the customer's discount. */
-  price: string;
-  /** Units the store may sell, before the buyer's cart. */
-  available: string;
-  minimum_quantity: string;
-  track_inventory: boolean;
-}
-
-const plain = (text: string) => text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+/** A variant of the catalogue page, with its product to link to. */
+export type StoreCatalogueItem = StoreLineView & { product_id: number };
 
 /**
  * A page of what the store sells (active variants published to it), 28 a page, by label, found by
@@ -65,22 +54,8 @@ export async function listStoreCatalogue(
     rows.map((r) => ({ variantId: r.id, packId: null })),
   );
   const items = rows.flatMap((r) => {
-    const item = catalogue.items.get(String(r.id));
-    const facts = catalogue.facts.get(String(r.id));
-    if (!item || !facts) return [];
-    return [
-      {
-        variant_id: r.id,
-        product_id: r.productId,
-        sku: facts.sku,
-        label: facts.label,
-        product: facts.productLabel,
-        price: item.price.toString(),
-        available: plain((catalogue.available.get(r.id) ?? item.quantity).toString()),
-        minimum_quantity: plain(item.minimumQuantity.toString()),
-        track_inventory: item.trackInventory,
-      },
-    ];
+    const line = storeLineView(catalogue, cartKey(r.id, null));
+    return line ? [{ ...line, product_id: r.productId }] : [];
   });
   return { items, page, page_size: CATALOGUE_PAGE_SIZE, total: total?.n ?? 0, currency: catalogue.currency };
 }
