@@ -48,6 +48,11 @@ export function ctxFromCron(env: Env, companyId: string, cron: string): Promise<
   return systemCtx(env, companyId, `cron:${cron}`);
 }
 
+/** A visitor of a company's store who is not signed in (its access form): the system acts, for that company only. */
+export function ctxForStoreVisitor(env: Env, companyId: string): Promise<Ctx> {
+  return systemCtx(env, companyId, "store:visitor");
+}
+
 async function systemCtx(env: Env, companyId: string, source: string): Promise<Ctx> {
   const control = controlFor(env);
   const row = await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) });

@@ -43,6 +43,11 @@ const settingsSchema = z
     SMTP_USER: z.string().optional(),
     SMTP_PASSWORD: z.string().optional(),
     MAIL_FROM: z.string().min(3).default("Comptoir <no-reply@comptoir.example>"),
+    // The domain under which each store has its sub-domain (`<store url>.<STORES_DOMAIN>`); stores' own domains need no setting.
+    STORES_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/)
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (s.DB_PROVIDER === "local" && !s.LOCAL_DB_URL)

@@ -14,6 +14,8 @@ export const LEFT_OUT_ID: Record<string, { to: string; allOf: Permission[] }[]> 
     { to: "/contacts/contacts-settings/customer-tags", allOf: ["edit_customers"] },
     { to: "/contacts/contacts-settings/supplier-tags", allOf: ["edit_suppliers"] },
   ],
+  "/b2b-store": [{ to: "/b2b-store/dashboard", allOf: ["view_customers"] }],
+  "/b2b-store/settings": [{ to: "/b2b-store/settings/setup", allOf: ["view_customers"] }],
   "/products-and-services/products/edit": [{ to: "/products-and-services/products", allOf: ["view_products"] }],
   "/products-and-services/products/variants": [{ to: "/products-and-services/products", allOf: ["view_products"] }],
   "/inventory/stock-entries/edit": [{ to: "/inventory/stock-entries/create", allOf: ["edit_stock_entries"] }],

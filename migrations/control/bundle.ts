@@ -64,5 +64,14 @@ export const migrations: Migration[] = [
       "CREATE INDEX `outbox_undispatched_idx` ON `outbox` (`dispatched_at`,`created_at`,`id`);",
       "CREATE TABLE `processed_messages` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`claimed_at` integer NOT NULL,\n\t`done_at` integer\n);"
     ]
+  },
+  {
+    "tag": "0005_store_buyers_and_addresses",
+    "hash": "ec9a90489d329b29dcd9782ff1a30dffd5379f66129a7f4db68f9747b2b34710",
+    "statements": [
+      "ALTER TABLE `invitations` ADD `customer_id` text;",
+      "ALTER TABLE `store_domains` ADD `kind` text DEFAULT 'domain' NOT NULL;",
+      "CREATE UNIQUE INDEX `store_domains_company_kind_unique` ON `store_domains` (`company_id`,`kind`);"
+    ]
   }
 ];

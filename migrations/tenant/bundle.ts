@@ -202,5 +202,15 @@ export const migrations: Migration[] = [
       "CREATE INDEX `sent_emails_document_idx` ON `sent_emails` (`type`,`document_id`,`id`);",
       "CREATE TABLE `smtp_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`host` text,\n\t`port` integer DEFAULT 587 NOT NULL,\n\t`security` text DEFAULT 'starttls' NOT NULL,\n\t`username` text,\n\t`password` text,\n\t`from_address` text,\n\t`from_name` text,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"smtp_settings_single_row\" CHECK(\"smtp_settings\".\"id\" = 1)\n);"
     ]
+  },
+  {
+    "tag": "0010_store_settings",
+    "hash": "e5804c6653a73a6fc0a5424b293ceabf4d60225e8abc4da8c1048b366b56d394",
+    "statements": [
+      "CREATE TABLE `store_access_requests` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`company_name` text NOT NULL,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`email` text NOT NULL,\n\t`phone` text,\n\t`message` text,\n\t`language` text DEFAULT 'en' NOT NULL,\n\t`status` text DEFAULT 'requested' NOT NULL,\n\t`customer_id` integer,\n\t`decided_at` integer,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`customer_id`) REFERENCES `customers`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "CREATE INDEX `store_access_requests_status_idx` ON `store_access_requests` (`status`,`id`);",
+      "CREATE UNIQUE INDEX `store_access_requests_waiting_email_unique` ON `store_access_requests` (`email`) WHERE \"store_access_requests\".\"status\" = 'requested';",
+      "CREATE TABLE `store_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`settings` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"store_settings_single_row\" CHECK(\"store_settings\".\"id\" = 1)\n);"
+    ]
   }
 ];

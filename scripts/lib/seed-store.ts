@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
 import { hashPassword } from "../../worker/domain/identity/password";
 import { newId } from "../../worker/domain/shared/ids";
+import { kebabCase } from "../../worker/guards";
 import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from "./config";
 
 /** The customer whose buyer signs in to the demo store. */
@@ -21,8 +22,26 @@ export async function seedStore(
   await db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.active, true));
   const [customer] = await db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.label, DEMO_STORE_CUSTOMER));
   if (!customer) throw new Error(`the demo store needs the customer ${DEMO_STORE_CUSTOMER}`);
+  // The store is open, at `?company=<the company's name in kebab-case>`, with its support contacts.
+  await db.insert(t.storeSettings).values({
+    id: 1,
+    settings: {
+      status: true,
+      email: "boutique@comptoir.example",
+      phone: "+33 1 23 45 67 89",
+      about_us: "Depuis 1998, nous livrons épiceries fines et restaurants en produits choisis chez les producteurs.",
+      login_headline: "Commandez en ligne, à vos prix",
+    },
+  });
+  const [company] = await control
+    .select({ label: controlSchema.companies.label })
+    .from(controlSchema.companies)
+    .where(eq(controlSchema.companies.id, options.companyId));
   const userId = newId();
   await control.batch([
+    control
+      .insert(controlSchema.storeDomains)
+      .values({ id: newId(), companyId: options.companyId, kind: "slug", host: kebabCase(company?.label ?? "demo") }),
     control.insert(controlSchema.users).values({
       id: userId,
       email: DEMO_BUYER_EMAIL,

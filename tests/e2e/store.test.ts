@@ -37,6 +37,7 @@ async function store() {
     await db.insert(t.prices).values({ variantId: v.id, priceLevelId: level!.id, currencyId: eur!.id, amount: 125_000 });
   await db.update(t.variants).set({ b2bPublished: true, label: "Enamel mug" }).where(eq(t.variants.id, mug.id));
   await db.insert(t.stockLevels).values({ variantId: mug.id, locationId: location!.id, onHand: 8 * UNIT });
+  await db.insert(t.storeSettings).values({ id: 1, settings: { status: true } });
   const buyer = await makeUser(company.companyId, [], { customerId: String(customer.id) });
   const other = await makeUser(company.companyId, [], { customerId: String((await makeCustomer(db)).id) });
   return { company, db, mug, cup, buyer, other, location: location!.id };

@@ -29,11 +29,22 @@ export async function storeVariant(w: SalesWorld, units: number, price = "10", o
   return variant;
 }
 
+/** Opens the world's store (a store is closed until its staff open it); other settings stay as saved. */
+export async function openStore(w: Pick<SalesWorld, "db">, settings: Record<string, unknown> = {}) {
+  const [row] = await w.db.select().from(t.storeSettings);
+  const merged = { ...(row?.settings ?? {}), status: true, ...settings };
+  await w.db
+    .insert(t.storeSettings)
+    .values({ id: 1, settings: merged })
+    .onConflictDoUpdate({ target: t.storeSettings.id, set: { settings: merged } });
+}
+
 /**
  * A B2B user ordering for the world's customer: the Ctx a store page gives their verbs (staff's
  * Ctx of the same company, acting as the buyer), their cart, and the cart's lines read as stored.
  */
 export async function buyer(w: SalesWorld, staff?: Ctx) {
+  await openStore(w);
   const user = await addUser(w.company.companyId, { permissions: [] });
   await control
     .update(controlSchema.memberships)

@@ -75,7 +75,7 @@ export const SIDE_MENU: MenuEntry[] = [
     icon: "◔",
     children: [{ label: "menu.sales_reports", to: "/intelligence/sales-reports" }],
   },
-  { label: "menu.b2b_store", to: "/b2b-store/dashboard", icon: "⌂", allOf: p("view_customers") },
+  { label: "menu.b2b_store", to: "/b2b-store/settings/setup", icon: "⌂", allOf: p("view_customers") },
   { label: "menu.apps", to: "/apps", icon: "⚙", allOf: p("settings") },
   { label: "menu.accounting", to: "/accounting/exports", icon: "≡", allOf: p("settings") },
   {
@@ -97,6 +97,27 @@ export const SIDE_MENU: MenuEntry[] = [
     ],
   },
 ];
+
+/**
+ * The side menu for a company: the B2B store entry is a single entry (to its setup) while the store
+ * is not open, and a group with its dashboard, customers and settings once it is (platform spec §2).
+ */
+export function sideMenu({ storeOpen }: { storeOpen: boolean }): MenuEntry[] {
+  if (!storeOpen) return SIDE_MENU;
+  return SIDE_MENU.map((entry) =>
+    entry.label === "menu.b2b_store"
+      ? {
+          ...entry,
+          to: "/b2b-store",
+          children: [
+            { label: "menu.b2b_store_dashboard", to: "/b2b-store/dashboard" },
+            { label: "menu.b2b_store_customers", to: "/b2b-store/customers" },
+            { label: "menu.b2b_store_settings", to: "/b2b-store/settings/setup" },
+          ],
+        }
+      : entry,
+  );
+}
 
 /** The create menu: shown only to users holding at least one of these edit permissions. */
 export const CREATE_MENU: MenuEntry[] = [

@@ -6,6 +6,8 @@ import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
 import { AddToCart } from "../../components/store/add-to-cart";
+import { LineFacts, useCanAdd } from "../../components/store/line-facts";
+import { useStorefront } from "../../components/store/use-storefront";
 import { QuickOrder } from "../../components/store/quick-order";
 import { StorePager } from "../../components/store/store-pager";
 import { useT } from "../../i18n";
@@ -25,6 +27,7 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
   const t = useT();
   const format = useFormat();
   const soldOut = item.track_inventory && Number(item.available) <= 0;
+  const add = useCanAdd(soldOut);
   return (
     <li className="store-product" data-testid="store-product" data-sku={item.sku}>
       <h2 className="store-product__label">
@@ -33,14 +36,11 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
       <p className="muted">
         {item.product} · {item.sku}
       </p>
-      <p className="store-product__price">{format.money(item.price, currency)}</p>
-      <p className={soldOut ? "store-product__stock store-product__stock--out" : "store-product__stock"}>
-        {!item.track_inventory ? null : soldOut ? t("b2b.out_of_stock") : t("b2b.in_stock", { count: format.quantity(item.available) })}
-      </p>
+      <LineFacts price={item.price} currency={currency} trackInventory={item.track_inventory} available={item.available} soldOut={soldOut} />
       {Number(item.minimum_quantity) > 0 ? (
         <p className="muted">{t("b2b.minimum", { count: format.quantity(item.minimum_quantity) })}</p>
       ) : null}
-      <AddToCart variantId={item.variant_id} label={item.label} minimum={item.minimum_quantity} disabled={soldOut} />
+      {add.shown ? <AddToCart variantId={item.variant_id} label={item.label} minimum={item.minimum_quantity} disabled={add.disabled} /> : null}
     </li>
   );
 }
@@ -48,6 +48,7 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
 /** The store's catalogue: what it sells, 28 a page, at the buyer's prices, with the stock left. */
 export default function B2bHome({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const storefront = useStorefront();
   const { items, page, page_size, total, search, currency } = loaderData;
   const pages = Math.max(1, Math.ceil(total / page_size));
   const link = (p: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), page: String(p) }).toString()}`;
@@ -64,7 +65,7 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
           {t("b2b.search_button")}
         </button>
       </Form>
-      <QuickOrder />
+      {storefront.menu.cart ? <QuickOrder /> : null}
       {items.length === 0 ? <p>{t("b2b.nothing_found")}</p> : null}
       <ul className="store-grid">
         {items.map((item) => (

@@ -1,16 +1,44 @@
+import type { CSSProperties } from "react";
+import { Link, redirect } from "react-router";
+import { requestContext } from "../../../worker/context";
+import { storeVisit, storeVisitView } from "../../../worker/store-visit";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
+import type { Route } from "./+types/login";
 
-export { action, loader } from "../auth/login";
+export { action } from "../auth/login";
 
-export default function B2bLogin({ actionData }: { actionData?: { error?: string; params?: Record<string, unknown>; email?: string } }) {
+/** The store's sign-in page, in the store's colours with its headline, when the address names a store. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const rc = context.get(requestContext);
+  // Sign-in pages send a signed-in user home.
+  if (rc.actor) throw redirect("/");
+  return { store: storeVisitView(await storeVisit(rc, request)) };
+}
+
+export default function B2bLogin({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { store } = loaderData;
+  const style = store
+    ? ({ "--primary": store.palette.primary, "--primary-dark": store.palette.primaryDark } as CSSProperties)
+    : undefined;
+  const failure = actionData as { error?: string; params?: Record<string, unknown>; email?: string } | undefined;
   return (
-    <>
-      <title>{`${t("login.b2b_title")} | ${t("app.name")}`}</title>
-      <h1>{t("login.b2b_title")}</h1>
-      <p>{t("b2b.home_text")}</p>
-      <LoginForm error={actionData?.error} params={actionData?.params} email={actionData?.email} />
-    </>
+    <div style={style} className="store-login">
+      <title>{`${store?.label ?? t("login.b2b_title")} | ${t("app.name")}`}</title>
+      {store ? (
+        <p className="store-login__brand" style={{ background: store.palette.primary, color: store.palette.primaryText }}>
+          {store.label}
+        </p>
+      ) : null}
+      <h1>{store?.headline ?? t("login.b2b_title")}</h1>
+      <p>{store?.description ?? t("b2b.home_text")}</p>
+      <LoginForm error={failure?.error} params={failure?.params} email={failure?.email} />
+      {store?.accessForm.enabled ? (
+        <p>
+          {t("b2b.no_access")} <Link to={`/b2b/access${store.slug ? `?company=${store.slug}` : ""}`}>{t("b2b.request_access")}</Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

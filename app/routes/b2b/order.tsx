@@ -8,6 +8,7 @@ import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { formAction } from "../../server/form-page.server";
+import { useStorefront } from "../../components/store/use-storefront";
 import type { loader as storefrontLoader } from "../layouts/storefront";
 import type { Route } from "./+types/order";
 
@@ -41,6 +42,7 @@ export default function B2bOrder({ actionData }: Route.ComponentProps) {
   const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const cart = useRouteLoaderData<typeof storefrontLoader>("routes/layouts/storefront")?.cart;
+  const storefront = useStorefront();
   return (
     <>
       <title>{t("b2b.order_title")}</title>
@@ -50,7 +52,9 @@ export default function B2bOrder({ actionData }: Route.ComponentProps) {
           {errorText(actionData.error, actionData.params)}
         </p>
       ) : null}
-      {!cart || cart.items.length === 0 ? (
+      {!storefront.menu.cart ? (
+        <p>{t("error.store_ordering_disabled")}</p>
+      ) : !cart || cart.items.length === 0 ? (
         <p>{t("b2b.cart_empty")}</p>
       ) : (
         <>
@@ -85,16 +89,20 @@ export default function B2bOrder({ actionData }: Route.ComponentProps) {
           {Number(cart.discount_rate) > 0 ? <p className="muted">{t("b2b.cart_discount", { rate: cart.discount_rate })}</p> : null}
           <Form method="post" className="form">
             <div className="field">
-              <label htmlFor="external_reference">{t("b2b.external_reference")}</label>
+              <label htmlFor="external_reference">{storefront.externalReferenceLabel ?? t("b2b.external_reference")}</label>
               <input id="external_reference" name="external_reference" maxLength={200} />
             </div>
             <div className="field">
               <label htmlFor="notes">{t("b2b.notes")}</label>
               <textarea id="notes" name="notes" maxLength={5000} rows={3} />
             </div>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t("b2b.place_order")}
-            </button>
+            {storefront.viewingAsStaff ? (
+              <p className="muted">{t("error.store_staff_cannot_order")}</p>
+            ) : (
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {t("b2b.place_order")}
+              </button>
+            )}
           </Form>
         </>
       )}

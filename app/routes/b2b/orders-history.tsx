@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
+import { getStorefront } from "../../../worker/domain/store/get-storefront";
 import { getStoreOrder, listStoreOrders } from "../../../worker/domain/store/list-store-orders";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
@@ -17,12 +18,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStore(request, rc, readCookie(request, STORE_COOKIE));
   const ctx = await ctxFromRequest(rc);
   const url = new URL(request.url);
-  if (params.order) {
-    const order = await orNotFound(() => getStoreOrder(ctx, { id: params.order }));
-    return { order, placed: url.searchParams.has("placed"), list: null };
-  }
   const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0);
-  return { order: null, placed: false, list: await listStoreOrders(ctx, { page }) };
+  const [storefront, order, list] = await Promise.all([
+    getStorefront(ctx),
+    params.order ? orNotFound(() => getStoreOrder(ctx, { id: params.order })) : null,
+    params.order ? null : listStoreOrders(ctx, { page }),
+  ]);
+  // A store that hides orders sends its history to the store's home (platform spec §5).
+  if (!storefront.menu.orders) throw redirect("/b2b");
+  return { order, placed: order !== null && url.searchParams.has("placed"), list };
 }
 
 function OrderStatus({ status }: { status: string }) {

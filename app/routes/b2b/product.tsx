@@ -4,9 +4,9 @@ import { ctxFromRequest } from "../../../worker/ctx";
 import { getStoreProduct } from "../../../worker/domain/store/get-store-product";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
+import type { StoreLineView as StoreProductLine } from "../../../worker/domain/store/cart-view";
 import { AddToCart } from "../../components/store/add-to-cart";
-import { useFormat } from "../../format";
-import { useT } from "../../i18n";
+import { LineFacts, useCanAdd } from "../../components/store/line-facts";
 import { orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/product";
 
@@ -20,8 +20,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** A product of the store (platform spec §2, /b2b/products/{id}): its variants and their packs, at the buyer's prices. */
 export default function StoreProduct({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  const format = useFormat();
   const { product } = loaderData;
   return (
     <>
@@ -29,29 +27,31 @@ export default function StoreProduct({ loaderData }: Route.ComponentProps) {
       <h1>{product.label}</h1>
       {product.description ? <p>{product.description}</p> : null}
       <ul className="store-grid">
-        {product.lines.map((line) => {
-          const soldOut = line.track_inventory && Number(line.available) < Number(line.pack_quantity);
-          return (
-            <li key={line.key} className="store-product" data-testid="store-product-line" data-key={line.key}>
-              <h2 className="store-product__label">{line.pack ? `${line.label} · ${line.pack}` : line.label}</h2>
-              <p className="muted">{line.sku}</p>
-              <p className="store-product__price">{format.money(line.price, product.currency)}</p>
-              {line.track_inventory ? (
-                <p className={soldOut ? "store-product__stock store-product__stock--out" : "store-product__stock"}>
-                  {soldOut ? t("b2b.out_of_stock") : t("b2b.in_stock", { count: format.quantity(line.available) })}
-                </p>
-              ) : null}
-              <AddToCart
-                variantId={line.variant_id}
-                packId={line.pack_id}
-                label={line.pack ? `${line.label} · ${line.pack}` : line.label}
-                minimum={line.pack_id === null ? line.minimum_quantity : "1"}
-                disabled={soldOut}
-              />
-            </li>
-          );
-        })}
+        {product.lines.map((line) => (
+          <ProductLine key={line.key} line={line} currency={product.currency} />
+        ))}
       </ul>
     </>
+  );
+}
+
+function ProductLine({ line, currency }: { line: StoreProductLine; currency: string | null }) {
+  const soldOut = line.track_inventory && Number(line.available) < Number(line.pack_quantity);
+  const add = useCanAdd(soldOut);
+  return (
+    <li className="store-product" data-testid="store-product-line" data-key={line.key}>
+      <h2 className="store-product__label">{line.pack ? `${line.label} · ${line.pack}` : line.label}</h2>
+      <p className="muted">{line.sku}</p>
+      <LineFacts price={line.price} currency={currency} trackInventory={line.track_inventory} available={line.available} soldOut={soldOut} />
+      {add.shown ? (
+        <AddToCart
+          variantId={line.variant_id}
+          packId={line.pack_id}
+          label={line.pack ? `${line.label} · ${line.pack}` : line.label}
+          minimum={line.pack_id === null ? line.minimum_quantity : "1"}
+          disabled={add.disabled}
+        />
+      ) : null}
+    </li>
   );
 }

@@ -3,12 +3,12 @@ import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
-import { companyFormat } from "../../../worker/domain/settings/company-settings/company-format";
+import { backOfficeCompany } from "../../../worker/domain/settings/company-settings/company-format";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
 import { useLingui } from "@lingui/react";
 import { supportSiteUrl } from "../../components/back-office/support-site";
-import { CREATE_MENU, SIDE_MENU, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
+import { CREATE_MENU, sideMenu, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
 import { LanguageSwitcher } from "../../components/language-switcher";
 import { FormatProvider } from "../../format";
@@ -23,17 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [companies, invitations, company] = await Promise.all([
     user.permissions.includes("b2b_portal") ? [] : (ctx.shell?.companies ?? listUserCompanies(verbs)),
     ctx.shell?.invitations ?? listMyInvitations(verbs),
-    companyFormat(verbs),
+    backOfficeCompany(verbs),
   ]);
   return {
     // How every page writes numbers, money and dates (the language is the page's own).
-    format: { ...company, timeZone: user.timezone },
+    format: { ...company.format, timeZone: user.timezone },
     user: { id: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email },
     company: { id: user.company.id, label: user.company.label, status: user.company.status },
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
     pendingInvitations: invitations.length,
-    sideMenu: visibleMenu(SIDE_MENU, user.permissions),
+    sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen }), user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
   };
 }

@@ -1,48 +1,113 @@
-import { Link, NavLink, Outlet } from "react-router";
+import type { CSSProperties } from "react";
+import { Form, Link, NavLink, Outlet, redirect } from "react-router";
 import { buyerCart } from "../../../worker/carts";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { companyFormat } from "../../../worker/domain/settings/company-settings/company-format";
 import { getCart } from "../../../worker/domain/store/get-cart";
+import { getStorefront, type StorefrontView } from "../../../worker/domain/store/get-storefront";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { LanguageSwitcher } from "../../components/language-switcher";
 import { CartMenu } from "../../components/store/cart-menu";
 import { FormatProvider } from "../../format";
 import { useT } from "../../i18n";
+import { recoverFrom } from "../../server/form-page.server";
 import type { Route } from "./+types/storefront";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const user = requireStore(request, rc, readCookie(request, STORE_COOKIE));
   const ctx = await ctxFromRequest(rc);
-  const [cart, company] = await Promise.all([getCart(ctx, { cart: buyerCart(rc, user) }), companyFormat(ctx)]);
-  // Prices, quantities and dates as the company writes them (the language is the page's own).
-  return { company: user.company.label, cart, format: { ...company, timeZone: user.timezone } };
+  const [storefront, company, cart] = await Promise.all([
+    getStorefront(ctx),
+    companyFormat(ctx),
+    // A closed store has no cart for its buyers (staff viewing it still have theirs).
+    recoverFrom(
+      ["store_closed"],
+      () => getCart(ctx, { cart: buyerCart(rc, user) }),
+      () => null,
+    ),
+  ]);
+  // A closed store signs its buyers out (platform spec §5); staff viewing it as a customer may still look.
+  if (!storefront.open && !storefront.viewingAsStaff) throw redirect("/logout");
+  return {
+    company: user.company.label,
+    storefront,
+    cart: storefront.menu.cart ? cart : null,
+    // Prices, quantities and dates as the company writes them (the language is the page's own).
+    format: { ...company, timeZone: user.timezone },
+  };
 }
 
-/** The B2B store: a light top bar with the company's name linking to the store's home, the menu and the cart, then the page. */
+function paletteStyle({ palette }: StorefrontView): CSSProperties {
+  return {
+    "--primary": palette.primary,
+    "--primary-dark": palette.primaryDark,
+    "--store-primary-text": palette.primaryText,
+    "--store-primary-light": palette.primaryLight,
+    "--secondary": palette.secondary,
+    "--store-secondary-text": palette.secondaryText,
+  } as CSSProperties;
+}
+
+/**
+ * The B2B store: a top bar in the store's colours with the company's name linking to the store's
+ * home, the menu (platform spec §2: order history unless hidden, about us only with its text,
+ * help only with both a phone and an email), the cart unless the store takes no orders, and
+ * Leave store for staff viewing it as a customer.
+ */
 export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { storefront, cart } = loaderData;
+  const { menu } = storefront;
   return (
-    <div className="storefront">
+    <div className="storefront" style={paletteStyle(storefront)}>
       <header className="storefront__bar">
         <Link to="/b2b" className="storefront__brand" data-testid="store-brand">
           {loaderData.company}
         </Link>
-        <nav className="storefront__menu">
+        <nav className="storefront__menu" aria-label={t("b2b.menu")}>
           <NavLink to="/b2b" end>
             {t("b2b.catalogue")}
           </NavLink>
-          <NavLink to="/b2b/orders-history">{t("b2b.orders_title")}</NavLink>
+          {menu.orders ? <NavLink to="/b2b/orders-history">{t("b2b.orders_title")}</NavLink> : null}
+          {menu.aboutUs ? <NavLink to="/b2b/about-us">{t("b2b.about_us")}</NavLink> : null}
+          {menu.help ? (
+            <details className="storefront__help" data-testid="store-help">
+              <summary>{t("b2b.help")}</summary>
+              <div className="storefront__help-panel">
+                <a href={`tel:${menu.help.phone.replace(/[^+0-9]/g, "")}`}>{menu.help.phone}</a>
+                <a href={`mailto:${menu.help.email}`}>{menu.help.email}</a>
+              </div>
+            </details>
+          ) : null}
         </nav>
         <div className="storefront__tools">
-          <FormatProvider value={loaderData.format}>
-            <CartMenu cart={loaderData.cart} />
-          </FormatProvider>
+          {cart ? (
+            <FormatProvider value={loaderData.format}>
+              <CartMenu cart={cart} />
+            </FormatProvider>
+          ) : null}
           <LanguageSwitcher />
+          {storefront.viewingAsStaff ? (
+            <Form method="post" action="/b2b/leave">
+              <button type="submit" className="button button--secondary" data-testid="leave-store">
+                {t("b2b.leave_store")}
+              </button>
+            </Form>
+          ) : (
+            <Link to="/logout" className="button button--secondary">
+              {t("b2b.log_out")}
+            </Link>
+          )}
         </div>
       </header>
+      {storefront.viewingAsStaff ? (
+        <p className="storefront__staff-notice" role="status">
+          {storefront.open ? t("b2b.viewing_as_staff") : t("b2b.viewing_closed_store")}
+        </p>
+      ) : null}
       <main className="storefront__main">
         <FormatProvider value={loaderData.format}>
           <Outlet />

@@ -114,6 +114,8 @@ export const invitations = sqliteTable(
     userType: userType(),
     posPermissions: stringList("pos_permissions"),
     preventNegativeInventory: preventNegativeInventory(),
+    // A buyer invited to the company's B2B store: the customer they will order for.
+    customerId: text("customer_id"),
     // Kept as written when invited: the inviter may be an API token, or leave later.
     inviterName: text("inviter_name").notNull(),
     expiresAt: integer("expires_at").notNull(),
@@ -180,16 +182,22 @@ export const apiTokens = sqliteTable(
   (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_company_idx").on(t.companyId)],
 );
 
-/** Custom host names of B2B stores, resolved to their company. */
+/**
+ * How a B2B store is reached, resolved to its company: its address part (`slug`, a single label:
+ * `?company=<slug>` and `<slug>.` before the stores' domain) and its own domain (`domain`, a host name).
+ */
 export const storeDomains = sqliteTable(
   "store_domains",
   {
     id: text("id").primaryKey(),
     companyId: ownerCompany(),
+    kind: text("kind", { enum: ["slug", "domain"] })
+      .notNull()
+      .default("domain"),
     host: text("host").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("store_domains_host_unique").on(t.host)],
+  (t) => [uniqueIndex("store_domains_host_unique").on(t.host), uniqueIndex("store_domains_company_kind_unique").on(t.companyId, t.kind)],
 );
 
 /**

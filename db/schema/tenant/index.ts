@@ -5,3 +5,4 @@ export * from "./contacts";
 export * from "./document-settings";
 export * from "./sales";
 export * from "./stock";
+export * from "./store";

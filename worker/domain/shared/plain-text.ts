@@ -13,6 +13,11 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   "body",
   "email_body",
   "quick_order",
+  "message",
+  "about_us",
+  "login_description",
+  "access_form_text",
+  "invite_message",
 ]);
 
 /** Secrets are compared, never shown: any character a password manager produces stays allowed. */

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { tenantSchema } from "../../../db/client";
+import { tenantSchema, type TenantDb } from "../../../db/client";
 import { priceReads, pricesFrom, type PriceRows } from "../products/prices-of-variants";
 import { RATE_SCALE } from "../products/product-view";
-import type { Ctx } from "../shared/ctx";
+import { can, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, QUANTITY_SCALE } from "../shared/money";
 import type { Buyer } from "./buyer";
 import { cartKey, divide, type CartItem } from "./cart-rules";
+import { storeSettingsOf, type StoreSettings } from "./settings/store-settings";
 
 const t = tenantSchema;
 
@@ -38,6 +39,18 @@ export interface CartCatalogue {
   /** The ISO code of the buyer's currency, for showing prices. */
   currency: string | null;
   locationId: number | null;
+  /** The store's settings, read in the same round trip. */
+  settings: StoreSettings;
+}
+
+/** The location the store sells from: the first active shipping location, else the first active one. */
+export function storeLocation(db: TenantDb) {
+  return db
+    .select({ id: t.locations.id })
+    .from(t.locations)
+    .where(eq(t.locations.active, true))
+    .orderBy(desc(t.locations.shipping), asc(t.locations.id))
+    .limit(1);
 }
 
 const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
@@ -46,8 +59,8 @@ const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
  * Reads, in one round trip, what the cart needs of the lines it names: the variants (published to
  * the store and active, else `not_found`), their packs and components, the buyer's prices (its
  * customer's price level, currency and discount) and the stock left at the store's location.
- * Until the store's settings name one, that is the first active shipping location, else the
- * first active one.
+ * That is the first active shipping location, else the first active one. The store's settings
+ * come in the same round trip.
  */
 export async function readCartCatalogue(
   ctx: Ctx,
@@ -57,12 +70,7 @@ export async function readCartCatalogue(
   const { db } = ctx;
   const ids = [...new Set(wanted.map((w) => w.variantId))];
   const parts = db.select({ id: t.components.componentVariantId }).from(t.components).where(inArray(t.components.parentVariantId, ids));
-  const location = db
-    .select({ id: t.locations.id })
-    .from(t.locations)
-    .where(eq(t.locations.active, true))
-    .orderBy(desc(t.locations.shipping), asc(t.locations.id))
-    .limit(1);
+  const location = storeLocation(db);
   const reads = [
     ...priceReads(db, ids),
     db
@@ -101,16 +109,21 @@ export async function readCartCatalogue(
       .from(t.customers)
       .where(eq(t.customers.id, buyer.customerId)),
     location,
+    db.select({ settings: t.storeSettings.settings }).from(t.storeSettings).limit(1),
   ] as const;
   const rows = (await db.batch(reads as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
   const priceRows = rows.slice(0, 7) as unknown as PriceRows;
-  const [variantRows, packRows, stockRows, customerRows, locationRows] = rows.slice(7) as [
+  const [variantRows, packRows, stockRows, customerRows, locationRows, settingsRows] = rows.slice(7) as [
     Awaited<(typeof reads)[7]>,
     Awaited<(typeof reads)[8]>,
     Awaited<(typeof reads)[9]>,
     Awaited<(typeof reads)[10]>,
     Awaited<(typeof reads)[11]>,
+    Awaited<(typeof reads)[12]>,
   ];
+  const settings = storeSettingsOf(settingsRows[0]?.settings);
+  // A closed store takes no cart change nor order from its buyers; staff may still look at it.
+  if (!settings.status && !can(ctx, { allOf: ["b2b_portal"] })) throw new DomainError("store_closed");
   const [customer] = customerRows;
   if (!customer) throw new DomainError("forbidden");
   const discountRate = fromScaledInteger(customer.discountRate, RATE_SCALE);
@@ -163,5 +176,14 @@ export async function readCartCatalogue(
     currencies.find((c) => c.id === currencyId) ??
     currencies.find((c) => c.isDefault) ??
     currencies.find((c) => c.iso === priceRows[1][0]?.iso);
-  return { items, facts, available, discountRate, currencyId, currency: currency?.iso ?? null, locationId: locationRows[0]?.id ?? null };
+  return {
+    items,
+    facts,
+    available,
+    discountRate,
+    currencyId,
+    currency: currency?.iso ?? null,
+    locationId: locationRows[0]?.id ?? null,
+    settings,
+  };
 }

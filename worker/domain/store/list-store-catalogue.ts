@@ -4,7 +4,7 @@ import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
 import { parseInput, strictInput } from "../shared/input";
 import { buyerOf } from "./buyer";
-import { readCartCatalogue } from "./cart-catalogue";
+import { readCartCatalogue, storeLocation } from "./cart-catalogue";
 import { cartKey } from "./cart-rules";
 import { storeLineView, type StoreLineView } from "./cart-view";
 
@@ -23,7 +23,8 @@ export type StoreCatalogueItem = StoreLineView & { product_id: number };
 
 /**
  * A page of what the store sells (active variants published to it), 28 a page, by label, found by
- * the start of their label or SKU: each with the buyer's own price and the stock left.
+ * the start of their label or SKU: each with the buyer's own price and the stock left. A store that
+ * does not display out-of-stock products leaves out those with none left.
  */
 export async function listStoreCatalogue(
   ctx: Ctx,
@@ -33,9 +34,15 @@ export async function listStoreCatalogue(
   const { search, page = 0 } = parseInput(ListStoreCatalogueInput, input);
   const { db } = ctx;
   const like = search ? `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // A store that does not display what is out of stock leaves out the tracked variants (kits aside) with none left at its location.
+  const showsOutOfStock = sql`coalesce(json_extract((select ${t.storeSettings.settings} from ${t.storeSettings} where ${t.storeSettings.id} = 1), '$.display_out_of_stock'), 1) = 1`;
+  const inStock = sql`exists (select 1 from ${t.stockLevels} where ${t.stockLevels.variantId} = ${t.variants.id}
+    and ${t.stockLevels.locationId} = (${storeLocation(db)})
+    and ${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed} > 0)`;
   const where = and(
     eq(t.variants.active, true),
     eq(t.variants.b2bPublished, true),
+    sql`(${showsOutOfStock} or not ${t.variants.trackInventory} or ${t.variants.isKit} or ${inStock})`,
     like ? sql`(${t.variants.label} like ${like} escape '\\' or ${t.variants.sku} like ${like} escape '\\')` : undefined,
   );
   const [rows, [total]] = await db.batch([

@@ -4,7 +4,7 @@ import { insertSalesDocument } from "../sales/sales-document-writes";
 import type { SalesDocumentView } from "../sales/sales-documents";
 import { orderRules } from "../sales/sales-order-rules";
 import { SalesLineInput } from "../sales/sales-schemas";
-import type { Ctx } from "../shared/ctx";
+import { can, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { fieldError, parseInput, strictInput, zOptionalText } from "../shared/input";
 import { buyerOf } from "./buyer";
@@ -12,6 +12,7 @@ import { readCartCatalogue } from "./cart-catalogue";
 import { cartPolicy } from "./cart-policy";
 import { changeCart, type CartStore } from "./cart-store";
 import { describedLines, StoredCartLines } from "./cart-view";
+import { storeShippingCost } from "./store-shipping-cost";
 
 /** What the buyer adds when finalizing the order (platform spec §2, /b2b/order). */
 export const PlaceStoreOrderInput = strictInput({
@@ -21,7 +22,8 @@ export const PlaceStoreOrderInput = strictInput({
 
 /**
  * Turns the buyer's cart into a sales order of their customer (domain spec §4: a portal order
- * starts in pending_validation, which staff validate in Sales): priced for the customer, held to
+ * starts in pending_validation, which staff validate in Sales, unless the store confirms
+ * orders automatically), with the store's shipping cost: priced for the customer, held to
  * its minimum order amount and credit limit, its units reserved at the store's location in the
  * order's own batch. A store that does not sell below zero refuses what is no longer there
  * (out_of_stock_not_allowed), so buyers ordering the last units at once never get more than there
@@ -30,13 +32,18 @@ export const PlaceStoreOrderInput = strictInput({
 export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<SalesDocumentView> {
   const buyer = buyerOf(ctx);
   const fields = parseInput(PlaceStoreOrderInput, input.order);
-  const policy = cartPolicy();
+  // Staff viewing a customer's store see the cart but do not order for them (domain spec §5).
+  if (can(ctx, { allOf: ["b2b_portal"] })) throw new DomainError("store_staff_cannot_order");
   const { order } = await changeCart(input.cart, async (stored) => {
     const lines = StoredCartLines.parse(stored);
     const catalogue = await readCartCatalogue(ctx, buyer, lines);
+    const { settings } = catalogue;
+    if (settings.prevent_from_ordering) throw new DomainError("store_ordering_disabled");
+    const policy = cartPolicy(settings);
     const items = describedLines(lines, catalogue);
     if (items.length === 0) throw new DomainError("cart_empty");
     if (catalogue.locationId === null) throw fieldError("location_id", "unknown_location");
+    const shippingCost = await storeShippingCost(ctx, buyer.customerId, settings);
     const author = ctx.actor.kind === "user" ? { ...ctx.actor, preventNegativeInventory: !policy.allowNegativeStock } : ctx.actor;
     const placed = await insertSalesDocument(
       { ...ctx, actor: author },
@@ -46,6 +53,7 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
         locationId: catalogue.locationId,
         fields: {
           ...fields,
+          shipping_cost: shippingCost,
           lines: items.map((i) => SalesLineInput.parse({ variant_id: i.variantId, pack_id: i.packId, quantity: i.quantity.toString() })),
         },
         reserve: true,
@@ -59,7 +67,8 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
             ),
           ),
         values: () => ({
-          status: "pending_validation",
+          // A store that confirms automatically gives the company a validated order at once.
+          status: settings.automatically_confirm_order ? "pending" : "pending_validation",
           paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
           shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
           deliveryType: "stock_location",

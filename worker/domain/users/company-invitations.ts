@@ -96,7 +96,7 @@ export async function acceptInvitation(ctx: Ctx, input: { id: string }): Promise
             userType: invitations.userType,
             posPermissions: invitations.posPermissions,
             preventNegativeInventory: invitations.preventNegativeInventory,
-            customerId: sql<string | null>`null`.as("customer_id"),
+            customerId: invitations.customerId,
             createdAt: sql<number>`${now}`.as("created_at"),
           })
           .from(invitations)

@@ -1,19 +1,38 @@
+import { sql } from "drizzle-orm";
 import { tenantSchema } from "../../../../db/client";
+import { asBoolean } from "../common";
 import type { Ctx } from "../../shared/ctx";
 import type { FormatSettings } from "../../shared/format";
 
-const { companySettings, currencies } = tenantSchema;
+const { companySettings, currencies, storeSettings } = tenantSchema;
+
+type CompanyFormat = Omit<FormatSettings, "language" | "timeZone">;
 
 /** The company's part of the format settings: its number format, default currency and currencies; every page reads it. */
-export async function companyFormat(ctx: Ctx): Promise<Omit<FormatSettings, "language" | "timeZone">> {
+export async function companyFormat(ctx: Ctx): Promise<CompanyFormat> {
+  return (await backOfficeCompany(ctx)).format;
+}
+
+/**
+ * What every back-office page reads of the company, in one round trip: its format settings, and
+ * whether its B2B store is open (the side menu's store entry is a group only then, platform spec §2).
+ */
+export async function backOfficeCompany(ctx: Ctx): Promise<{ format: CompanyFormat; storeOpen: boolean }> {
   const { db } = ctx;
-  const [settings, rows] = await db.batch([
+  const [settings, rows, store] = await db.batch([
     db.select({ numberFormat: companySettings.numberFormat, currency: companySettings.defaultCurrency }).from(companySettings).limit(1),
     db.select({ iso: currencies.iso, sign: currencies.sign, symbol_template: currencies.symbolTemplate }).from(currencies),
+    db
+      .select({ open: sql<number | null>`json_extract(${storeSettings.settings}, '$.status')` })
+      .from(storeSettings)
+      .limit(1),
   ]);
   return {
-    numberFormat: settings[0]?.numberFormat ?? "comma_point",
-    currency: settings[0]?.currency ?? "USD",
-    currencies: rows,
+    format: {
+      numberFormat: settings[0]?.numberFormat ?? "comma_point",
+      currency: settings[0]?.currency ?? "USD",
+      currencies: rows,
+    },
+    storeOpen: asBoolean(store[0]?.open),
   };
 }

@@ -1,0 +1,41 @@
+import { useFormat } from "../../format";
+import { useT } from "../../i18n";
+import { useStorefront } from "./use-storefront";
+
+/**
+ * A line's price and stock as the store displays them (domain spec §3: display_prices,
+ * display_stock): a store that hides its stock still says when a tracked line is sold out.
+ */
+export function LineFacts({
+  price,
+  currency,
+  trackInventory,
+  available,
+  soldOut,
+}: {
+  price: string;
+  currency: string | null;
+  trackInventory: boolean;
+  available: string;
+  soldOut: boolean;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const { display } = useStorefront();
+  return (
+    <>
+      {display.display_prices ? <p className="store-product__price">{format.money(price, currency)}</p> : null}
+      {!trackInventory ? null : soldOut ? (
+        <p className="store-product__stock store-product__stock--out">{t("b2b.out_of_stock")}</p>
+      ) : display.display_stock ? (
+        <p className="store-product__stock">{t("b2b.in_stock", { count: format.quantity(available) })}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether the buyer may add a line: the store takes orders, and sells it (below zero too, when it allows). */
+export function useCanAdd(soldOut: boolean): { shown: boolean; disabled: boolean } {
+  const { menu, sellsBelowZero } = useStorefront();
+  return { shown: menu.cart, disabled: soldOut && !sellsBelowZero };
+}

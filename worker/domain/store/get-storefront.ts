@@ -1,0 +1,55 @@
+import { can, type Ctx } from "../shared/ctx";
+import { storePalette, type StorePalette } from "./branding";
+import { buyerOf } from "./buyer";
+import { readStoreSettings, type StoreSettings } from "./settings/store-settings";
+
+/** What every storefront page shows of the store's settings: its menu, colours and what it displays (platform spec §2). */
+export interface StorefrontView {
+  open: boolean;
+  /** Staff with b2b_portal viewing the store as a customer: Leave store, and no ordering. */
+  viewingAsStaff: boolean;
+  menu: {
+    orders: boolean;
+    invoices: boolean;
+    aboutUs: boolean;
+    /** The help entry: only when the store has both a phone and an email. */
+    help: { phone: string; email: string } | null;
+    cart: boolean;
+  };
+  palette: StorePalette;
+  display: Pick<StoreSettings, "display_stock" | "display_prices" | "display_out_of_stock">;
+  /** The store sells below zero (allow_negative_stock): a sold-out line may still be ordered. */
+  sellsBelowZero: boolean;
+  externalReferenceLabel: string | null;
+  aboutUs: string | null;
+}
+
+export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): StorefrontView {
+  return {
+    open: settings.status,
+    viewingAsStaff,
+    menu: {
+      orders: !settings.hide_orders,
+      // Invoices come with invoicing; until then their entry stays hidden.
+      invoices: false,
+      aboutUs: Boolean(settings.about_us),
+      help: settings.phone && settings.email ? { phone: settings.phone, email: settings.email } : null,
+      cart: !settings.prevent_from_ordering,
+    },
+    palette: storePalette(settings.primary_color, settings.secondary_color),
+    display: {
+      display_stock: settings.display_stock,
+      display_prices: settings.display_prices,
+      display_out_of_stock: settings.display_out_of_stock,
+    },
+    sellsBelowZero: settings.allow_negative_stock,
+    externalReferenceLabel: settings.external_reference_label,
+    aboutUs: settings.about_us,
+  };
+}
+
+/** The store as its buyer (or staff viewing it as a customer) sees it. */
+export async function getStorefront(ctx: Ctx, _input: Record<string, never> = {}): Promise<StorefrontView> {
+  buyerOf(ctx);
+  return storefrontOf(await readStoreSettings(ctx.db), can(ctx, { allOf: ["b2b_portal"] }));
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { tenantSchema } from "../../../db/client";
+import { zName, zOptionalEmail, zPhone } from "../contacts/shared";
+import type { Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { conflict, isUniqueViolation, parseInput, strictInput, zOptionalText } from "../shared/input";
+import { readStoreSettings } from "./settings/store-settings";
+
+export const RequestStoreAccessInput = strictInput({
+  company_name: zName(200),
+  first_name: zName(100),
+  last_name: zName(100),
+  email: zOptionalEmail.pipe(z.string({ error: "email_required" })).transform((v) => v.toLowerCase()),
+  phone: zPhone.nullable().optional(),
+  message: zOptionalText(2_000).optional(),
+  language: z.enum(["en", "fr"], { error: "invalid" }).default("en"),
+});
+
+/**
+ * A visitor asks for access from the store's access form (domain spec §5): the request waits
+ * for staff to grant or deny it. Only an open store whose form is on takes requests, and one
+ * email has one waiting request at a time. The answer never says whether the email has an account.
+ */
+export async function requestStoreAccess(ctx: Ctx, raw: unknown): Promise<void> {
+  const input = parseInput(RequestStoreAccessInput, raw);
+  const settings = await readStoreSettings(ctx.db);
+  if (!settings.status || !settings.access_form_enabled) throw new DomainError("store_access_form_closed");
+  try {
+    await ctx.db.insert(tenantSchema.storeAccessRequests).values({
+      companyName: input.company_name,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message ?? null,
+      language: input.language,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("store_access_already_requested", "email");
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { controlSchema } from "../db/client";
+import type { RequestContext } from "./context";
+import { ctxForStoreVisitor } from "./ctx";
+import type { Ctx } from "./domain/shared/ctx";
+import { storePalette, type StorePalette } from "./domain/store/branding";
+import { companyOfStoreHost, companyOfStoreSlug, readStoreAddresses } from "./domain/store/settings/store-addresses";
+import { readStoreSettings } from "./domain/store/settings/store-settings";
+import { STORE_COOKIE } from "./guards";
+import { readCookie } from "./session-cookie";
+
+/** The store a visitor who is not signed in is looking at: its company, its look and what its login page offers. */
+export interface StoreVisit {
+  companyId: string;
+  label: string;
+  slug: string | null;
+  open: boolean;
+  headline: string | null;
+  description: string | null;
+  palette: StorePalette;
+  accessForm: { enabled: boolean; text: string | null };
+  ctx: Ctx;
+}
+
+/**
+ * Finds the store of a request from its host (a store's sub-domain or own domain), else from the
+ * `?company=<store url>` query, else from the store the browser last signed in to. Null when
+ * none names a store.
+ */
+export async function storeVisit(rc: RequestContext, request: Request): Promise<StoreVisit | null> {
+  const url = new URL(request.url);
+  const slug = url.searchParams.get("company") ?? readCookie(request, STORE_COOKIE) ?? null;
+  const companyId =
+    (await companyOfStoreHost(rc.control, url.host, rc.env.settings.STORES_DOMAIN)) ??
+    (slug && /^[a-z0-9-]{1,63}$/.test(slug) ? await companyOfStoreSlug(rc.control, slug) : null);
+  if (!companyId) return null;
+  const company = await rc.control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) });
+  if (!company) return null;
+  const ctx = await ctxForStoreVisitor(rc.env, companyId);
+  const [settings, addresses] = await Promise.all([readStoreSettings(ctx.db), readStoreAddresses(rc.control, companyId)]);
+  return {
+    companyId,
+    label: company.label,
+    slug: addresses.url,
+    open: settings.status,
+    headline: settings.login_headline,
+    description: settings.login_description,
+    palette: storePalette(settings.primary_color, settings.secondary_color),
+    accessForm: { enabled: settings.status && settings.access_form_enabled, text: settings.access_form_text },
+    ctx,
+  };
+}
+
+/** What a store's login and access pages show of it (never its Ctx). */
+export function storeVisitView(visit: StoreVisit | null) {
+  if (!visit) return null;
+  const { ctx: _ctx, companyId: _id, ...view } = visit;
+  return view;
+}
