@@ -4,7 +4,7 @@ import routes from "../../app/routes";
 import { pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { eq } from "drizzle-orm";
-import { controlSchema } from "../../db/client";
+import { controlSchema, tenantSchema } from "../../db/client";
 import { companyDb, control, makeCompany, makeUser } from "../support/e2e-factories";
 import { makeCustomer } from "../support/isolation/sales";
 import type { Access, PageArea, RouteParams } from "../support/page-access/types";
@@ -176,7 +176,13 @@ describe("every page", () => {
 
   it("/b2b sends a staff user without a customer to /, and a B2B user elsewhere to /b2b", async () => {
     expect((await get("/b2b", everything.cookie)).headers.get("location")).toBe("/");
-    const customer = await makeCustomer(await companyDb(mine.companyId));
+    const db = await companyDb(mine.companyId);
+    const customer = await makeCustomer(db);
+    // A store is closed until its staff open it.
+    await db
+      .insert(tenantSchema.storeSettings)
+      .values({ id: 1, settings: { status: true } })
+      .onConflictDoNothing();
     const buyer = await makeUser(mine.companyId, [], { customerId: String(customer.id) });
     const store = await get("/b2b", buyer.cookie);
     expect(store.status).toBe(200);

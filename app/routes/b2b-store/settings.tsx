@@ -196,7 +196,11 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const palette = storePalette(settings.primary_color, settings.secondary_color);
   const storeAddress = settings.url ? `${loaderData.origin}/b2b/login?company=${settings.url}` : null;
   return (
-    <FormPage title={t("store_settings.title")} back={{ href: "/b2b-store/dashboard", label: t("store_admin.dashboard") }} failure={actionData}>
+    <FormPage
+      title={t("store_settings.title")}
+      back={{ href: "/b2b-store/dashboard", label: t("store_admin.dashboard") }}
+      failure={actionData}
+    >
       <nav className="store-admin-tabs" aria-label={t("store_settings.title")}>
         {(Object.keys(SECTIONS) as Section[]).map((s) => (
           <Link key={s} to={`/b2b-store/settings/${s}`} aria-current={s === section ? "page" : undefined}>

@@ -13,8 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   if (rc.actor) throw redirect("/");
   const visit = storeVisitView(await storeVisit(rc, request));
-  // A store without its access form has no such page.
-  if (!visit?.accessForm.enabled) throw new Response(null, { status: 404 });
+  // Without a store whose form is on, the visitor goes to the store's login.
+  if (!visit?.accessForm.enabled) throw redirect(`/b2b/login${visit?.slug ? `?company=${visit.slug}` : ""}`);
   return { store: visit, sent: new URL(request.url).searchParams.has("sent") };
 }
 

@@ -36,11 +36,19 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
       <p className="muted">
         {item.product} · {item.sku}
       </p>
-      <LineFacts price={item.price} currency={currency} trackInventory={item.track_inventory} available={item.available} soldOut={soldOut} />
+      <LineFacts
+        price={item.price}
+        currency={currency}
+        trackInventory={item.track_inventory}
+        available={item.available}
+        soldOut={soldOut}
+      />
       {Number(item.minimum_quantity) > 0 ? (
         <p className="muted">{t("b2b.minimum", { count: format.quantity(item.minimum_quantity) })}</p>
       ) : null}
-      {add.shown ? <AddToCart variantId={item.variant_id} label={item.label} minimum={item.minimum_quantity} disabled={add.disabled} /> : null}
+      {add.shown ? (
+        <AddToCart variantId={item.variant_id} label={item.label} minimum={item.minimum_quantity} disabled={add.disabled} />
+      ) : null}
     </li>
   );
 }

@@ -19,9 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function B2bLogin({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { store } = loaderData;
-  const style = store
-    ? ({ "--primary": store.palette.primary, "--primary-dark": store.palette.primaryDark } as CSSProperties)
-    : undefined;
+  const style = store ? ({ "--primary": store.palette.primary, "--primary-dark": store.palette.primaryDark } as CSSProperties) : undefined;
   const failure = actionData as { error?: string; params?: Record<string, unknown>; email?: string } | undefined;
   return (
     <div style={style} className="store-login">

@@ -42,7 +42,13 @@ function ProductLine({ line, currency }: { line: StoreProductLine; currency: str
     <li className="store-product" data-testid="store-product-line" data-key={line.key}>
       <h2 className="store-product__label">{line.pack ? `${line.label} · ${line.pack}` : line.label}</h2>
       <p className="muted">{line.sku}</p>
-      <LineFacts price={line.price} currency={currency} trackInventory={line.track_inventory} available={line.available} soldOut={soldOut} />
+      <LineFacts
+        price={line.price}
+        currency={currency}
+        trackInventory={line.track_inventory}
+        available={line.available}
+        soldOut={soldOut}
+      />
       {add.shown ? (
         <AddToCart
           variantId={line.variant_id}

@@ -41,6 +41,8 @@ export const storeAccessRequests = sqliteTable(
   (t) => [
     index("store_access_requests_status_idx").on(t.status, t.id),
     // One waiting request per email: a second one, however fast, is refused.
-    uniqueIndex("store_access_requests_waiting_email_unique").on(t.email).where(sql`${t.status} = 'requested'`),
+    uniqueIndex("store_access_requests_waiting_email_unique")
+      .on(t.email)
+      .where(sql`${t.status} = 'requested'`),
   ],
 );

@@ -70,7 +70,12 @@ export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unkn
       if (!item) continue;
       if (!items.some((i) => i.key === key) && items.length >= CART_MAX_LINES) throw new DomainError("cart_full", { max: CART_MAX_LINES });
       const held = items.find((i) => i.key === key)?.quantity ?? Decimal.zero(QUANTITY_SCALE);
-      const next = setQuantity(items, { key, quantity: held.add(w.quantity).toString(), item }, catalogue.available, cartPolicy(catalogue.settings));
+      const next = setQuantity(
+        items,
+        { key, quantity: held.add(w.quantity).toString(), item },
+        catalogue.available,
+        cartPolicy(catalogue.settings),
+      );
       // Ignored by the rules (over the stock): the line holds what it held.
       if (next.find((i) => i.key === key)?.quantity.equals(held) ?? true) notAdded.push(w.sku);
       items = next;

@@ -156,22 +156,18 @@ export const InviteStoreBuyerInput = strictInput({
  * an account gets an invitation to accept once signed in. Either way they order for that customer
  * only, and the customer's access becomes granted. Someone already in the company is refused.
  */
-export async function inviteStoreBuyer(ctx: Ctx, { baseUrl, ...raw }: EmailLinkInput & Record<string, unknown>): Promise<{ userId: string }> {
+export async function inviteStoreBuyer(
+  ctx: Ctx,
+  { baseUrl, ...raw }: EmailLinkInput & Record<string, unknown>,
+): Promise<{ userId: string }> {
   requirePermission(ctx, STORE_ADMIN_EDIT);
   const input = parseInput(InviteStoreBuyerInput, raw);
-  const [customer] = await ctx.db
-    .select({ id: t.customers.id })
-    .from(t.customers)
-    .where(eq(t.customers.id, input.customer_id))
-    .limit(1);
+  const [customer] = await ctx.db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.id, input.customer_id)).limit(1);
   if (!customer) throw new DomainError("validation_failed", {}, { customer_id: { code: "unknown_customer" } });
   return inviteBuyer(ctx, { ...input, baseUrl });
 }
 
-async function inviteBuyer(
-  ctx: Ctx,
-  input: z.output<typeof InviteStoreBuyerInput> & { baseUrl: string },
-): Promise<{ userId: string }> {
+async function inviteBuyer(ctx: Ctx, input: z.output<typeof InviteStoreBuyerInput> & { baseUrl: string }): Promise<{ userId: string }> {
   const { control } = ctx;
   const companyId = ctx.actor.company.id;
   const customerId = String(input.customer_id);
@@ -310,4 +306,3 @@ export async function setCustomerStoreAccess(ctx: Ctx, raw: unknown): Promise<vo
       ),
     );
 }
-

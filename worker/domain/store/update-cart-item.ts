@@ -37,7 +37,10 @@ export async function updateCartItem(ctx: Ctx, input: { cart: CartStore; change:
     if (!item) throw new DomainError("not_found");
     const items = describedLines(lines, catalogue);
     if (!items.some((i) => i.key === key) && items.length >= CART_MAX_LINES) throw new DomainError("cart_full", { max: CART_MAX_LINES });
-    return cartResult(setQuantity(items, { key, quantity: change.quantity, item }, catalogue.available, cartPolicy(catalogue.settings)), catalogue);
+    return cartResult(
+      setQuantity(items, { key, quantity: change.quantity, item }, catalogue.available, cartPolicy(catalogue.settings)),
+      catalogue,
+    );
   });
   return result.view;
 }

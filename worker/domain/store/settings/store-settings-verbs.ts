@@ -35,14 +35,15 @@ const AddressesInput = z.strictObject(
 export async function updateStoreSettings(ctx: Ctx, raw: unknown): Promise<StoreSettingsView> {
   requirePermission(ctx, STORE_ADMIN_EDIT);
   const { url, custom_domain, ...rest } = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
-  const addresses = parseInput(AddressesInput.partial(), {
-    ...(url !== undefined ? { url } : {}),
-    ...(custom_domain !== undefined ? { custom_domain } : {}),
-  });
-  const given = parseInput(UpdateStoreSettingsInput, typeof raw === "object" && raw !== null ? rest : raw);
+  // Only the keys sent change: a setting's default never overwrites a saved value.
+  const sent = <T extends object>(parsed: T, keys: object): Partial<T> =>
+    Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(keys, key))) as Partial<T>;
+  const addressInput = { ...(url !== undefined ? { url } : {}), ...(custom_domain !== undefined ? { custom_domain } : {}) };
+  const addresses = sent(parseInput(AddressesInput.partial(), addressInput), addressInput);
+  const given = sent(parseInput(UpdateStoreSettingsInput, typeof raw === "object" && raw !== null ? rest : raw), rest);
   await assertKnownReferences(ctx, given);
   const current = await readStoreSettings(ctx.db);
-  const settings = { ...current, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as StoreSettings;
+  const settings = { ...current, ...given } as StoreSettings;
   await writeStoreAddresses(ctx, addresses);
   const now = ctx.now();
   const { storeSettings } = tenantSchema;
