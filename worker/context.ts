@@ -29,6 +29,8 @@ export interface RequestContext {
   deferred: Promise<unknown>[];
   /** Fresh for each request: the inline scripts of a page carry it, and its Content-Security-Policy names it. */
   cspNonce: string;
+  /** The company whose B2B store the request's host is (a store's sub-domain or own domain), else null. */
+  storeCompanyId: string | null;
 }
 
 export function provisionerFor(env: Env): DatabaseProvisioner {
@@ -66,6 +68,7 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     actor: null,
     maintenance: { on: false, message: null },
     cspNonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
+    storeCompanyId: null,
     deferred: [],
     openedTenant: () => tenant,
     tenant() {

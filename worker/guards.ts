@@ -130,6 +130,8 @@ export function requireStore(request: Request, ctx: RequestContext, storeCookie:
     throw redirect(company ? `/b2b/login?company=${encodeURIComponent(kebabCase(company))}` : "/b2b/login");
   }
   if (actor.company.frozen) throw data(translate(ctx.locale, "error.access_frozen"), { status: 403 });
+  // On a store's own host, a session of another company signs out and comes back to this store's login.
+  if (ctx.storeCompanyId && actor.company.id !== ctx.storeCompanyId) throw redirect("/logout");
   if (!actor.customerId) throw redirect("/");
   return actor;
 }

@@ -9,6 +9,7 @@ import { consumeJobs } from "./queues/jobs";
 import type { OutboxConsumerDeps } from "./queues/outbox";
 import { dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
 import { readCookie } from "./session-cookie";
+import { servedOnStoreHost, storeOfHost } from "./store-host";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
 export { SignInThrottle } from "./durable-objects/sign-in-throttle";
@@ -46,9 +47,14 @@ app.use(async (c, next) => {
   const env = parseEnv(c.env);
   const locale = resolveLocale(readCookie(c.req.raw, LOCALE_COOKIE), c.req.header("accept-language"));
   const ctx = buildContext(env, c.executionCtx, locale);
-  ctx.maintenance = await readMaintenance(ctx.control);
+  const url = new URL(c.req.url);
+  [ctx.maintenance, ctx.storeCompanyId] = await Promise.all([readMaintenance(ctx.control), storeOfHost(ctx.control, url, env.settings)]);
   c.set("ctx", ctx);
-  await next();
+  // A store's host serves the store only: the back-office and the API are not there.
+  if (ctx.storeCompanyId && !servedOnStoreHost(url.pathname)) {
+    if (/^\/(api|oauth2)(\/|$)/.test(url.pathname)) c.res = new Response(null, { status: 404 });
+    else c.res = c.redirect(url.pathname.endsWith(".data") ? "/b2b.data" : "/b2b", 302);
+  } else await next();
   c.executionCtx.waitUntil(dispatchAfterResponse(ctx));
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);

@@ -288,3 +288,20 @@ describe("access requests and buyer invitations", () => {
     expect(dashboard.monthSales.map((s) => [s.currency, s.count, Number(s.total)])).toEqual([[order.currency, 1, Number(order.total)]]);
   });
 });
+
+describe("a store's own domain", () => {
+  it("serves the store only: back-office pages go to the store, the API is not there; the app's host is untouched", async () => {
+    const { exports } = await import("cloudflare:workers");
+    const worker = (exports as unknown as { default: Fetcher }).default;
+    const w = await salesWorld();
+    const domain = `shop-${Date.now().toString(36)}.example.test`;
+    await updateStoreSettings(await ctxOf(w.company), { status: true, custom_domain: domain });
+    const onStore = (path: string) => worker.fetch(new Request(`https://${domain}${path}`, { redirect: "manual" }));
+    for (const path of ["/", "/dashboard", "/settings/users", "/login"]) {
+      const response = await onStore(path);
+      expect([path, response.status, response.headers.get("location")]).toEqual([path, 302, "/b2b"]);
+    }
+    expect((await onStore("/api/v1/health")).status).toBe(404);
+    expect((await worker.fetch(new Request("http://app.test/api/v1/health"))).status).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import { requestContext } from "../../../worker/context";
 import { signIn } from "../../../worker/domain/identity/sessions";
 import { kebabCase, pageUrl, safeRedirectTarget, STORE_COOKIE } from "../../../worker/guards";
 import { deviceCookie, deviceOf, limitDeps, signedInHeaders } from "../../../worker/web-session";
+import { enterStoreCompany, storeVisit } from "../../../worker/store-visit";
 import { formAction } from "../../server/form-page.server";
 import { LoginForm } from "../../components/login-form";
 import { useT } from "../../i18n";
@@ -26,6 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       const url = pageUrl(request);
       const inStore = url.pathname === "/b2b/login";
+      // At a store's login, the session opens in that store's company when the user buys there.
+      const store = inStore ? await storeVisit(ctx, request) : null;
+      if (store) await enterStoreCompany(ctx.control, session.accessToken, store.companyId);
       const headers = signedInHeaders(ctx, session, request);
       if (session.deviceCookie) headers.append("set-cookie", deviceCookie(ctx, session.deviceCookie));
       // The store login remembers its company, so a B2B user whose session ends comes back here.
