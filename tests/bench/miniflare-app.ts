@@ -18,7 +18,7 @@ const { Miniflare, convertV4MiniflareOptions } = (await import(fromWrangler.reso
  */
 export async function startAppInMiniflare(
   options: Omit<AppStackOptions, "onSpawn" | "quiet">,
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; controlUrl: string; close(): Promise<void> }> {
   const vars = await prepareDatabases(options);
   const config = join(ROOT, "build/server/wrangler.json");
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -45,5 +45,5 @@ export async function startAppInMiniflare(
     }),
   );
   const url = (await miniflare.ready).origin;
-  return { url, close: () => miniflare.dispose() };
+  return { url, controlUrl: String(vars.CONTROL_DATABASE_URL), close: () => miniflare.dispose() };
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDbServer } from "../../db/server/server";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { DEMO_BUYER_EMAIL, DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
 import { dbServerStats } from "../support/db-server-stats";
 import { freePort } from "../support/free-port";
 import { cpuPerRequest, cpuSample } from "./cpu";
@@ -89,6 +89,7 @@ async function measure(
 }
 
 let stop = async () => {};
+let controlUrl = process.env.BENCH_CONTROL_URL;
 let base = process.env.BENCH_URL;
 let dbUrl = process.env.BENCH_DB_URL;
 if (!base) {
@@ -103,6 +104,7 @@ if (!base) {
     seedScale: (process.env.BENCH_SCALE as "small" | "large" | undefined) ?? "small",
   });
   base = app.url;
+  controlUrl = app.controlUrl;
   stop = async () => {
     await app.close();
     await db.close();
@@ -262,6 +264,75 @@ const page = (path: string) => () => fetch(`${base}${path}`, { headers: { cookie
 await measure("GET customers page (SSR, TTFB)", page("/contacts/customers?search=Bou&sort=label"), REQUESTS, { ttfb: true });
 await measure("GET stock levels page (SSR, TTFB)", page("/inventory/stock-level"), REQUESTS, { ttfb: true });
 // Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
+// The B2B store: its catalogue page (28 products at the buyer's prices, with the stock left), and
+// cart changes by 50 buyers at once, each with their own cart (a Durable Object per buyer).
+const STORE_BUYERS = Number(process.env.BENCH_STORE_BUYERS ?? 50);
+const buyerCookies = controlUrl ? await storeBuyerCookies(controlUrl, STORE_BUYERS) : [];
+if (buyerCookies.length > 0) {
+  const storeVariants = [
+    ...(await (await fetch(`${base}/b2b?page=2`, { headers: { cookie: buyerCookies[0]! } })).text()).matchAll(
+      /name="variant_id" value="(\d+)"/g,
+    ),
+  ].map((m) => Number(m[1]));
+  await measure("GET /b2b catalogue (SSR, TTFB)", () => fetch(`${base}/b2b?page=3`, { headers: { cookie: buyerCookies[0]! } }), REQUESTS, {
+    ttfb: true,
+  });
+  let click = 0;
+  await measure(
+    `POST /b2b/cart update (${STORE_BUYERS} buyers)`,
+    () => {
+      const n = click++;
+      return fetch(`${base}/b2b/cart`, {
+        method: "POST",
+        headers: { cookie: buyerCookies[n % buyerCookies.length]!, "content-type": "application/x-www-form-urlencoded", origin: base! },
+        body: new URLSearchParams({
+          intent: "update",
+          variant_id: String(storeVariants[n % storeVariants.length]),
+          pack_id: "",
+          quantity: String(1 + (n % 3)),
+        }),
+      });
+    },
+    REQUESTS,
+    { concurrency: STORE_BUYERS },
+  );
+}
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
 console.log(`load average at the end ${load()}`);
 await stop();
+
+/**
+ * Buyers of the demo store's customer, each signed in: the demo buyer and copies of it (same
+ * customer and password), written straight into the control database before the run.
+ */
+async function storeBuyerCookies(url: string, count: number): Promise<string[]> {
+  const { controlDb, controlSchema } = await import("../../db/client");
+  const { eq } = await import("drizzle-orm");
+  const { newId } = await import("../../worker/domain/shared/ids");
+  const control = controlDb({ url });
+  const { users, memberships } = controlSchema;
+  const [demo] = await control.select().from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
+  if (!demo) return [];
+  const [membership] = await control.select().from(memberships).where(eq(memberships.userId, demo.id));
+  const emails = [DEMO_BUYER_EMAIL];
+  for (let i = 1; i < count; i++) {
+    const id = newId();
+    const email = DEMO_BUYER_EMAIL.replace("@", `+${i}-${id.slice(-6)}@`);
+    await control.batch([
+      control.insert(users).values({ ...demo, id, email, createdAt: Date.now() }),
+      control.insert(memberships).values({ ...membership!, userId: id, createdAt: Date.now() }),
+    ]);
+    emails.push(email);
+  }
+  return Promise.all(
+    emails.map(async (email) => {
+      const response = await fetch(`${base}/oauth2/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ grant_type: "password", username: email, password: DEMO_PASSWORD, client_id: "comptoir-web" }),
+      });
+      const t = (await response.json()) as Tokens;
+      return `session=v1:${t.access_token}:${t.refresh_token}:${Date.now() + t.expires_in * 1000}`;
+    }),
+  );
+}

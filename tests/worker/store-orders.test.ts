@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
 import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
 import { getCart } from "../../worker/domain/store/get-cart";
+import { orderAgain } from "../../worker/domain/store/order-again";
 import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
@@ -128,5 +129,25 @@ describe("ordering from the store", () => {
     const b = await buyer(w);
     await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "cart_empty" });
     expect(await w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.store_order"))).toEqual([]);
+  });
+
+  it("orders again: a past order's lines go back in the cart by its rules, what the store no longer sells is named, and another customer's order is not found", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10, "20");
+    const cup = await storeVariant(w, 10, "5");
+    const b = await buyer(w);
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 3 } });
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: cup.id, quantity: 2 } });
+    const order = await placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
+    await w.db.update(t.variants).set({ b2bPublished: false }).where(eq(t.variants.id, cup.id));
+    const again = await orderAgain(b.ctx, { cart: b.cart(), id: order.id });
+    expect(again.items.map((i) => [i.variant_id, Number(i.quantity)])).toEqual([[mug.id, 3]]);
+    expect(again.not_added).toEqual([cup.sku]);
+    // Twice: 3 more on top of the 3 held, as far as the 7 left allow (10 less the 3 the order holds).
+    const twice = await orderAgain(b.ctx, { cart: b.cart(), id: order.id });
+    expect(twice.items.map((i) => Number(i.quantity))).toEqual([6]);
+    const other = await salesWorld();
+    const stranger = await buyer(other);
+    await expect(orderAgain(stranger.ctx, { cart: stranger.cart(), id: order.id })).rejects.toMatchObject({ code: "not_found" });
   });
 });

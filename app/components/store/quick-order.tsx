@@ -36,3 +36,24 @@ export function QuickOrder() {
     </details>
   );
 }
+
+/** Order again (platform spec §2): the lines of a past order go back in the cart, by the cart's rules. */
+export function OrderAgain({ orderId }: { orderId: number }) {
+  const t = useT();
+  const fetcher = useFetcher<{ not_added?: string[]; error?: string }>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" action="/b2b/cart" className="order-again">
+      <input type="hidden" name="intent" value="again" />
+      <input type="hidden" name="id" value={orderId} />
+      <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
+        {t("b2b.order_again")}
+      </button>
+      {answer?.not_added ? (
+        <p role="status" className={answer.not_added.length ? "alert alert--error" : "alert alert--success"}>
+          {answer.not_added.length ? t("b2b.quick_order_not_added", { skus: answer.not_added.join(", ") }) : t("b2b.order_again_added")}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -3,6 +3,7 @@ import { buyerCart } from "../../../worker/carts";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { clearCart } from "../../../worker/domain/store/clear-cart";
+import { orderAgain } from "../../../worker/domain/store/order-again";
 import { quickOrder } from "../../../worker/domain/store/quick-order";
 import { removeCartItem } from "../../../worker/domain/store/remove-cart-item";
 import { updateCartItem } from "../../../worker/domain/store/update-cart-item";
@@ -25,6 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { cart: await removeCartItem(ctx, { cart, change: { id: text("id") } }) };
       case "clear":
         return { cart: await clearCart(ctx, { cart }) };
+      case "again": {
+        const { not_added, ...view } = await orderAgain(ctx, { cart, id: text("id") });
+        return { cart: view, not_added };
+      }
       case "quick": {
         const { not_added, ...view } = await quickOrder(ctx, { cart, order: { quick_order: text("quick_order") } });
         return { cart: view, not_added };

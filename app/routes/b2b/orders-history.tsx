@@ -7,7 +7,9 @@ import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { isStatusOf } from "../../../worker/domain/documents/statuses";
 import { StatusChip } from "../../components/status-chip";
+import { OrderAgain } from "../../components/store/quick-order";
 import { StorePager } from "../../components/store/store-pager";
+import { useStorefront } from "../../components/store/use-storefront";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import { orNotFound } from "../../server/form-page.server";
@@ -38,6 +40,7 @@ export default function OrdersHistory({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const format = useFormat();
   const { order, placed, list } = loaderData;
+  const cartShown = useStorefront().menu.cart;
   if (order)
     return (
       <>
@@ -77,6 +80,7 @@ export default function OrdersHistory({ loaderData }: Route.ComponentProps) {
         <p>
           {t("b2b.total")} <strong data-testid="order-detail-total">{format.money(order.total, order.currency)}</strong>
         </p>
+        {cartShown ? <OrderAgain orderId={order.id} /> : null}
         <Link to="/b2b/orders-history">{t("b2b.back_to_orders")}</Link>
       </>
     );

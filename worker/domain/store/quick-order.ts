@@ -58,16 +58,41 @@ export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unkn
     if (idOf(w.sku) === undefined) issues.add(`quick_order.${w.line - 1}`, "quick_order_sku_unknown", { line: w.line, sku: w.sku });
   issues.throwIfAny();
 
+  return addToCart(
+    ctx,
+    input.cart,
+    wanted.map((w) => ({ variantId: idOf(w.sku)!, packId: null, quantity: w.quantity, name: w.sku })),
+  );
+}
+
+/** A line to add to what the cart holds, and how the buyer knows it (its SKU). */
+export interface WantedLine {
+  variantId: number;
+  packId: number | null;
+  quantity: Decimal;
+  name: string;
+}
+
+/**
+ * Adds each line to what the cart already holds of it, by the cart's rules, in one change of the
+ * cart. A line the store no longer sells, or that the stock cannot take, is left out (as a click
+ * over the stock is) and named in `not_added`.
+ */
+export async function addToCart(ctx: Ctx, cart: CartStore, wanted: readonly WantedLine[]): Promise<CartView & { not_added: string[] }> {
+  const buyer = buyerOf(ctx);
   const notAdded: string[] = [];
-  const result = await changeCart(input.cart, async (stored) => {
+  const result = await changeCart(cart, async (stored) => {
     const lines = StoredCartLines.parse(stored);
-    const catalogue = await readCartCatalogue(ctx, buyer, [...lines, ...wanted.map((w) => ({ variantId: idOf(w.sku)!, packId: null }))]);
+    const catalogue = await readCartCatalogue(ctx, buyer, [...lines, ...wanted.map((w) => ({ variantId: w.variantId, packId: w.packId }))]);
     let items = describedLines(lines, catalogue);
     notAdded.length = 0;
     for (const w of wanted) {
-      const key = cartKey(idOf(w.sku)!, null);
+      const key = cartKey(w.variantId, w.packId);
       const item = catalogue.items.get(key);
-      if (!item) continue;
+      if (!item) {
+        notAdded.push(w.name);
+        continue;
+      }
       if (!items.some((i) => i.key === key) && items.length >= CART_MAX_LINES) throw new DomainError("cart_full", { max: CART_MAX_LINES });
       const held = items.find((i) => i.key === key)?.quantity ?? Decimal.zero(QUANTITY_SCALE);
       const next = setQuantity(
@@ -77,7 +102,7 @@ export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unkn
         cartPolicy(catalogue.settings),
       );
       // Ignored by the rules (over the stock): the line holds what it held.
-      if (next.find((i) => i.key === key)?.quantity.equals(held) ?? true) notAdded.push(w.sku);
+      if (next.find((i) => i.key === key)?.quantity.equals(held) ?? true) notAdded.push(w.name);
       items = next;
     }
     return cartResult(items, catalogue);
