@@ -25,7 +25,7 @@ export const QuickOrderInput = strictInput({ quick_order: z.string().max(20_000)
  * left out (as a click over the stock is), and named in `not_added`.
  */
 export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<CartView & { not_added: string[] }> {
-  const buyer = buyerOf(ctx);
+  buyerOf(ctx);
   const { quick_order: text } = parseInput(QuickOrderInput, input.order);
   const issues = new FieldIssues();
   const wanted: { line: number; sku: string; quantity: Decimal }[] = [];
