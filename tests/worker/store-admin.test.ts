@@ -6,6 +6,8 @@ import { acceptInvitation } from "../../worker/domain/users/company-invitations"
 import { INVITATION_PENDING_HASH } from "../../worker/domain/users/staff";
 import { getStorefront } from "../../worker/domain/store/get-storefront";
 import { getCart } from "../../worker/domain/store/get-cart";
+import { listStoreCatalogue } from "../../worker/domain/store/list-store-catalogue";
+import { getStoreCatalogueChoices } from "../../worker/domain/store/store-catalogue-choices";
 import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
 import { requestStoreAccess } from "../../worker/domain/store/request-store-access";
 import { companyOfStoreHost, companyOfStoreSlug } from "../../worker/domain/store/settings/store-addresses";
@@ -161,6 +163,57 @@ async function portalStaff(w: Awaited<ReturnType<typeof salesWorld>>) {
   };
   return { staff, viewing };
 }
+
+describe("the catalogue's filters and featured products", () => {
+  it("offer only what the store displays, filter the catalogue by brand, season and tag, and show the featured products in the chosen order", async () => {
+    const w = await salesWorld();
+    const [pine, oak] = await w.db
+      .insert(t.brands)
+      .values([{ label: "Pine" }, { label: "Oak" }])
+      .returning({ id: t.brands.id });
+    const [summer] = await w.db.insert(t.seasons).values({ label: "Summer" }).returning({ id: t.seasons.id });
+    const [bio] = await w.db.insert(t.productTags).values({ label: "Bio" }).returning({ id: t.productTags.id });
+    const a = await storeVariant(w, 5);
+    const b = await storeVariant(w, 5);
+    const c = await storeVariant(w, 5);
+    await w.db.update(t.products).set({ brandId: pine!.id, seasonId: summer!.id }).where(eq(t.products.id, a.productId));
+    await w.db.update(t.products).set({ brandId: oak!.id }).where(eq(t.products.id, b.productId));
+    await w.db.insert(t.productTagLinks).values({ productId: c.productId, tagId: bio!.id });
+    const buyerOfW = await buyer(w);
+    expect(await getStoreCatalogueChoices(buyerOfW.ctx)).toEqual({ filters: [], featured: [] });
+    const staff = await ctxOf(w.company);
+    await updateStoreSettings(staff, {
+      display_brand_filter: true,
+      visible_brand_ids: [pine!.id],
+      display_tag_filter: true,
+      featured_product_ids: [c.productId, a.productId],
+    });
+    const choices = await getStoreCatalogueChoices(buyerOfW.ctx);
+    expect(choices.filters).toEqual([
+      { name: "brand_id", options: [{ id: pine!.id, label: "Pine" }] },
+      { name: "tag_id", options: [{ id: bio!.id, label: "Bio" }] },
+    ]);
+    expect(choices.featured.map((p) => p.id)).toEqual([c.productId, a.productId]);
+    const skus = async (filter: Record<string, unknown>) => (await listStoreCatalogue(buyerOfW.ctx, filter)).items.map((i) => i.sku);
+    expect(await skus({ brand_id: pine!.id })).toEqual([a.sku]);
+    expect(await skus({ brand_id: oak!.id })).toEqual([b.sku]);
+    expect(await skus({ season_id: summer!.id })).toEqual([a.sku]);
+    expect(await skus({ tag_id: bio!.id })).toEqual([c.sku]);
+    expect((await skus({})).sort()).toEqual([a.sku, b.sku, c.sku].sort());
+    await expect(listStoreCatalogue(buyerOfW.ctx, { brand_id: "x" })).rejects.toMatchObject({ code: "validation_failed" });
+  });
+
+  it("leaves out what is sold out when the store does not display it", async () => {
+    const w = await salesWorld();
+    const inStock = await storeVariant(w, 3);
+    const soldOut = await storeVariant(w, 0);
+    const b = await buyer(w);
+    const skus = async () => (await listStoreCatalogue(b.ctx, {})).items.map((i) => i.sku).sort();
+    expect(await skus()).toEqual([inStock.sku, soldOut.sku].sort());
+    await openStore(w, { display_out_of_stock: false });
+    expect(await skus()).toEqual([inStock.sku]);
+  });
+});
 
 describe("staff viewing the store as a customer", () => {
   it("fill the customer's cart but cannot order; Leave store empties the cart and clears the customer", async () => {

@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listStoreCatalogue, type StoreCatalogueItem } from "../../../worker/domain/store/list-store-catalogue";
+import { getStoreCatalogueChoices } from "../../../worker/domain/store/store-catalogue-choices";
+import { recoverFrom } from "../../server/form-page.server";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
@@ -19,9 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
   const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
-  const catalogue = await listStoreCatalogue(await ctxFromRequest(rc), { search: search || undefined, page });
-  return { company: user.company.label, search, ...catalogue };
+  // A filter counts only with a value (platform spec §5).
+  const chosen = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+  const ctx = await ctxFromRequest(rc);
+  const [catalogue, choices] = await Promise.all([
+    recoverFrom(
+      ["validation_failed"],
+      () => listStoreCatalogue(ctx, { search: search || undefined, page, ...chosen }),
+      () => listStoreCatalogue(ctx, { page: 0 }),
+    ),
+    getStoreCatalogueChoices(ctx),
+  ]);
+  return { company: user.company.label, search, chosen, ...choices, ...catalogue };
 }
+
+const FILTERS = ["brand_id", "season_id", "tag_id", "option_id"] as const;
 
 function Product({ item, currency }: { item: StoreCatalogueItem; currency: string | null }) {
   const t = useT();
@@ -57,9 +71,10 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
 export default function B2bHome({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const storefront = useStorefront();
-  const { items, page, page_size, total, search, currency } = loaderData;
+  const { items, page, page_size, total, search, currency, chosen, filters, featured } = loaderData;
   const pages = Math.max(1, Math.ceil(total / page_size));
-  const link = (p: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), page: String(p) }).toString()}`;
+  const link = (p: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...chosen, page: String(p) }).toString()}`;
+  const browsing = !search && Object.keys(chosen).length === 0 && page === 0;
   return (
     <>
       <title>{`${t("b2b.catalogue")} | ${loaderData.company}`}</title>
@@ -69,10 +84,35 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
           <span className="visually-hidden">{t("b2b.search")}</span>
           <input type="search" name="search" defaultValue={search} placeholder={t("b2b.search")} />
         </label>
+        {filters.map((filter) => (
+          <label key={filter.name} className="store-filter">
+            <span className="visually-hidden">{t(`b2b.filter_${filter.name}`)}</span>
+            <select name={filter.name} defaultValue={chosen[filter.name] ?? ""} data-testid={`filter-${filter.name}`}>
+              <option value="">{t(`b2b.filter_${filter.name}`)}</option>
+              {filter.options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <button type="submit" className="button button--secondary">
           {t("b2b.search_button")}
         </button>
       </Form>
+      {browsing && featured.length > 0 ? (
+        <section className="store-featured" data-testid="store-featured">
+          <h2>{t("b2b.featured")}</h2>
+          <ul className="store-featured__list">
+            {featured.map((p) => (
+              <li key={p.id}>
+                <Link to={`/b2b/products/${p.id}`}>{p.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {storefront.menu.cart ? <QuickOrder /> : null}
       {items.length === 0 ? <p>{t("b2b.nothing_found")}</p> : null}
       <ul className="store-grid">

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
@@ -13,9 +13,16 @@ const t = tenantSchema;
 /** Catalogue page size (platform spec §9). */
 export const CATALOGUE_PAGE_SIZE = 28;
 
+const zFilter = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
+
 export const ListStoreCatalogueInput = strictInput({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(0).max(100_000).optional(),
+  // The store's filters (its settings say which the page offers).
+  brand_id: zFilter,
+  season_id: zFilter,
+  tag_id: zFilter,
+  option_id: zFilter,
 });
 
 /** A variant of the catalogue page, with its product to link to. */
@@ -31,7 +38,9 @@ export async function listStoreCatalogue(
   input: unknown,
 ): Promise<{ items: StoreCatalogueItem[]; page: number; page_size: number; total: number; currency: string | null }> {
   const buyer = buyerOf(ctx);
-  const { search, page = 0 } = parseInput(ListStoreCatalogueInput, input);
+  const { search, page = 0, brand_id, season_id, tag_id, option_id } = parseInput(ListStoreCatalogueInput, input);
+  const ofProduct = (condition: SQL) =>
+    sql`exists (select 1 from ${t.products} where ${t.products.id} = ${t.variants.productId} and ${condition})`;
   const { db } = ctx;
   const like = search ? `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   // A store that does not display what is out of stock leaves out the tracked variants (kits aside) with none left at its location.
@@ -43,6 +52,12 @@ export async function listStoreCatalogue(
     eq(t.variants.active, true),
     eq(t.variants.b2bPublished, true),
     sql`(${showsOutOfStock} or not ${t.variants.trackInventory} or ${t.variants.isKit} or ${inStock})`,
+    brand_id ? ofProduct(sql`${t.products.brandId} = ${brand_id}`) : undefined,
+    season_id ? ofProduct(sql`${t.products.seasonId} = ${season_id}`) : undefined,
+    tag_id
+      ? sql`exists (select 1 from ${t.productTagLinks} where ${t.productTagLinks.productId} = ${t.variants.productId} and ${t.productTagLinks.tagId} = ${tag_id})`
+      : undefined,
+    option_id ? sql`${option_id} in (${t.variants.option1Id}, ${t.variants.option2Id}, ${t.variants.option3Id})` : undefined,
     like ? sql`(${t.variants.label} like ${like} escape '\\' or ${t.variants.sku} like ${like} escape '\\')` : undefined,
   );
   const [rows, [total]] = await db.batch([
