@@ -212,5 +212,12 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `store_access_requests_waiting_email_unique` ON `store_access_requests` (`email`) WHERE \"store_access_requests\".\"status\" = 'requested';",
       "CREATE TABLE `store_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`settings` text NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"store_settings_single_row\" CHECK(\"store_settings\".\"id\" = 1)\n);"
     ]
+  },
+  {
+    "tag": "0011_prices_variant_index",
+    "hash": "8b54df2a3f4ba1beb8d4198c4efaa67e046c3261de1961de2de32434ef0b7e7f",
+    "statements": [
+      "CREATE INDEX `prices_variant_idx` ON `prices` (`variant_id`);"
+    ]
   }
 ];

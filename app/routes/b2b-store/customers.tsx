@@ -153,7 +153,7 @@ export default function StoreCustomers({ loaderData, actionData }: Route.Compone
       ) : null}
       <section className="card">
         <h2>{t("store_admin.customers_with_access", { count: customers.length })}</h2>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("store_admin.customers")}>
           <table className="data-table" data-testid="store-customers">
             <thead>
               <tr>

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
-import { storePalette, textColourOn } from "../../../worker/domain/store/branding";
+import { storePalette } from "../../../worker/domain/store/branding";
 import {
   getStoreSettings,
   getStoreSettingsChoices,
@@ -222,8 +222,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
       {section === "customization" ? (
         <div className="store-palette" data-testid="store-palette">
           <span style={{ background: palette.primary, color: palette.primaryText }}>{t("store_settings.primary_color")}</span>
-          <span style={{ background: palette.primaryLight, color: palette.primaryText }}>+40</span>
-          <span style={{ background: palette.primaryDark, color: textColourOn(palette.primaryDark) }}>−40</span>
+          <span className="store-palette__swatch" style={{ background: palette.primaryLight }} title="+40" aria-hidden="true" />
+          <span className="store-palette__swatch" style={{ background: palette.primaryDark }} title="−40" aria-hidden="true" />
           <span style={{ background: palette.secondary, color: palette.secondaryText }}>{t("store_settings.secondary_color")}</span>
         </div>
       ) : null}

@@ -71,8 +71,7 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
 export default function B2bHome({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const storefront = useStorefront();
-  const { items, page, page_size, total, search, currency, chosen, filters, featured } = loaderData;
-  const pages = Math.max(1, Math.ceil(total / page_size));
+  const { items, page, has_more, search, currency, chosen, filters, featured } = loaderData;
   const link = (p: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...chosen, page: String(p) }).toString()}`;
   const browsing = !search && Object.keys(chosen).length === 0 && page === 0;
   return (
@@ -120,7 +119,7 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
           <Product key={item.variant_id} item={item} currency={currency} />
         ))}
       </ul>
-      <StorePager page={page} pages={pages} href={link} />
+      <StorePager page={page} hasMore={has_more} href={link} />
     </>
   );
 }

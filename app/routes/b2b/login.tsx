@@ -1,4 +1,3 @@
-import type { CSSProperties } from "react";
 import { Link, redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { storeVisit, storeVisitView } from "../../../worker/store-visit";
@@ -19,10 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function B2bLogin({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { store } = loaderData;
-  const style = store ? ({ "--primary": store.palette.primary, "--primary-dark": store.palette.primaryDark } as CSSProperties) : undefined;
   const failure = actionData as { error?: string; params?: Record<string, unknown>; email?: string } | undefined;
   return (
-    <div style={style} className="store-login">
+    <div className="store-login">
       <title>{`${store?.label ?? t("login.b2b_title")} | ${t("app.name")}`}</title>
       {store ? (
         <p className="store-login__brand" style={{ background: store.palette.primary, color: store.palette.primaryText }}>

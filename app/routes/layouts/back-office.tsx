@@ -46,7 +46,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
   if (!entry.children)
     return (
       <li>
-        <NavLink to={entry.to} className="side-menu__link">
+        <NavLink to={entry.to} className="side-menu__link" aria-label={t(entry.label)}>
           <span className="side-menu__icon" aria-hidden="true">
             {entry.icon ?? "•"}
           </span>
@@ -57,7 +57,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
   return (
     <li>
       <details className="side-menu__group">
-        <summary className="side-menu__link">
+        <summary className="side-menu__link" aria-label={t(entry.label)}>
           <span className="side-menu__icon" aria-hidden="true">
             {entry.icon ?? "•"}
           </span>

@@ -40,13 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The store's colours, for its bar and its primary buttons (their text black or white by the 186 rule); links keep the readable theme colour. */
 function paletteStyle({ palette }: StorefrontView): CSSProperties {
   return {
-    "--primary": palette.primary,
-    "--primary-dark": palette.primaryDark,
-    "--store-primary-text": palette.primaryText,
+    "--store-primary": palette.primary,
+    "--store-primary-dark": palette.primaryDark,
     "--store-primary-light": palette.primaryLight,
-    "--secondary": palette.secondary,
+    "--store-primary-text": palette.primaryText,
+    "--store-secondary": palette.secondary,
     "--store-secondary-text": palette.secondaryText,
   } as CSSProperties;
 }

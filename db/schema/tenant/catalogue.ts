@@ -340,6 +340,8 @@ export const prices = sqliteTable(
     uniqueIndex("prices_pack_unique")
       .on(t.packId, t.priceLevelId, t.currencyId)
       .where(sql`${t.packId} is not null`),
+    // A variant's prices, its packs' included, for the reads of a few variants (the line engine, the cart).
+    index("prices_variant_idx").on(t.variantId),
     check("prices_amount_non_negative", sql`${t.amount} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq, inArray, or, type SQLWrapper } from "drizzle-orm";
+import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
@@ -46,10 +46,10 @@ export interface VariantPrice {
  */
 export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrapper) {
   const ids = Array.isArray(variantIds) ? [...new Set(variantIds as readonly number[])] : (variantIds as SQLWrapper);
-  const components = db
-    .select({ id: t.components.componentVariantId })
-    .from(t.components)
-    .where(inArray(t.components.parentVariantId, ids));
+  // The variants and their components as one list: a single IN lets the prices' index serve it
+  // (an OR of two INs makes SQLite scan every price).
+  const withComponents = sql`select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ids)}
+    union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ids)}`;
   return [
     db
       .select({ id: t.variants.id, isKit: t.variants.isKit, kitDiscountRate: t.products.kitDiscountRate })
@@ -70,7 +70,7 @@ export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrap
         amount: t.prices.amount,
       })
       .from(t.prices)
-      .where(or(inArray(t.prices.variantId, ids), inArray(t.prices.variantId, components))),
+      .where(sql`${t.prices.variantId} in (${withComponents})`),
     db
       .select({ parentId: t.components.parentVariantId, variantId: t.components.componentVariantId, quantity: t.components.quantity })
       .from(t.components)

@@ -53,6 +53,23 @@ export function storeLocation(db: TenantDb) {
     .limit(1);
 }
 
+/**
+ * What is left at the store's location of these variants and of their components (a kit's). The
+ * variants and their components make one list: a single IN lets the stock's index serve it.
+ */
+export function storeStockRead(db: TenantDb, ids: number[]) {
+  const withParts = sql`select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ids)}
+    union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ids)}`;
+  return db
+    .select({
+      variantId: t.stockLevels.variantId,
+      locationId: t.stockLevels.locationId,
+      available: sql<number>`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`,
+    })
+    .from(t.stockLevels)
+    .where(and(sql`${t.stockLevels.locationId} = (${storeLocation(db)})`, sql`${t.stockLevels.variantId} in (${withParts})`));
+}
+
 const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
 
 /**
@@ -69,7 +86,6 @@ export async function readCartCatalogue(
 ): Promise<CartCatalogue> {
   const { db } = ctx;
   const ids = [...new Set(wanted.map((w) => w.variantId))];
-  const parts = db.select({ id: t.components.componentVariantId }).from(t.components).where(inArray(t.components.parentVariantId, ids));
   const location = storeLocation(db);
   const reads = [
     ...priceReads(db, ids),
@@ -91,19 +107,7 @@ export async function readCartCatalogue(
       .select({ id: t.packs.id, variantId: t.packs.variantId, label: t.packs.label, quantity: t.packs.quantity })
       .from(t.packs)
       .where(and(inArray(t.packs.variantId, ids), eq(t.packs.active, true))),
-    db
-      .select({
-        variantId: t.stockLevels.variantId,
-        locationId: t.stockLevels.locationId,
-        available: sql<number>`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`,
-      })
-      .from(t.stockLevels)
-      .where(
-        and(
-          sql`${t.stockLevels.locationId} = (${location})`,
-          sql`(${inArray(t.stockLevels.variantId, ids)} or ${inArray(t.stockLevels.variantId, parts)})`,
-        ),
-      ),
+    storeStockRead(db, ids),
     db
       .select({ priceLevelId: t.customers.priceLevelId, currencyId: t.customers.currencyId, discountRate: t.customers.discountRate })
       .from(t.customers)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
@@ -36,7 +36,7 @@ export type StoreCatalogueItem = StoreLineView & { product_id: number };
 export async function listStoreCatalogue(
   ctx: Ctx,
   input: unknown,
-): Promise<{ items: StoreCatalogueItem[]; page: number; page_size: number; total: number; currency: string | null }> {
+): Promise<{ items: StoreCatalogueItem[]; page: number; page_size: number; has_more: boolean; currency: string | null }> {
   const buyer = buyerOf(ctx);
   const { search, page = 0, brand_id, season_id, tag_id, option_id } = parseInput(ListStoreCatalogueInput, input);
   const ofProduct = (condition: SQL) =>
@@ -60,16 +60,15 @@ export async function listStoreCatalogue(
     option_id ? sql`${option_id} in (${t.variants.option1Id}, ${t.variants.option2Id}, ${t.variants.option3Id})` : undefined,
     like ? sql`(${t.variants.label} like ${like} escape '\\' or ${t.variants.sku} like ${like} escape '\\')` : undefined,
   );
-  const [rows, [total]] = await db.batch([
-    db
-      .select({ id: t.variants.id, productId: t.variants.productId })
-      .from(t.variants)
-      .where(where)
-      .orderBy(sql`${t.variants.label} collate nocase`, asc(t.variants.id))
-      .limit(CATALOGUE_PAGE_SIZE)
-      .offset(page * CATALOGUE_PAGE_SIZE),
-    db.select({ n: count() }).from(t.variants).where(where),
-  ]);
+  // One more than a page tells whether a next page exists: no count over the whole catalogue.
+  const found = await db
+    .select({ id: t.variants.id, productId: t.variants.productId })
+    .from(t.variants)
+    .where(where)
+    .orderBy(sql`${t.variants.label} collate nocase`, asc(t.variants.id))
+    .limit(CATALOGUE_PAGE_SIZE + 1)
+    .offset(page * CATALOGUE_PAGE_SIZE);
+  const rows = found.slice(0, CATALOGUE_PAGE_SIZE);
   const catalogue = await readCartCatalogue(
     ctx,
     buyer,
@@ -79,5 +78,5 @@ export async function listStoreCatalogue(
     const line = storeLineView(catalogue, cartKey(r.id, null));
     return line ? [{ ...line, product_id: r.productId }] : [];
   });
-  return { items, page, page_size: CATALOGUE_PAGE_SIZE, total: total?.n ?? 0, currency: catalogue.currency };
+  return { items, page, page_size: CATALOGUE_PAGE_SIZE, has_more: found.length > CATALOGUE_PAGE_SIZE, currency: catalogue.currency };
 }

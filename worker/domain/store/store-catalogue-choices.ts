@@ -22,6 +22,13 @@ export async function getStoreCatalogueChoices(
 ): Promise<{ filters: StoreFilter[]; featured: { id: number; label: string }[] }> {
   buyerOf(ctx);
   const settings = await readStoreSettings(ctx.db);
+  const offersSome =
+    settings.display_brand_filter ||
+    settings.display_season_filter ||
+    settings.display_tag_filter ||
+    settings.display_attribute_filter ||
+    settings.featured_product_ids.length > 0;
+  if (!offersSome) return { filters: [], featured: [] };
   const { db } = ctx;
   const only = (column: Parameters<typeof inArray>[0], ids: number[]): SQL | undefined => (ids.length ? inArray(column, ids) : undefined);
   const published = sql`exists (select 1 from ${t.variants} where ${t.variants.productId} = ${t.products.id} and ${t.variants.b2bPublished} and ${t.variants.active})`;

@@ -1,0 +1,1 @@
+CREATE INDEX `prices_variant_idx` ON `prices` (`variant_id`);

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { TenantDb } from "../../db/client";
+import { priceReads } from "../../worker/domain/products/prices-of-variants";
+import { storeStockRead } from "../../worker/domain/store/cart-catalogue";
+import { makeCompany } from "../support/factories";
+
+/** SQLite's plan of a query: one line per step ("SEARCH prices USING INDEX …", "SCAN prices"). */
+async function planOf(db: TenantDb, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+  const { sql: text, params } = query.toSQL();
+  const rows = await db.all<{ detail: string }>(sql.raw(`explain query plan ${text.replace(/\?/g, () => JSON.stringify(params.shift()))}`));
+  return rows.map((r) => r.detail);
+}
+
+describe("the reads of a few variants use their indexes (a catalogue of 100,000 variants is never scanned)", () => {
+  it("prices of some variants and their components", async () => {
+    const { db } = await makeCompany();
+    const plan = await planOf(db, priceReads(db, [1, 2, 3])[4] as never);
+    expect(plan.some((step) => /^SCAN prices\b/.test(step))).toBe(false);
+    expect(plan).toContain("SEARCH prices USING INDEX prices_variant_idx (variant_id=?)");
+  });
+
+  it("the stock the cart reads at the store's location", async () => {
+    const { db } = await makeCompany();
+    const plan = await planOf(db, storeStockRead(db, [1, 2, 3]) as never);
+    expect(plan.some((step) => /^SCAN stock_levels\b/.test(step))).toBe(false);
+    expect(plan.some((step) => /^SEARCH stock_levels USING .*\(location_id=\? AND variant_id=\?\)/.test(step))).toBe(true);
+  });
+});
