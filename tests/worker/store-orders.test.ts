@@ -150,4 +150,42 @@ describe("ordering from the store", () => {
     const stranger = await buyer(other);
     await expect(orderAgain(stranger.ctx, { cart: stranger.cart(), id: order.id })).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("ships and bills to the addresses the buyer chose among their customer's, and refuses an address that is not theirs or not for that use", async () => {
+    const w = await salesWorld();
+    const a = t.customerAddresses;
+    const [home, depot, billingOnly] = await w.db
+      .insert(a)
+      .values([
+        { customerId: w.customer.id, label: "Shop", address1: "1 rue Haute", city: "Lyon", defaultShipping: true, defaultBilling: true },
+        { customerId: w.customer.id, label: "Depot", address1: "9 quai Bas", city: "Vienne", type: "shipping" },
+        { customerId: w.customer.id, label: "Accounts", address1: "3 place Neuve", city: "Lyon", type: "billing" },
+      ])
+      .returning({ id: a.id });
+    const other = await salesWorld();
+    const [theirs] = await other.db
+      .insert(a)
+      .values({ customerId: other.customer.id, label: "Theirs", city: "Nice" })
+      .returning({ id: a.id });
+    const mug = await storeVariant(w, 10, "20");
+    const b = await buyer(w);
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 1 } });
+    await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: { shipping_address_id: billingOnly!.id } })).rejects.toMatchObject({
+      fields: { shipping_address_id: { code: "unknown_address" } },
+    });
+    await expect(placeStoreOrder(b.ctx, { cart: b.cart(), order: { billing_address_id: theirs!.id + 1000 } })).rejects.toMatchObject({
+      fields: { billing_address_id: { code: "unknown_address" } },
+    });
+    const order = await placeStoreOrder(b.ctx, {
+      cart: b.cart(),
+      order: { shipping_address_id: depot!.id, billing_address_id: billingOnly!.id },
+    });
+    expect(order.shipping_address).toMatchObject({ label: "Depot", lines: ["9 quai Bas", "Vienne"] });
+    expect(order.billing_address).toMatchObject({ label: "Accounts" });
+    // Without a choice, the customer's defaults.
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 1 } });
+    const plain = await placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
+    expect(plain.shipping_address).toMatchObject({ label: "Shop" });
+    expect(home).toBeDefined();
+  });
 });

@@ -2,6 +2,7 @@ import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router"
 import { buyerCart } from "../../../worker/carts";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
+import { getOrderChoices, type BuyerAddressView } from "../../../worker/domain/store/get-order-choices";
 import { placeStoreOrder } from "../../../worker/domain/store/place-store-order";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
@@ -12,10 +13,11 @@ import { useStorefront } from "../../components/store/use-storefront";
 import type { loader as storefrontLoader } from "../layouts/storefront";
 import type { Route } from "./+types/order";
 
-// The page shows the cart the store's layout loads; its own loader only guards it.
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireStore(request, context.get(requestContext), readCookie(request, STORE_COOKIE));
-  return null;
+// The page shows the cart the store's layout loads; its own loader reads the addresses and the minimum.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const rc = context.get(requestContext);
+  requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  return getOrderChoices(await ctxFromRequest(rc));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,14 +31,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const order = await placeStoreOrder(await ctxFromRequest(rc), {
       cart: buyerCart(rc, actor),
-      order: { external_reference: text("external_reference"), notes: text("notes") },
+      order: {
+        external_reference: text("external_reference"),
+        notes: text("notes"),
+        shipping_address_id: text("shipping_address_id") ? Number(text("shipping_address_id")) : undefined,
+        billing_address_id: text("billing_address_id") ? Number(text("billing_address_id")) : undefined,
+      },
     });
     return redirect(`/b2b/orders-history/${order.id}?placed=1`);
   });
 }
 
 /** Finalize the order (platform spec §2, /b2b/order): the cart's lines and total, the buyer's reference and notes. */
-export default function B2bOrder({ actionData }: Route.ComponentProps) {
+function AddressChoice({ name, label, addresses }: { name: string; label: string; addresses: BuyerAddressView[] }) {
+  const t = useT();
+  if (addresses.length === 0) return null;
+  const chosen = addresses.find((a) => (name === "shipping_address_id" ? a.default_shipping : a.default_billing)) ?? addresses[0]!;
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={chosen.id}>
+        {addresses.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.label ? `${a.label} — ${a.lines}` : a.lines || t("b2b.address_without_lines")}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export default function B2bOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { addresses, minimum_order_amount: minimum } = loaderData;
   const t = useT();
   const format = useFormat();
   const errorText = useErrorText();
@@ -87,11 +113,26 @@ export default function B2bOrder({ actionData }: Route.ComponentProps) {
             {t("b2b.cart_total")} <strong data-testid="order-total">{format.money(cart.total, cart.currency)}</strong>
           </p>
           {Number(cart.discount_rate) > 0 ? <p className="muted">{t("b2b.cart_discount", { rate: cart.discount_rate })}</p> : null}
+          {minimum && Number(cart.total) < Number(minimum) ? (
+            <p className="alert alert--error" data-testid="minimum-order">
+              {t("b2b.minimum_order", { amount: format.money(minimum, cart.currency) })}
+            </p>
+          ) : null}
           <Form method="post" className="form">
             <div className="field">
               <label htmlFor="external_reference">{storefront.externalReferenceLabel ?? t("b2b.external_reference")}</label>
               <input id="external_reference" name="external_reference" maxLength={200} />
             </div>
+            <AddressChoice
+              name="shipping_address_id"
+              label={t("b2b.shipping_address")}
+              addresses={addresses.filter((a) => a.type !== "billing")}
+            />
+            <AddressChoice
+              name="billing_address_id"
+              label={t("b2b.billing_address")}
+              addresses={addresses.filter((a) => a.type !== "shipping")}
+            />
             <div className="field">
               <label htmlFor="notes">{t("b2b.notes")}</label>
               <textarea id="notes" name="notes" maxLength={5000} rows={3} />

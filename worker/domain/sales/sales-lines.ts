@@ -149,7 +149,11 @@ export interface PricedDocument {
   units: { variantId: number; units: number; field: string }[];
 }
 
-function snapshot(address: CustomerAddress | undefined, label: string): AddressSnapshot | null {
+/** A customer's address as a document keeps it (its lines at the time), under the customer's name unless it has its own. */
+export function addressSnapshot(
+  address: Pick<CustomerAddress, "label" | "address1" | "address2" | "postalCode" | "city" | "province" | "country"> | undefined,
+  label: string,
+): AddressSnapshot | null {
   if (!address) return null;
   const lines = [address.address1, address.address2, [address.postalCode, address.city].filter(Boolean).join(" "), address.province].filter(
     (l): l is string => Boolean(l && l.trim()),
@@ -353,11 +357,11 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
     taxPriority: document.tax_priority,
     estimateExpirationDays: settings.estimateExpirationDays,
     timezone: settings.timezone,
-    billingAddress: snapshot(
+    billingAddress: addressSnapshot(
       addresses.find((a) => a.defaultBilling),
       customer!.label,
     ),
-    shippingAddress: snapshot(
+    shippingAddress: addressSnapshot(
       addresses.find((a) => a.defaultShipping),
       customer!.label,
     ),

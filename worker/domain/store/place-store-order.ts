@@ -1,8 +1,12 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { tenantSchema } from "../../../db/client";
+import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { STATUS_MACHINES } from "../documents/statuses";
 import { insertSalesDocument } from "../sales/sales-document-writes";
 import type { SalesDocumentView } from "../sales/sales-documents";
 import { orderRules } from "../sales/sales-order-rules";
+import { addressSnapshot } from "../sales/sales-lines";
 import { SalesLineInput } from "../sales/sales-schemas";
 import { can, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -18,6 +22,9 @@ import { storeShippingCost } from "./store-shipping-cost";
 export const PlaceStoreOrderInput = strictInput({
   external_reference: zOptionalText(200).optional(),
   notes: zOptionalText(5000).optional(),
+  // One of the customer's addresses; without it, the customer's default.
+  shipping_address_id: z.number({ error: "unknown_address" }).int().positive().optional(),
+  billing_address_id: z.number({ error: "unknown_address" }).int().positive().optional(),
 });
 
 /**
@@ -31,7 +38,8 @@ export const PlaceStoreOrderInput = strictInput({
  */
 export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<SalesDocumentView> {
   const buyer = buyerOf(ctx);
-  const fields = parseInput(PlaceStoreOrderInput, input.order);
+  const { shipping_address_id, billing_address_id, ...fields } = parseInput(PlaceStoreOrderInput, input.order);
+  const chosen = await chosenAddresses(ctx, buyer.customerId, { shipping_address_id, billing_address_id });
   // Staff viewing a customer's store see the cart but do not order for them (domain spec §5).
   if (can(ctx, { allOf: ["b2b_portal"] })) throw new DomainError("store_staff_cannot_order");
   const { order } = await changeCart(input.cart, async (stored) => {
@@ -59,13 +67,22 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
         reserve: true,
         ...orderRules,
         // The buyer's confirmation and the staff's alert leave with the order, or not at all.
-        extra: (batch, orderId) =>
+        extra: (batch, orderId) => {
+          // The addresses the buyer chose, over the customer's defaults the order was priced with.
+          if (Object.keys(chosen).length > 0)
+            batch.add(
+              ctx.db
+                .update(tenantSchema.salesDocuments)
+                .set(chosen)
+                .where(sql`${tenantSchema.salesDocuments.id} = ${orderId}`),
+            );
           batch.add(
             ctx.outbox.companyNaming(
               "email.store_order",
               sql`json_object('orderId', ${orderId}, 'buyerUserId', ${buyer.userId}, 'language', ${ctx.locale})`,
             ),
-          ),
+          );
+        },
         values: () => ({
           // A store that confirms automatically gives the company a validated order at once.
           status: settings.automatically_confirm_order ? "pending" : "pending_validation",
@@ -78,4 +95,34 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
     return { lines: [], order: placed };
   });
   return order;
+}
+
+/** The chosen addresses as the order keeps them; one that is not the customer's, or not for that use, is refused on its field. */
+async function chosenAddresses(
+  ctx: Ctx,
+  customerId: number,
+  ids: { shipping_address_id?: number; billing_address_id?: number },
+): Promise<{ shippingAddress?: AddressSnapshot | null; billingAddress?: AddressSnapshot | null }> {
+  const wanted = [ids.shipping_address_id, ids.billing_address_id].filter((id): id is number => id !== undefined);
+  if (wanted.length === 0) return {};
+  const a = tenantSchema.customerAddresses;
+  const [rows, [customer]] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(a)
+      .where(and(eq(a.customerId, customerId), inArray(a.id, wanted))),
+    ctx.db.select({ label: tenantSchema.customers.label }).from(tenantSchema.customers).where(eq(tenantSchema.customers.id, customerId)),
+  ]);
+  const pick = (id: number | undefined, use: "shipping" | "billing", field: string) => {
+    if (id === undefined) return undefined;
+    const row = rows.find((r) => r.id === id && (r.type === "both" || r.type === use));
+    if (!row) throw fieldError(field, "unknown_address");
+    return addressSnapshot(row, customer?.label ?? "");
+  };
+  const shipping = pick(ids.shipping_address_id, "shipping", "shipping_address_id");
+  const billing = pick(ids.billing_address_id, "billing", "billing_address_id");
+  return {
+    ...(shipping !== undefined ? { shippingAddress: shipping } : {}),
+    ...(billing !== undefined ? { billingAddress: billing } : {}),
+  };
 }
