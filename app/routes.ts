@@ -20,6 +20,7 @@ export default [
   ]),
   route("b2b/cart", "routes/b2b/cart.ts"),
   route("b2b/leave", "routes/b2b/leave.ts"),
+  route("b2b/images/:image", "routes/b2b/images.ts"),
   layout("routes/layouts/back-office.tsx", [
     index("routes/home.tsx"),
     route("dashboard", "routes/dashboard.tsx"),

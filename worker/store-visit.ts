@@ -22,6 +22,8 @@ export interface StoreVisit {
   description: string | null;
   palette: StorePalette;
   accessForm: { enabled: boolean; text: string | null };
+  /** The login background's version (its key), when the store has one. */
+  loginBackground: string | null;
   ctx: Ctx;
 }
 
@@ -47,6 +49,7 @@ export async function storeVisit(rc: RequestContext, request: Request): Promise<
     description: settings.login_description,
     palette: storePalette(settings.primary_color, settings.secondary_color),
     accessForm: { enabled: settings.status && settings.access_form_enabled, text: settings.access_form_text },
+    loginBackground: settings.login_background_key,
     ctx,
   };
 }

@@ -27,6 +27,7 @@ async function signedIn(cookie: string | null): Promise<BrowserContext> {
   return context;
 }
 
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const SECTIONS = ["setup", "about-us", "customization", "filters", "featured-products", "access-form", "email-invite"];
 
 describe("the store's administration", () => {
@@ -64,6 +65,17 @@ describe("the store's administration", () => {
     await page.fill("input[name=login_headline]", "Order at your prices");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByRole("status").innerText()).toBe("The store's settings are saved.");
+    // The banner goes to the files bucket; a text file is refused at its field.
+    const banner = page.getByTestId("store-image-banner");
+    await banner.locator("input[type=file]").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await banner.getByRole("button", { name: "Upload" }).click();
+    await expect.poll(() => page.getByTestId("store-image-banner").locator(".field__error").count()).toBe(1);
+    await page
+      .getByTestId("store-image-banner")
+      .locator("input[type=file]")
+      .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: Buffer.from(PNG, "base64") });
+    await page.getByTestId("store-image-banner").getByRole("button", { name: "Upload" }).click();
+    await expect.poll(() => page.getByTestId("store-image-banner").locator("img").count()).toBe(1);
     await page.goto(`${appUrl}/b2b-store/settings/about-us`);
     await page.fill("textarea[name=about_us]", "Since 1998, fine groceries.");
     await page.getByRole("button", { name: "Save" }).click();
@@ -108,6 +120,8 @@ describe("the store's administration", () => {
     await visitor.fill("input[name=confirmation]", "Fresh-start-42!");
     await visitor.click("button[type=submit]");
     await visitor.waitForURL(`${appUrl}/b2b`);
+    // The store's banner is on its home.
+    await expect.poll(() => visitor.locator("img.storefront__banner").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     // The store's menu: about us (it has a text) and help (it has both a phone and an email).
     expect(await visitor.getByRole("link", { name: "About us" }).count()).toBe(1);
     await visitor.getByTestId("store-help").locator("summary").click();

@@ -11,6 +11,7 @@ import { getStoreCatalogueChoices } from "../../worker/domain/store/store-catalo
 import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
 import { requestStoreAccess } from "../../worker/domain/store/request-store-access";
 import { companyOfStoreHost, companyOfStoreSlug } from "../../worker/domain/store/settings/store-addresses";
+import { readStoreImage, removeStoreImage, setStoreImage } from "../../worker/domain/store/settings/store-images";
 import { getStoreSettings, updateStoreSettings } from "../../worker/domain/store/settings/store-settings-verbs";
 import { getStoreDashboard } from "../../worker/domain/store/store-dashboard";
 import {
@@ -27,6 +28,7 @@ import { salesWorld, stockLevel } from "./sales-fixtures";
 import { buyer, openStore, storeVariant } from "./store-fixtures";
 
 const t = tenantSchema;
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const { memberships, users, invitations } = controlSchema;
 const baseUrl = "https://app.example.test";
 const settled = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
@@ -42,6 +44,40 @@ describe("the store's settings", () => {
     await updateStoreSettings(staff, { status: true, primary_color: "#1E88E5", shipping_cost: "7.5" });
     const saved = await updateStoreSettings(staff, { about_us: "Since 1998." });
     expect(saved).toMatchObject({ status: true, primary_color: "#1e88e5", shipping_cost: "7.5000", about_us: "Since 1998." });
+  });
+
+  it("keeps both of two pages saved at once, and stores its images, replacing the previous one", async () => {
+    const w = await salesWorld();
+    const staff = await ctxOf(w.company);
+    await Promise.all([
+      updateStoreSettings(staff, { about_us: "Us." }),
+      updateStoreSettings(staff, { phone: "+33 1 02 03 04 05" }),
+      updateStoreSettings(staff, { hide_orders: true }),
+    ]);
+    expect(await getStoreSettings(staff)).toMatchObject({ about_us: "Us.", phone: "+33 1 02 03 04 05", hide_orders: true });
+    const png = Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)).buffer;
+    await expect(setStoreImage(staff, { image: "banner", bytes: new TextEncoder().encode("not an image").buffer })).rejects.toMatchObject({
+      fields: { banner: { code: "invalid_image" } },
+    });
+    await setStoreImage(staff, { image: "banner", bytes: png });
+    const first = (await getStoreSettings(staff)).banner_key!;
+    await setStoreImage(staff, { image: "banner", bytes: png });
+    const second = (await getStoreSettings(staff)).banner_key!;
+    expect(second).not.toBe(first);
+    expect(second.startsWith(`companies/${w.company.companyId}/store/banner/`)).toBe(true);
+    expect(await staff.files.get(first)).toBeNull();
+    const stored = await readStoreImage((await buyer(w)).ctx, { image: "banner" });
+    expect(stored?.contentType).toBe("image/png");
+    await stored?.body.cancel();
+    // The image keys are the uploads' own: the settings pages cannot point them elsewhere.
+    await expect(updateStoreSettings(staff, { banner_key: "companies/other/secret.png" })).rejects.toMatchObject({
+      fields: { banner_key: { code: "unknown_field" } },
+    });
+    await removeStoreImage(staff, { image: "banner" });
+    expect((await getStoreSettings(staff)).banner_key).toBeNull();
+    expect(await staff.files.get(second)).toBeNull();
+    // What the other pages saved is still there.
+    expect(await getStoreSettings(staff)).toMatchObject({ about_us: "Us.", hide_orders: true });
   });
 
   it("names the field at fault: a colour, an address, an unknown tag; and nothing is saved", async () => {

@@ -12,6 +12,7 @@ import {
   type StoreSettingsView,
 } from "../../../worker/domain/store/settings/store-settings-verbs";
 import { can } from "../../../worker/domain/shared/ctx";
+import { removeStoreImage, setStoreImage, STORE_IMAGES } from "../../../worker/domain/store/settings/store-images";
 import { pageUrl, requirePage } from "../../../worker/guards";
 import { CheckboxField } from "../../components/checkbox-field";
 import { errorsByField, SelectField, TextAreaField, TextField } from "../../components/contacts/form-parts";
@@ -113,10 +114,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePage(request, rc, STORE_ADMIN_EDIT);
   const section = sectionOf(params);
   const form = await request.formData();
-  const values = readSection(section, form);
+  const intent = String(form.get("intent") ?? "save");
+  const image = STORE_IMAGES.find((i) => intent === `upload_${i}` || intent === `remove_${i}`);
+  const values = image ? null : readSection(section, form);
   return formAction(
     async () => {
-      await updateStoreSettings(await ctxFromRequest(rc), values);
+      const ctx = await ctxFromRequest(rc);
+      if (image && intent.startsWith("upload_")) {
+        const file = form.get(image);
+        await setStoreImage(ctx, { image, bytes: file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0) });
+      } else if (image) await removeStoreImage(ctx, { image });
+      else await updateStoreSettings(ctx, values);
       return redirect(`/b2b-store/settings/${section}?notice=saved`);
     },
     (refusal) => ({ ...refusal, values }),
@@ -192,6 +200,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === "submitting";
   const { section, settings, choices, canEdit, saved } = loaderData;
   const values: Record<string, unknown> = actionData?.values ?? settings;
+  const imageErrors = errorsByField(actionData && !actionData.values ? actionData.fields : undefined, []);
   const errors = errorsByField(actionData?.fields, []);
   const palette = storePalette(settings.primary_color, settings.secondary_color);
   const storeAddress = settings.url ? `${loaderData.origin}/b2b/login?company=${settings.url}` : null;
@@ -225,6 +234,36 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           <span className="store-palette__swatch" style={{ background: palette.primaryLight }} title="+40" aria-hidden="true" />
           <span className="store-palette__swatch" style={{ background: palette.primaryDark }} title="−40" aria-hidden="true" />
           <span style={{ background: palette.secondary, color: palette.secondaryText }}>{t("store_settings.secondary_color")}</span>
+        </div>
+      ) : null}
+      {section === "customization" && canEdit ? (
+        <div className="store-images">
+          {STORE_IMAGES.map((image) => (
+            <Form key={image} method="post" encType="multipart/form-data" className="card form" data-testid={`store-image-${image}`}>
+              <div className={`field${imageErrors?.[image] ? " field--invalid" : ""}`}>
+                <label htmlFor={`file-${image}`}>{t(`store_settings.${image}`)}</label>
+                {settings[image === "banner" ? "banner_key" : "login_background_key"] ? (
+                  <img
+                    src={`/b2b/images/${image}?v=${encodeURIComponent(settings[image === "banner" ? "banner_key" : "login_background_key"]!)}`}
+                    alt=""
+                    className="store-images__preview"
+                  />
+                ) : null}
+                <input id={`file-${image}`} type="file" name={image} accept="image/png,image/jpeg,image/gif,image/webp" />
+                {imageErrors?.[image] ? <p className="field__error">{t(`error.${imageErrors[image]!.code}`)}</p> : null}
+              </div>
+              <div className="actions">
+                <button type="submit" name="intent" value={`upload_${image}`} className="button button--secondary" disabled={busy}>
+                  {t("store_settings.upload")}
+                </button>
+                {settings[image === "banner" ? "banner_key" : "login_background_key"] ? (
+                  <button type="submit" name="intent" value={`remove_${image}`} className="button button--secondary" disabled={busy}>
+                    {t("store_settings.remove_image")}
+                  </button>
+                ) : null}
+              </div>
+            </Form>
+          ))}
         </div>
       ) : null}
       <Form method="post" className="form" noValidate key={actionData ? JSON.stringify(actionData.values) : JSON.stringify(settings)}>

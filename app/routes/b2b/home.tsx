@@ -77,6 +77,9 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <title>{`${t("b2b.catalogue")} | ${loaderData.company}`}</title>
+      {storefront.banner ? (
+        <img src={`/b2b/images/banner?v=${encodeURIComponent(storefront.banner)}`} alt="" className="storefront__banner" />
+      ) : null}
       <h1>{t("b2b.catalogue")}</h1>
       <Form method="get" className="store-search" role="search">
         <label>

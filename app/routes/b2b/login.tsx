@@ -27,6 +27,13 @@ export default function B2bLogin({ loaderData, actionData }: Route.ComponentProp
           {store.label}
         </p>
       ) : null}
+      {store?.loginBackground ? (
+        <img
+          src={`/b2b/images/login_background?v=${encodeURIComponent(store.loginBackground)}${store.slug ? `&company=${store.slug}` : ""}`}
+          alt=""
+          className="store-login__image"
+        />
+      ) : null}
       <h1>{store?.headline ?? t("login.b2b_title")}</h1>
       <p>{store?.description ?? t("b2b.home_text")}</p>
       <LoginForm error={failure?.error} params={failure?.params} email={failure?.email} />

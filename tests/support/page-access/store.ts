@@ -7,6 +7,8 @@ export const pages: PageArea = {
     // Shown only when the store wrote its text, else the store's home (tests/worker/store-admin.test.ts, tests/e2e/store-admin.test.ts).
     "b2b/about-us": { kind: "store" },
     "b2b/leave": { kind: "action" },
+    // The store's banner and login background: 404 until uploaded (tests/e2e/store-admin.test.ts).
+    "b2b/images/:image": { kind: "action" },
     "b2b-store": { kind: "redirect", to: "/b2b-store/dashboard", allOf: ["view_customers"] },
     "b2b-store/dashboard": { kind: "permission", allOf: ["view_customers"] },
     "b2b-store/customers": { kind: "permission", allOf: ["view_customers"] },

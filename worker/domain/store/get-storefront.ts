@@ -22,6 +22,8 @@ export interface StorefrontView {
   sellsBelowZero: boolean;
   externalReferenceLabel: string | null;
   aboutUs: string | null;
+  /** The banner's version (its key), when the store has one: /b2b/images/banner?v=… */
+  banner: string | null;
 }
 
 export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): StorefrontView {
@@ -45,6 +47,7 @@ export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): 
     sellsBelowZero: settings.allow_negative_stock,
     externalReferenceLabel: settings.external_reference_label,
     aboutUs: settings.about_us,
+    banner: settings.banner_key,
   };
 }
 

@@ -13,6 +13,22 @@ export const STORE_ADMIN_EDIT = { allOf: ["edit_customers"] } as const;
 
 export type StoreSettingsView = StoreSettings & StoreAddresses;
 
+/**
+ * Saves the given settings over the saved ones in one statement (a JSON merge patch), so two
+ * pages saved at once each keep their own settings. A setting given null goes back to its default.
+ */
+export async function patchStoreSettings(ctx: Ctx, patch: Partial<StoreSettings>): Promise<void> {
+  const now = ctx.now();
+  const { storeSettings } = tenantSchema;
+  await ctx.db
+    .insert(storeSettings)
+    .values({ id: 1, settings: patch, updatedAt: now })
+    .onConflictDoUpdate({
+      target: storeSettings.id,
+      set: { settings: sql`json_patch(${storeSettings.settings}, excluded.settings)`, updatedAt: now },
+    });
+}
+
 /** The store's settings and addresses, for its administration pages and the API. */
 export async function getStoreSettings(ctx: Ctx, _input: Record<string, never> = {}): Promise<StoreSettingsView> {
   requirePermission(ctx, STORE_ADMIN_VIEW);
@@ -42,15 +58,8 @@ export async function updateStoreSettings(ctx: Ctx, raw: unknown): Promise<Store
   const addresses = sent(parseInput(AddressesInput.partial(), addressInput), addressInput);
   const given = sent(parseInput(UpdateStoreSettingsInput, typeof raw === "object" && raw !== null ? rest : raw), rest);
   await assertKnownReferences(ctx, given);
-  const current = await readStoreSettings(ctx.db);
-  const settings = { ...current, ...given } as StoreSettings;
   await writeStoreAddresses(ctx, addresses);
-  const now = ctx.now();
-  const { storeSettings } = tenantSchema;
-  await ctx.db
-    .insert(storeSettings)
-    .values({ id: 1, settings, updatedAt: now })
-    .onConflictDoUpdate({ target: storeSettings.id, set: { settings, updatedAt: now } });
+  await patchStoreSettings(ctx, given);
   return getStoreSettings(ctx);
 }
 

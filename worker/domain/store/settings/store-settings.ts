@@ -82,14 +82,20 @@ const fields = {
   access_form_text: zOptionalText(2_000).default(null),
   // A message added to the invitation email sent to a new buyer.
   invite_message: zOptionalText(2_000).default(null),
+  // The banner (1500×300) and the login page's background (800×600) in the files bucket: set by their uploads only.
+  banner_key: z.string().max(300).nullable().default(null),
+  login_background_key: z.string().max(300).nullable().default(null),
 };
 
 export const StoreSettings = z.strictObject(fields, objectError);
 export type StoreSettings = z.output<typeof StoreSettings>;
 export type StoreSettingsKey = keyof StoreSettings;
 
-/** What a settings page or the API sends: any of the settings; the others stay as they are. */
-export const UpdateStoreSettingsInput = z.strictObject(fields, objectError).partial();
+/** What a settings page or the API sends: any of the settings (the images have their own upload); the others stay as they are. */
+export const UpdateStoreSettingsInput = z
+  .strictObject(fields, objectError)
+  .omit({ banner_key: true, login_background_key: true })
+  .partial();
 
 /** The settings as saved, over the defaults; a row that no longer reads (an older shape) gives the defaults of what fails. */
 export async function readStoreSettings(db: TenantDb): Promise<StoreSettings> {
