@@ -80,6 +80,10 @@ describe("the store's administration", () => {
     await page.fill("textarea[name=about_us]", "Since 1998, fine groceries.");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByRole("status").innerText()).toBe("The store's settings are saved.");
+    await page.goto(`${appUrl}/b2b-store/settings/email-invite`);
+    await page.fill("textarea[name=invite_message]", "Welcome aboard: our catalogue is yours.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toBe("The store's settings are saved.");
 
     // A visitor finds the store's sign-in page in its colours, and asks for access.
     const visitorContext = await signedIn(null);
@@ -114,6 +118,7 @@ describe("the store's administration", () => {
     expect(await page.getByTestId("store-customers").innerText()).toContain(email);
 
     const invitation = await waitForEmail(mailUrl, email);
+    expect(invitation.text).toContain("Welcome aboard: our catalogue is yours.");
     const link = firstLink(invitation);
     await visitor.goto(`${appUrl}${link.pathname}${link.search}`);
     await visitor.fill("input[name=password]", "Fresh-start-42!");
@@ -123,7 +128,7 @@ describe("the store's administration", () => {
     // The store's banner is on its home.
     await expect.poll(() => visitor.locator("img.storefront__banner").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     // The store's menu: about us (it has a text) and help (it has both a phone and an email).
-    expect(await visitor.getByRole("link", { name: "About us" }).count()).toBe(1);
+    await expect.poll(() => visitor.getByRole("link", { name: "About us" }).count()).toBe(1);
     await visitor.getByTestId("store-help").locator("summary").click();
     expect(await visitor.getByTestId("store-help").innerText()).toContain("help@shop.example.test");
     await visitor.getByRole("link", { name: "About us" }).click();

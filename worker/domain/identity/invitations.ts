@@ -16,7 +16,7 @@ export interface InvitationDeps {
   baseUrl: string;
 }
 
-type InvitationEmail = { userId: string; companyLabel: string; inviterName: string };
+type InvitationEmail = { userId: string; companyLabel: string; inviterName: string; message?: string | null };
 
 /**
  * Emails an invited user, in their language, a link to choose their password
@@ -49,6 +49,7 @@ async function mailInvitation(deps: InvitationDeps, input: InvitationEmail, temp
     days,
     companyLabel: input.companyLabel,
     inviterName: input.inviterName,
+    ...(input.message ? { message: input.message } : {}),
   };
   try {
     await deps.mailer.send({ to: user.email, locale: user.language, template, params });

@@ -13,6 +13,8 @@ const invitationEmail = z.object({
   companyLabel: z.string(),
   inviterName: z.string(),
   baseUrl: z.url(),
+  // A store's own words to a buyer it invites (its invitation message setting).
+  message: z.string().max(2000).nullish(),
 });
 
 export const controlTopics = {

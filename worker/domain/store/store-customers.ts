@@ -8,6 +8,7 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { conflict, isUniqueViolation, parseInput, strictInput } from "../shared/input";
 import { INVITATION_PENDING_HASH, invitationEmail, inviterNameOf, type EmailLinkInput } from "../users/staff";
+import { readStoreSettings } from "./settings/store-settings";
 import { STORE_ADMIN_EDIT, STORE_ADMIN_VIEW } from "./settings/store-settings-verbs";
 
 const t = tenantSchema;
@@ -172,7 +173,11 @@ async function inviteBuyer(ctx: Ctx, input: z.output<typeof InviteStoreBuyerInpu
   const companyId = ctx.actor.company.id;
   const customerId = String(input.customer_id);
   const profile = { email: input.email, firstName: input.first_name, lastName: input.last_name, language: input.language };
-  const existing = await control.query.users.findFirst({ where: eq(users.email, input.email) });
+  const [existing, settings] = await Promise.all([
+    control.query.users.findFirst({ where: eq(users.email, input.email) }),
+    readStoreSettings(ctx.db),
+  ]);
+  const message = settings.invite_message;
   const grant = ctx.db.update(t.customers).set({ b2bAccess: "granted", updatedAt: ctx.now() }).where(eq(t.customers.id, input.customer_id));
   try {
     if (!existing) {
@@ -180,7 +185,7 @@ async function inviteBuyer(ctx: Ctx, input: z.output<typeof InviteStoreBuyerInpu
       await control.batch([
         control.insert(users).values({ id: userId, ...profile, passwordHash: INVITATION_PENDING_HASH, currentCompanyId: companyId }),
         control.insert(memberships).values({ userId, companyId, permissions: [], customerId }),
-        invitationEmail(ctx, "member", { userId, baseUrl: input.baseUrl }),
+        invitationEmail(ctx, "member", { userId, baseUrl: input.baseUrl, message }),
       ]);
       await grant;
       return { userId };
@@ -203,7 +208,7 @@ async function inviteBuyer(ctx: Ctx, input: z.output<typeof InviteStoreBuyerInpu
         expiresAt: now + passwordLinkTtl("invitation"),
         createdAt: now,
       }),
-      invitationEmail(ctx, "invitee", { userId: existing.id, baseUrl: input.baseUrl }),
+      invitationEmail(ctx, "invitee", { userId: existing.id, baseUrl: input.baseUrl, message }),
     ]);
     await grant;
     return { userId: existing.id };

@@ -154,7 +154,7 @@ export interface EmailLinkInput {
 }
 
 /** The outbox row of an invitation email: a password link for a new account, else the invitations page. */
-export function invitationEmail(ctx: Ctx, kind: StaffEntry["kind"], input: { userId: string; baseUrl: string }) {
+export function invitationEmail(ctx: Ctx, kind: StaffEntry["kind"], input: { userId: string; baseUrl: string; message?: string | null }) {
   return ctx.outbox.control(kind === "member" ? "email.invitation" : "email.company_invitation", {
     ...input,
     companyLabel: ctx.actor.company.label,

@@ -8,11 +8,12 @@ export interface RenderedEmail {
   html: string;
 }
 
-// The paragraphs of each template, in order; "link" is the `link` value itself.
+// The paragraphs of each template, in order; "link" is the `link` value itself, "message" the
+// sender's own words (`message`), left out when there are none.
 const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   password_reset: ["intro", "link", "expiry", "ignore"],
-  invitation: ["intro", "link", "expiry"],
-  company_invitation: ["intro", "link", "expiry"],
+  invitation: ["intro", "message", "link", "expiry"],
+  company_invitation: ["intro", "message", "link", "expiry"],
   smtp_test: ["intro"],
   store_order_placed: ["intro", "next"],
   store_order_alert: ["intro", "next"],
@@ -29,13 +30,15 @@ export function renderEmail(message: EmailMessage): RenderedEmail {
     .trim();
   const greeting = t("email.greeting");
   const signature = t("email.signature");
-  const parts = PARAGRAPHS[message.template];
+  const words = message.params.message?.trim() ?? "";
+  const parts = PARAGRAPHS[message.template].filter((p) => p !== "message" || words !== "");
 
-  const text = [greeting, ...parts.map((p) => (p === "link" ? link : t(`email.${message.template}.${p}`))), signature].join("\n\n");
+  const paragraph = (p: string) => (p === "link" ? link : p === "message" ? words : t(`email.${message.template}.${p}`));
+  const text = [greeting, ...parts.map(paragraph), signature].join("\n\n");
   const body = parts.map((p) =>
     p === "link"
       ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t(`email.${message.template}.action`))}</a><br><span style="color:#555">${escapeHtml(link)}</span></p>`
-      : `<p>${escapeHtml(t(`email.${message.template}.${p}`))}</p>`,
+      : `<p style="white-space:pre-line">${escapeHtml(paragraph(p))}</p>`,
   );
   const html = [
     `<!doctype html><html lang="${message.locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
