@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIDE_MENU, visibleMenu, type MenuEntry } from "../../app/components/back-office/menu";
+import { SIDE_MENU, sideMenu, visibleMenu, type MenuEntry } from "../../app/components/back-office/menu";
 import { apiFlags, moduleAllows, pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 
@@ -30,6 +30,22 @@ describe("module flags", () => {
     const plain = addresses(visibleMenu(SIDE_MENU, allBut("batch_tracking", "advanced_prices", "intelligence", "multi_currencies")));
     expect(plain.filter((to) => moduleEntries.includes(to))).toEqual([]);
     expect(plain).toEqual(expect.arrayContaining(["/products-and-services/products", "/settings/taxes"]));
+  });
+
+  it("make the store's entry a group once the store is open, and leave Settings out for a b2b_portal holder", () => {
+    const closed = visibleMenu(sideMenu({ storeOpen: false }), ADMINISTRATOR_PERMISSIONS);
+    const single = closed.find((e) => e.label === "menu.b2b_store");
+    expect([single?.to, single?.children]).toEqual(["/b2b-store/settings/setup", undefined]);
+    const open = visibleMenu(sideMenu({ storeOpen: true }), ADMINISTRATOR_PERMISSIONS);
+    expect(addresses(open.filter((e) => e.label === "menu.b2b_store"))).toEqual([
+      "/b2b-store",
+      "/b2b-store/dashboard",
+      "/b2b-store/customers",
+      "/b2b-store/settings/setup",
+    ]);
+    expect(addresses(open)).toContain("/settings/users");
+    const portal = visibleMenu(sideMenu({ storeOpen: true, portal: true }), [...ADMINISTRATOR_PERMISSIONS, "b2b_portal"]);
+    expect(addresses(portal).filter((to) => to.startsWith("/settings"))).toEqual([]);
   });
 
   it("open a field, or one of its values, only to the holder of its module", () => {

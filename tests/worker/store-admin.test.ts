@@ -239,6 +239,21 @@ describe("the catalogue's filters and featured products", () => {
     await expect(listStoreCatalogue(buyerOfW.ctx, { brand_id: "x" })).rejects.toMatchObject({ code: "validation_failed" });
   });
 
+  it("shows the recommended price of the store's recommended level beside the buyer's own, when the line has one", async () => {
+    const w = await salesWorld();
+    const priced = await storeVariant(w, 3, "10");
+    const unpriced = await storeVariant(w, 3, "10");
+    const [retail] = await w.db.insert(t.priceLevels).values({ label: "Recommended", type: "selling" }).returning({ id: t.priceLevels.id });
+    const [eur] = await w.db.select({ id: t.currencies.id }).from(t.currencies).where(eq(t.currencies.iso, "EUR"));
+    await w.db.insert(t.prices).values({ variantId: priced.id, priceLevelId: retail!.id, currencyId: eur!.id, amount: 199_000 });
+    const b = await buyer(w);
+    const recommended = async () =>
+      Object.fromEntries((await listStoreCatalogue(b.ctx, {})).items.map((i) => [i.sku, [i.price, i.recommended_price]]));
+    expect(await recommended()).toEqual({ [priced.sku]: ["10.0000", null], [unpriced.sku]: ["10.0000", null] });
+    await updateStoreSettings(await ctxOf(w.company), { recommended_price_level_id: retail!.id });
+    expect(await recommended()).toEqual({ [priced.sku]: ["10.0000", "19.9000"], [unpriced.sku]: ["10.0000", null] });
+  });
+
   it("leaves out what is sold out when the store does not display it", async () => {
     const w = await salesWorld();
     const inStock = await storeVariant(w, 3);

@@ -100,11 +100,14 @@ export const SIDE_MENU: MenuEntry[] = [
 
 /**
  * The side menu for a company: the B2B store entry is a single entry (to its setup) while the store
- * is not open, and a group with its dashboard, customers and settings once it is (platform spec §2).
+ * is not open, and a group with its dashboard, customers and settings once it is (platform spec §2);
+ * a b2b_portal holder's has no Settings entry.
  */
-export function sideMenu({ storeOpen }: { storeOpen: boolean }): MenuEntry[] {
-  if (!storeOpen) return SIDE_MENU;
-  return SIDE_MENU.map((entry) =>
+export function sideMenu({ storeOpen, portal = false }: { storeOpen: boolean; portal?: boolean }): MenuEntry[] {
+  // A b2b_portal holder sees no Settings entry (platform spec §6).
+  const entries = portal ? SIDE_MENU.filter((entry) => entry.to !== "/settings") : SIDE_MENU;
+  if (!storeOpen) return entries;
+  return entries.map((entry) =>
     entry.label === "menu.b2b_store"
       ? {
           ...entry,

@@ -12,8 +12,10 @@ export function LineFacts({
   trackInventory,
   available,
   soldOut,
+  recommended = null,
 }: {
   price: string;
+  recommended?: string | null;
   currency: string | null;
   trackInventory: boolean;
   available: string;
@@ -25,6 +27,11 @@ export function LineFacts({
   return (
     <>
       {display.display_prices ? <p className="store-product__price">{format.money(price, currency)}</p> : null}
+      {display.display_prices && recommended !== null ? (
+        <p className="muted" data-testid="recommended-price">
+          {t("b2b.recommended_price", { price: format.money(recommended, currency) })}
+        </p>
+      ) : null}
       {!trackInventory ? null : soldOut ? (
         <p className="store-product__stock store-product__stock--out">{t("b2b.out_of_stock")}</p>
       ) : display.display_stock ? (

@@ -56,6 +56,7 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
         trackInventory={item.track_inventory}
         available={item.available}
         soldOut={soldOut}
+        recommended={item.recommended_price}
       />
       {Number(item.minimum_quantity) > 0 ? (
         <p className="muted">{t("b2b.minimum", { count: format.quantity(item.minimum_quantity) })}</p>

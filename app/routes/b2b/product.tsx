@@ -48,6 +48,7 @@ function ProductLine({ line, currency }: { line: StoreProductLine; currency: str
         trackInventory={line.track_inventory}
         available={line.available}
         soldOut={soldOut}
+        recommended={line.recommended_price}
       />
       {add.shown ? (
         <AddToCart

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
     pendingInvitations: invitations.length,
-    sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen }), user.permissions),
+    sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal: user.permissions.includes("b2b_portal") }), user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
   };
 }

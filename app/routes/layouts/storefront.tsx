@@ -52,6 +52,30 @@ function paletteStyle({ palette }: StorefrontView): CSSProperties {
   } as CSSProperties;
 }
 
+/** The store's menu (platform spec §2): order history unless hidden, about us only with its text, help only with both a phone and an email. */
+function StoreMenu({ storefront, className }: { storefront: StorefrontView; className: string }) {
+  const t = useT();
+  const { menu } = storefront;
+  return (
+    <nav className={className} aria-label={t("b2b.menu")}>
+      <NavLink to="/b2b" end>
+        {t("b2b.catalogue")}
+      </NavLink>
+      {menu.orders ? <NavLink to="/b2b/orders-history">{t("b2b.orders_title")}</NavLink> : null}
+      {menu.aboutUs ? <NavLink to="/b2b/about-us">{t("b2b.about_us")}</NavLink> : null}
+      {menu.help && className === "storefront__menu" ? (
+        <details className="storefront__help" data-testid="store-help">
+          <summary>{t("b2b.help")}</summary>
+          <div className="storefront__help-panel">
+            <a href={`tel:${menu.help.phone.replace(/[^+0-9]/g, "")}`}>{menu.help.phone}</a>
+            <a href={`mailto:${menu.help.email}`}>{menu.help.email}</a>
+          </div>
+        </details>
+      ) : null}
+    </nav>
+  );
+}
+
 /**
  * The B2B store: a top bar in the store's colours with the company's name linking to the store's
  * home, the menu (platform spec §2: order history unless hidden, about us only with its text,
@@ -68,22 +92,19 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
         <Link to="/b2b" className="storefront__brand" data-testid="store-brand">
           {loaderData.company}
         </Link>
-        <nav className="storefront__menu" aria-label={t("b2b.menu")}>
-          <NavLink to="/b2b" end>
-            {t("b2b.catalogue")}
-          </NavLink>
-          {menu.orders ? <NavLink to="/b2b/orders-history">{t("b2b.orders_title")}</NavLink> : null}
-          {menu.aboutUs ? <NavLink to="/b2b/about-us">{t("b2b.about_us")}</NavLink> : null}
-          {menu.help ? (
-            <details className="storefront__help" data-testid="store-help">
-              <summary>{t("b2b.help")}</summary>
-              <div className="storefront__help-panel">
+        <StoreMenu storefront={storefront} className="storefront__menu" />
+        <details className="storefront__drawer">
+          <summary aria-label={t("b2b.menu")}>☰</summary>
+          <div className="storefront__drawer-panel">
+            <StoreMenu storefront={storefront} className="storefront__drawer-menu" />
+            {menu.help ? (
+              <p className="storefront__drawer-contact">
                 <a href={`tel:${menu.help.phone.replace(/[^+0-9]/g, "")}`}>{menu.help.phone}</a>
                 <a href={`mailto:${menu.help.email}`}>{menu.help.email}</a>
-              </div>
-            </details>
-          ) : null}
-        </nav>
+              </p>
+            ) : null}
+          </div>
+        </details>
         <div className="storefront__tools">
           {cart ? (
             <FormatProvider value={loaderData.format}>

@@ -26,6 +26,8 @@ export interface CartLineFacts {
   label: string;
   productLabel: string;
   packLabel: string | null;
+  /** The price at the store's recommended price level, when it names one and the line has a price there. */
+  recommendedPrice: Decimal | null;
 }
 
 export interface CartCatalogue {
@@ -144,6 +146,16 @@ export async function readCartCatalogue(
     { customer: { price_level_id: customer.priceLevelId, currency_id: customer.currencyId, discount_rate: null } },
     known.map((w) => ({ variantId: w.variantId, packId: w.packId })),
   );
+  // The store's recommended (retail) price beside the buyer's own, in the buyer's currency, when it names a level.
+  const recommendedLevel = settings.recommended_price_level_id;
+  const recommended =
+    recommendedLevel !== null && priceRows[3].some((l) => l.id === recommendedLevel)
+      ? pricesFrom(
+          priceRows,
+          { priceLevelId: recommendedLevel, currencyId: prices[0]?.currencyId ?? customer.currencyId },
+          known.map((w) => ({ variantId: w.variantId, packId: w.packId })),
+        )
+      : null;
   known.forEach((w, i) => {
     const variant = variantRows.find((v) => v.id === w.variantId)!;
     const pack = w.packId === null ? null : packRows.find((p) => p.id === w.packId && p.variantId === w.variantId);
@@ -172,7 +184,13 @@ export async function readCartCatalogue(
       components: variant.isPackaging ? components : [],
       price: prices[i]!.amount,
     });
-    facts.set(key, { sku: variant.sku, label: variant.label, productLabel: variant.productLabel, packLabel: pack?.label ?? null });
+    facts.set(key, {
+      sku: variant.sku,
+      label: variant.label,
+      productLabel: variant.productLabel,
+      packLabel: pack?.label ?? null,
+      recommendedPrice: recommended?.[i]?.source === "none" ? null : (recommended?.[i]?.amount ?? null),
+    });
   });
   const currencyId = prices[0]?.currencyId ?? customer.currencyId;
   const currencies = priceRows[2];

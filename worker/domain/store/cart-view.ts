@@ -88,6 +88,8 @@ export interface StoreLineView {
   available: string;
   minimum_quantity: string;
   track_inventory: boolean;
+  /** The price at the store's recommended level, when it names one (shown beside the buyer's). */
+  recommended_price: string | null;
 }
 
 /** The line of this cart key as the catalogue read describes it, or null when the store does not sell it. */
@@ -108,6 +110,7 @@ export function storeLineView(catalogue: CartCatalogue, key: string): StoreLineV
     available: plain(catalogue.available.get(item.variantId) ?? Decimal.zero(0)),
     minimum_quantity: plain(item.minimumQuantity),
     track_inventory: item.trackInventory,
+    recommended_price: facts.recommendedPrice?.toString() ?? null,
   };
 }
 
