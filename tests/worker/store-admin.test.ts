@@ -171,6 +171,31 @@ describe("the storefront follows the store's settings", () => {
     expect(await stockLevel(w.db, mug.id, w.location)).toEqual({ onHand: 2, committed: 5 });
   });
 
+  it("sells from all its active locations when it says so, and still never more than they hold together, however many buyers order at once", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 2);
+    const [depot] = await w.db.insert(t.locations).values({ label: "Depot", shipping: false }).returning({ id: t.locations.id });
+    await w.db.insert(t.stockLevels).values({ variantId: mug.id, locationId: depot!.id, onHand: 3 * 10_000_000 });
+    const b = await buyer(w);
+    const bound = async () => {
+      const cart = await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 9 } });
+      return cart.items.map((i) => Number(i.quantity));
+    };
+    // 9 is over either bound: the click is ignored, and the catalogue tells what is left.
+    expect(await bound()).toEqual([]);
+    const left = async () => (await listStoreCatalogue(b.ctx, {})).items.map((i) => Number(i.available));
+    expect(await left()).toEqual([2]);
+    await openStore(w, { use_stock_from_all_locations: true });
+    expect(await left()).toEqual([5]);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => buyer(w)));
+    for (const x of buyers) await updateCartItem(x.ctx, { cart: x.cart(), change: { variant_id: mug.id, quantity: 1 } });
+    const results = await settled(buyers.map((x) => placeStoreOrder(x.ctx, { cart: x.cart(), order: {} })));
+    expect(codes(results).filter((c) => c === "ok")).toHaveLength(5);
+    expect(codes(results).filter((c) => c === "out_of_stock_not_allowed")).toHaveLength(3);
+    // The orders reserve at the store's location, below zero there; the depot's units cover them.
+    expect(await stockLevel(w.db, mug.id, w.location)).toEqual({ onHand: 2, committed: 5 });
+  });
+
   it("confirms orders automatically and charges its shipping cost, or the customer's last one", async () => {
     const w = await salesWorld();
     const mug = await storeVariant(w, 10, "20");

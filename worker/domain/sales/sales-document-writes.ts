@@ -37,6 +37,8 @@ export interface SaveRequest {
    * guards they need; `documentId` names the document in SQL (a new one's id is known only in the batch).
    */
   extra?: (batch: StockBatch, documentId: SQL) => void;
+  /** Rules checked in the batch once the document's units are reserved (on what the reservation wrote). */
+  afterReserving?: (batch: StockBatch) => void;
 }
 
 /** The lines as a caller would send them back: a saved document re-priced keeps its prices and discounts. */
@@ -149,6 +151,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   request.extra?.(batch, numbered.id);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
+  request.afterReserving?.(batch);
   const results = await runSave(batch, fields.number);
   const [created] = results[numbered.statements.length] as { id: number }[];
   return readSalesDocument(db, request.type, created!.id);

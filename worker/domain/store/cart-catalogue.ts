@@ -56,20 +56,24 @@ export function storeLocation(db: TenantDb) {
 }
 
 /**
- * What is left at the store's location of these variants and of their components (a kit's). The
- * variants and their components make one list: a single IN lets the stock's index serve it.
+ * What is left of these variants and of their components (a kit's): at the store's location
+ * (`here`) and in all its active locations (`everywhere`), for a store that sells from all of them.
+ * The variants and their components make one list: a single IN lets the stock's index serve it.
  */
 export function storeStockRead(db: TenantDb, ids: number[]) {
   const withParts = sql`select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ids)}
     union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ids)}`;
+  const left = sql`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`;
   return db
     .select({
       variantId: t.stockLevels.variantId,
-      locationId: t.stockLevels.locationId,
-      available: sql<number>`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`,
+      here: sql<number>`sum(case when ${t.stockLevels.locationId} = (${storeLocation(db)}) then ${left} else 0 end)`,
+      everywhere: sql<number>`sum(${left})`,
     })
     .from(t.stockLevels)
-    .where(and(sql`${t.stockLevels.locationId} = (${storeLocation(db)})`, sql`${t.stockLevels.variantId} in (${withParts})`));
+    .innerJoin(t.locations, and(eq(t.locations.id, t.stockLevels.locationId), eq(t.locations.active, true)))
+    .where(sql`${t.stockLevels.variantId} in (${withParts})`)
+    .groupBy(t.stockLevels.variantId);
 }
 
 const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
@@ -134,7 +138,9 @@ export async function readCartCatalogue(
   if (!customer) throw new DomainError("forbidden");
   const discountRate = fromScaledInteger(customer.discountRate, RATE_SCALE);
 
-  const available = new Map<number, Decimal>(stockRows.map((s) => [s.variantId, q(s.available)]));
+  const available = new Map<number, Decimal>(
+    stockRows.map((s) => [s.variantId, q(Number(settings.use_stock_from_all_locations ? s.everywhere : s.here))]),
+  );
   const componentsOf = (id: number) =>
     priceRows[5].filter((c) => c.parentId === id).map((c) => ({ variantId: c.variantId, quantity: q(c.quantity) }));
   const items = new Map<string, CartItem>();

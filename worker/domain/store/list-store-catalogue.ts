@@ -45,9 +45,11 @@ export async function listStoreCatalogue(
   const like = search ? `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   // A store that does not display what is out of stock leaves out the tracked variants (kits aside) with none left at its location.
   const showsOutOfStock = sql`coalesce(json_extract((select ${t.storeSettings.settings} from ${t.storeSettings} where ${t.storeSettings.id} = 1), '$.display_out_of_stock'), 1) = 1`;
-  const inStock = sql`exists (select 1 from ${t.stockLevels} where ${t.stockLevels.variantId} = ${t.variants.id}
-    and ${t.stockLevels.locationId} = (${storeLocation(db)})
-    and ${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed} > 0)`;
+  // In stock at the store's location, or in all its active locations when it sells from all of them.
+  const allLocations = sql`coalesce(json_extract((select ${t.storeSettings.settings} from ${t.storeSettings} where ${t.storeSettings.id} = 1), '$.use_stock_from_all_locations'), 0) = 1`;
+  const inStock = sql`(select coalesce(sum(${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}), 0)
+    from ${t.stockLevels} join ${t.locations} on ${t.locations.id} = ${t.stockLevels.locationId} and ${t.locations.active}
+    where ${t.stockLevels.variantId} = ${t.variants.id} and (${allLocations} or ${t.stockLevels.locationId} = (${storeLocation(db)}))) > 0`;
   const where = and(
     eq(t.variants.active, true),
     eq(t.variants.b2bPublished, true),

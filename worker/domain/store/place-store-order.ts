@@ -18,6 +18,8 @@ import { changeCart, type CartStore } from "./cart-store";
 import { describedLines, StoredCartLines } from "./cart-view";
 import { storeShippingCost } from "./store-shipping-cost";
 
+const t = tenantSchema;
+
 /** What the buyer adds when finalizing the order (platform spec §2, /b2b/order). */
 export const PlaceStoreOrderInput = strictInput({
   external_reference: zOptionalText(200).optional(),
@@ -52,7 +54,12 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
     if (items.length === 0) throw new DomainError("cart_empty");
     if (catalogue.locationId === null) throw fieldError("location_id", "unknown_location");
     const shippingCost = await storeShippingCost(ctx, buyer.customerId, settings);
-    const author = ctx.actor.kind === "user" ? { ...ctx.actor, preventNegativeInventory: !policy.allowNegativeStock } : ctx.actor;
+    // A store selling from all its locations reserves at its own, which may go below zero there: the
+    // rule is then held on what is left in all active locations together, inside the order's batch.
+    const allLocations = settings.use_stock_from_all_locations;
+    const guardsLocation = !policy.allowNegativeStock && !allLocations;
+    const author = ctx.actor.kind === "user" ? { ...ctx.actor, preventNegativeInventory: guardsLocation } : ctx.actor;
+    const ordered = [...new Set(items.map((i) => i.variantId))];
     const placed = await insertSalesDocument(
       { ...ctx, actor: author },
       {
@@ -66,6 +73,18 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
         },
         reserve: true,
         ...orderRules,
+        afterReserving: (batch) => {
+          if (allLocations && !policy.allowNegativeStock)
+            batch.requireThat(
+              sql`not exists (select 1 from ${t.stockLevels} join ${t.locations} on ${t.locations.id} = ${t.stockLevels.locationId} and ${t.locations.active}
+                join ${t.variants} on ${t.variants.id} = ${t.stockLevels.variantId} and ${t.variants.trackInventory}
+                where ${t.stockLevels.variantId} in (select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ordered)}
+                  union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ordered)})
+                group by ${t.stockLevels.variantId}
+                having sum(${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}) < 0)`,
+              new DomainError("out_of_stock_not_allowed"),
+            );
+        },
         // The buyer's confirmation and the staff's alert leave with the order, or not at all.
         extra: (batch, orderId) => {
           // The addresses the buyer chose, over the customer's defaults the order was priced with.
