@@ -12,7 +12,7 @@ import { control, ctxOf } from "../support/factories";
 import { consumerDeps } from "../support/outbox";
 import { emailsTo, waitForEmail } from "../support/sink-client";
 import { salesWorld, stockLevel } from "./sales-fixtures";
-import { buyer, storeVariant } from "./store-fixtures";
+import { buyer, openStore, storeVariant } from "./store-fixtures";
 
 const t = tenantSchema;
 const mailUrl = (env as unknown as { TEST_MAIL_URL: string }).TEST_MAIL_URL;
@@ -122,6 +122,51 @@ describe("ordering from the store", () => {
     expect(toStaff.subject).toBe(`New store order ${order.number} from ${order.customer.label}`);
     // The buyer gets no staff alert.
     expect((await emailsTo(mailUrl, b.email)).map((m) => m.subject)).toEqual([toBuyer.subject]);
+  });
+
+  it("tells the buyer when the order is confirmed, by staff or at once, only when the store says so", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10, "20");
+    const b = await buyer(w);
+    const staff = await ctxOf(w.company);
+    const confirmedRows = () => w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.store_order_confirmed"));
+    const place = async () => {
+      await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 1 } });
+      return placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
+    };
+    // Without the setting, validating tells nobody.
+    await validateSalesOrder(staff, { id: (await place()).id });
+    expect(await confirmedRows()).toEqual([]);
+    await openStore(w, { automatically_send_email_on_confirm: true });
+    const validated = await place();
+    await validateSalesOrder(staff, { id: validated.id });
+    await openStore(w, { automatically_confirm_order: true });
+    const atOnce = await place();
+    expect(atOnce.status).toBe("pending");
+    const rows = await confirmedRows();
+    expect(rows.map((r) => r.payload)).toEqual([
+      { orderId: validated.id, buyerUserId: b.userId },
+      { orderId: atOnce.id, buyerUserId: b.userId },
+    ]);
+    for (const row of rows) {
+      const message = {
+        type: "company_outbox" as const,
+        companyId: w.company.companyId,
+        outboxId: row.id,
+        topic: row.topic,
+        payload: row.payload,
+      };
+      expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("handled");
+    }
+    const subjects = async () => (await emailsTo(mailUrl, b.email)).map((m) => m.subject).filter((s) => s.endsWith("is confirmed"));
+    await expect
+      .poll(subjects)
+      .toEqual(
+        expect.arrayContaining([
+          `Your order ${validated.number} with ${w.company.label} is confirmed`,
+          `Your order ${atOnce.number} with ${w.company.label} is confirmed`,
+        ]),
+      );
   });
 
   it("writes no email when the order is refused", async () => {

@@ -4,7 +4,7 @@ import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../.
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
 import { sendResetEmail } from "../domain/identity/password-reset";
 import { deliverDocumentEmail } from "../domain/sales/deliver-document-email";
-import { deliverStoreOrderEmails } from "../domain/store/deliver-store-order-emails";
+import { deliverStoreOrderConfirmed, deliverStoreOrderEmails } from "../domain/store/deliver-store-order-emails";
 import type { Ctx } from "../domain/shared/ctx";
 import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type CompanyTopic, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
@@ -178,6 +178,10 @@ function companyHandlers(
     "email.store_order": async (order) => {
       const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
       await unlessGone(deliverStoreOrderEmails(await deps.companyCtx(companyId), order, mailer));
+    },
+    "email.store_order_confirmed": async (order) => {
+      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
+      await unlessGone(deliverStoreOrderConfirmed(await deps.companyCtx(companyId), order, mailer));
     },
     // The stock alerts will read these; until then a level change is only marked processed.
     "stock.level_changed": async () => {},

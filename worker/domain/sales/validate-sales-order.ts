@@ -1,4 +1,26 @@
-import { moveVerb } from "./sales-verbs";
+import { assertMove } from "../documents/statuses";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { readStoreSettings } from "../store/settings/store-settings";
+import { moveSalesDocument } from "./sales-document-writes";
+import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
 
-/** Validates an order placed from the store: pending_validation becomes pending (domain spec §4). */
-export const validateSalesOrder = moveVerb("sales_order", "sales_order", "pending", { from: ["pending_validation"] });
+/**
+ * Validates an order placed from the store: pending_validation becomes pending (domain spec §4).
+ * When the store emails its buyers on confirmation (automatically_send_email_on_confirm), the
+ * buyer who placed it is told, through an outbox row written with the move.
+ */
+export async function validateSalesOrder(ctx: Ctx, input: { id: unknown }): Promise<SalesDocumentView> {
+  requirePermission(ctx, SALES_ACCESS.sales_order.edit);
+  const saved = await savedSalesDocument(ctx.db, "sales_order", input.id);
+  if (saved.status !== "pending_validation") throw new DomainError("status_move_not_allowed");
+  assertMove("sales_order", "pending_validation", "pending");
+  const settings = await readStoreSettings(ctx.db);
+  const tell = settings.automatically_send_email_on_confirm && saved.userId !== null;
+  return moveSalesDocument(
+    ctx,
+    saved,
+    { status: "pending" },
+    { extra: tell ? [ctx.outbox.company("email.store_order_confirmed", { orderId: saved.id, buyerUserId: saved.userId! })] : [] },
+  );
+}

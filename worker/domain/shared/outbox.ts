@@ -38,6 +38,8 @@ export const companyTopics = {
   }),
   // A B2B store order just placed: the buyer's confirmation and the staff's alert.
   "email.store_order": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1), language: z.enum(LOCALES) }),
+  // A store order confirmed (validated by staff, or at once by the store): its buyer is told, in their language.
+  "email.store_order_confirmed": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1) }),
   // A test of the company's SMTP settings, asked for on its settings page.
   "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
   // The levels a stock batch changed, for the stock alerts to come.

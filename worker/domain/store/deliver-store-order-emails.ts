@@ -49,3 +49,28 @@ export async function deliverStoreOrderEmails(ctx: Ctx, payload: TopicPayload<"e
     });
   }
 }
+
+/** The buyer of a store order just confirmed is told, in their own language (a buyer or an order gone since is nothing to send). */
+export async function deliverStoreOrderConfirmed(
+  ctx: Ctx,
+  payload: TopicPayload<"email.store_order_confirmed">,
+  mailer: Mailer,
+): Promise<void> {
+  const order = await readSalesDocument(ctx.db, "sales_order", payload.orderId);
+  const { users } = controlSchema;
+  const [[buyer], format] = await Promise.all([
+    ctx.control
+      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(eq(users.id, payload.buyerUserId)),
+    companyFormat(ctx),
+  ]);
+  if (!buyer) return;
+  const total = formatter({ ...format, language: buyer.language, timeZone: "UTC" }).money(order.subtotal, order.currency);
+  await mailer.send({
+    to: buyer.email,
+    locale: buyer.language,
+    template: "store_order_confirmed",
+    params: { number: order.number, company: ctx.actor.company.label, firstName: buyer.firstName, total },
+  });
+}

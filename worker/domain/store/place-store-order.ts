@@ -95,6 +95,14 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
                 .set(chosen)
                 .where(sql`${tenantSchema.salesDocuments.id} = ${orderId}`),
             );
+          // A store that confirms at once, and tells its buyers when it confirms, tells this one now.
+          if (settings.automatically_confirm_order && settings.automatically_send_email_on_confirm)
+            batch.add(
+              ctx.outbox.companyNaming(
+                "email.store_order_confirmed",
+                sql`json_object('orderId', ${orderId}, 'buyerUserId', ${buyer.userId})`,
+              ),
+            );
           batch.add(
             ctx.outbox.companyNaming(
               "email.store_order",

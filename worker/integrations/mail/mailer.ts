@@ -2,7 +2,13 @@ import type { Locale } from "../../domain/shared/locale";
 
 /** The emails the product sends. Their texts are catalog entries `email.<template>.*`. */
 export type EmailTemplate =
-  "password_reset" | "invitation" | "company_invitation" | "smtp_test" | "store_order_placed" | "store_order_alert";
+  | "password_reset"
+  | "invitation"
+  | "company_invitation"
+  | "smtp_test"
+  | "store_order_placed"
+  | "store_order_alert"
+  | "store_order_confirmed";
 
 /**
  * An email as the domain describes it: recipient, language, template and values. The wording

@@ -17,6 +17,7 @@ const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   smtp_test: ["intro"],
   store_order_placed: ["intro", "next"],
   store_order_alert: ["intro", "next"],
+  store_order_confirmed: ["intro", "next"],
 };
 
 /** Subject, plain text and HTML of an email, in the recipient's language. */
