@@ -32,7 +32,8 @@ export async function startAppInMiniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: options.port,
-      resourcePersistencePath: resolve(options.stateDir, "miniflare"),
+      // BENCH_IN_MEMORY=1: Durable Objects, R2 and queues kept in memory instead of files (to tell their disk writes apart).
+      resourcePersistencePath: process.env.BENCH_IN_MEMORY ? undefined : resolve(options.stateDir, "miniflare"),
       workers: [
         {
           ...worker,

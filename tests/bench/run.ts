@@ -55,6 +55,8 @@ async function measure(
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.concurrency ?? CONCURRENCY }, async () => {
+      // People do not all click at the same instant: paced clients start spread over one think time.
+      if (options.thinkMs) await new Promise((r) => setTimeout(r, options.thinkMs! * Math.random()));
       while (next++ < requests) {
         const t = performance.now();
         const response = await make();
