@@ -434,3 +434,29 @@ describe("a store's own domain", () => {
     expect((await worker.fetch(new Request("http://app.test/api/v1/health"))).status).toBe(200);
   });
 });
+
+describe("signing in at a store's login", () => {
+  it("opens the session in that store's company for one of its buyers, and leaves anyone else's where it was", async () => {
+    const { enterStoreCompany } = await import("../../worker/store-visit");
+    const { resolveAccessToken } = await import("../../worker/domain/identity/sessions");
+    const home = await salesWorld();
+    const store = await salesWorld();
+    // A buyer of the store whose account works in another company.
+    const person = await addUser(home.company.companyId);
+    await control
+      .insert(memberships)
+      .values({ userId: person.userId, companyId: store.company.companyId, permissions: [], customerId: String(store.customer.id) });
+    await enterStoreCompany(control, person.token, store.company.companyId);
+    expect((await resolveAccessToken(control, person.token))?.company.id).toBe(store.company.companyId);
+    // Staff of the store (no customer) and strangers stay where they were.
+    const staffMember = await addUser(home.company.companyId);
+    await control
+      .insert(memberships)
+      .values({ userId: staffMember.userId, companyId: store.company.companyId, permissions: ["view_customers"] });
+    await enterStoreCompany(control, staffMember.token, store.company.companyId);
+    expect((await resolveAccessToken(control, staffMember.token))?.company.id).toBe(home.company.companyId);
+    const stranger = await addUser(home.company.companyId);
+    await enterStoreCompany(control, stranger.token, store.company.companyId);
+    expect((await resolveAccessToken(control, stranger.token))?.company.id).toBe(home.company.companyId);
+  });
+});
