@@ -17,10 +17,10 @@ import { dbTargetFromEnv, migrateAll, type DbTarget } from "./db-migrate";
 
 // Row counts per scale; later areas add their tables here (large: 100,000 variants, 10,000 customers).
 export const SCALES = {
-  small: { operations: 25, bulkProducts: 40, bulkCustomers: 36 },
+  small: { bulkProducts: 40, bulkCustomers: 36 },
   // 20,000 products of 5 variants each: 100,000 variants beside the hand-made demo products,
   // each with stock in Lyon; 10,000 customers with the hand-made ones.
-  large: { operations: 20_000, bulkProducts: 20_000, bulkCustomers: 9_996 },
+  large: { bulkProducts: 20_000, bulkCustomers: 9_996 },
 } as const;
 export type Scale = keyof typeof SCALES;
 
@@ -61,17 +61,6 @@ const LOCATIONS = [
   },
 ] as const;
 
-const OPERATION_KINDS = [
-  { type: "export", label: "Export des produits" },
-  { type: "import", label: "Import des clients" },
-  { type: "export_bulk_pdf", label: "Factures en PDF" },
-  { type: "price_update", label: "Mise à jour des prix" },
-] as const;
-
-async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
 export async function seed(
   scale: Scale,
   target: DbTarget & { pepper: string } = { ...dbTargetFromEnv(), pepper: process.env.PASSWORD_PEPPER ?? ensureDevVars().PASSWORD_PEPPER! },
@@ -111,20 +100,6 @@ export async function seed(
       .where(eq(tenantSchema.locations.label, location.label));
 
   const counts = SCALES[scale];
-  const now = Date.now();
-  const operations = Array.from({ length: counts.operations }, (_, i) => {
-    const kind = OPERATION_KINDS[i % OPERATION_KINDS.length]!;
-    const done = i % 7 !== 0;
-    return {
-      label: `${kind.label} #${i + 1}`,
-      type: kind.type,
-      status: done ? ("completed" as const) : i % 2 ? ("cancelled" as const) : ("in_progress" as const),
-      progress: done ? 100 : (i * 13) % 100,
-      createdAt: now - (counts.operations - i) * 60_000,
-      updatedAt: now - (counts.operations - i) * 60_000,
-    };
-  });
-  await insertInChunks(operations, 500, (chunk) => db.insert(tenantSchema.backgroundOperations).values(chunk));
   // The demo data goes in through the verbs, as the system acting for the new company.
   const actor: SystemActor = { kind: "system", company: companyRef(company!), permissions: [...ADMINISTRATOR_PERMISSIONS], source: "seed" };
   const ctx = makeCtx({ db, control, actor, locale: "fr" });
@@ -132,9 +107,7 @@ export async function seed(
   await seedContactsAndStock(ctx, { bulkCustomers: counts.bulkCustomers }, log);
   await seedStore(db, control, { companyId, pepper }, log);
 
-  log(
-    `demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations, ${counts.operations} operations)`,
-  );
+  log(`demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations)`);
   return { created: true };
 }
 

@@ -78,7 +78,7 @@ export default {
   fetch: app.fetch,
   async queue(batch, env, _ctx) {
     let deps: OutboxConsumerDeps | undefined;
-    await consumeJobs(batch, env, () => (deps ??= outboxConsumerDeps(parseEnv(env))));
+    await consumeJobs(batch, () => (deps ??= outboxConsumerDeps(parseEnv(env))));
   },
   async scheduled(_controller, env, _ctx) {
     await sweepOutboxes(parseEnv(env));

@@ -1,53 +1,336 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
+import { and, eq, isNull } from "drizzle-orm";
+import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
+import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
-import worker from "../../worker/index";
+import { cancelOperation, listOperations, revertOperation } from "../../worker/domain/operations/operations";
+import type { OperationChannel } from "../../worker/domain/operations/run-operation";
+import { readSpreadsheet, writeCsv, writeXlsx } from "../../worker/domain/operations/spreadsheets";
+import { importTemplate, startExport, startImport, uploadImportFile } from "../../worker/domain/operations/start";
+import { consumeOutboxMessage } from "../../worker/queues/outbox";
+import type { OperationView } from "../../worker/domain/operations/operations";
+import { ctxOf, makeCompany } from "../support/factories";
+import { consumerDeps } from "../support/outbox";
 
 const bindings = env as unknown as Bindings;
+const t = tenantSchema;
+type World = Awaited<ReturnType<typeof world>>;
+// Quantities are stored at 7 decimals.
+const QUANTITY = 10_000_000;
 
-describe("background operations", () => {
-  it("keeps progress in a Durable Object that only moves forward and completes at 100", async () => {
-    const stub = bindings.OPERATIONS.getByName("op-forward");
-    await stub.begin("op-forward", "Export products", "export");
-    expect(await stub.advance(40)).toMatchObject({ progress: 40, status: "in_progress" });
-    expect(await stub.advance(10)).toMatchObject({ progress: 40, status: "in_progress" });
-    expect(await stub.advance(250)).toMatchObject({ progress: 100, status: "completed" });
-    expect(await stub.cancel()).toMatchObject({ status: "completed" });
+async function world() {
+  const company = await makeCompany({ locations: ["Lyon", "Paris"] });
+  const ctx = await ctxOf(company);
+  const [lyon, paris] = await company.db.select().from(t.locations).orderBy(t.locations.id);
+  const [retail] = await company.db.select().from(t.priceLevels).where(eq(t.priceLevels.type, "selling")).orderBy(t.priceLevels.id);
+  const [colour] = await company.db.insert(t.attributes).values({ label: "Colour" }).returning();
+  await company.db.insert(t.attributeOptions).values([
+    { attributeId: colour!.id, label: "Red", position: 1 },
+    { attributeId: colour!.id, label: "Blue", position: 2 },
+  ]);
+  await company.db.insert(t.brands).values({ label: "Acme" });
+  return { company, ctx, lyon: lyon!, paris: paris!, retail: retail! };
+}
+
+/** Runs the operations the verbs queued, as the queue would, recording what was pushed live. */
+async function runQueued(w: World, pushed: OperationView[] = []) {
+  const channel: OperationChannel = { publish: async (_user, operation) => void pushed.push(operation) };
+  const rows = await w.company.db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.topic, "operation.run"), isNull(t.outbox.sentAt)));
+  for (const row of rows) {
+    await w.company.db.update(t.outbox).set({ sentAt: Date.now() }).where(eq(t.outbox.id, row.id));
+    const deps = { ...consumerDeps(), operationChannel: () => channel };
+    const message = {
+      type: "company_outbox" as const,
+      companyId: w.company.companyId,
+      outboxId: row.id,
+      topic: row.topic,
+      payload: row.payload,
+    };
+    expect(await consumeOutboxMessage(deps, message)).toBe("handled");
+  }
+  return pushed;
+}
+
+const file = (name: string, bytes: Uint8Array | string) =>
+  new File([typeof bytes === "string" ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)], name);
+
+async function templateHeader(w: World) {
+  const template = await importTemplate(w.ctx, "products", "csv");
+  return (await readSpreadsheet("csv", template.bytes))[0]!;
+}
+
+/** A products file in the template's columns: `rows` give cells by header. */
+async function productsCsv(w: World, rows: Record<string, string>[]) {
+  const header = await templateHeader(w);
+  return writeCsv(
+    header,
+    rows.map((r) => header.map((h) => r[h] ?? "")),
+  );
+}
+
+/** The same, written by hand: what a person's spreadsheet program would save (no quoting of formulas). */
+async function rawCsv(w: World, rows: Record<string, string>[]) {
+  const header = await templateHeader(w);
+  return new TextEncoder().encode([header, ...rows.map((r) => header.map((h) => r[h] ?? ""))].map((cells) => cells.join(",")).join("\n"));
+}
+
+async function importFile(w: World, name: string, bytes: Uint8Array) {
+  const preview = await uploadImportFile(w.ctx, { kind: "products", file: file(name, bytes) });
+  const operation = await startImport(w.ctx, {
+    kind: "products",
+    file_id: preview.file_id,
+    file_name: preview.file_name,
+    mapping: preview.mapping,
+  });
+  const pushed = await runQueued(w);
+  const [after] = (await listOperations(w.ctx)).filter((o) => o.batch_id === operation.batch_id);
+  return { preview, operation: after!, pushed };
+}
+
+describe("imports", () => {
+  it("imports the filled template: products with variants, prices and stock in several locations, with live progress", async () => {
+    const w = await world();
+    const header = await templateHeader(w);
+    expect(header).toEqual(
+      expect.arrayContaining([
+        "Product",
+        "SKU",
+        "Variant name",
+        "Brand",
+        "Attribute 1",
+        "Value 1",
+        `Price: ${w.retail.label}`,
+        "Stock: Lyon",
+        "Stock: Paris",
+      ]),
+    );
+    const rows: Record<string, string>[] = [
+      {
+        Product: "Mug",
+        SKU: "MUG-1",
+        Brand: "acme",
+        Cost: "2,5",
+        [`Price: ${w.retail.label}`]: "9.90",
+        "Stock: Lyon": "10",
+        "Stock: Paris": "4",
+      },
+      { Product: "Shirt", SKU: "SHIRT-R", "Attribute 1": "Colour", "Value 1": "Red", [`Price: ${w.retail.label}`]: "20" },
+      { Product: "Shirt", SKU: "SHIRT-B", "Attribute 1": "colour", "Value 1": "blue", "Stock: Paris": "3" },
+      ...Array.from({ length: 600 }, (_, i) => ({ Product: `Bulk ${i}`, SKU: `BULK-${i}` })),
+    ];
+    const { preview, operation, pushed } = await importFile(w, "products.csv", await productsCsv(w, rows));
+    expect(preview.row_count).toBe(603);
+    expect(preview.mapping).toMatchObject({ product: 0, sku: 1 });
+    expect(operation).toMatchObject({
+      status: "completed",
+      progress: 100,
+      errors: [],
+      result: { created: 602, rows: 603 },
+      revertable: true,
+    });
+    // The bar moved in steps the menu was told of: checked, then each chunk of 250.
+    expect(pushed.map((p) => p.progress)).toEqual([20, 53, 86, 100]);
+    const [shirt] = await w.company.db.select().from(t.products).where(eq(t.products.label, "Shirt"));
+    expect(shirt!.kind).toBe("variants");
+    const variants = await w.company.db.select().from(t.variants).where(eq(t.variants.productId, shirt!.id));
+    expect(variants.map((v) => v.sku).sort()).toEqual(["SHIRT-B", "SHIRT-R"]);
+    const [mug] = await w.company.db.select().from(t.variants).where(eq(t.variants.sku, "MUG-1"));
+    const levels = await w.company.db.select().from(t.stockLevels).where(eq(t.stockLevels.variantId, mug!.id));
+    expect(levels.map((l) => [l.locationId, l.onHand]).sort()).toEqual(
+      [
+        [w.lyon.id, 10 * QUANTITY],
+        [w.paris.id, 4 * QUANTITY],
+      ].sort(),
+    );
+    const [price] = await w.company.db.select().from(t.prices).where(eq(t.prices.variantId, mug!.id));
+    expect(price).toBeDefined();
+
+    // Revert: everything it made goes, its stock entries with it.
+    await revertOperation(w.ctx, operation.batch_id);
+    await runQueued(w);
+    const [reverted] = await listOperations(w.ctx);
+    expect(reverted).toMatchObject({ status: "reverted", progress: 100, errors: [], revertable: false });
+    expect(await w.company.db.select().from(t.products)).toEqual([]);
+    expect(await w.company.db.select().from(t.stockLevels)).toEqual([]);
+    expect(await w.company.db.select().from(t.stockDocuments)).toEqual([]);
   });
 
-  it("can be cancelled only while in progress", async () => {
-    const stub = bindings.OPERATIONS.getByName("op-cancel");
-    await stub.begin("op-cancel", "Import customers", "import");
-    expect(await stub.cancel()).toMatchObject({ status: "cancelled" });
-    expect(await stub.advance(100)).toMatchObject({ status: "cancelled", progress: 0 });
-  });
-
-  it("applies queued progress messages and acknowledges malformed ones without retrying them", async () => {
-    const stub = bindings.OPERATIONS.getByName("op-queue");
-    await stub.begin("op-queue", "Bulk PDF", "export_bulk_pdf");
-    const batch = createMessageBatch("comptoir-jobs", [
-      { id: "m1", timestamp: new Date(), attempts: 1, body: { type: "operation.progress", operationId: "op-queue", progress: 60 } },
-      { id: "m2", timestamp: new Date(), attempts: 1, body: { type: "unknown" } },
-      // Delivered twice: at-least-once delivery must not move progress backwards.
-      { id: "m3", timestamp: new Date(), attempts: 2, body: { type: "operation.progress", operationId: "op-queue", progress: 30 } },
+  it("checks every row before writing anything, and names the row and column of each error", async () => {
+    const w = await world();
+    await w.company.db.insert(t.products).values({ label: "Old", kind: "single" });
+    const [old] = await w.company.db.select().from(t.products);
+    await w.company.db.insert(t.variants).values({ productId: old!.id, sku: "TAKEN", label: "Old" });
+    const csv = await rawCsv(w, [
+      { Product: "Fine", SKU: "FINE-1" },
+      { Product: "Dup", SKU: "fine-1" },
+      { Product: "Taken", SKU: "taken" },
+      { Product: "Bad price", SKU: "BP", [`Price: ${w.retail.label}`]: "abc" },
+      { Product: "Formula", SKU: "=1+1" },
+      { Product: "No brand", SKU: "NB", Brand: "Nope" },
+      { Product: "", SKU: "NOLABEL" },
     ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, bindings, ctx);
-    const result = await getQueueResult(batch, ctx);
-    expect(result.explicitAcks.sort()).toEqual(["m1", "m2", "m3"]);
-    expect(result.retryMessages).toEqual([]);
-    expect(await stub.state()).toMatchObject({ progress: 60, status: "in_progress" });
+    const { operation } = await importFile(w, "bad.csv", csv);
+    expect(operation.status).toBe("cancelled");
+    expect(operation.errors).toEqual(
+      expect.arrayContaining([
+        { message: "import_duplicate_in_file", row: 3, column: "SKU", params: { row: 2 } },
+        { message: "import_formula", row: 6, column: "SKU" },
+        { message: "import_unknown_value", row: 7, column: "Brand", params: { value: "Nope" } },
+        { message: "required", row: 8, column: "Product" },
+      ]),
+    );
+    expect(await w.company.db.select().from(t.products)).toHaveLength(1);
+    // The verb's own checks, once the file's are passed: a sku taken, an amount that is not one.
+    const second = await importFile(
+      w,
+      "bad2.csv",
+      await productsCsv(w, [
+        { Product: "Taken", SKU: "taken" },
+        { Product: "Bad price", SKU: "BP", [`Price: ${w.retail.label}`]: "abc" },
+      ]),
+    );
+    expect(second.operation.status).toBe("cancelled");
+    expect(second.operation.errors).toEqual([
+      { row: 2, column: "SKU", message: "duplicate_sku" },
+      { row: 3, column: `Price: ${w.retail.label}`, message: "invalid_number" },
+    ]);
+    expect(await w.company.db.select().from(t.products)).toHaveLength(1);
   });
 
-  it("delivers a message sent to the real queue binding to the consumer", async () => {
-    const stub = bindings.OPERATIONS.getByName("op-send");
-    await stub.begin("op-send", "Price update", "price_update");
-    await bindings.JOBS.send({ type: "operation.progress", operationId: "op-send", progress: 100 });
-    let state = await stub.state();
-    for (let i = 0; i < 50 && state?.status !== "completed"; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      state = await stub.state();
-    }
-    expect(state).toMatchObject({ progress: 100, status: "completed" });
+  it("refuses bad files whole with their own message: type, encoding, size, emptiness, a zip bomb", async () => {
+    const w = await world();
+    const upload = (name: string, bytes: Uint8Array | string) => uploadImportFile(w.ctx, { kind: "products", file: file(name, bytes) });
+    await expect(upload("p.txt", "a,b")).rejects.toMatchObject({ code: "import_file_type" });
+    await expect(upload("p.xlsx", "a,b")).rejects.toMatchObject({ code: "import_file_type" });
+    await expect(upload("p.csv", new Uint8Array([0x50, 0x72, 0xe9, 0x0a]))).rejects.toMatchObject({ code: "import_file_encoding" });
+    await expect(upload("p.csv", "\n\n")).rejects.toMatchObject({ code: "import_file_empty" });
+    await expect(upload("p.csv", new Uint8Array(21 * 1024 * 1024).fill(0x61))).rejects.toMatchObject({ code: "import_file_too_large" });
+    await expect(upload("p.csv", `a\n${"x\n".repeat(100_001)}`)).rejects.toMatchObject({ code: "import_too_many_rows" });
+    await expect(uploadImportFile(w.ctx, { kind: "products", file: null })).rejects.toMatchObject({
+      fields: { file: { code: "import_file_required" } },
+    });
+    await expect(uploadImportFile(w.ctx, { kind: "nope", file: file("p.csv", "a") })).rejects.toMatchObject({
+      fields: { kind: { code: "invalid" } },
+    });
+    // A small .xlsx whose sheet says it unpacks to 300 MB.
+    const bomb = await writeXlsx(["a"], [["b"]], "s");
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    for (let at = 0; at < bomb.length - 4; at++)
+      if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 300 * 1024 * 1024, true);
+    await expect(upload("bomb.xlsx", bomb)).rejects.toMatchObject({ code: "import_file_too_large" });
+    // A file another company uploaded cannot be imported by its name.
+    const other = await makeCompany();
+    const theirs = await uploadImportFile(await ctxOf(other), { kind: "products", file: file("p.csv", "Product,SKU\nA,B") });
+    await expect(startImport(w.ctx, { kind: "products", file_id: theirs.file_id, file_name: "p.csv", mapping: {} })).rejects.toMatchObject({
+      code: "import_file_expired",
+    });
+  });
+
+  it("reads an .xlsx the same as a .csv", async () => {
+    const w = await world();
+    const header = await templateHeader(w);
+    const xlsx = await writeXlsx(
+      header,
+      [header.map((h) => (h === "Product" ? "Lamp" : h === "SKU" ? "LAMP-1" : h === "Stock: Lyon" ? 7 : null))],
+      "Products",
+    );
+    const { operation } = await importFile(w, "p.xlsx", xlsx);
+    expect(operation).toMatchObject({ status: "completed", result: { created: 1 } });
+    const [lamp] = await w.company.db.select().from(t.variants).where(eq(t.variants.sku, "LAMP-1"));
+    expect((await w.company.db.select().from(t.stockLevels).where(eq(t.stockLevels.variantId, lamp!.id)))[0]?.onHand).toBe(7 * QUANTITY);
+  });
+});
+
+describe("exports", () => {
+  it("exports a list with its filters, sort and columns to XLSX and CSV, in chunks, for its user to download", async () => {
+    const w = await world();
+    await importFile(
+      w,
+      "p.csv",
+      await productsCsv(
+        w,
+        Array.from({ length: 1203 }, (_, i) => ({ Product: `P${String(i).padStart(4, "0")}`, SKU: `S-${i}`, Brand: i % 3 ? "" : "Acme" })),
+      ),
+    );
+    const columns = [
+      { key: "label", label: "Nom" },
+      { key: "sku", label: "SKU" },
+      { key: "brand", label: "Marque" },
+      { key: "nope", label: "ignored" },
+    ];
+    const started = await startExport(w.ctx, { list: "products", format: "xlsx", query: "sort=-label", columns });
+    expect(started).toMatchObject({ type: "export", status: "in_progress", downloadable: false });
+    const pushed = await runQueued(w);
+    expect(pushed.map((p) => p.progress)).toEqual([expect.any(Number), expect.any(Number), 100]);
+    const [done] = await listOperations(w.ctx);
+    expect(done).toMatchObject({ status: "completed", downloadable: true });
+    const row = (await w.company.db.select().from(t.backgroundOperations).where(eq(t.backgroundOperations.batchId, done!.batch_id)))[0]!;
+    const object = await bindings.FILES.get(row.fileKey!);
+    const sheet = await readSheet(await object!.arrayBuffer());
+    expect(sheet[0]).toEqual(["Nom", "SKU", "Marque"]);
+    expect(sheet).toHaveLength(1204);
+    expect(sheet[1]).toEqual(["P1202", "S-1202", null]);
+    expect(sheet[1203]).toEqual(["P0000", "S-0", "Acme"]);
+
+    const csv = await startExport(w.ctx, { list: "products", format: "csv", query: "brand_id=1", columns: columns.slice(0, 2) });
+    await runQueued(w);
+    const csvRow = (await w.company.db.select().from(t.backgroundOperations).where(eq(t.backgroundOperations.batchId, csv.batch_id)))[0]!;
+    const bytes = new Uint8Array(await (await bindings.FILES.get(csvRow.fileKey!))!.arrayBuffer());
+    // A BOM first, so that spreadsheet programs read it as UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith("Nom,SKU\r\nP0000,S-0\r\n")).toBe(true);
+    expect(text.trim().split("\r\n")).toHaveLength(402);
+
+    await expect(startExport(w.ctx, { list: "products", format: "pdf", columns })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(startExport(w.ctx, { list: "products", format: "csv", query: "sort=nope", columns })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    const seller = await ctxOf(w.company, { permissions: ["view_customers"] });
+    await expect(startExport(seller, { list: "products", format: "csv", columns })).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("cancels only a running operation, stops it before its next chunk, and keeps each user to their own operations", async () => {
+    const w = await world();
+    const started = await startExport(w.ctx, { list: "products", format: "csv", columns: [{ key: "label", label: "Name" }] });
+    const other = await ctxOf(w.company, { permissions: ["view_products"] });
+    await expect(cancelOperation(other, started.batch_id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await listOperations(other)).toEqual([]);
+    expect(await cancelOperation(w.ctx, started.batch_id)).toMatchObject({ status: "cancelled" });
+    await expect(cancelOperation(w.ctx, started.batch_id)).rejects.toMatchObject({ code: "operation_not_running" });
+    const pushed = await runQueued(w);
+    expect(pushed).toEqual([]);
+    expect((await listOperations(w.ctx))[0]).toMatchObject({ status: "cancelled", progress: 0, downloadable: false });
+    await expect(revertOperation(w.ctx, started.batch_id)).rejects.toMatchObject({ code: "operation_not_revertable" });
+  });
+});
+
+describe("the live channel", () => {
+  it("pushes an operation's change to its user's open sockets only", async () => {
+    const stub = bindings.OPERATIONS.getByName("company-live");
+    const open = async (user: string) => {
+      const response = await stub.fetch("http://do/live", { headers: { upgrade: "websocket", "x-operations-user": user } });
+      expect(response.status).toBe(101);
+      const socket = response.webSocket!;
+      socket.accept();
+      const messages: string[] = [];
+      socket.addEventListener("message", (event) => messages.push(String(event.data)));
+      return { socket, messages };
+    };
+    const mine = await open("user-a");
+    const theirs = await open("user-b");
+    expect(await stub.publish("user-a", { batch_id: "b1", progress: 40 })).toBe(1);
+    await runInDurableObject(stub, async () => {});
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mine.messages.map((m) => JSON.parse(m))).toEqual([{ type: "operation", operation: { batch_id: "b1", progress: 40 } }]);
+    expect(theirs.messages).toEqual([]);
+    const refused = await stub.fetch("http://do/live", { headers: { "x-operations-user": "user-a" } });
+    expect(refused.status).toBe(426);
+    mine.socket.close();
+    theirs.socket.close();
   });
 });

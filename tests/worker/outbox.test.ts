@@ -297,13 +297,13 @@ describe("the outbox consumer", () => {
 
     const failing = batch();
     const ctx = createExecutionContext();
-    await consumeJobs(failing, bindings, () => consumerDeps(unreachableMailer()));
+    await consumeJobs(failing, () => consumerDeps(unreachableMailer()));
     expect((await getQueueResult(failing, ctx)).retryMessages).toMatchObject([{ msgId: "retried" }]);
     // The claim is released, so the retry is not taken for a duplicate.
     expect(await processedMessage(row.id)).toBeUndefined();
 
     const retry = batch();
-    await consumeJobs(retry, bindings, () => consumerDeps());
+    await consumeJobs(retry, () => consumerDeps());
     expect((await getQueueResult(retry, createExecutionContext())).explicitAcks).toEqual(["retried"]);
     expect(firstLink(await waitForEmail(mailUrl, user.email)).origin).toBe("http://app.test");
   });

@@ -1,34 +1,43 @@
 import { DurableObject } from "cloudflare:workers";
-import { advanceOperation, cancelOperation, startOperation, type OperationState } from "../domain/operations/progress";
+
+/** The header by which the Worker tells the object whose socket it opens (the Worker checked the session). */
+export const OPERATIONS_USER_HEADER = "x-operations-user";
 
 /**
- * Live progress of one background operation, addressed by its id: queue consumers report
- * into it and the operations menu reads it, without touching the company database each time.
+ * The live channel of a company's background operations (one object per company): the menus of
+ * each signed-in user hold a WebSocket here, and the work pushes each change of an operation to
+ * its user's sockets. Sockets hibernate between messages, so an idle menu costs nothing.
  */
 export class OperationProgress extends DurableObject {
-  async begin(id: string, label: string, type: string): Promise<OperationState> {
-    const state = startOperation(id, label, type, Date.now());
-    await this.ctx.storage.put("state", state);
-    return state;
+  override async fetch(request: Request): Promise<Response> {
+    const userId = request.headers.get(OPERATIONS_USER_HEADER);
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !userId) return new Response(null, { status: 426 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [userId]);
+    return new Response(null, { status: 101, webSocket: client });
   }
 
-  async advance(progress: number): Promise<OperationState | null> {
-    const state = await this.ctx.storage.get<OperationState>("state");
-    if (!state) return null;
-    const next = advanceOperation(state, progress, Date.now());
-    await this.ctx.storage.put("state", next);
-    return next;
+  /** Sends one operation's new state to its user's open menus; answers how many sockets got it. */
+  async publish(userId: string, operation: unknown): Promise<number> {
+    const message = JSON.stringify({ type: "operation", operation });
+    let sent = 0;
+    for (const socket of this.ctx.getWebSockets(userId)) {
+      try {
+        socket.send(message);
+        sent++;
+      } catch {
+        // A socket closing meanwhile: its menu polls again when it reconnects.
+      }
+    }
+    return sent;
   }
 
-  async cancel(): Promise<OperationState | null> {
-    const state = await this.ctx.storage.get<OperationState>("state");
-    if (!state) return null;
-    const next = cancelOperation(state, Date.now());
-    await this.ctx.storage.put("state", next);
-    return next;
+  override webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): void {
+    // The menu's keep-alive; nothing else is read from a client.
+    if (message === "ping") socket.send("pong");
   }
 
-  async state(): Promise<OperationState | null> {
-    return (await this.ctx.storage.get<OperationState>("state")) ?? null;
+  override webSocketClose(socket: WebSocket, code: number): void {
+    socket.close(code === 1005 ? 1000 : code, "closing");
   }
 }

@@ -45,6 +45,11 @@ export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
     // The company's database as every queue consumer gets it (an unknown company is refused, and retried).
     openCompany: async (companyId) => (await ctxFromQueueMessage(env, companyId, "comptoir-jobs")).db,
     companyCtx: (companyId) => ctxFromQueueMessage(env, companyId, "comptoir-jobs"),
+    operationChannel: (companyId) => ({
+      publish: async (userId, operation) => {
+        await env.bindings.OPERATIONS.getByName(companyId).publish(userId, operation);
+      },
+    }),
   };
 }
 

@@ -9,6 +9,10 @@ import type { Ctx } from "../domain/shared/ctx";
 import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type CompanyTopic, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
+import { runOperation, type OperationChannel } from "../domain/operations/run-operation";
+
+// Without a live channel (tests of other topics), the menus learn of changes by polling.
+const NO_CHANNEL: OperationChannel = { publish: async () => {} };
 
 const topic = z.string().min(1).max(100);
 
@@ -139,6 +143,8 @@ export interface OutboxConsumerDeps {
   /** Signs password links (SESSION_SECRET). */
   secret: string;
   openCompany(companyId: string): Promise<TenantDb>;
+  /** The live channel of a company's operations (its OperationProgress object). */
+  operationChannel?(companyId: string): OperationChannel;
   /** The system's Ctx for a company's work (ctxFromQueueMessage): the verbs a message runs. */
   companyCtx(companyId: string): Promise<Ctx>;
   now?: () => number;
@@ -182,6 +188,9 @@ function companyHandlers(
     "email.store_order_confirmed": async (order) => {
       const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
       await unlessGone(deliverStoreOrderConfirmed(await deps.companyCtx(companyId), order, mailer));
+    },
+    "operation.run": async ({ batchId }) => {
+      await runOperation(await deps.companyCtx(companyId), batchId, deps.operationChannel?.(companyId) ?? NO_CHANNEL);
     },
     // The stock alerts will read these; until then a level change is only marked processed.
     "stock.level_changed": async () => {},

@@ -94,11 +94,16 @@ export const locations = sqliteTable(
   ],
 );
 
-/** Long-running work (exports, imports) with its progress, shown in the operations menu. */
+/** An error of a background operation: a text, or a message with the row and column it is about (imports). */
+export type OperationError = string | { message: string; row?: number; column?: string; params?: Record<string, unknown> };
+
+/** Long-running work (exports, imports) with its progress, shown in the operations menus (platform spec §4). */
 export const backgroundOperations = sqliteTable(
   "background_operations",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The operation's public id (downloads, cancel, revert, the live channel). */
+    batchId: text("batch_id").notNull(),
     label: text("label").notNull(),
     type: text("type").notNull(),
     status: text("status", {
@@ -109,16 +114,46 @@ export const backgroundOperations = sqliteTable(
     progress: integer("progress").notNull().default(0),
     userId: text("user_id"),
     errors: text("errors", { mode: "json" })
-      .$type<string[]>()
+      .$type<OperationError[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** What the work needs to run (and run again after a crash): its kind, query, file, mapping and who asked. */
+    params: text("params", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Where the work stands: the next chunk to do and its counts, saved with each chunk. */
+    result: text("result", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The file to download (exports), in the files bucket. */
+    fileKey: text("file_key"),
+    fileName: text("file_name"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [
+    uniqueIndex("background_operations_batch_unique").on(t.batchId),
     index("background_operations_user_idx").on(t.userId, t.id),
+    index("background_operations_type_idx").on(t.type, t.id),
     check("background_operations_progress_range", sql`${t.progress} between 0 and 100`),
   ],
+);
+
+/** What an import created, so that it can be reverted: written in the same batch as each chunk. */
+export const importRecords = sqliteTable(
+  "import_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    operationId: integer("operation_id")
+      .notNull()
+      .references(() => backgroundOperations.id, { onDelete: "cascade" }),
+    entity: text("entity", { enum: ["product", "customer", "supplier", "stock_document", "chunk"] }).notNull(),
+    entityId: integer("entity_id").notNull(),
+  },
+  // Unique: a chunk's own record ("chunk", its number) makes a second run of the same chunk fail as a whole.
+  (t) => [uniqueIndex("import_records_operation_idx").on(t.operationId, t.entity, t.entityId)],
 );
 
 /** Messages for queues, written in the same batch as the change that causes them. */

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema } from "../../../db/client";
 import { assertModuleFields } from "../identity/module-flags";
 import { requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
 import { FieldIssues, isUniqueViolation, parseInput, runBatch } from "./common";
 import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { checkInitialStock, receiveInitialStock } from "./initial-stock";
-import { checkKindShape, defaultVariantLabel, duplicateSkus, storedKind, variantFlags } from "./product-rules";
+import { checkKindShape, defaultVariantLabel, duplicateSkus, skuKey, storedKind, variantFlags } from "./product-rules";
 import { CreateProductInput } from "./product-schemas";
 import { loadProductView, RATE_SCALE, type ProductView } from "./product-view";
 import {
@@ -24,72 +25,78 @@ import { componentsBySku } from "./variant-skus";
 
 const t = tenantSchema;
 
-/**
- * Creates a product of any kind with its variants, tags, attributes, taxes, packs, components
- * and prices, all in one batch: nothing is saved unless everything is.
- */
-export async function createProduct(ctx: Ctx, raw: unknown): Promise<ProductView> {
-  requirePermission(ctx, EDIT_PRODUCTS);
-  const { db } = ctx;
-  const input = parseInput(CreateProductInput, await componentsBySku(db, raw));
-  assertModuleFields(ctx.actor, "product", input);
-  const access = priceAccess(ctx.actor);
+type ParsedProduct = ReturnType<typeof parseProduct>;
+
+function parseProduct(raw: unknown) {
+  return parseInput(CreateProductInput, raw);
+}
+
+/** Field paths of one product of many: `3.variants.0.sku`; a single product keeps its own (`variants.0.sku`). */
+const pathIn = (prefix: string) => (field: string) => `${prefix}${field}`;
+
+/** The rules one product is checked by on its own, and the references it names (checked for all at once). */
+function planProduct(input: ParsedProduct, issues: FieldIssues, at: (field: string) => string, request: Required<ReferenceRequest>) {
   const askedKind = input.kind ?? "single";
   const batchTracked = input.batch_tracked ?? askedKind === "batches";
   const kind = storedKind(askedKind, batchTracked);
   const attributeIds = input.attribute_ids ?? [];
-
-  const issues = new FieldIssues();
-  if (askedKind === "batches" && input.batch_tracked === false) issues.add("batch_tracked", "invalid");
+  const own = new FieldIssues();
+  if (askedKind === "batches" && input.batch_tracked === false) own.add("batch_tracked", "invalid");
   checkKindShape(
     { kind, batchTracked, attributeIds, variants: input.variants.map((v) => ({ optionIds: v.option_ids })), components: input.components },
-    issues,
+    own,
   );
-
-  const request: Required<ReferenceRequest> = {
-    brands: input.brand_id ? [{ id: input.brand_id, field: "brand_id" }] : [],
-    seasons: input.season_id ? [{ id: input.season_id, field: "season_id" }] : [],
-    tags: (input.tag_ids ?? []).map((id, i) => ({ id, field: `tag_ids.${i}` })),
-    attributes: attributeIds.map((id, i) => ({ id, field: `attribute_ids.${i}` })),
-    options:
-      kind === "variants"
-        ? input.variants.flatMap((v, i) =>
-            (v.option_ids ?? []).map((id, j) => ({ id, field: `variants.${i}.option_ids.${j}`, attributeId: attributeIds[j] })),
-          )
-        : [],
-    taxes: input.variants.flatMap((v, i) => (v.tax_ids ?? []).map((id, j) => ({ id, field: `variants.${i}.tax_ids.${j}` }))),
-    priceLevels: [],
-    currencies: [],
-    components: (input.components ?? []).map((c, i) => ({ id: c.variant_id, field: `components.${i}.variant_id` })),
-    suppliers: input.variants.flatMap((v, i) => (v.supplier_id ? [{ id: v.supplier_id, field: `variants.${i}.supplier_id` }] : [])),
-    locations: input.variants.flatMap((v, i) =>
-      checkInitialStock(
-        v,
-        `variants.${i}.`,
-        { batchTracked, holdsStock: !variantFlags(kind, batchTracked).isKit && v.track_inventory !== false },
-        issues,
+  const named = <T extends { field: string }>(list: T[]) => list.map((r) => ({ ...r, field: at(r.field) }));
+  request.brands.push(...named(input.brand_id ? [{ id: input.brand_id, field: "brand_id" }] : []));
+  request.seasons.push(...named(input.season_id ? [{ id: input.season_id, field: "season_id" }] : []));
+  request.tags.push(...named((input.tag_ids ?? []).map((id, i) => ({ id, field: `tag_ids.${i}` }))));
+  request.attributes.push(...named(attributeIds.map((id, i) => ({ id, field: `attribute_ids.${i}` }))));
+  if (kind === "variants")
+    request.options.push(
+      ...named(
+        input.variants.flatMap((v, i) =>
+          (v.option_ids ?? []).map((id, j) => ({ id, field: `variants.${i}.option_ids.${j}`, attributeId: attributeIds[j] })),
+        ),
+      ),
+    );
+  request.taxes.push(
+    ...named(input.variants.flatMap((v, i) => (v.tax_ids ?? []).map((id, j) => ({ id, field: `variants.${i}.tax_ids.${j}` })))),
+  );
+  request.components.push(...named((input.components ?? []).map((c, i) => ({ id: c.variant_id, field: `components.${i}.variant_id` }))));
+  request.suppliers.push(
+    ...named(input.variants.flatMap((v, i) => (v.supplier_id ? [{ id: v.supplier_id, field: `variants.${i}.supplier_id` }] : []))),
+  );
+  request.locations.push(
+    ...named(
+      input.variants.flatMap((v, i) =>
+        checkInitialStock(
+          v,
+          `variants.${i}.`,
+          { batchTracked, holdsStock: !variantFlags(kind, batchTracked).isKit && v.track_inventory !== false },
+          own,
+        ),
       ),
     ),
-    skus: input.variants.map((v, i) => ({ sku: v.sku, field: `variants.${i}.sku` })),
-  };
+  );
+  request.skus.push(...named(input.variants.map((v, i) => ({ sku: v.sku, field: `variants.${i}.sku` }))));
   input.variants.forEach((v, i) => {
     const lists = [
       priceRefs(v.prices, `variants.${i}.prices`),
       ...(v.packs ?? []).map((p, j) => priceRefs(p.prices, `variants.${i}.packs.${j}.prices`)),
     ];
     for (const refs of lists) {
-      request.priceLevels.push(...refs.priceLevels);
-      request.currencies.push(...refs.currencies);
+      request.priceLevels.push(...named(refs.priceLevels));
+      request.currencies.push(...named(refs.currencies));
     }
   });
-  const refs = await checkReferences(db, request, issues);
-  issues.throwIfAny();
+  for (const [field, error] of Object.entries(own.fields)) issues.add(at(field), error.code, error.params);
+  return { input, kind, batchTracked, attributeIds };
+}
 
-  for (const v of input.variants)
-    assertPriceEdits(access, refs, { prices: allPrices(v), costs: v.initial_cost !== undefined, recommended: v.recommended_price != null });
-  const duplicates = [...refs.takenSkus, ...duplicateSkus(input.variants.map((v) => v.sku)).map((i) => `variants.${i}.sku`)];
-  if (duplicates.length) throw duplicateSkuError(duplicates);
+type PlannedProduct = ReturnType<typeof planProduct>;
 
+function productStatements(db: Ctx["db"], plan: PlannedProduct, refs: Awaited<ReturnType<typeof checkReferences>>): BatchItem<"sqlite">[] {
+  const { input, kind, batchTracked, attributeIds } = plan;
   const product = { id: newProductId, kind, batchTracked, label: input.label };
   const statements: BatchItem<"sqlite">[] = [
     db
@@ -127,10 +134,90 @@ export async function createProduct(ctx: Ctx, raw: unknown): Promise<ProductView
     ),
   );
   for (const v of input.variants) statements.push(...variantDependents(db, variantIdOfSku(v.sku), v, input.components));
+  return statements;
+}
 
+/** What a batch of new products made: their ids (in the order given) and the stock entries of their initial stock. */
+export interface CreatedProducts {
+  productIds: number[];
+  stockDocumentIds: number[];
+}
+
+export interface CreateProductsOptions {
+  /** Check everything, write nothing (an import's validation of every row before it writes). */
+  checkOnly?: boolean;
+  /** Statements written in the same batch as the products (an import's own records of what it made). */
+  alongside?: BatchItem<"sqlite">[];
+}
+
+/**
+ * Creates products of any kind with their variants, tags, attributes, taxes, packs, components
+ * and prices, all in one batch: nothing is saved unless everything is. The screens create one;
+ * an import creates a chunk at a time, by the same rules, with each field named `<index>.<field>`.
+ */
+export async function createProducts(ctx: Ctx, raws: readonly unknown[], options: CreateProductsOptions = {}): Promise<CreatedProducts> {
+  requirePermission(ctx, EDIT_PRODUCTS);
+  const { db } = ctx;
+  const single = raws.length === 1;
+  const at = (i: number) => pathIn(single ? "" : `${i}.`);
+  const access = priceAccess(ctx.actor);
+  const issues = new FieldIssues();
+  const request: Required<ReferenceRequest> = {
+    brands: [],
+    seasons: [],
+    tags: [],
+    attributes: [],
+    options: [],
+    taxes: [],
+    priceLevels: [],
+    currencies: [],
+    components: [],
+    suppliers: [],
+    locations: [],
+    skus: [],
+  };
+  const plans: PlannedProduct[] = [];
+  for (const [i, raw] of raws.entries()) {
+    let input: ParsedProduct;
+    try {
+      input = parseProduct(await componentsBySku(db, raw));
+      assertModuleFields(ctx.actor, "product", input);
+    } catch (error) {
+      // One product's shape errors are named under its index, and the others are still checked.
+      if (single || !(error instanceof DomainError) || !error.fields) throw error;
+      for (const [field, e] of Object.entries(error.fields)) issues.add(at(i)(field), e.code, e.params);
+      continue;
+    }
+    plans.push(planProduct(input, issues, at(i), request));
+  }
+  const refs = await checkReferences(db, request, issues);
+  const skuField = new Map<number, string>();
+  const allSkus = plans.flatMap((plan) =>
+    plan.input.variants.map((v, j) => {
+      skuField.set(skuField.size, request.skus[skuField.size]?.field ?? `variants.${j}.sku`);
+      return v.sku;
+    }),
+  );
+  const duplicates = [...refs.takenSkus, ...duplicateSkus(allSkus).map((k) => skuField.get(k)!)];
+  // Many products at once (an import) hear of every fault in one answer: taken skus among the others.
+  if (!single) for (const field of duplicates) issues.add(field, "duplicate_sku");
+  issues.throwIfAny();
+
+  for (const { input } of plans)
+    for (const v of input.variants)
+      assertPriceEdits(access, refs, {
+        prices: allPrices(v),
+        costs: v.initial_cost !== undefined,
+        recommended: v.recommended_price != null,
+      });
+  if (duplicates.length) throw duplicateSkuError(duplicates);
+  if (options.checkOnly) return { productIds: [], stockDocumentIds: [] };
+
+  const perProduct = plans.map((plan) => productStatements(db, plan, refs));
+  const statements = perProduct.flat();
   let results: unknown[];
   try {
-    results = await runBatch(db, statements);
+    results = await runBatch(db, [...statements, ...(options.alongside ?? [])]);
   } catch (error) {
     // Another writer took one of the skus meanwhile: say which, as the check above would have.
     if (isUniqueViolation(error)) {
@@ -139,14 +226,32 @@ export async function createProduct(ctx: Ctx, raw: unknown): Promise<ProductView
     }
     throw error;
   }
-  const [created] = results[0] as { id: number }[];
-  if (input.variants.some((v) => v.initial_stock && !v.initial_stock.isZero())) {
-    const made = await db.select({ id: t.variants.id, sku: t.variants.sku }).from(t.variants).where(eq(t.variants.productId, created!.id));
-    const idOf = new Map(made.map((v) => [v.sku, v.id]));
-    await receiveInitialStock(
+  // Each product's insert is the first of its statements, and answers its id.
+  const productIds: number[] = [];
+  let k = 0;
+  for (const own of perProduct) {
+    const [created] = results[k] as { id: number }[];
+    productIds.push(created!.id);
+    k += own.length;
+  }
+  const stocked = plans.flatMap(({ input }) => input.variants.filter((v) => v.initial_stock && !v.initial_stock.isZero()));
+  let stockDocumentIds: number[] = [];
+  if (stocked.length) {
+    const made = await db
+      .select({ id: t.variants.id, sku: t.variants.sku })
+      .from(t.variants)
+      .where(inArray(t.variants.productId, productIds));
+    const idOf = new Map(made.map((v) => [skuKey(v.sku), v.id]));
+    stockDocumentIds = await receiveInitialStock(
       ctx,
-      input.variants.map((v) => ({ variantId: idOf.get(v.sku)!, input: v })),
+      stocked.map((v) => ({ variantId: idOf.get(skuKey(v.sku))!, input: v })),
     );
   }
-  return loadProductView(db, created!.id, access);
+  return { productIds, stockDocumentIds };
+}
+
+/** Creates one product (the product screens and the API): `createProducts` for one. */
+export async function createProduct(ctx: Ctx, raw: unknown): Promise<ProductView> {
+  const { productIds } = await createProducts(ctx, [raw]);
+  return loadProductView(ctx.db, productIds[0]!, priceAccess(ctx.actor));
 }

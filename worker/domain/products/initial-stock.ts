@@ -34,11 +34,11 @@ export function checkInitialStock(
 }
 
 /**
- * Receives the initial stock of variants just made: one stock entry per location, at the initial
+ * Receives the initial stock of variants just made: one stock entry per location (their ids answered), at the initial
  * cost, written to the ledger like any entry. Its inputs were checked before the variants were
  * saved (locations active, variants holding stock), and an entry only adds stock.
  */
-export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; input: InitialStockInput }[]): Promise<void> {
+export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; input: InitialStockInput }[]): Promise<number[]> {
   const byLocation = new Map<number, { variant_id: number; quantity: string; unit_cost?: string }[]>();
   for (const { variantId, input } of lines) {
     if (!input.initial_stock || input.initial_stock.isZero() || input.initial_location_id === undefined) continue;
@@ -51,6 +51,10 @@ export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; 
     byLocation.set(input.initial_location_id, list);
   }
   const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
+  const ids: number[] = [];
   for (const [locationId, entryLines] of byLocation)
-    await addStockDocument(ctx, { userId, forbidsNegative: false }, { kind: "entry", location_id: locationId, lines: entryLines });
+    ids.push(
+      (await addStockDocument(ctx, { userId, forbidsNegative: false }, { kind: "entry", location_id: locationId, lines: entryLines })).id,
+    );
+  return ids;
 }

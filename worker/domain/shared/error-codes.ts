@@ -124,6 +124,21 @@ export const ERROR_CODES = {
   renewal_payment_failed: { status: 402, params: [] },
   account_suspended: { status: 403, params: [] },
 
+  // Background operations, imports and exports (platform spec §4, domain spec §5)
+  operation_not_running: { status: 409, params: [] },
+  operation_not_revertable: { status: 409, params: [] },
+  operation_more_errors: { status: 422, params: ["count"] },
+  import_file_required: { status: 422, params: [] },
+  import_file_type: { status: 415, params: [] },
+  import_file_unreadable: { status: 422, params: [] },
+  import_file_empty: { status: 422, params: [] },
+  import_too_many_rows: { status: 422, params: ["max"] },
+  import_too_many_columns: { status: 422, params: ["max"] },
+  import_file_too_large: { status: 413, params: ["max_mb"] },
+  import_file_encoding: { status: 422, params: [] },
+  import_file_expired: { status: 422, params: [] },
+  import_revert_kept: { status: 409, params: ["count"] },
+
   // Integrations (domain spec §8)
   store_already_connected: { status: 409, params: [] },
   shopify_order_payments_only: { status: 422, params: [] },
@@ -176,6 +191,14 @@ export const FIELD_ERROR_CODES = {
   invitation_not_accepted: { params: [] },
 
   unknown_list_type: { params: [] },
+  import_formula: { params: [] },
+  import_cell_too_long: { params: ["max"] },
+  import_duplicate_in_file: { params: ["row"] },
+  import_unknown_value: { params: ["value"] },
+  import_column_required: { params: [] },
+  import_column_twice: { params: [] },
+  import_product_mismatch: { params: [] },
+  import_variants_need_attributes: { params: [] },
   unknown_filter: { params: [] },
   invalid_operator: { params: [] },
   invalid_filter_value: { params: [] },

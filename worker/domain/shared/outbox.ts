@@ -42,6 +42,8 @@ export const companyTopics = {
   "email.store_order_confirmed": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1) }),
   // A test of the company's SMTP settings, asked for on its settings page.
   "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
+  // A background operation to run (an export, an import) or to revert (an import): the consumer picks it up where it stands.
+  "operation.run": z.object({ batchId: z.string().min(1).max(64) }),
   // The levels a stock batch changed, for the stock alerts to come.
   "stock.level_changed": z.object({
     documentType: z.string(),

@@ -1,0 +1,153 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { tenantSchema } from "../../../db/client";
+import { translate } from "../../../locales";
+import { signedInUser } from "../identity/actor";
+import { EDIT_PRODUCTS } from "../products/price-access";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { parseInput } from "../shared/input";
+import { EXPORT_LISTS } from "./export-lists";
+import { suggestMapping, type ImportColumn } from "./importer";
+import { operationView, startOperation, type OperationView } from "./operations";
+import { IMPORTERS } from "./run-operation";
+import { readSpreadsheet, SPREADSHEET_FORMATS, spreadsheetFormat, writeCsv, writeXlsx, type SpreadsheetFormat } from "./spreadsheets";
+
+const { backgroundOperations: ops } = tenantSchema;
+
+/** Who may import each kind: those who may create its records. */
+const IMPORT_PERMISSIONS = { products: EDIT_PRODUCTS } as const;
+export const IMPORT_KINDS = Object.keys(IMPORT_PERMISSIONS) as (keyof typeof IMPORT_PERMISSIONS)[];
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+const StartExportInput = z.strictObject({
+  list: z.enum(Object.keys(EXPORT_LISTS) as [string, ...string[]], { error: "invalid" }),
+  format: z.enum(SPREADSHEET_FORMATS, { error: "invalid" }),
+  // The list's own address query (filters, sort, search), as its screen shows it.
+  query: z.string().max(4000, "too_long").default(""),
+  columns: z
+    .array(z.strictObject({ key: z.string().min(1).max(64), label: z.string().trim().min(1).max(200) }), { error: "invalid" })
+    .min(1, "required")
+    .max(60, "too_long"),
+});
+
+/**
+ * Starts an export of a list with its current filters, sort and columns, in the background. The
+ * query is checked now (by the list itself, with the caller's permissions), so a bad one is said
+ * at once rather than in the menu.
+ */
+export async function startExport(ctx: Ctx, raw: unknown): Promise<OperationView> {
+  const input = parseInput(StartExportInput, raw);
+  const list = EXPORT_LISTS[input.list]!;
+  const probe = new URLSearchParams(input.query);
+  probe.set("page", "0");
+  probe.set("page_size", "1");
+  await list.run(ctx, probe);
+  const columns = input.columns.filter((c) => c.key in list.columns);
+  if (!columns.length) throw new DomainError("validation_failed", {}, { columns: { code: "required" } });
+  const title = translate(ctx.locale, list.title);
+  return startOperation(ctx, {
+    type: "export",
+    label: `${title} (${input.format.toUpperCase()})`,
+    params: { list: input.list, query: input.query, columns, format: input.format },
+  });
+}
+
+function importKind(kind: unknown): ImportKind {
+  if (typeof kind !== "string" || !(IMPORT_KINDS as string[]).includes(kind))
+    throw new DomainError("validation_failed", {}, { kind: { code: "invalid" } });
+  return kind as ImportKind;
+}
+
+/** The columns of an import kind, for its template and its mapping. */
+export async function importColumnsOf(ctx: Ctx, kind: unknown): Promise<ImportColumn[]> {
+  const k = importKind(kind);
+  requirePermission(ctx, IMPORT_PERMISSIONS[k]);
+  return IMPORTERS[k]!.columns(ctx);
+}
+
+/** The template of an import kind: its header row, in the caller's language. */
+export async function importTemplate(
+  ctx: Ctx,
+  kind: unknown,
+  format: unknown,
+): Promise<{ bytes: Uint8Array; name: string; format: SpreadsheetFormat }> {
+  const columns = await importColumnsOf(ctx, kind);
+  if (format !== "csv" && format !== "xlsx") throw new DomainError("not_found");
+  const header = columns.map((c) => c.label);
+  const title = translate(ctx.locale, `import.kind_${String(kind)}`);
+  const bytes = format === "csv" ? writeCsv(header, []) : await writeXlsx(header, [], title);
+  return { bytes, name: `${title}.${format}`, format };
+}
+
+/** What the import screen shows of an uploaded file before anything is imported. */
+export interface ImportPreview {
+  file_id: string;
+  file_name: string;
+  kind: ImportKind;
+  header: string[];
+  rows: string[][];
+  row_count: number;
+  columns: ImportColumn[];
+  mapping: Record<string, number>;
+}
+
+const PREVIEW_ROWS = 5;
+const FILE_ID = /^[0-9A-Za-z]{10,40}\.(csv|xlsx)$/;
+
+const fileKey = (ctx: Ctx, fileId: string) => `companies/${ctx.actor.company.id}/imports/${fileId}`;
+
+/**
+ * Keeps an uploaded file in the files bucket and reads it (a bad file is refused here, whole):
+ * its header, its first rows and the mapping of its columns that the screen proposes.
+ */
+export async function uploadImportFile(ctx: Ctx, input: { kind: unknown; file: File | null }): Promise<ImportPreview> {
+  const kind = importKind(input.kind);
+  const columns = await importColumnsOf(ctx, kind);
+  if (!input.file || input.file.size === 0) throw new DomainError("validation_failed", {}, { file: { code: "import_file_required" } });
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const format = spreadsheetFormat(input.file.name, bytes);
+  const rows = await readSpreadsheet(format, bytes);
+  const fileId = `${ctx.newId()}.${format}`;
+  await ctx.files.put(fileKey(ctx, fileId), bytes);
+  const header = rows[0]!;
+  return {
+    file_id: fileId,
+    file_name: input.file.name.slice(0, 200),
+    kind,
+    header,
+    rows: rows.slice(1, 1 + PREVIEW_ROWS),
+    row_count: rows.length - 1,
+    columns,
+    mapping: suggestMapping(header, [columns]),
+  };
+}
+
+const StartImportInput = z.strictObject({
+  kind: z.string(),
+  file_id: z.string().regex(FILE_ID, "invalid"),
+  file_name: z.string().trim().min(1).max(200),
+  mapping: z.record(z.string().max(64), z.number().int().min(0).max(1000)),
+});
+
+/** Starts an import of an uploaded file with the columns mapped on the screen; it runs in the background. */
+export async function startImport(ctx: Ctx, raw: unknown): Promise<OperationView> {
+  const input = parseInput(StartImportInput, raw);
+  const kind = importKind(input.kind);
+  requirePermission(ctx, IMPORT_PERMISSIONS[kind]);
+  const key = fileKey(ctx, input.file_id);
+  if (!(await ctx.files.get(key))) throw new DomainError("import_file_expired");
+  const format = input.file_id.endsWith(".xlsx") ? "xlsx" : "csv";
+  return startOperation(ctx, {
+    type: "import",
+    label: `${translate(ctx.locale, `import.kind_${kind}`)} — ${input.file_name}`,
+    params: { kind, fileKey: key, fileName: input.file_name, format, mapping: input.mapping },
+  });
+}
+
+/** The company's imports, newest first, with who ran them: the import screen's history. */
+export async function importHistory(ctx: Ctx): Promise<(OperationView & { mine: boolean })[]> {
+  const user = signedInUser(ctx.actor);
+  const rows = await ctx.db.select().from(ops).where(eq(ops.type, "import")).orderBy(desc(ops.id)).limit(20);
+  return rows.map((row) => ({ ...operationView(row), mine: row.userId === user.userId }));
+}
