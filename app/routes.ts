@@ -27,6 +27,9 @@ export default [
     route("search", "routes/search.tsx"),
     route("account-settings", "routes/account-settings.tsx"),
     route("invitations", "routes/invitations.tsx"),
+    route("operations", "routes/operations/list.ts"),
+    route("operations/export", "routes/operations/export.ts"),
+    route("operations/:batchId/download", "routes/operations/download.ts"),
     route("settings/users", "routes/settings/users/list.tsx"),
     route("settings/users/create", "routes/settings/users/create.tsx"),
     route("settings/users/:id", "routes/settings/users/detail.tsx"),
@@ -39,6 +42,8 @@ export default [
     route("settings/email-templates", "routes/settings/email-templates/list.tsx"),
     route("settings/email-templates/:type/:language", "routes/settings/email-templates/edit.tsx"),
     route("settings/smtp", "routes/settings/smtp.tsx"),
+    route("settings/import-data", "routes/settings/import-data.tsx"),
+    route("settings/import-data/template", "routes/settings/import-template.ts"),
     // ── catalogue settings: locations, price levels, currencies, taxes ──
     route("settings/locations", "routes/settings/locations.tsx"),
     route("settings/price-levels", "routes/settings/price-levels.tsx"),

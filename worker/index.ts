@@ -8,7 +8,8 @@ import { parseEnv, type Bindings } from "./env";
 import { consumeJobs } from "./queues/jobs";
 import type { OutboxConsumerDeps } from "./queues/outbox";
 import { dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
-import { readCookie } from "./session-cookie";
+import { authenticateFromCookie, readCookie } from "./session-cookie";
+import { OPERATIONS_USER_HEADER } from "./durable-objects/operation-progress";
 import { servedOnStoreHost, storeOfHost } from "./store-host";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
@@ -56,6 +57,7 @@ app.use(async (c, next) => {
     else c.res = c.redirect(url.pathname.endsWith(".data") ? "/b2b.data" : "/b2b", 302);
   } else await next();
   c.executionCtx.waitUntil(dispatchAfterResponse(ctx));
+  if (c.res.status === 101) return;
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   if (headers.get("content-type")?.startsWith("text/html")) headers.set("content-security-policy", contentSecurityPolicy(ctx.cspNonce));
@@ -66,6 +68,23 @@ app.use(async (c, next) => {
 
 app.route("/api/v1", apiRouter());
 app.route("/oauth2", oauthRouter());
+
+/**
+ * The live channel of the operations menus: a WebSocket to the company's OperationProgress
+ * object, for a signed-in staff user of a page of this site only (another origin is refused).
+ */
+app.get("/operations/live", async (c) => {
+  const ctx = c.get("ctx");
+  const origin = c.req.header("origin");
+  if (origin && origin !== new URL(c.req.url).origin) return c.body(null, 403);
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.body(null, 426);
+  await authenticateFromCookie(c.req.raw, ctx);
+  const actor = ctx.actor;
+  if (actor?.kind !== "user" || actor.customerId) return c.body(null, 401);
+  const headers = new Headers({ upgrade: "websocket" });
+  headers.set(OPERATIONS_USER_HEADER, actor.userId);
+  return c.env.OPERATIONS.getByName(actor.company.id).fetch(new Request(c.req.url, { headers }));
+});
 
 // Every other path and every method goes to React Router, so form POSTs reach their actions.
 app.all("*", (c) => {

@@ -93,6 +93,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.pdf_settings", to: "/settings/pdf-settings" },
       { label: "menu.email_templates", to: "/settings/email-templates", allOf: p("settings", "email_templates") },
       { label: "menu.smtp", to: "/settings/smtp" },
+      { label: "menu.import_data", to: "/settings/import-data" },
       { label: "menu.api_token", to: "/settings/api-token" },
     ],
   },

@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useErrorText, useT } from "../../i18n";
+import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
 import {
   filterParamNames,
   listHref,
+  listQueryParams,
   listStateToParams,
   nextSort,
   sortParam,
@@ -14,6 +16,13 @@ import {
 import "./list-screen.css";
 
 export type { ListFilterDefinition } from "./list-state";
+
+/** The list's query as its verb reads it, without the page: what an export runs through. */
+function exportQuery(state: ListState): string {
+  const query = listQueryParams(listStateToParams(state));
+  for (const key of ["page", "page_size", "total_count"]) query.delete(key);
+  return query.toString();
+}
 
 export interface ListColumn<T> {
   key: string;
@@ -62,6 +71,51 @@ export interface ListScreenProps<T> {
   createLabel?: string;
   /** A message above the filters (e.g. "Service deleted"). */
   notice?: ReactNode;
+  /** The list's name for exports (worker/domain/operations/export-lists.ts); none: no export. */
+  exportList?: string;
+}
+
+/** Export of the list as shown (filters, search, sort and visible columns) to CSV or XLSX, in the background. */
+function ExportMenu({ list, query, columns }: { list: string; query: string; columns: { key: string; label: string }[] }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const start = async (format: "csv" | "xlsx") => {
+    const body = new FormData();
+    body.set("list", list);
+    body.set("format", format);
+    body.set("query", query);
+    body.set("columns", JSON.stringify(columns));
+    const response = await fetch("/operations/export", { method: "POST", body, headers: { accept: "application/json" } });
+    const answer = (await response.json().catch(() => ({}))) as { operation?: unknown; error?: string };
+    if (answer.operation) {
+      window.dispatchEvent(new Event(OPERATIONS_CHANGED));
+      setMessage({ ok: true, text: t("list.export_started") });
+    } else setMessage({ ok: false, text: errorText(answer.error ?? "generic") });
+  };
+  return (
+    <>
+      <details className="list-menu">
+        <summary className="button button--secondary">{t("list.export")}</summary>
+        <div className="list-menu__panel">
+          <button type="button" className="link-button" onClick={() => void start("xlsx")}>
+            {t("list.export_xlsx")}
+          </button>
+          <button type="button" className="link-button" onClick={() => void start("csv")}>
+            {t("list.export_csv")}
+          </button>
+        </div>
+      </details>
+      {message ? (
+        <p
+          role={message.ok ? "status" : "alert"}
+          className={`alert ${message.ok ? "alert--success" : "alert--error"} list-screen__export-notice`}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** What a list page's loader answers (see list-page.server.ts), as the screen reads it. */
@@ -154,6 +208,9 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
       <div className="page-header">
         <h1>{props.title}</h1>
         <div className="actions">
+          {props.exportList ? (
+            <ExportMenu list={props.exportList} query={exportQuery(state)} columns={visible.map((c) => ({ key: c.key, label: c.label }))} />
+          ) : null}
           <details className="list-menu" open={viewError ? true : undefined}>
             <summary className="button button--secondary">{t("list.saved_views")}</summary>
             <div className="list-menu__panel">

@@ -9,6 +9,7 @@ import { requirePage } from "../../../worker/guards";
 import { useLingui } from "@lingui/react";
 import { supportSiteUrl } from "../../components/back-office/support-site";
 import { CREATE_MENU, sideMenu, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
+import { OperationsMenus } from "../../components/back-office/operations-menus";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
 import { LanguageSwitcher } from "../../components/language-switcher";
 import { FormatProvider } from "../../format";
@@ -114,6 +115,7 @@ export default function BackOfficeLayout() {
           <input ref={search} type="search" name="q" placeholder={t("shell.search")} aria-label={t("shell.search")} />
         </form>
         <div className="top-bar__actions">
+          <OperationsMenus />
           {createMenu.length > 0 ? (
             <DropdownMenu trigger="+" label={t("shell.create")}>
               {createMenu.map((entry) => (

@@ -97,6 +97,7 @@ export default function ProductsList({ loaderData, actionData }: Route.Component
         {...fromListPage(list, actionData)}
         title={t("products.title")}
         columns={columns}
+        exportList="products"
         rowHref={(p) => productPath(p.id)}
         filters={filters}
         searchable

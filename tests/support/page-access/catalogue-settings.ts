@@ -8,6 +8,8 @@ export const pages: PageArea = {
     "settings/currencies": { kind: "permission", allOf: ["settings"] },
     "settings/taxes": { kind: "permission", allOf: ["settings"] },
     "settings/company-settings": { kind: "permission", allOf: ["settings"] },
+    "settings/import-data": { kind: "permission", allOf: ["settings"] },
+    "settings/import-data/template": { kind: "permission", allOf: ["settings"] },
     // Read by anyone of the company (documents and emails will show it); changed on the page above.
     "settings/company-settings/logo": { kind: "signed_in" },
   },

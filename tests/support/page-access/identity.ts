@@ -21,6 +21,11 @@ export const pages: PageArea = {
     dashboard: { kind: "signed_in" },
     "account-settings": { kind: "permission", allOf: ["account_settings"] },
     invitations: { kind: "signed_in" },
+    // The user's own operations (the top bar's menus), their cancel and revert.
+    operations: { kind: "signed_in" },
+    "operations/export": { kind: "action" },
+    // Only the user who ran the export may download it: tested in tests/e2e/operations.test.ts.
+    "operations/:batchId/download": { kind: "own_record" },
     "settings/users": { kind: "permission", allOf: ["settings"] },
     "settings/users/create": { kind: "permission", allOf: ["settings"] },
     "settings/users/:id": { kind: "permission", allOf: ["settings"] },

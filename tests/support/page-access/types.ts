@@ -13,6 +13,7 @@ export type Access =
   | { kind: "permission"; allOf: Permission[] }
   | { kind: "self_or_permission"; allOf: Permission[] }
   | { kind: "store" }
+  | { kind: "own_record" } // one user's own record (an export's file): its own test checks who may open it
   | { kind: "not_found" };
 
 /**

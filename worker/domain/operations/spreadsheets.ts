@@ -100,13 +100,13 @@ function cellText(value: unknown): string {
 export type ExportCell = string | number | boolean | null;
 
 /** CSV with a header; a text that a spreadsheet would run as a formula (=, +, -, @) is quoted to stay text. */
-export function writeCsv(header: string[], rows: ExportCell[][]): Uint8Array {
+export function writeCsv(header: string[], rows: ExportCell[][]): Uint8Array<ArrayBuffer> {
   const csv = Papa.unparse({ fields: header, data: rows }, { escapeFormulae: true, newline: "\r\n" });
   // The BOM tells spreadsheet programs the file is UTF-8.
   return new TextEncoder().encode(`\ufeff${csv}`);
 }
 
-export async function writeXlsx(header: string[], rows: ExportCell[][], sheet: string): Promise<Uint8Array> {
+export async function writeXlsx(header: string[], rows: ExportCell[][], sheet: string): Promise<Uint8Array<ArrayBuffer>> {
   const data: SheetData = [
     header.map((value) => ({ value, fontWeight: "bold" as const })),
     ...rows.map((row) => row.map((value) => (value === null ? null : { value }))),

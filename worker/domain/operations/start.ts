@@ -71,7 +71,7 @@ export async function importTemplate(
   ctx: Ctx,
   kind: unknown,
   format: unknown,
-): Promise<{ bytes: Uint8Array; name: string; format: SpreadsheetFormat }> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; name: string; format: SpreadsheetFormat }> {
   const columns = await importColumnsOf(ctx, kind);
   if (format !== "csv" && format !== "xlsx") throw new DomainError("not_found");
   const header = columns.map((c) => c.label);

@@ -115,6 +115,7 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
         {...fromListPage(list, actionData)}
         title={t("customers.title")}
         columns={columns}
+        exportList="customers"
         rowHref={(c) => `${CUSTOMERS_PATH}/${c.id}`}
         filters={filters}
         searchable

@@ -107,6 +107,7 @@ export default function SuppliersList({ loaderData, actionData }: Route.Componen
         {...fromListPage(list, actionData)}
         title={t("suppliers.title")}
         columns={columns}
+        exportList="suppliers"
         rowHref={(s) => `${SUPPLIERS_PATH}/${s.id}`}
         filters={filters}
         searchable
