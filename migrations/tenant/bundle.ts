@@ -222,7 +222,7 @@ export const migrations: Migration[] = [
   },
   {
     "tag": "0012_operations_and_imports",
-    "hash": "ed8763d2f136a67ec81876161a921015f807a1b62d88e66cafa23151fa9ecf7c",
+    "hash": "e63aadfa23aa2b71e213f0ca0a816b03c93e97dd8277d2800148b486844f5a92",
     "statements": [
       "DROP TABLE `background_operations`;",
       "CREATE TABLE `background_operations` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`batch_id` text NOT NULL,\n\t`label` text NOT NULL,\n\t`type` text NOT NULL,\n\t`status` text DEFAULT 'in_progress' NOT NULL,\n\t`progress` integer DEFAULT 0 NOT NULL,\n\t`user_id` text,\n\t`errors` text DEFAULT '[]' NOT NULL,\n\t`params` text DEFAULT '{}' NOT NULL,\n\t`result` text DEFAULT '{}' NOT NULL,\n\t`file_key` text,\n\t`file_name` text,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"background_operations_progress_range\" CHECK(\"background_operations\".\"progress\" between 0 and 100)\n);",
@@ -230,7 +230,7 @@ export const migrations: Migration[] = [
       "CREATE INDEX `background_operations_user_idx` ON `background_operations` (`user_id`,`id`);",
       "CREATE INDEX `background_operations_type_idx` ON `background_operations` (`type`,`id`);",
       "CREATE TABLE `import_records` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`operation_id` integer NOT NULL,\n\t`entity` text NOT NULL,\n\t`entity_id` integer NOT NULL,\n\tFOREIGN KEY (`operation_id`) REFERENCES `background_operations`(`id`) ON UPDATE no action ON DELETE cascade\n);",
-      "CREATE INDEX `import_records_operation_idx` ON `import_records` (`operation_id`,`entity`,`entity_id`);"
+      "CREATE UNIQUE INDEX `import_records_operation_idx` ON `import_records` (`operation_id`,`entity`,`entity_id`);"
     ]
   }
 ];
