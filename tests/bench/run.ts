@@ -303,6 +303,7 @@ if (buyerCookies.length > 0) {
   });
   await measure(`POST /b2b/cart update (${STORE_BUYERS} buyers, no pause)`, cartUpdate, REQUESTS, { concurrency: STORE_BUYERS });
 }
+if (!ONLY || ONLY.some((word) => ["import", "export"].includes(word))) await importExportBench();
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
 console.log(`load average at the end ${load()}`);
 await stop();
@@ -341,4 +342,117 @@ async function storeBuyerCookies(url: string, count: number): Promise<string[]> 
       return `session=v1:${t.access_token}:${t.refresh_token}:${Date.now() + t.expires_in * 1000}`;
     }),
   );
+}
+
+/**
+ * An import of IMPORT_ROWS products (a CSV in the template's columns, with a price and stock) and
+ * then an export of the products list to XLSX, through the app as a browser drives them: upload,
+ * import, the operations list polled, the live channel listened to. Each is timed end to end, and
+ * the live channel's lag is each pushed change's arrival after the change was saved.
+ */
+async function importExportBench() {
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+  const headers = { cookie, origin: base! };
+  const template = await (await fetch(`${base}/settings/import-data/template?kind=products&format=csv`, { headers })).text();
+  const header = template
+    .replace(/^\ufeff/, "")
+    .split("\r\n")[0]!
+    .split(",");
+  const price = header.findIndex((h) => h.startsWith("Prix") || h.startsWith("Price"));
+  const stock = header.findIndex((h) => h.startsWith("Stock"));
+  const run = Date.now().toString(36);
+  const lines = [header.join(",")];
+  for (let i = 0; i < rows; i++)
+    lines.push(
+      header
+        .map((_, c) => (c === 0 ? `Bench ${run} ${i}` : c === 1 ? `B-${run}-${i}` : c === price ? "12.5" : c === stock ? "5" : ""))
+        .join(","),
+    );
+  const csv = lines.join("\n");
+
+  const lags: number[] = [];
+  const socket = new WebSocket(`${base!.replace(/^http/, "ws")}/operations/live`, { headers: { cookie } } as unknown as string[]);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { operation: { updated: number } };
+    lags.push(Date.now() - message.operation.updated);
+  };
+  await new Promise((resolve) => {
+    socket.onopen = resolve;
+    socket.onerror = resolve;
+  });
+
+  const waitFor = async (batchId: string) => {
+    for (;;) {
+      const { operations } = (await (await fetch(`${base}/operations`, { headers })).json()) as {
+        operations: { batch_id: string; status: string; errors: unknown[]; result: unknown }[];
+      };
+      const op = operations.find((o) => o.batch_id === batchId);
+      if (op && op.status !== "in_progress") return op;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const started = performance.now();
+  const upload = new FormData();
+  upload.set("intent", "upload");
+  upload.set("kind", "products");
+  upload.set("file", new File([csv], "bench.csv", { type: "text/csv" }));
+  const uploaded = await (await fetch(`${base}/settings/import-data.data`, { method: "POST", headers, body: upload })).text();
+  const fileId = /[0-9A-Za-z]{10,40}\.csv/.exec(uploaded)?.[0];
+  if (!fileId) throw new Error(`upload refused: ${uploaded.slice(0, 300)}`);
+  const start = new FormData();
+  start.set("intent", "import");
+  start.set("kind", "products");
+  start.set("file_id", fileId);
+  start.set("file_name", "bench.csv");
+  start.set("map.product", "0");
+  start.set("map.sku", "1");
+  start.set(`map.price_${await fieldId("price_")}`, String(price));
+  start.set(`map.stock_${await fieldId("stock_")}`, String(stock));
+  const answer = await (await fetch(`${base}/settings/import-data.data`, { method: "POST", headers, body: start })).text();
+  const batchId = /"batch_id","([0-9A-Za-z]+)"/.exec(answer)?.[1] ?? /([0-9a-z]{26})/i.exec(answer.split("batch_id")[1] ?? "")?.[1];
+  if (!batchId) throw new Error(`import refused: ${answer.slice(0, 300)}`);
+  const imported = await waitFor(batchId);
+  const importSeconds = (performance.now() - started) / 1000;
+
+  const exportStarted = performance.now();
+  const ask = new FormData();
+  ask.set("list", "products");
+  ask.set("format", "xlsx");
+  ask.set("query", "sort=label");
+  ask.set(
+    "columns",
+    JSON.stringify([
+      { key: "sku", label: "SKU" },
+      { key: "label", label: "Label" },
+      { key: "brand", label: "Brand" },
+      { key: "active", label: "Status" },
+    ]),
+  );
+  const exportAnswer = (await (
+    await fetch(`${base}/operations/export`, { method: "POST", headers: { ...headers, accept: "application/json" }, body: ask })
+  ).json()) as {
+    operation?: { batch_id: string };
+  };
+  const exported = await waitFor(exportAnswer.operation!.batch_id);
+  const exportSeconds = (performance.now() - exportStarted) / 1000;
+  socket.close();
+  lags.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      name: `import ${rows} products (CSV) then export the products list (XLSX)`,
+      import_s: importSeconds.toFixed(1),
+      import: imported,
+      export_s: exportSeconds.toFixed(1),
+      export: exported,
+      pushes: lags.length,
+      push_lag_p50_ms: lags[Math.floor(lags.length / 2)] ?? null,
+      push_lag_max_ms: lags.at(-1) ?? null,
+    }),
+  );
+
+  /** The id in a template field (`price_3`): the company's first selling price level and first location, from the mapping the upload proposed. */
+  async function fieldId(prefix: string): Promise<string> {
+    const found = new RegExp(`"${prefix}(\\d+)"`).exec(uploaded);
+    return found?.[1] ?? "";
+  }
 }

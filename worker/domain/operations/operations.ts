@@ -27,6 +27,8 @@ export interface OperationView {
   progress: number;
   errors: OperationError[];
   created: number;
+  /** When it last changed (the live channel's lag is measured from it). */
+  updated: number;
   /** Completed with a file to download (an export). */
   downloadable: boolean;
   /** An import that can still be undone. */
@@ -47,6 +49,7 @@ export function operationView(row: OperationRow): OperationView {
     progress: row.progress,
     errors: row.errors,
     created: row.createdAt,
+    updated: row.updatedAt,
     downloadable: row.status === "completed" && row.fileKey !== null,
     revertable: row.type === "import" && (row.status === "completed" || row.status === "cancelled") && (result.created ?? 0) > 0,
     result: { rows: result.rows, created: result.created, kept: result.kept },
