@@ -8,7 +8,9 @@ import { ROOT } from "../../scripts/lib/config";
 
 // The Miniflare copy wrangler itself runs on: the top-level one may be another version.
 const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
-const { Miniflare, convertV4MiniflareOptions } = (await import(fromWrangler.resolve("miniflare"))) as typeof import("miniflare") & {
+const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = (await import(
+  fromWrangler.resolve("miniflare")
+)) as typeof import("miniflare") & {
   convertV4MiniflareOptions(options: unknown): ConstructorParameters<typeof MiniflareClass>[0];
 };
 
@@ -32,6 +34,8 @@ export async function startAppInMiniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: options.port,
+      // BENCH_VERBOSE=1: the Worker's own logs (its console, its errors) on the bench's output.
+      ...(process.env.BENCH_VERBOSE ? { log: new Log(LogLevel.INFO) } : {}),
       // BENCH_IN_MEMORY=1: Durable Objects, R2 and queues kept in memory instead of files (to tell their disk writes apart).
       resourcePersistencePath: process.env.BENCH_IN_MEMORY ? undefined : resolve(options.stateDir, "miniflare"),
       workers: [

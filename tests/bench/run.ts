@@ -388,6 +388,7 @@ async function importExportBench() {
       };
       const op = operations.find((o) => o.batch_id === batchId);
       if (op && op.status !== "in_progress") return op;
+      if (process.env.BENCH_VERBOSE) console.error(JSON.stringify(op ?? operations[0] ?? null));
       await new Promise((r) => setTimeout(r, 200));
     }
   };
@@ -411,6 +412,7 @@ async function importExportBench() {
   const answer = await (await fetch(`${base}/settings/import-data.data`, { method: "POST", headers, body: start })).text();
   const batchId = /"batch_id","([0-9A-Za-z]+)"/.exec(answer)?.[1] ?? /([0-9a-z]{26})/i.exec(answer.split("batch_id")[1] ?? "")?.[1];
   if (!batchId) throw new Error(`import refused: ${answer.slice(0, 300)}`);
+  console.error(`import ${batchId} started`);
   const imported = await waitFor(batchId);
   const importSeconds = (performance.now() - started) / 1000;
 

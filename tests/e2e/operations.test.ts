@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext } from "playwright-core";
 import { readSheet } from "read-excel-file/node";
-import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
+import { writeXlsx } from "../../worker/domain/operations/spreadsheets";
 import { launchBrowser } from "../support/browser";
 import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
 import { fetchApp } from "../support/e2e-fetch-app";
@@ -45,17 +45,18 @@ describe("imports and exports", () => {
     const rows = Array.from({ length: 1000 }, (_, i) =>
       header.map((_h, c) =>
         c === 0
-          ? { value: `Imported product ${String(i).padStart(4, "0")}` }
+          ? `Imported product ${String(i).padStart(4, "0")}`
           : c === 1
-            ? { value: `IMP-${i}` }
+            ? `IMP-${i}`
             : c === priceColumn
-              ? { value: 10 + (i % 7) }
+              ? 10 + (i % 7)
               : c === stockColumn
-                ? { value: i % 5 }
+                ? i % 5
                 : null,
       ),
     );
-    const filled = await writeXlsxFile([header.map((value) => ({ value })), ...rows]).toBuffer();
+    // Filled as a spreadsheet program would save it.
+    const filled = Buffer.from(writeXlsx(header, rows, "Products"));
 
     await page.setInputFiles("input[name=file]", { name: "products.xlsx", mimeType: "application/octet-stream", buffer: filled });
     await page.getByRole("button", { name: "Read the file" }).click();

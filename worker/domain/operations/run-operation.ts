@@ -157,7 +157,7 @@ async function runExport(run: Run): Promise<void> {
   }
   const title = translate(run.ctx.locale, list.title);
   const header = columns.map((c) => c.label);
-  const bytes = params.format === "csv" ? writeCsv(header, all) : await writeXlsx(header, all, title);
+  const bytes = params.format === "csv" ? writeCsv(header, all) : writeXlsx(header, all, title);
   const fileName = `${title}-${new Date(run.ctx.now()).toISOString().slice(0, 10)}.${params.format}`;
   const fileKey = `companies/${run.ctx.actor.company.id}/exports/${run.row.batchId}.${params.format}`;
   await run.ctx.files.put(fileKey, bytes, {

@@ -1,6 +1,7 @@
+import { unzipSync, zipSync } from "fflate";
 import Papa from "papaparse";
 import { readSheet } from "read-excel-file/universal";
-import writeXlsxFile, { type SheetData } from "write-excel-file/universal";
+import { Workbook } from "xlsx-kaku";
 import { DomainError } from "../shared/domain-error";
 
 /** The files an import reads (domain spec §5: .csv or .xlsx). */
@@ -83,11 +84,21 @@ export async function readSpreadsheet(format: SpreadsheetFormat, bytes: Uint8Arr
     throw new DomainError("import_file_too_large", { max_mb: IMPORT_LIMITS.bytes / 1024 / 1024 });
   let data: unknown[][];
   try {
-    data = await readSheet(bytes.slice().buffer, { parseNumber: (text: string) => text, trim: false });
+    data = await readSheet(storedCopy(bytes), { parseNumber: (text: string) => text, trim: false });
   } catch {
     throw new DomainError("import_file_unreadable");
   }
   return checkedRows(data.map((row) => row.map(cellText)));
+}
+
+/**
+ * The same .xlsx with its parts stored rather than compressed. The reader unpacks large parts on
+ * a Web Worker, which a Worker does not have; stored parts it only slices. The parts are unpacked
+ * here at once (their size was checked first), and only those a sheet is read from.
+ */
+function storedCopy(bytes: Uint8Array): ArrayBuffer {
+  const parts = unzipSync(bytes, { filter: (file) => /\.(xml|rels)$/.test(file.name) });
+  return zipSync(parts, { level: 0 }).slice().buffer;
 }
 
 function cellText(value: unknown): string {
@@ -106,11 +117,26 @@ export function writeCsv(header: string[], rows: ExportCell[][]): Uint8Array<Arr
   return new TextEncoder().encode(`\ufeff${csv}`);
 }
 
-export async function writeXlsx(header: string[], rows: ExportCell[][], sheet: string): Promise<Uint8Array<ArrayBuffer>> {
-  const data: SheetData = [
-    header.map((value) => ({ value, fontWeight: "bold" as const })),
-    ...rows.map((row) => row.map((value) => (value === null ? null : { value }))),
-  ];
-  const blob = await writeXlsxFile(data, { sheet: sheet.slice(0, 31), stickyRowsCount: 1 }).toBlob();
-  return new Uint8Array(await blob.arrayBuffer());
+/** An .xlsx of one sheet: a bold header frozen above the rows; numbers stay numbers. Made at once (no Web Worker needed). */
+export function writeXlsx(header: string[], rows: ExportCell[][], sheet: string): Uint8Array<ArrayBuffer> {
+  const workbook = new Workbook();
+  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
+  const worksheet = workbook.addWorksheet(sheet.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Sheet1");
+  header.forEach((value, c) => worksheet.setCell(0, c, { type: "string", value, style: { font: { bold: true } } }));
+  worksheet.setFreezePane({ target: "row", split: 1 });
+  rows.forEach((row, r) =>
+    row.forEach((value, c) => {
+      if (value === null || value === "") return;
+      worksheet.setCell(
+        r + 1,
+        c,
+        typeof value === "number"
+          ? { type: "number", value }
+          : typeof value === "boolean"
+            ? { type: "boolean", value }
+            : { type: "string", value },
+      );
+    }),
+  );
+  return new Uint8Array(workbook.generateXlsxSync());
 }

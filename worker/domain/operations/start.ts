@@ -76,7 +76,7 @@ export async function importTemplate(
   if (format !== "csv" && format !== "xlsx") throw new DomainError("not_found");
   const header = columns.map((c) => c.label);
   const title = translate(ctx.locale, `import.kind_${String(kind)}`);
-  const bytes = format === "csv" ? writeCsv(header, []) : await writeXlsx(header, [], title);
+  const bytes = format === "csv" ? writeCsv(header, []) : writeXlsx(header, [], title);
   return { bytes, name: `${title}.${format}`, format };
 }
 
