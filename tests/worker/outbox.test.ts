@@ -193,6 +193,49 @@ describe("the dispatcher", () => {
   });
 });
 
+describe("the dispatcher within the queue's limits", () => {
+  /** A queue that refuses what Cloudflare Queues refuse: over 100 messages or 256 KB a batch, over 128 KB a message. */
+  function limitedQueue() {
+    const sent: OutboxMessage[][] = [];
+    return {
+      sent,
+      async sendBatch(messages: Iterable<{ body: OutboxMessage }>) {
+        const bodies = [...messages].map((m) => m.body);
+        const sizes = bodies.map((b) => new TextEncoder().encode(JSON.stringify(b)).length);
+        if (bodies.length > 100) throw new Error("batch message count exceeds 100");
+        if (sizes.some((size) => size > 128_000)) throw new Error("message exceeds 128 KB");
+        if (sizes.reduce((a, b) => a + b, 0) > 256_000) throw new Error("batch exceeds 256 KB");
+        sent.push(bodies);
+      },
+    };
+  }
+  const levels = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ({ variantId: from + i + 1, locationId: 1 }));
+
+  it("sends a backlog of large rows (an import's stock batches) in several batches, none over the limits, and stamps them all", async () => {
+    const company = await makeCompany();
+    for (let i = 0; i < 50; i++)
+      await companyOutboxRow(company.db, "stock.level_changed", { documentType: "entry", levels: levels(250, i * 250) });
+    const queue = limitedQueue();
+    expect(await dispatchCompanyOutbox(company.companyId, company.db, queue)).toBe(50);
+    expect(queue.sent.length).toBeGreaterThan(1);
+    expect(queue.sent.flat().map((m) => m.outboxId)).toEqual((await companyOutbox(company.db)).map((r) => r.id));
+    expect((await companyOutbox(company.db)).every((r) => r.sentAt !== null)).toBe(true);
+  });
+
+  it("sends a row too large for one message without its payload, and the consumer reads the payload from the row", async () => {
+    const company = await makeCompany();
+    const [row] = await companyOutboxRow(company.db, "stock.level_changed", { documentType: "entry", levels: levels(5000) }).returning();
+    const queue = limitedQueue();
+    expect(await dispatchCompanyOutbox(company.companyId, company.db, queue)).toBe(1);
+    const [message] = queue.sent.flat();
+    expect(message).toMatchObject({ type: "company_outbox", outboxId: row!.id, stored: true, payload: null });
+    expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
+    expect((await companyProcessed(company.db, row!.id))?.done_at).toEqual(expect.any(Number));
+    // A stored message whose row is gone (or names another topic) can never succeed: dropped.
+    expect(await consumeOutboxMessage(consumerDeps(), { ...message!, outboxId: row!.id + 1000 })).toBe("malformed");
+  });
+});
+
 describe("the cron", () => {
   it(
     "sends every minute the control and company rows that no request dispatched, leaving fresh ones to their request",

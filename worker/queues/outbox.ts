@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
 import { sendCompanyInvitation, sendInvitation } from "../domain/identity/invitations";
@@ -21,13 +21,21 @@ const topic = z.string().min(1).max(100);
  * company's), its id, and what it carries, which the consumer checks against its topic.
  */
 export const outboxMessages = [
-  z.object({ type: z.literal("outbox"), outboxId: z.string().min(1).max(64), topic, payload: z.unknown() }),
+  z.object({
+    type: z.literal("outbox"),
+    outboxId: z.string().min(1).max(64),
+    topic,
+    payload: z.unknown(),
+    stored: z.literal(true).optional(),
+  }),
   z.object({
     type: z.literal("company_outbox"),
     companyId: z.string().min(1).max(64),
     outboxId: z.number().int().positive(),
     topic,
     payload: z.unknown(),
+    // A payload too large for a queue message stays in its row; the consumer reads it there.
+    stored: z.literal(true).optional(),
   }),
 ] as const;
 export type OutboxMessage = z.infer<(typeof outboxMessages)[number]>;
@@ -45,6 +53,39 @@ interface OutboxSource {
 }
 
 const DISPATCH_BATCH = 50;
+/**
+ * The queue's limits (Cloudflare Queues: 128 KB a message, 256 KB and 100 messages a sendBatch),
+ * with room for each message's own envelope. A row whose message would pass MESSAGE_BYTES is
+ * sent without its payload, which the consumer reads from the row.
+ */
+export const MESSAGE_BYTES = 100_000;
+const SEND_BATCH_BYTES = 200_000;
+const SEND_BATCH_COUNT = 100;
+const ENVELOPE_BYTES = 200;
+
+/** Messages in groups the queue takes in one sendBatch each, in their order. */
+export function sendGroups(messages: OutboxMessage[]): OutboxMessage[][] {
+  const groups: OutboxMessage[][] = [];
+  let group: OutboxMessage[] = [];
+  let bytes = 0;
+  for (const full of messages) {
+    let message = full;
+    let size = new TextEncoder().encode(JSON.stringify(message)).length + ENVELOPE_BYTES;
+    if (size > MESSAGE_BYTES) {
+      message = { ...full, payload: null, stored: true };
+      size = new TextEncoder().encode(JSON.stringify(message)).length + ENVELOPE_BYTES;
+    }
+    if (group.length && (bytes + size > SEND_BATCH_BYTES || group.length >= SEND_BATCH_COUNT)) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(message);
+    bytes += size;
+  }
+  if (group.length) groups.push(group);
+  return groups;
+}
 
 // `only` limits it to some rows: a request dispatches its own, and leaves the others to the cron.
 function controlSource(control: ControlDb, only?: string[]): OutboxSource {
@@ -99,14 +140,18 @@ function companySource(companyId: string, db: TenantDb): OutboxSource {
 async function dispatch(source: OutboxSource, queue: OutboxQueue, options: DispatchOptions): Promise<number> {
   const rows = await source.pending(options.limit ?? DISPATCH_BATCH, options.createdBefore);
   if (!rows.length) return 0;
-  const ids = rows.map((row) => row.id);
-  try {
-    await queue.sendBatch(rows.map((row) => ({ body: source.message(row) })));
-  } catch (error) {
-    await source.stamp(ids, null);
-    throw error;
+  const now = options.now ?? Date.now;
+  // In groups within the queue's limits; a group refused leaves it and the later ones to the next dispatch.
+  for (const group of sendGroups(rows.map((row) => source.message(row)))) {
+    const ids = group.map((m) => m.outboxId);
+    try {
+      await queue.sendBatch(group.map((body) => ({ body })));
+    } catch (error) {
+      await source.stamp(ids, null);
+      throw error;
+    }
+    await source.stamp(ids, now());
   }
-  await source.stamp(ids, (options.now ?? Date.now)());
   return rows.length;
 }
 
@@ -212,10 +257,11 @@ export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: Ou
   const topics: Record<string, (typeof controlTopics)[keyof typeof controlTopics] | (typeof companyTopics)[keyof typeof companyTopics]> =
     company ? companyTopics : controlTopics;
   const schema = Object.hasOwn(topics, message.topic) ? topics[message.topic] : undefined;
-  const payload = schema?.safeParse(message.payload);
-  if (!payload?.success) return "malformed";
+  if (!schema) return "malformed";
   const db = company ? await deps.openCompany(message.companyId) : deps.control;
   const id = company ? BigInt(message.outboxId) : message.outboxId;
+  const payload = schema.safeParse(message.stored ? await storedPayload(db, company, id, message.topic) : message.payload);
+  if (!payload.success) return "malformed";
   const now = (deps.now ?? Date.now)();
   if (!(await claim(db, id, now))) return "duplicate";
   try {
@@ -229,6 +275,24 @@ export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: Ou
   }
   await db.run(sql`update processed_messages set done_at = ${now} where id = ${id}`);
   return "handled";
+}
+
+/** The payload a message left in its row (too large to travel), or undefined when the row is gone. */
+async function storedPayload(db: ControlDb | TenantDb, company: boolean, id: string | bigint, topic: string): Promise<unknown> {
+  if (company) {
+    const { outbox } = tenantSchema;
+    const [row] = await (db as TenantDb)
+      .select({ payload: outbox.payload, topic: outbox.topic })
+      .from(outbox)
+      .where(eq(outbox.id, Number(id)));
+    return row?.topic === topic ? row.payload : undefined;
+  }
+  const { outbox } = controlSchema;
+  const [row] = await (db as ControlDb)
+    .select({ payload: outbox.payload, topic: outbox.topic })
+    .from(outbox)
+    .where(eq(outbox.id, String(id)));
+  return row?.topic === topic ? row.payload : undefined;
 }
 
 async function claim(db: ControlDb | TenantDb, id: string | bigint, now: number): Promise<boolean> {
