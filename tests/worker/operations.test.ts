@@ -78,10 +78,10 @@ async function rawCsv(w: World, rows: Record<string, string>[]) {
   return new TextEncoder().encode([header, ...rows.map((r) => header.map((h) => r[h] ?? ""))].map((cells) => cells.join(",")).join("\n"));
 }
 
-async function importFile(w: World, name: string, bytes: Uint8Array) {
-  const preview = await uploadImportFile(w.ctx, { kind: "products", file: file(name, bytes) });
+async function importFile(w: World, name: string, bytes: Uint8Array, kind = "products") {
+  const preview = await uploadImportFile(w.ctx, { kind, file: file(name, bytes) });
   const operation = await startImport(w.ctx, {
-    kind: "products",
+    kind,
     file_id: preview.file_id,
     file_name: preview.file_name,
     mapping: preview.mapping,
@@ -242,6 +242,180 @@ describe("imports", () => {
     expect(operation).toMatchObject({ status: "completed", result: { created: 1 } });
     const [lamp] = await w.company.db.select().from(t.variants).where(eq(t.variants.sku, "LAMP-1"));
     expect((await w.company.db.select().from(t.stockLevels).where(eq(t.stockLevels.variantId, lamp!.id)))[0]?.onHand).toBe(7 * QUANTITY);
+  });
+});
+
+/** A file of another kind in its template's columns: `rows` give cells by header. */
+async function kindCsv(w: World, kind: string, rows: Record<string, string>[]) {
+  const header = (await readSpreadsheet("csv", (await importTemplate(w.ctx, kind, "csv")).bytes))[0]!;
+  return {
+    header,
+    bytes: writeCsv(
+      header,
+      rows.map((r) => header.map((h) => r[h] ?? "")),
+    ),
+  };
+}
+
+describe("imports of customers, suppliers and stock counts", () => {
+  it("imports customers through the customer verb: numbers, emails, price level and currency by name, an address; checks first; reverts what was not used", async () => {
+    const w = await world();
+    const [currency] = await w.company.db.select().from(t.currencies).where(eq(t.currencies.isDefault, true));
+    const bad = await kindCsv(w, "customers", [
+      { Name: "Fine", "Customer number": "500" },
+      { Name: "Twice", "Customer number": "500" },
+      { Name: "No level", "Price level": "Gold" },
+      { Name: "", Emails: "x@y.fr" },
+      { Name: "Bad email", Emails: "not-an-email" },
+      { Name: "Bad country", "Country (ISO code)": "Atlantis" },
+    ]);
+    expect(bad.header).toEqual(expect.arrayContaining(["Name", "Customer number", "Emails", "Price level", "Currency", "City"]));
+    const refused = await importFile(w, "customers.csv", bad.bytes, "customers");
+    expect(refused.operation.status).toBe("cancelled");
+    expect(refused.operation.errors).toEqual(
+      expect.arrayContaining([
+        { row: 3, column: "Customer number", message: "import_duplicate_in_file", params: { row: 2 } },
+        { row: 4, column: "Price level", message: "import_unknown_value", params: { value: "Gold" } },
+        { row: 5, column: "Name", message: "required" },
+      ]),
+    );
+    // The file's own faults first; the verb's (an email, a country) once those are mended.
+    const second = await importFile(
+      w,
+      "customers.csv",
+      (
+        await kindCsv(w, "customers", [
+          { Name: "Bad email", Emails: "not-an-email" },
+          { Name: "Bad country", "Country (ISO code)": "Atlantis" },
+        ])
+      ).bytes,
+      "customers",
+    );
+    expect(second.operation.errors).toEqual([
+      { row: 2, column: "Emails", message: "invalid_email" },
+      { row: 3, column: "Country (ISO code)", message: "invalid_country" },
+    ]);
+    expect(await w.company.db.select().from(t.customers)).toEqual([]);
+
+    const good = await kindCsv(w, "customers", [
+      {
+        Name: "Café Lumière",
+        "Customer number": "500",
+        Emails: "a@cafe.fr; b@cafe.fr",
+        "Price level": w.retail.label.toUpperCase(),
+        Currency: currency!.iso.toLowerCase(),
+        "Payment terms (days)": "30",
+        City: "Lyon",
+        "Country (ISO code)": "fr",
+      },
+      { Name: "Bistro" },
+      { Name: "Épicerie", "Discount (%)": "2,5" },
+    ]);
+    const { operation } = await importFile(w, "customers.csv", good.bytes, "customers");
+    expect(operation).toMatchObject({ status: "completed", result: { created: 3, rows: 3 }, revertable: true });
+    const customers = await w.company.db.select().from(t.customers).orderBy(t.customers.id);
+    expect(customers.map((c) => [c.label, c.number])).toEqual([
+      ["Café Lumière", 500],
+      ["Bistro", 501],
+      ["Épicerie", 502],
+    ]);
+    expect(customers[0]).toMatchObject({
+      emails: ["a@cafe.fr", "b@cafe.fr"],
+      priceLevelId: w.retail.id,
+      currencyId: currency!.id,
+      paymentTermsType: "net",
+      paymentTermsDays: 30,
+    });
+    const [address] = await w.company.db.select().from(t.customerAddresses).where(eq(t.customerAddresses.customerId, customers[0]!.id));
+    expect(address).toMatchObject({ city: "Lyon", country: "FR", defaultBilling: true, defaultShipping: true });
+
+    // A customer given store access since is kept; the others go.
+    await w.company.db.update(t.customers).set({ b2bAccess: "granted" }).where(eq(t.customers.number, 501));
+    await revertOperation(w.ctx, operation.batch_id);
+    await runQueued(w);
+    const [reverted] = (await listOperations(w.ctx)).filter((o) => o.batch_id === operation.batch_id);
+    expect(reverted).toMatchObject({ status: "reverted", errors: [{ message: "import_revert_kept", params: { count: 1 } }] });
+    expect((await w.company.db.select().from(t.customers)).map((c) => c.label)).toEqual(["Bistro"]);
+    expect(await w.company.db.select().from(t.customerAddresses)).toEqual([]);
+  });
+
+  it("imports suppliers, and a revert keeps the one a product names since", async () => {
+    const w = await world();
+    const good = await kindCsv(w, "suppliers", [
+      { Name: "Atelier Nord", Email: "hello@nord.fr", "Lead time (days)": "12", Website: "https://nord.fr" },
+      { Name: "Sud Textiles", "Payment terms (days)": "45" },
+    ]);
+    const { operation } = await importFile(w, "suppliers.csv", good.bytes, "suppliers");
+    expect(operation).toMatchObject({ status: "completed", result: { created: 2 } });
+    const suppliers = await w.company.db.select().from(t.suppliers).orderBy(t.suppliers.id);
+    expect(suppliers.map((s) => [s.name, s.email, s.defaultLeadTimeDays, s.defaultPaymentTermsDays])).toEqual([
+      ["Atelier Nord", "hello@nord.fr", 12, null],
+      ["Sud Textiles", null, null, 45],
+    ]);
+    const bad = await importFile(
+      w,
+      "s.csv",
+      (await kindCsv(w, "suppliers", [{ Name: "X", "Lead time (days)": "soon" }])).bytes,
+      "suppliers",
+    );
+    expect(bad.operation.errors).toEqual([{ row: 2, column: "Lead time (days)", message: "invalid_number" }]);
+
+    const [product] = await w.company.db.insert(t.products).values({ label: "Scarf", kind: "single" }).returning();
+    await w.company.db.insert(t.variants).values({ productId: product!.id, sku: "SCARF", label: "Scarf", supplierId: suppliers[1]!.id });
+    await revertOperation(w.ctx, operation.batch_id);
+    await runQueued(w);
+    expect((await w.company.db.select().from(t.suppliers)).map((s) => s.name)).toEqual(["Sud Textiles"]);
+  });
+
+  it("imports stock counts by SKU and location as counts of the count verb, which cannot be reverted", async () => {
+    const w = await world();
+    await importFile(
+      w,
+      "p.csv",
+      await productsCsv(w, [
+        { Product: "Mug", SKU: "MUG-1", "Stock: Lyon": "10" },
+        { Product: "Cup", SKU: "CUP-1" },
+      ]),
+    );
+    const bad = await kindCsv(w, "stock_counts", [
+      { SKU: "MUG-1", Location: "Lyon", "Counted quantity": "7" },
+      { SKU: "mug-1", Location: "lyon", "Counted quantity": "8" },
+      { SKU: "MUG-1", Location: "Berlin", "Counted quantity": "1" },
+    ]);
+    expect(bad.header).toEqual(["SKU", "Location", "Counted quantity", "Batch number"]);
+    const refused = await importFile(w, "c.csv", bad.bytes, "stock_counts");
+    expect(refused.operation.errors).toEqual([
+      { row: 3, column: "SKU", message: "import_duplicate_in_file", params: { row: 2 } },
+      { row: 4, column: "Location", message: "import_unknown_value", params: { value: "Berlin" } },
+    ]);
+    const unknown = await importFile(
+      w,
+      "c.csv",
+      (await kindCsv(w, "stock_counts", [{ SKU: "NOPE", Location: "Lyon", "Counted quantity": "1" }])).bytes,
+      "stock_counts",
+    );
+    expect(unknown.operation.errors).toEqual([{ row: 2, column: "SKU", message: "unknown_variant" }]);
+
+    const good = await kindCsv(w, "stock_counts", [
+      { SKU: "MUG-1", Location: "Lyon", "Counted quantity": "7" },
+      { SKU: "CUP-1", Location: "Paris", "Counted quantity": "2,5" },
+      { SKU: "MUG-1", Location: "Paris", "Counted quantity": "0" },
+    ]);
+    const { operation } = await importFile(w, "c.csv", good.bytes, "stock_counts");
+    expect(operation).toMatchObject({ status: "completed", result: { created: 3, rows: 3 }, revertable: false });
+    const levels = await w.company.db
+      .select({ sku: t.variants.sku, locationId: t.stockLevels.locationId, onHand: t.stockLevels.onHand })
+      .from(t.stockLevels)
+      .innerJoin(t.variants, eq(t.variants.id, t.stockLevels.variantId));
+    expect(levels.map((l) => [l.sku, l.locationId, l.onHand / QUANTITY]).sort()).toEqual(
+      [
+        ["MUG-1", w.lyon.id, 7],
+        ["CUP-1", w.paris.id, 2.5],
+      ].sort(),
+    );
+    const counts = await w.company.db.select().from(t.stockDocuments).where(eq(t.stockDocuments.type, "bulk_update"));
+    expect(counts.map((c) => c.locationId).sort()).toEqual([w.lyon.id, w.paris.id].sort());
+    await expect(revertOperation(w.ctx, operation.batch_id)).rejects.toMatchObject({ code: "operation_not_revertable" });
   });
 });
 

@@ -8,7 +8,18 @@ import { fromScaledInteger, zDecimal } from "../shared/money";
 
 const { priceLevels, currencies } = tenantSchema;
 
-export { conflict, fieldError, isUniqueViolation, parseInput, recordId, runBatch, strictInput, zCountry, zFlag } from "../shared/input";
+export {
+  conflict,
+  eachChecked,
+  fieldError,
+  isUniqueViolation,
+  parseInput,
+  recordId,
+  runBatch,
+  strictInput,
+  zCountry,
+  zFlag,
+} from "../shared/input";
 /** Optional text: blank becomes null. */
 export { zText };
 

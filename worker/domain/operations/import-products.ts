@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { translate } from "../../../locales";
 import { receiveInitialStock } from "../products/initial-stock";
+import { purgeImportedProducts } from "../products/purge-imported-products";
 import { createProducts } from "../products/create-product";
 import { skuKey } from "../products/product-rules";
 import { VariantInput } from "../products/product-schemas";
@@ -237,11 +238,16 @@ export const productImporter: Importer = {
   async check(ctx, inputs) {
     await createProducts(ctx, inputs, { checkOnly: true });
   },
-  async write(ctx, items, alongside) {
+  async write(ctx, items, { operationId, marker }) {
+    const keys = items.flatMap((i) => i.keys);
+    const records = ctx.db.run(
+      sql`insert into import_records (operation_id, entity, entity_id)
+          select distinct ${operationId}, 'product', product_id from variants where sku collate nocase in ${keys}`,
+    );
     const { productIds, stockDocumentIds } = await createProducts(
       ctx,
       items.map((i) => i.input),
-      { alongside: alongside(items.flatMap((i) => i.keys)) },
+      { alongside: [marker, records] },
     );
     // Stock in more than one location: the product verb receives the first, the others come as entries of their own.
     const extra = items.flatMap((i) => i.extra as { sku: string; locationId: number; quantity: string; cost?: string }[]);
@@ -267,10 +273,7 @@ export const productImporter: Importer = {
     }
     return { ids: productIds, stockDocumentIds };
   },
-  recordsOf(db, operationId, keys) {
-    return db.run(
-      sql`insert into import_records (operation_id, entity, entity_id)
-          select distinct ${operationId}, 'product', product_id from variants where sku collate nocase in ${keys}`,
-    );
+  revert(ctx, ids, stockDocumentIds) {
+    return purgeImportedProducts(ctx, ids, stockDocumentIds);
   },
 };

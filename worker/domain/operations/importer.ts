@@ -1,3 +1,5 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantDb } from "../../../db/client";
 import type { OperationError } from "../../../db/schema/tenant/company";
 import type { Ctx } from "../shared/ctx";
@@ -37,22 +39,35 @@ export interface ImportPlan {
   columns: ImportColumn[];
 }
 
+/** What a chunk writes beside its records, in the same batch: its own marker, and which records it made. */
+export interface ChunkRecords {
+  operationId: number;
+  /** The chunk's marker: a chunk found marked is not written again. */
+  marker: BatchItem<"sqlite">;
+}
+
+/** The statement recording one record an import made, by its id (a value or the batch's own expression of it). */
+export function importRecord(db: TenantDb, operationId: number, entity: ImportEntity, id: number | SQL<number>): BatchItem<"sqlite"> {
+  return db.run(sql`insert into import_records (operation_id, entity, entity_id) values (${operationId}, ${entity}, ${id})`);
+}
+
+export type ImportEntity = "product" | "customer" | "supplier" | "stock_document";
+
 /** One kind of import (products, customers…): its columns, how rows become the verb's inputs, and the verb. */
 export interface Importer {
   kind: string;
-  entity: "product" | "customer" | "supplier";
+  /** What its records are; undefined when an import of this kind cannot be reverted (stock counts). */
+  entity: ImportEntity | undefined;
+  /** Items written per chunk (one batch each), when not the runner's own size. */
+  chunkSize?: number;
   columns(ctx: Ctx): Promise<ImportColumn[]>;
   plan(ctx: Ctx, rows: { row: number; cells: Map<string, string> }[]): Promise<ImportPlan>;
   /** Checks inputs by every rule of the verb, writing nothing; throws the verb's field errors (`<index>.<path>`). */
   check(ctx: Ctx, inputs: unknown[]): Promise<void>;
-  /** Writes records through the verb, with `alongside(keys)` in the same batch. */
-  write(
-    ctx: Ctx,
-    items: ImportItem[],
-    alongside: (keys: string[]) => ReturnType<TenantDb["run"]>[],
-  ): Promise<{ ids: number[]; stockDocumentIds: number[] }>;
-  /** The statement recording which records the given keys name, for a revert. */
-  recordsOf(db: TenantDb, operationId: number, keys: string[]): ReturnType<TenantDb["run"]>;
+  /** Writes records through the verb, with the chunk's marker and the records' own in the same batch. */
+  write(ctx: Ctx, items: ImportItem[], records: ChunkRecords): Promise<{ ids: number[]; stockDocumentIds: number[] }>;
+  /** Undoes records it made (those nothing has used since); answers which were deleted and which kept. */
+  revert?(ctx: Ctx, ids: number[], stockDocumentIds: number[]): Promise<{ deleted: number[]; kept: number[] }>;
 }
 
 /** Which file column feeds each field: column indexes, from the import screen's mapping. */

@@ -51,11 +51,18 @@ export function operationView(row: OperationRow): OperationView {
     created: row.createdAt,
     updated: row.updatedAt,
     downloadable: row.status === "completed" && row.fileKey !== null,
-    revertable: row.type === "import" && (row.status === "completed" || row.status === "cancelled") && (result.created ?? 0) > 0,
+    revertable:
+      row.type === "import" &&
+      !NOT_REVERTABLE.includes(String(row.params.kind)) &&
+      (row.status === "completed" || row.status === "cancelled") &&
+      (result.created ?? 0) > 0,
     result: { rows: result.rows, created: result.created, kept: result.kept },
     file_name: row.fileName,
   };
 }
+
+/** Imports that cannot be undone: a stock count sets levels that have moved again since. */
+const NOT_REVERTABLE = ["stock_counts"];
 
 /** What starts an operation: its kind of work and what that work needs to run (again, after a crash). */
 export interface NewOperation {

@@ -4,12 +4,13 @@ import { tenantSchema } from "../../../db/client";
 import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
 import type { SystemActor } from "../identity/actor";
-import { purgeImportedProducts } from "../products/purge-imported-products";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
 import { EXPORT_LISTS } from "./export-lists";
+import { customerImporter, supplierImporter } from "./import-contacts";
 import { productImporter } from "./import-products";
+import { stockCountImporter } from "./import-stock-counts";
 import { checkMapping, mappedRows, operationErrors, rowErrors, type ImportMapping, type Importer } from "./importer";
 import { keptErrors, operationView, saveProgress, type OperationRow, type OperationView } from "./operations";
 import type { OperationStatus } from "./progress";
@@ -18,7 +19,12 @@ import { readSpreadsheet, writeCsv, writeXlsx, type ExportCell, type Spreadsheet
 const { backgroundOperations: ops, importRecords } = tenantSchema;
 
 /** The import kinds, by the name the import screen and its templates use. */
-export const IMPORTERS: Record<string, Importer> = { products: productImporter };
+export const IMPORTERS: Record<string, Importer> = {
+  products: productImporter,
+  customers: customerImporter,
+  suppliers: supplierImporter,
+  stock_counts: stockCountImporter,
+};
 
 /** Rows read per chunk of an export (the lists' largest page). */
 export const EXPORT_PAGE = 500;
@@ -215,9 +221,10 @@ async function runImport(run: Run): Promise<void> {
   }
 
   const { db } = run.ctx;
-  for (let at = next * IMPORT_CHUNK; at < items.length; at = next * IMPORT_CHUNK) {
+  const size = importer.chunkSize ?? IMPORT_CHUNK;
+  for (let at = next * size; at < items.length; at = next * size) {
     if (!(await run.stillRunning())) return;
-    const chunk = items.slice(at, at + IMPORT_CHUNK);
+    const chunk = items.slice(at, at + size);
     // A chunk written before a crash is not written again (its own record says it was).
     const [done] = await db
       .select({ id: importRecords.id })
@@ -226,10 +233,10 @@ async function runImport(run: Run): Promise<void> {
     let made = 0;
     if (!done) {
       try {
-        const written = await importer.write(run.ctx, chunk, (keys) => [
-          db.run(sql`insert into import_records (operation_id, entity, entity_id) values (${run.row.id}, 'chunk', ${next})`),
-          importer.recordsOf(db, run.row.id, keys),
-        ]);
+        const written = await importer.write(run.ctx, chunk, {
+          operationId: run.row.id,
+          marker: db.run(sql`insert into import_records (operation_id, entity, entity_id) values (${run.row.id}, 'chunk', ${next})`),
+        });
         made = written.ids.length;
         if (written.stockDocumentIds.length)
           await db
@@ -243,8 +250,8 @@ async function runImport(run: Run): Promise<void> {
     }
     next += 1;
     created += made;
-    const progress = 20 + Math.floor((Math.min(next * IMPORT_CHUNK, items.length) / Math.max(items.length, 1)) * 80);
-    const last = next * IMPORT_CHUNK >= items.length;
+    const progress = 20 + Math.floor((Math.min(next * size, items.length) / Math.max(items.length, 1)) * 80);
+    const last = next * size >= items.length;
     if (
       !(await run.save({
         progress: last ? 100 : Math.min(99, progress),
@@ -263,11 +270,14 @@ async function runImport(run: Run): Promise<void> {
  */
 async function revertImport(run: Run): Promise<void> {
   const { db } = run.ctx;
+  const importer = IMPORTERS[(run.row.params as unknown as ImportParams).kind];
+  const entity = importer?.entity;
+  if (!importer?.revert || !entity || entity === "stock_document") throw new DomainError("operation_not_revertable");
   const ids = (
     await db
       .select({ id: importRecords.entityId })
       .from(importRecords)
-      .where(and(eq(importRecords.operationId, run.row.id), eq(importRecords.entity, "product")))
+      .where(and(eq(importRecords.operationId, run.row.id), eq(importRecords.entity, entity)))
   ).map((r) => r.id);
   const stockDocuments = (
     await db
@@ -280,17 +290,13 @@ async function revertImport(run: Run): Promise<void> {
   for (let at = 0; at < ids.length; at += REVERT_CHUNK) {
     if (!(await run.stillRunning())) return;
     const chunk = ids.slice(at, at + REVERT_CHUNK);
-    const outcome = await purgeImportedProducts(run.ctx, chunk, stockDocuments);
+    const outcome = await importer.revert(run.ctx, chunk, stockDocuments);
     kept += outcome.kept.length;
     done += outcome.deleted.length;
     const forget = db
       .delete(importRecords)
       .where(
-        and(
-          eq(importRecords.operationId, run.row.id),
-          eq(importRecords.entity, "product"),
-          inArray(importRecords.entityId, outcome.deleted),
-        ),
+        and(eq(importRecords.operationId, run.row.id), eq(importRecords.entity, entity), inArray(importRecords.entityId, outcome.deleted)),
       );
     const progress = Math.floor((Math.min(at + REVERT_CHUNK, ids.length) / Math.max(ids.length, 1)) * 99);
     if (!(await run.save({ progress, result: { ...run.result, kept, reverted: done } }, outcome.deleted.length ? [forget] : []))) return;

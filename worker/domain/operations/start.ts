@@ -3,7 +3,9 @@ import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import { translate } from "../../../locales";
 import { signedInUser } from "../identity/actor";
+import { EDIT_CUSTOMERS, EDIT_SUPPLIERS } from "../contacts/contact-permissions";
 import { EDIT_PRODUCTS } from "../products/price-access";
+import { STOCK_DOCUMENT_ACCESS } from "../stock/stock-access";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
@@ -16,7 +18,12 @@ import { readSpreadsheet, SPREADSHEET_FORMATS, spreadsheetFormat, writeCsv, writ
 const { backgroundOperations: ops } = tenantSchema;
 
 /** Who may import each kind: those who may create its records. */
-const IMPORT_PERMISSIONS = { products: EDIT_PRODUCTS } as const;
+const IMPORT_PERMISSIONS = {
+  products: EDIT_PRODUCTS,
+  customers: EDIT_CUSTOMERS,
+  suppliers: EDIT_SUPPLIERS,
+  stock_counts: STOCK_DOCUMENT_ACCESS.bulk_update.edit,
+} as const;
 export const IMPORT_KINDS = Object.keys(IMPORT_PERMISSIONS) as (keyof typeof IMPORT_PERMISSIONS)[];
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 

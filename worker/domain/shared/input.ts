@@ -2,6 +2,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
 import { isCountryCode } from "./countries";
+import { isFieldErrorCode } from "./error-codes";
 import { DomainError, type ErrorCode, type FieldErrorCode, type FieldErrors } from "./domain-error";
 import { readCalendarDate } from "./format";
 import { assertPlainText } from "./plain-text";
@@ -76,6 +77,26 @@ export class FieldIssues {
 /** Bad input found after parsing (HTTP 422), naming the field. */
 export function fieldError(field: string, code: FieldErrorCode, params?: Record<string, unknown>): DomainError {
   return new DomainError("validation_failed", {}, { [field]: params ? { code, params } : { code } });
+}
+
+/**
+ * Runs `each` on many inputs (a bulk verb), naming each one's field errors under its index
+ * (`3.label`); all of them are thrown at once, as one `validation_failed`, after the last.
+ */
+export async function eachChecked<T, R>(items: readonly T[], each: (item: T, index: number) => R | Promise<R>): Promise<Awaited<R>[]> {
+  const issues = new FieldIssues();
+  const out: Awaited<R>[] = [];
+  for (const [i, item] of items.entries()) {
+    try {
+      out.push(await each(item, i));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (!error.fields) issues.add(String(i), isFieldErrorCode(error.code) ? error.code : "invalid", error.params);
+      else for (const [field, e] of Object.entries(error.fields)) issues.add(`${i}.${field}`, e.code, e.params);
+    }
+  }
+  issues.throwIfAny();
+  return out;
 }
 
 /** A conflict with existing data (HTTP 409): its own code, naming the field at fault when there is one. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import { FieldIssues, MAX_UNITS, objectError, parseInput, zCalendarDate, zOptionalId, zRefIdRequired, zRequiredQuantity } from "./common";
@@ -41,13 +42,13 @@ export const InventoryBulkUpdateInput = z.strictObject(
 );
 export type InventoryBulkUpdateInput = z.input<typeof InventoryBulkUpdateInput>;
 
-/**
- * Sets counted quantities at a location (a stock count). Each level (or batch) moves by the
- * difference to what was read, and only if it still holds what was read: a change made meanwhile
- * fails the whole count with `stock_changed` instead of logging a wrong difference. A line may
- * name its batch by number (`batch`), as the count screen types it.
- */
-export async function bulkUpdateInventory(ctx: Ctx, raw: unknown): Promise<StockDocumentView> {
+/** Checks a stock count by every rule of `bulkUpdateInventory`, writing nothing (an import's validation). */
+export async function checkInventoryCount(ctx: Ctx, raw: unknown): Promise<void> {
+  await plannedCount(ctx, raw);
+}
+
+/** A count read and checked: its input, references, and the change of each line from what is held now. */
+async function plannedCount(ctx: Ctx, raw: unknown) {
   requirePermission(ctx, STOCK_DOCUMENT_ACCESS.bulk_update.edit);
   const { db } = ctx;
   const author = stockAuthor(ctx.actor);
@@ -104,7 +105,22 @@ export async function bulkUpdateInventory(ctx: Ctx, raw: unknown): Promise<Stock
   });
   if (changes.some((c) => Math.abs(c.delta) > MAX_UNITS * 1e7 * 2)) issues.add("lines", "too_large");
   issues.throwIfAny();
+  return { input, refs, changes, author };
+}
 
+/**
+ * Sets counted quantities at a location (a stock count). Each level (or batch) moves by the
+ * difference to what was read, and only if it still holds what was read: a change made meanwhile
+ * fails the whole count with `stock_changed` instead of logging a wrong difference. A line may
+ * name its variant by SKU (`sku`) and its batch by number (`batch`), as the count screen types it.
+ */
+export async function bulkUpdateInventory(
+  ctx: Ctx,
+  raw: unknown,
+  options: { alongside?: BatchItem<"sqlite">[] } = {},
+): Promise<StockDocumentView> {
+  const { input, refs, changes, author } = await plannedCount(ctx, raw);
+  const { db } = ctx;
   const numbered = newDocumentNumber(db, "bulk_update", input.location_id);
   const insert = db
     .insert(stockDocuments)
@@ -130,6 +146,7 @@ export async function bulkUpdateInventory(ctx: Ctx, raw: unknown): Promise<Stock
   const results = await new StockBatch(ctx)
     .add(...numbered.statements, insert, lines)
     .addChanges(moving, { documentType: "bulk_update", documentId: numbered.id, author })
+    .add(...(options.alongside ?? []))
     .run();
   const [created] = results[numbered.statements.length] as { id: number }[];
   return readStockDocument(db, "bulk_update", created!.id);
