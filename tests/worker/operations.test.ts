@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
 import { cancelOperation, listOperations, revertOperation } from "../../worker/domain/operations/operations";
+import { EXPORT_LISTS } from "../../worker/domain/operations/export-lists";
 import type { OperationChannel } from "../../worker/domain/operations/run-operation";
 import { readSpreadsheet, writeCsv, writeXlsx } from "../../worker/domain/operations/spreadsheets";
 import { importTemplate, startExport, startImport, uploadImportFile } from "../../worker/domain/operations/start";
@@ -477,6 +478,38 @@ describe("exports", () => {
     });
     const seller = await ctxOf(w.company, { permissions: ["view_customers"] });
     await expect(startExport(seller, { list: "products", format: "csv", columns })).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("exports every list of the back office, each column of each, with the rows the list shows", async () => {
+    const w = await world();
+    await importFile(w, "p.csv", await productsCsv(w, [{ Product: "Mug", SKU: "MUG-1", "Stock: Lyon": "10" }]));
+    await importFile(w, "c.csv", (await kindCsv(w, "customers", [{ Name: "Bistro" }])).bytes, "customers");
+    await importFile(w, "s.csv", (await kindCsv(w, "suppliers", [{ Name: "Nord" }])).bytes, "suppliers");
+    for (const [list, spec] of Object.entries(EXPORT_LISTS)) {
+      const columns = Object.keys(spec.columns).map((key) => ({ key, label: key }));
+      const started = await startExport(w.ctx, { list, format: "csv", columns });
+      await runQueued(w);
+      const row = (
+        await w.company.db.select().from(t.backgroundOperations).where(eq(t.backgroundOperations.batchId, started.batch_id))
+      )[0]!;
+      expect([list, row.status, row.errors]).toEqual([list, "completed", []]);
+      const rows = await readSpreadsheet("csv", new Uint8Array(await (await bindings.FILES.get(row.fileKey!))!.arrayBuffer()));
+      expect(rows[0]).toEqual(columns.map((c) => c.label));
+      const shown = await spec.run(w.ctx, new URLSearchParams("total_count=true&page_size=500"));
+      expect([list, rows.length - 1]).toEqual([list, shown.totalCount]);
+    }
+    expect(Object.keys(EXPORT_LISTS)).toEqual(
+      expect.arrayContaining([
+        "products",
+        "customers",
+        "suppliers",
+        "stock_levels",
+        "inventory_logs",
+        "estimates",
+        "sales_orders",
+        "shipping_orders",
+      ]),
+    );
   });
 
   it("cancels only a running operation, stops it before its next chunk, and keeps each user to their own operations", async () => {

@@ -92,6 +92,7 @@ export function DocumentListPage({
         title={t(`${m}.title`)}
         columns={columns}
         rowHref={(d) => `${info.path}/${d.id}`}
+        exportList={`stock_${kind === "entry" ? "entries" : kind === "removal" ? "removals" : "movements"}`}
         filters={filters}
         searchable
         createHref={canEdit ? `${info.path}/create` : undefined}

@@ -108,6 +108,7 @@ export function SalesListPage({
         title={t(`${m}.title`)}
         columns={columns}
         rowHref={(d) => `${info.path}/${d.id}`}
+        exportList={m}
         filters={filters}
         searchable
         createHref={canEdit ? `${info.path}/create` : undefined}

@@ -69,6 +69,7 @@ export function ShippingListPage({ loaderData, actionData }: { loaderData: Shipp
       <ListScreen
         {...fromListPage(list, actionData)}
         title={t("shipping_orders.title")}
+        exportList="shipping_orders"
         columns={columns}
         rowHref={(d) => `${SHIPPING_ORDERS.path}/${d.id}`}
         filters={filters}

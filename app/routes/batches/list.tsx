@@ -72,6 +72,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
       <ListScreen
         {...fromListPage(list, actionData)}
         title={t("batches.title")}
+        exportList="batches"
         columns={columns}
         rowHref={(b) => `${BATCHES_PATH}/${b.variant_id}`}
         filters={filters}

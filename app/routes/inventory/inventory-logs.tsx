@@ -101,6 +101,7 @@ export default function InventoryLogs({ loaderData, actionData }: Route.Componen
       <ListScreen
         {...fromListPage(list, actionData)}
         title={t("inventory_logs.title")}
+        exportList="inventory_logs"
         columns={columns}
         rowHref={(r) => `${STOCK_LEVEL_PATH}?variant_id=${r.variant_id}&location_id=${r.location_id}`}
         filters={filters}

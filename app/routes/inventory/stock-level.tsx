@@ -200,6 +200,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
       <ListScreen
         {...fromListPage(list, actionData)}
         title={t("stock.title")}
+        exportList="stock_levels"
         columns={columns}
         rowHref={(r) => `${INVENTORY_LOGS_PATH}?variant_id=${r.variant_id}&location_id=${r.location_id}`}
         filters={filters}

@@ -86,6 +86,7 @@ export default function ServicesList({ loaderData, actionData }: Route.Component
       <ListScreen
         {...fromListPage(list, actionData)}
         title={t("services.title")}
+        exportList="services"
         columns={columns}
         rowHref={(s) => `${SERVICES_PATH}/${s.id}`}
         filters={filters}

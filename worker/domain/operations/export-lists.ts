@@ -1,7 +1,18 @@
 import { translate } from "../../../locales";
 import { listCustomers } from "../contacts/list-customers";
 import { listSuppliers } from "../contacts/list-suppliers";
+import { listEmployees } from "../contacts/list-employees";
 import { listProducts } from "../products/list-products";
+import { listEstimates } from "../sales/list-estimates";
+import { listSalesOrders } from "../sales/list-sales-orders";
+import { listShippingOrders } from "../sales/list-shipping-orders";
+import type { SalesDocumentView } from "../sales/sales-documents";
+import { listServices } from "../services/list-services";
+import { listInventoryLogs } from "../stock/inventory-logs";
+import { listBatches } from "../stock/list-batches";
+import { listStockDocuments } from "../stock/list-stock-documents";
+import type { StockDocumentView } from "../stock/stock-document-views";
+import { listStockLevels } from "../stock/stock-levels";
 import type { Ctx } from "../shared/ctx";
 import type { ListResult } from "../shared/list-query-sql";
 import type { Locale } from "../shared/locale";
@@ -23,6 +34,37 @@ const day = (ms: number | null | undefined): ExportCell =>
 const decimal = (text: string | null | undefined): ExportCell => (text === null || text === undefined || text === "" ? null : Number(text));
 const yesNo = (value: boolean, locale: Locale) => translate(locale, value ? "common.yes" : "common.no");
 const labels = (items: { label: string }[]) => items.map((i) => i.label).join(", ");
+
+const status = (value: string | null, locale: Locale): ExportCell => (value === null ? null : translate(locale, `status.${value}`));
+
+/** The columns of the sales documents' lists (estimates, orders, shipping orders): each list shows some of them. */
+const salesColumns: Record<string, Cell<SalesDocumentView>> = {
+  number: (d) => d.number,
+  customer: (d) => d.customer.label,
+  date: (d) => d.date,
+  expiration: (d) => d.expiration_date,
+  status: (d, locale) => status(d.status, locale),
+  payment_status: (d, locale) => status(d.payment_status, locale),
+  shipping_status: (d, locale) => status(d.shipping_status, locale),
+  location: (d) => d.location.label,
+  total: (d) => decimal(d.total),
+  currency: (d) => d.currency,
+  units: (d) => decimal(d.total_units),
+  sales_order: (d) => d.created_from_id,
+  created: (d) => day(d.created_at),
+};
+
+/** The columns of the stock documents' lists (entries, removals, movements). */
+const stockDocumentColumns: Record<string, Cell<StockDocumentView>> = {
+  number: (d) => d.number,
+  date: (d) => d.date,
+  location: (d) => d.location.label,
+  arrival: (d) => d.arrival_location?.label ?? null,
+  lines_count: (d) => d.lines_count,
+  total_quantity: (d) => decimal(d.total_quantity),
+  notes: (d) => d.notes ?? null,
+  created: (d) => day(d.created_at),
+};
 
 function exportList<T>(list: ExportList<T>): ExportList<unknown> {
   return list as unknown as ExportList<unknown>;
@@ -79,4 +121,98 @@ export const EXPORT_LISTS: Record<string, ExportList<unknown>> = {
       created: (s) => day(s.created_at),
     },
   }),
+  services: exportList({
+    title: "services.title",
+    run: listServices,
+    columns: {
+      reference: (v) => v.reference,
+      label: (v) => v.label,
+      price: (v) => decimal(v.price),
+      tax: (v, locale) =>
+        v.tax_charged ? (v.tax?.label ?? translate(locale, "services.tax_charged_short")) : translate(locale, "services.no_tax"),
+      tags: (v) => labels(v.tags),
+      deposit: (v, locale) => yesNo(v.deposit, locale),
+      active: (v, locale) => yesNo(v.active, locale),
+      created: (v) => day(v.created_at),
+    },
+  }),
+  employees: exportList({
+    title: "employees.title",
+    run: listEmployees,
+    columns: {
+      label: (e) => e.label,
+      position: (e) => e.position ?? null,
+      employer: (e) => e.employer ?? null,
+      email: (e) => e.email ?? null,
+      phone: (e) => e.phone ?? null,
+      city: (e) => e.city ?? null,
+      country: (e) => e.country ?? null,
+      active: (e, locale) => yesNo(e.active, locale),
+      created: (e) => day(e.created_at),
+    },
+  }),
+  stock_levels: exportList({
+    title: "stock.title",
+    run: listStockLevels,
+    columns: {
+      sku: (r) => r.sku,
+      label: (r) => r.label,
+      product: (r) => r.product_label,
+      location: (r) => r.location.label,
+      on_hand: (r) => decimal(r.on_hand),
+      reserved: (r) => decimal(r.reserved),
+      available: (r) => decimal(r.available),
+      incoming: (r) => decimal(r.incoming),
+      committed: (r) => decimal(r.committed),
+      purchased: (r) => decimal(r.purchased),
+      reorder_point: (r) => decimal(r.reorder_point),
+      bin_location: (r) => r.bin_location ?? null,
+    },
+  }),
+  inventory_logs: exportList({
+    title: "inventory_logs.title",
+    run: listInventoryLogs,
+    columns: {
+      created: (r) => new Date(r.created_at).toISOString().replace("T", " ").slice(0, 19),
+      document: (r) => (r.document_number ? `${r.document_type} ${r.document_number}` : r.document_type),
+      sku: (r) => r.sku,
+      label: (r) => r.label,
+      location: (r) => r.location.label,
+      batch: (r) => r.batch_number ?? null,
+      quantity_before: (r) => decimal(r.quantity_before),
+      quantity_after: (r) => decimal(r.quantity_after),
+      change: (r) => decimal(r.change),
+    },
+  }),
+  batches: exportList({
+    title: "batches.title",
+    run: listBatches,
+    columns: {
+      number: (b) => b.number,
+      sku: (b) => b.sku,
+      label: (b) => b.label,
+      expiration_date: (b) => b.expiration_date ?? null,
+      quantity: (b) => decimal(b.quantity),
+      locations: (b) => b.locations.map((l) => `${l.label} (${l.quantity})`).join(", "),
+      barcode: (b) => b.barcode ?? null,
+    },
+  }),
+  stock_entries: exportList({
+    title: "stock_entries.title",
+    run: (ctx, query) => listStockDocuments(ctx, { kind: "entry", query }),
+    columns: stockDocumentColumns,
+  }),
+  stock_removals: exportList({
+    title: "stock_removals.title",
+    run: (ctx, query) => listStockDocuments(ctx, { kind: "removal", query }),
+    columns: stockDocumentColumns,
+  }),
+  stock_movements: exportList({
+    title: "stock_movements.title",
+    run: (ctx, query) => listStockDocuments(ctx, { kind: "movement", query }),
+    columns: stockDocumentColumns,
+  }),
+  estimates: exportList({ title: "estimates.title", run: listEstimates, columns: salesColumns }),
+  sales_orders: exportList({ title: "sales_orders.title", run: listSalesOrders, columns: salesColumns }),
+  shipping_orders: exportList({ title: "shipping_orders.title", run: listShippingOrders, columns: salesColumns }),
 };

@@ -71,6 +71,7 @@ export default function EmployeesList({ loaderData, actionData }: Route.Componen
       <ListScreen
         {...fromListPage(list, actionData)}
         title={t("employees.title")}
+        exportList="employees"
         columns={columns}
         rowHref={(e) => `${EMPLOYEES_PATH}/${e.id}`}
         filters={filters}
