@@ -29,6 +29,7 @@ export default [
     route("invitations", "routes/invitations.tsx"),
     route("operations", "routes/operations/list.ts"),
     route("operations/export", "routes/operations/export.ts"),
+    route("operations/bulk-pdf", "routes/operations/bulk-pdf.ts"),
     route("operations/:batchId/download", "routes/operations/download.ts"),
     route("settings/users", "routes/settings/users/list.tsx"),
     route("settings/users/create", "routes/settings/users/create.tsx"),

@@ -7,7 +7,7 @@ import { readMaintenance } from "./domain/platform/maintenance";
 import { parseEnv, type Bindings } from "./env";
 import { consumeJobs } from "./queues/jobs";
 import type { OutboxConsumerDeps } from "./queues/outbox";
-import { dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
+import { dispatchAfterJobs, dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
 import { authenticateFromCookie, readCookie } from "./session-cookie";
 import { OPERATIONS_USER_HEADER } from "./durable-objects/operation-progress";
 import { servedOnStoreHost, storeOfHost } from "./store-host";
@@ -98,6 +98,7 @@ export default {
   async queue(batch, env, _ctx) {
     let deps: OutboxConsumerDeps | undefined;
     await consumeJobs(batch, () => (deps ??= outboxConsumerDeps(parseEnv(env))));
+    await dispatchAfterJobs(parseEnv(env), batch);
   },
   async scheduled(_controller, env, _ctx) {
     await sweepOutboxes(parseEnv(env));

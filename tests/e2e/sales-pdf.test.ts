@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCustomer } from "../../worker/domain/contacts/create-customer";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { createProduct } from "../../worker/domain/products/create-product";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
 import { allCurrencies } from "../../worker/domain/settings/currencies/list-currencies";
@@ -115,6 +116,46 @@ describe("the PDF of a sales document", () => {
     const mail = await waitForEmail(mailUrl, to, () => true, 20_000);
     expect(mail.subject).toContain(estimate.number);
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${estimate.number}.pdf`, "application/pdf"]]);
+    await context.close();
+  });
+});
+
+describe("one PDF of several documents", () => {
+  it("selects two estimates on the list, makes one PDF of them in the background, and downloads it from the exports menu", async () => {
+    const company = await makeCompany();
+    const ctx = await companyCtx(company.companyId);
+    const customer = await createCustomer(ctx, { label: "Épicerie Vidal" });
+    const location = await firstLocation(await companyDb(company.companyId));
+    const made = [];
+    for (const text of ["Premier devis", "Second devis", "Troisième devis"])
+      made.push(await createEstimate(ctx, { customer_id: customer.id, location_id: location, lines: [{ description: text }] }));
+    const user = await makeUser(company.companyId, ADMINISTRATOR_PERMISSIONS);
+    const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1200, height: 900 }, acceptDownloads: true });
+    const [name, value] = user.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/sales/estimates?sort=number`);
+    // Nothing selected, no button; two rows selected, the button counts them.
+    expect(await page.getByRole("button", { name: /PDF of the selection/ }).count()).toBe(0);
+    await page.getByRole("checkbox", { name: `Select ${made[0]!.number}` }).check();
+    await page.getByRole("checkbox", { name: `Select ${made[2]!.number}` }).check();
+    await page.getByRole("button", { name: "PDF of the selection (2)" }).click();
+    await expect.poll(() => page.getByRole("status").innerText()).toContain("The PDF is being made");
+    expect(await page.getByRole("checkbox", { name: `Select ${made[0]!.number}` }).isChecked()).toBe(false);
+    await page.getByTestId("exports-menu").click();
+    const download = page.getByRole("link", { name: "Download" });
+    await expect.poll(() => download.count(), { timeout: 60_000 }).toBe(1);
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^Estimates-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const path = join(dir, "bulk.pdf");
+    await file.saveAs(path);
+    const text = execFileSync("pdftotext", ["-layout", path, "-"]).toString();
+    // Both documents, in the order of the list, and not the one left out.
+    expect(text.indexOf("Premier devis")).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf("Troisième devis")).toBeGreaterThan(text.indexOf("Premier devis"));
+    expect(text).not.toContain("Second devis");
+    execFileSync("pdftoppm", ["-png", "-r", "40", "-f", "1", "-l", "1", path, join(dir, "bulk")]);
+    expect(readdirSync(dir).some((f) => f.startsWith("bulk") && f.endsWith(".png"))).toBe(true);
     await context.close();
   });
 });

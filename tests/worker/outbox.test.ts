@@ -237,6 +237,36 @@ describe("the dispatcher within the queue's limits", () => {
   });
 });
 
+describe("dispatch after a delivery of jobs", () => {
+  it("sends at once the rows the jobs' work wrote in their company, past a backlog, rather than at the cron's next sweep", async () => {
+    const company = await makeCompany();
+    const delivered = await levelChangedRow(company.db, 1);
+    await company.db.update(t.outbox).set({ sentAt: 1 }).where(eq(t.outbox.id, delivered.id));
+    // What the work left behind: a backlog of 120 rows (three dispatches' worth).
+    for (let i = 0; i < 120; i++) await levelChangedRow(company.db, i + 2);
+    const queue = fakeQueue();
+    const batch = createMessageBatch("comptoir-jobs", [
+      {
+        id: `m-${newId()}`,
+        timestamp: new Date(),
+        attempts: 1,
+        body: {
+          type: "company_outbox",
+          companyId: company.companyId,
+          outboxId: delivered.id,
+          topic: delivered.topic,
+          payload: delivered.payload,
+        },
+      },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...bindings, JOBS: queue as unknown as Bindings["JOBS"] }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(queue.sent).toHaveLength(120);
+    expect((await companyOutbox(company.db)).filter((r) => r.sentAt === null)).toEqual([]);
+  });
+});
+
 describe("the cron", () => {
   it(
     "sends every minute the control and company rows that no request dispatched, leaving fresh ones to their request",

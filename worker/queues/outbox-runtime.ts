@@ -29,8 +29,33 @@ export async function dispatchAfterResponse(ctx: RequestContext): Promise<void> 
   const own = outboxWritten(ctx.control);
   await Promise.all([
     own ? dispatchControlOutbox(ctx.control, queue, { only: own }) : null,
-    opened && tenant && outboxWritten(tenant) ? dispatchCompanyOutbox(opened.companyId, tenant, queue) : null,
+    // Oldest first, and past a backlog (an import's stock batches), so that this request's own rows go now.
+    opened && tenant && outboxWritten(tenant)
+      ? drainOutbox(() => dispatchCompanyOutbox(opened.companyId, tenant, queue), AFTER_RESPONSE_BATCHES)
+      : null,
   ]).catch((error: unknown) => console.error("outbox dispatch failed, the cron will retry", error));
+}
+
+// Batches a request or a queue delivery dispatches at most (50 rows each); the cron takes the rest.
+const AFTER_RESPONSE_BATCHES = 10;
+
+/**
+ * After a delivery of jobs, the rows their work wrote (an operation's stock batches, an email
+ * another job asks for) go out at once rather than at the cron's next sweep.
+ */
+export async function dispatchAfterJobs(env: Env, batch: MessageBatch<unknown>): Promise<void> {
+  const companies = new Set<string>();
+  for (const message of batch.messages) {
+    const body = message.body as { type?: unknown; companyId?: unknown };
+    if (body?.type === "company_outbox" && typeof body.companyId === "string") companies.add(body.companyId);
+  }
+  for (const companyId of companies)
+    try {
+      const { db } = await ctxFromQueueMessage(env, companyId, "comptoir-jobs");
+      await drainOutbox(() => dispatchCompanyOutbox(companyId, db, env.bindings.JOBS), AFTER_RESPONSE_BATCHES);
+    } catch (error) {
+      console.error(`outbox of company ${companyId} not dispatched after its jobs, the cron will retry`, error);
+    }
 }
 
 /** The consumer as the Worker runs it: the control database, SMTP, and the company databases on demand. */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
@@ -73,6 +73,44 @@ export interface ListScreenProps<T> {
   notice?: ReactNode;
   /** The list's name for exports (worker/domain/operations/export-lists.ts); none: no export. */
   exportList?: string;
+  /** The documents' type: rows can be selected for one PDF of them all (a bulk PDF export). */
+  bulkPdf?: string;
+}
+
+/** Starts one PDF of the selected documents, made in the background and downloaded from the exports menu. */
+function BulkPdfButton({ type, ids, onStarted }: { type: string; ids: (string | number)[]; onStarted: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const start = async () => {
+    const body = new FormData();
+    body.set("type", type);
+    body.set("ids", ids.join(","));
+    const response = await fetch("/operations/bulk-pdf", { method: "POST", body, headers: { accept: "application/json" } });
+    const answer = (await response.json().catch(() => ({}))) as { operation?: unknown; error?: string; params?: Record<string, unknown> };
+    if (answer.operation) {
+      window.dispatchEvent(new Event(OPERATIONS_CHANGED));
+      setMessage({ ok: true, text: t("list.bulk_pdf_started") });
+      onStarted();
+    } else setMessage({ ok: false, text: errorText(answer.error ?? "generic", answer.params) });
+  };
+  return (
+    <>
+      {ids.length ? (
+        <button type="button" className="button button--secondary" onClick={() => void start()}>
+          {t("list.bulk_pdf", { count: ids.length })}
+        </button>
+      ) : null}
+      {message ? (
+        <p
+          role={message.ok ? "status" : "alert"}
+          className={`alert ${message.ok ? "alert--success" : "alert--error"} list-screen__export-notice`}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** Export of the list as shown (filters, search, sort and visible columns) to CSV or XLSX, in the background. */
@@ -150,6 +188,10 @@ export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
 
 const PAGE_SIZES = [25, 50, 100, 200];
 
+/** A row's name for its checkbox: its first cell's text, else its key. */
+const rowLabel = (cell: ReactNode, key: string | number) =>
+  typeof cell === "string" || typeof cell === "number" ? String(cell) : String(key);
+
 function HiddenInputs({ values }: { values: [string, string][] }) {
   return (
     <>
@@ -202,12 +244,23 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 
   const currentQuery = listStateToParams(state).toString();
   const viewError = props.viewError;
+  // Rows are selected (for a bulk PDF) once the page runs its script; a new page starts with none.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const pageKeys = props.rows.map(rowKey);
+  const pageKey = pageKeys.join(",");
+  useEffect(() => setSelected([]), [pageKey]);
+  const selecting = Boolean(props.bulkPdf) && hydrated;
+  const allSelected = pageKeys.length > 0 && pageKeys.every((k) => selected.includes(k));
+  const toggle = (key: string | number) => setSelected((was) => (was.includes(key) ? was.filter((k) => k !== key) : [...was, key]));
 
   return (
     <div className="list-screen">
       <div className="page-header">
         <h1>{props.title}</h1>
         <div className="actions">
+          {selecting ? <BulkPdfButton type={props.bulkPdf!} ids={selected} onStarted={() => setSelected([])} /> : null}
           {props.exportList ? (
             <ExportMenu list={props.exportList} query={exportQuery(state)} columns={visible.map((c) => ({ key: c.key, label: c.label }))} />
           ) : null}
@@ -392,6 +445,16 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
             <caption className="visually-hidden">{props.title}</caption>
             <thead>
               <tr>
+                {selecting ? (
+                  <th scope="col" className="list-screen__select">
+                    <input
+                      type="checkbox"
+                      aria-label={t("list.select_all")}
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? [] : pageKeys)}
+                    />
+                  </th>
+                ) : null}
                 {visible.map((column) => {
                   const by = column.sortKey ?? column.key;
                   const sorted = sort[0]?.by === by ? sort[0].direction : null;
@@ -418,6 +481,16 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
             <tbody>
               {props.rows.map((row) => (
                 <tr key={rowKey(row)}>
+                  {selecting ? (
+                    <td className="list-screen__select">
+                      <input
+                        type="checkbox"
+                        aria-label={t("list.select_row", { row: rowLabel(visible[0]?.render(row), rowKey(row)) })}
+                        checked={selected.includes(rowKey(row))}
+                        onChange={() => toggle(rowKey(row))}
+                      />
+                    </td>
+                  ) : null}
                   {visible.map((column, i) => (
                     <td key={column.key} className={column.numeric ? "list-screen__numeric" : undefined}>
                       {i === 0 ? <Link to={props.rowHref(row)}>{column.render(row)}</Link> : column.render(row)}

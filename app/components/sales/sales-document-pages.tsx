@@ -109,6 +109,7 @@ export function SalesListPage({
         columns={columns}
         rowHref={(d) => `${info.path}/${d.id}`}
         exportList={m}
+        bulkPdf={kind}
         filters={filters}
         searchable
         createHref={canEdit ? `${info.path}/create` : undefined}

@@ -70,6 +70,7 @@ export function ShippingListPage({ loaderData, actionData }: { loaderData: Shipp
         {...fromListPage(list, actionData)}
         title={t("shipping_orders.title")}
         exportList="shipping_orders"
+        bulkPdf="shipping_order"
         columns={columns}
         rowHref={(d) => `${SHIPPING_ORDERS.path}/${d.id}`}
         filters={filters}

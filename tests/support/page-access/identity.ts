@@ -24,6 +24,7 @@ export const pages: PageArea = {
     // The user's own operations (the top bar's menus), their cancel and revert.
     operations: { kind: "signed_in" },
     "operations/export": { kind: "action" },
+    "operations/bulk-pdf": { kind: "action" },
     // Only the user who ran the export may download it: tested in tests/e2e/operations.test.ts.
     "operations/:batchId/download": { kind: "own_record" },
     "settings/users": { kind: "permission", allOf: ["settings"] },

@@ -1,9 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema } from "../../../db/client";
 import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
+import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import type { SystemActor } from "../identity/actor";
+import { salesDocumentPdf } from "../sales/sales-document-pdf";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
@@ -114,6 +117,7 @@ export async function runOperation(system: Ctx, batchId: string, channel: Operat
   const run = new Run({ ...system, actor, locale: user.language }, row, channel);
   try {
     if (row.status === "in_progress" && row.type === "export") await runExport(run);
+    else if (row.status === "in_progress" && row.type === "export_bulk_pdf") await runBulkPdf(run);
     else if (row.status === "in_progress" && row.type === "import") await runImport(run);
     else if (row.status === "revert_in_progress") await revertImport(run);
   } catch (error) {
@@ -173,6 +177,59 @@ async function runExport(run: Run): Promise<void> {
   });
   await run.save({ status: "completed", progress: 100, fileKey, fileName, result: { next, rows, total } });
   for (let page = 0; page < next; page++) await run.ctx.files.delete(partKey(run, page));
+}
+
+/** Documents rendered per chunk of a bulk PDF. */
+const PDF_CHUNK = 10;
+
+/**
+ * A bulk PDF: the documents' PDFs rendered a chunk at a time into parts in the files bucket, then
+ * their pages copied into one PDF. A document deleted since is said in the errors and left out.
+ */
+async function runBulkPdf(run: Run): Promise<void> {
+  const params = run.row.params as { type: SalesDocumentType; ids: number[]; title: string };
+  const { files } = run.ctx;
+  const pdfPart = (n: number) => `companies/${run.ctx.actor.company.id}/operations/${run.row.batchId}/part-${n}.pdf`;
+  let { next = 0, missing = [] } = run.result as { next?: number; missing?: number[] };
+  const chunks = Math.ceil(params.ids.length / PDF_CHUNK);
+  for (; next < chunks;) {
+    if (!(await run.stillRunning())) return;
+    const merged = await PDFDocument.create();
+    for (const id of params.ids.slice(next * PDF_CHUNK, (next + 1) * PDF_CHUNK)) {
+      let bytes: Uint8Array;
+      try {
+        ({ bytes } = await salesDocumentPdf(run.ctx, { type: params.type, id }));
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === "not_found")) throw error;
+        missing = [...missing, id];
+        continue;
+      }
+      const one = await PDFDocument.load(bytes);
+      for (const page of await merged.copyPages(one, one.getPageIndices())) merged.addPage(page);
+    }
+    await files.put(pdfPart(next), await merged.save());
+    next += 1;
+    if (!(await run.save({ progress: Math.min(90, Math.floor((next / chunks) * 90)), result: { next, missing } }))) return;
+  }
+  const all = await PDFDocument.create();
+  for (let n = 0; n < chunks; n++) {
+    const part = await files.get(pdfPart(n));
+    if (!part) continue;
+    const doc = await PDFDocument.load(new Uint8Array(await new Response(part.body).arrayBuffer()));
+    for (const page of await all.copyPages(doc, doc.getPageIndices())) all.addPage(page);
+  }
+  const title = translate(run.ctx.locale, params.title);
+  const fileKey = `companies/${run.ctx.actor.company.id}/exports/${run.row.batchId}.pdf`;
+  await files.put(fileKey, await all.save(), { httpMetadata: { contentType: "application/pdf" } });
+  await run.save({
+    status: "completed",
+    progress: 100,
+    fileKey,
+    fileName: `${title}-${new Date(run.ctx.now()).toISOString().slice(0, 10)}.pdf`,
+    result: { next, missing, rows: params.ids.length - missing.length },
+    errors: missing.length ? [{ message: "bulk_pdf_missing", params: { count: missing.length } }] : [],
+  });
+  for (let n = 0; n < chunks; n++) await files.delete(pdfPart(n));
 }
 
 interface ImportParams {

@@ -9,6 +9,8 @@ import { STOCK_DOCUMENT_ACCESS } from "../stock/stock-access";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
+import { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
+import { SALES_ACCESS } from "../sales/sales-documents";
 import { EXPORT_LISTS } from "./export-lists";
 import { suggestMapping, type ImportColumn } from "./importer";
 import { operationView, startOperation, type OperationView } from "./operations";
@@ -57,6 +59,38 @@ export async function startExport(ctx: Ctx, raw: unknown): Promise<OperationView
     type: "export",
     label: `${title} (${input.format.toUpperCase()})`,
     params: { list: input.list, query: input.query, columns, format: input.format },
+  });
+}
+
+/** Documents in one bulk PDF at most: a selection on a list page (its largest page is 200 rows). */
+export const BULK_PDF_MAX = 200;
+
+const StartBulkPdfInput = z.strictObject({
+  type: z.enum(SALES_DOCUMENT_TYPES, { error: "invalid" }),
+  ids: z
+    .array(z.number({ error: "invalid" }).int("invalid").positive("invalid"), { error: "required" })
+    .min(1, "required")
+    .max(BULK_PDF_MAX, "too_long")
+    .transform((ids) => [...new Set(ids)]),
+});
+
+const DOCUMENT_TITLES = {
+  estimate: "estimates.title",
+  sales_order: "sales_orders.title",
+  shipping_order: "shipping_orders.title",
+} as const;
+
+/**
+ * Starts one PDF of the selected documents (each one's own PDF, one after the other), made in
+ * the background and downloaded from the exports menu. Whoever may read the documents may.
+ */
+export async function startBulkPdf(ctx: Ctx, raw: unknown): Promise<OperationView> {
+  const input = parseInput(StartBulkPdfInput, raw);
+  requirePermission(ctx, SALES_ACCESS[input.type].read);
+  return startOperation(ctx, {
+    type: "export_bulk_pdf",
+    label: `${translate(ctx.locale, DOCUMENT_TITLES[input.type])} (PDF, ${input.ids.length})`,
+    params: { type: input.type, ids: input.ids, title: DOCUMENT_TITLES[input.type] },
   });
 }
 
