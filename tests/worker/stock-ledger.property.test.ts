@@ -175,3 +175,52 @@ describe("the stock ledger", () => {
     );
   }, 120_000);
 });
+
+describe("receipts written together", () => {
+  it("write the same levels, ledger rows and moving average costs as the same receipts written one line at a time", async () => {
+    const together = await makeCompany();
+    const alone = await makeCompany();
+    const lines = Array.from({ length: 45 }, (_, i) => ({ quantity: ((i % 7) + 1) / 2, cost: i % 3 === 0 ? null : (i * 37) % 500 }));
+    const setUp = async (company: typeof together) => {
+      const ctx = await ctxOf(company);
+      const location = await makeLocation(company.db);
+      const variants = [];
+      for (let i = 0; i < lines.length; i++) variants.push((await makeVariant(company.db, { sku: `V-${i}` })).id);
+      // Some hold stock at a cost already, so that the average moves from something.
+      await createStockDocument(ctx, {
+        kind: "entry",
+        location_id: location,
+        lines: variants.filter((_, i) => i % 4 === 0).map((variant_id) => ({ variant_id, quantity: "3", unit_cost: "2.5" })),
+      });
+      return { ctx, location, variants };
+    };
+    const body = (variants: number[], from: number, to: number) =>
+      lines.slice(from, to).map((l, i) => ({
+        variant_id: variants[from + i]!,
+        quantity: String(l.quantity),
+        ...(l.cost === null ? {} : { unit_cost: (l.cost / 100).toFixed(2) }),
+      }));
+    const a = await setUp(together);
+    await createStockDocument(a.ctx, { kind: "entry", location_id: a.location, lines: body(a.variants, 0, lines.length) });
+    const b = await setUp(alone);
+    for (let i = 0; i < lines.length; i++)
+      await createStockDocument(b.ctx, { kind: "entry", location_id: b.location, lines: body(b.variants, i, i + 1) });
+
+    const state = async (company: typeof together) => ({
+      levels: await company.db.all(sql`select v.sku, s.on_hand from stock_levels s join variants v on v.id = s.variant_id order by v.sku`),
+      costs: await company.db.all(sql`select sku, moving_average_cost from variants order by sku`),
+      logs: await company.db.all(
+        sql`select v.sku, l.quantity_before, l.quantity_after, l.change from inventory_logs l join variants v on v.id = l.variant_id order by v.sku, l.id`,
+      ),
+    });
+    const [x, y] = [await state(together), await state(alone)];
+    expect(x.levels).toHaveLength(lines.length);
+    expect(x.costs.some((c) => (c as { moving_average_cost: number }).moving_average_cost > 0)).toBe(true);
+    expect(x).toEqual(y);
+    // Every level is the sum of its ledger rows.
+    const sums = await together.db.all<{ d: number }>(
+      sql`select s.on_hand - coalesce((select sum(change) from inventory_logs l where l.variant_id = s.variant_id and l.location_id = s.location_id), 0) as d from stock_levels s`,
+    );
+    expect(sums.every((r) => r.d === 0)).toBe(true);
+  });
+});

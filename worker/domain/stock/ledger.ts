@@ -120,7 +120,9 @@ export class StockBatch {
     const db = this.db;
     const allowed = negativeAllowed(ctx.author.forbidsNegative);
     this.documentType ??= ctx.documentType;
-    for (const c of changes) {
+    const { together, alone } = setwise(changes);
+    if (together.length) this.addTogether(together, ctx);
+    for (const c of alone) {
       this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
       const d = int(c.delta);
       const variantId = int(c.variantId);
@@ -157,6 +159,50 @@ export class StockBatch {
       );
     }
     return this;
+  }
+
+  /**
+   * Many receipts at once (an entry of hundreds of lines): the same four steps, each one statement
+   * for all of them. No guard is needed (nothing is taken away), and each variant comes once, so
+   * its moving average cost is computed from what it held before, as a line of its own would be.
+   */
+  private addTogether(changes: readonly StockChange[], ctx: LedgerContext) {
+    const db = this.db;
+    const documentId = typeof ctx.documentId === "number" ? int(ctx.documentId) : ctx.documentId;
+    for (let at = 0; at < changes.length; at += SETWISE_ROWS) {
+      const part = changes.slice(at, at + SETWISE_ROWS);
+      for (const c of part) this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
+      const rows = (each: (c: StockChange, n: number) => SQL) => sql.join(part.map(each), sql`, `);
+      const costed = part.filter((c) => c.unitCost !== undefined);
+      if (costed.length) {
+        const held = sql`max(0, coalesce((select sum(on_hand) from stock_levels where variant_id = d.variant_id), 0))`;
+        const num = sql`((d.unit_cost - moving_average_cost) * d.added)`;
+        const total = sql`(${held} + d.added)`;
+        this.add(
+          db.run(sql`with d(variant_id, added, unit_cost) as (values ${sql.join(
+            costed.map((c) => sql`(${int(c.variantId)}, ${int(c.delta)}, ${int(c.unitCost!)})`),
+            sql`, `,
+          )})
+            update variants set moving_average_cost = cast(moving_average_cost
+              + (2 * ${num} + (case when ${num} >= 0 then 1 else -1 end) * ${total}) / (2 * ${total}) as integer),
+              updated_at = ${NOW}
+            from d where variants.id = d.variant_id`),
+        );
+      }
+      const values = rows((c, n) => sql`(${int(n)}, ${int(c.variantId)}, ${int(c.locationId)}, ${int(c.delta)})`);
+      this.add(
+        db.run(
+          sql`insert into stock_levels (variant_id, location_id) values ${rows((c) => sql`(${int(c.variantId)}, ${int(c.locationId)})`)} on conflict do nothing`,
+        ),
+        db.run(sql`with d(n, variant_id, location_id, delta) as (values ${values})
+          update stock_levels set on_hand = on_hand + d.delta, updated_at = ${NOW}
+          from d where stock_levels.variant_id = d.variant_id and stock_levels.location_id = d.location_id`),
+        db.run(sql`with d(n, variant_id, location_id, delta) as (values ${values})
+          insert into inventory_logs (variant_id, location_id, batch_id, quantity_before, quantity_after, change, document_type, document_id, user_id)
+          select s.variant_id, s.location_id, null, s.on_hand - d.delta, s.on_hand, d.delta, ${ctx.documentType}, ${documentId}, ${ctx.author.userId}
+          from d join stock_levels s on s.variant_id = d.variant_id and s.location_id = d.location_id order by d.n`),
+      );
+    }
   }
 
   /**
@@ -266,6 +312,24 @@ function stockChanged(field: string, current: number): DomainError {
  * at their cost, computed inside the batch so that concurrent entries compose: mac + (cost - mac) × d / (q + d),
  * rounded half away from zero with integers (SQLite turns an overflowing product into a float, far past real stock).
  */
+/** Receipts written together from this many (smaller sets keep a line's own statements). */
+const SETWISE_FROM = 20;
+/** Rows per statement of receipts written together (four values each, well within SQLite's limit). */
+const SETWISE_ROWS = 500;
+
+/**
+ * The changes that can be written together: receipts (a positive change with no batch and no
+ * expected quantity) of variants that no other change of the set names; the others, in order.
+ */
+function setwise(changes: readonly StockChange[]): { together: StockChange[]; alone: readonly StockChange[] } {
+  const named = new Map<number, number>();
+  for (const c of changes) named.set(c.variantId, (named.get(c.variantId) ?? 0) + 1);
+  const together = changes.filter((c) => c.batchId === null && c.expected === undefined && c.delta > 0 && named.get(c.variantId) === 1);
+  if (together.length < SETWISE_FROM) return { together: [], alone: changes };
+  const set = new Set(together);
+  return { together, alone: changes.filter((c) => !set.has(c)) };
+}
+
 function movingAverageCost(variantId: bigint, added: bigint, unitCost: bigint): SQL {
   const held = sql`max(0, coalesce((select sum(on_hand) from stock_levels where variant_id = ${variantId}), 0))`;
   const total = sql`(${held} + ${added})`;
