@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema } from "../../../db/client";
 import { assertModuleFields } from "../identity/module-flags";
@@ -13,8 +13,11 @@ import { loadProductView, RATE_SCALE, type ProductView } from "./product-view";
 import {
   allPrices,
   assertPriceEdits,
+  componentValues,
   duplicateSkuError,
   newProductId,
+  packStatements,
+  priceValues,
   scaled,
   variantDependents,
   variantIdOfSku,
@@ -95,28 +98,38 @@ function planProduct(input: ParsedProduct, issues: FieldIssues, at: (field: stri
 
 type PlannedProduct = ReturnType<typeof planProduct>;
 
+/** A product's own row, its id given (a bulk write) or left to the database. */
+function productRow(plan: PlannedProduct, id?: number) {
+  const { input, kind, batchTracked } = plan;
+  return {
+    ...(id !== undefined ? { id } : {}),
+    label: input.label,
+    kind,
+    active: input.active ?? true,
+    description: input.description ?? null,
+    b2bPublished: input.b2b_published ?? false,
+    countryOfOrigin: input.country_of_origin ?? null,
+    hsCode: input.hs_code ?? null,
+    accountingFamily: input.accounting_family ?? null,
+    brandId: input.brand_id ?? null,
+    seasonId: input.season_id ?? null,
+    batchTracked,
+    kitDiscountRate: input.kit_discount_rate ? scaled(input.kit_discount_rate, RATE_SCALE) : 0,
+  };
+}
+
+function variantRows(plan: PlannedProduct, refs: Awaited<ReturnType<typeof checkReferences>>, productId: number | SQL) {
+  const { input, kind, batchTracked } = plan;
+  const product = { id: productId, kind, batchTracked, label: input.label };
+  return input.variants.map((v) => {
+    const optionLabels = (v.option_ids ?? []).map((id) => refs.options.get(id)?.label ?? "");
+    return variantValues({ ...v, label: v.label ?? defaultVariantLabel(input.label, optionLabels) }, product);
+  });
+}
+
 function productStatements(db: Ctx["db"], plan: PlannedProduct, refs: Awaited<ReturnType<typeof checkReferences>>): BatchItem<"sqlite">[] {
-  const { input, kind, batchTracked, attributeIds } = plan;
-  const product = { id: newProductId, kind, batchTracked, label: input.label };
-  const statements: BatchItem<"sqlite">[] = [
-    db
-      .insert(t.products)
-      .values({
-        label: input.label,
-        kind,
-        active: input.active ?? true,
-        description: input.description ?? null,
-        b2bPublished: input.b2b_published ?? false,
-        countryOfOrigin: input.country_of_origin ?? null,
-        hsCode: input.hs_code ?? null,
-        accountingFamily: input.accounting_family ?? null,
-        brandId: input.brand_id ?? null,
-        seasonId: input.season_id ?? null,
-        batchTracked,
-        kitDiscountRate: input.kit_discount_rate ? scaled(input.kit_discount_rate, RATE_SCALE) : 0,
-      })
-      .returning({ id: t.products.id }),
-  ];
+  const { input, attributeIds } = plan;
+  const statements: BatchItem<"sqlite">[] = [db.insert(t.products).values(productRow(plan)).returning({ id: t.products.id })];
   if (input.tag_ids?.length)
     statements.push(db.insert(t.productTagLinks).values(input.tag_ids.map((tagId) => ({ productId: newProductId, tagId }))));
   if (attributeIds.length)
@@ -125,16 +138,74 @@ function productStatements(db: Ctx["db"], plan: PlannedProduct, refs: Awaited<Re
         .insert(t.productAttributes)
         .values(attributeIds.map((attributeId, i) => ({ productId: newProductId, attributeId, position: i + 1 }))),
     );
-  statements.push(
-    db.insert(t.variants).values(
-      input.variants.map((v) => {
-        const optionLabels = (v.option_ids ?? []).map((id) => refs.options.get(id)?.label ?? "");
-        return variantValues({ ...v, label: v.label ?? defaultVariantLabel(input.label, optionLabels) }, product);
-      }),
-    ),
-  );
+  statements.push(db.insert(t.variants).values(variantRows(plan, refs, newProductId)));
   for (const v of input.variants) statements.push(...variantDependents(db, variantIdOfSku(v.sku), v, input.components));
   return statements;
+}
+
+/** Rows per multi-row insert of a bulk write (about 25 values each: well within SQLite's limit of parameters). */
+const BULK_ROWS = 200;
+
+/**
+ * Many products' statements with their ids reserved beforehand (`firstId` on): each table's rows
+ * in a few multi-row inserts rather than one insert per product, the same rows as one by one.
+ */
+function bulkStatements(
+  db: Ctx["db"],
+  plans: PlannedProduct[],
+  refs: Awaited<ReturnType<typeof checkReferences>>,
+  firstId: number,
+): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [];
+  const insert = <T extends Parameters<Ctx["db"]["insert"]>[0]>(table: T, rows: unknown[]) => {
+    for (let at = 0; at < rows.length; at += BULK_ROWS)
+      statements.push(db.insert(table).values(rows.slice(at, at + BULK_ROWS) as never) as unknown as BatchItem<"sqlite">);
+  };
+  insert(
+    t.products,
+    plans.map((plan, i) => productRow(plan, firstId + i)),
+  );
+  insert(
+    t.productTagLinks,
+    plans.flatMap((plan, i) => (plan.input.tag_ids ?? []).map((tagId) => ({ productId: firstId + i, tagId }))),
+  );
+  insert(
+    t.productAttributes,
+    plans.flatMap((plan, i) => plan.attributeIds.map((attributeId, j) => ({ productId: firstId + i, attributeId, position: j + 1 }))),
+  );
+  insert(
+    t.variants,
+    plans.flatMap((plan, i) => variantRows(plan, refs, firstId + i)),
+  );
+  const variants = plans.flatMap((plan) => plan.input.variants.map((v) => ({ v, components: plan.input.components })));
+  insert(
+    t.variantTaxes,
+    variants.flatMap(({ v }) => (v.tax_ids ?? []).map((taxId) => ({ variantId: variantIdOfSku(v.sku), taxId }))),
+  );
+  insert(
+    t.prices,
+    variants.flatMap(({ v }) => (v.prices?.length ? priceValues(variantIdOfSku(v.sku), null, v.prices) : [])),
+  );
+  insert(
+    t.components,
+    variants.flatMap(({ v, components }) => (components?.length ? componentValues(variantIdOfSku(v.sku), components) : [])),
+  );
+  for (const { v } of variants) for (const pack of v.packs ?? []) statements.push(...packStatements(db, variantIdOfSku(v.sku), pack));
+  return statements;
+}
+
+/**
+ * Reserves `count` product ids: the AUTOINCREMENT sequence is moved past them, so that no other
+ * insert takes one of them (SQLite never gives an id at or below its sequence).
+ */
+async function reserveProductIds(db: Ctx["db"], count: number): Promise<number> {
+  const [, moved] = await db.batch([
+    db.run(sql`insert into sqlite_sequence (name, seq)
+      select 'products', coalesce((select max(id) from products), 0)
+      where not exists (select 1 from sqlite_sequence where name = 'products')`),
+    db.run(sql`update sqlite_sequence set seq = seq + ${count} where name = 'products' returning seq`),
+  ]);
+  return Number((moved.rows[0] as unknown as { seq: number }).seq) - count + 1;
 }
 
 /** What a batch of new products made: their ids (in the order given) and the stock entries of their initial stock. */
@@ -213,11 +284,12 @@ export async function createProducts(ctx: Ctx, raws: readonly unknown[], options
   if (duplicates.length) throw duplicateSkuError(duplicates);
   if (options.checkOnly) return { productIds: [], stockDocumentIds: [] };
 
-  const perProduct = plans.map((plan) => productStatements(db, plan, refs));
-  const statements = perProduct.flat();
+  // One product: its own statements, its id read back. Many (an import): ids reserved, rows written table by table.
+  const firstId = single ? 0 : await reserveProductIds(db, plans.length);
+  const perProduct = single ? plans.map((plan) => productStatements(db, plan, refs)) : [bulkStatements(db, plans, refs, firstId)];
   let results: unknown[];
   try {
-    results = await runBatch(db, [...statements, ...(options.alongside ?? [])]);
+    results = await runBatch(db, [...perProduct.flat(), ...(options.alongside ?? [])]);
   } catch (error) {
     // Another writer took one of the skus meanwhile: say which, as the check above would have.
     if (isUniqueViolation(error)) {
@@ -226,14 +298,7 @@ export async function createProducts(ctx: Ctx, raws: readonly unknown[], options
     }
     throw error;
   }
-  // Each product's insert is the first of its statements, and answers its id.
-  const productIds: number[] = [];
-  let k = 0;
-  for (const own of perProduct) {
-    const [created] = results[k] as { id: number }[];
-    productIds.push(created!.id);
-    k += own.length;
-  }
+  const productIds = single ? [(results[0] as { id: number }[])[0]!.id] : plans.map((_, i) => firstId + i);
   const stocked = plans.flatMap(({ input }) => input.variants.filter((v) => v.initial_stock && !v.initial_stock.isZero()));
   let stockDocumentIds: number[] = [];
   if (stocked.length) {

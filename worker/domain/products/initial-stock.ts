@@ -1,3 +1,4 @@
+import { MAX_LINES } from "../stock/stock-document-schemas";
 import type { Ctx } from "../shared/ctx";
 import type { Decimal } from "../shared/decimal";
 import { addStockDocument } from "../stock/create-stock-document";
@@ -52,9 +53,17 @@ export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; 
   }
   const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
   const ids: number[] = [];
+  // One entry per location, of at most the lines an entry may hold (an import receives thousands).
   for (const [locationId, entryLines] of byLocation)
-    ids.push(
-      (await addStockDocument(ctx, { userId, forbidsNegative: false }, { kind: "entry", location_id: locationId, lines: entryLines })).id,
-    );
+    for (let at = 0; at < entryLines.length; at += MAX_LINES)
+      ids.push(
+        (
+          await addStockDocument(
+            ctx,
+            { userId, forbidsNegative: false },
+            { kind: "entry", location_id: locationId, lines: entryLines.slice(at, at + MAX_LINES) },
+          )
+        ).id,
+      );
   return ids;
 }
