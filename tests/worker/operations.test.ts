@@ -133,8 +133,8 @@ describe("imports", () => {
       result: { created: 602, rows: 603 },
       revertable: true,
     });
-    // The bar moved in steps the menu was told of: checked, then each chunk of 500.
-    expect(pushed.map((p) => p.progress)).toEqual([20, 86, 100]);
+    // The bar moved in steps the menu was told of: checked, then written (one chunk of up to 1,000).
+    expect(pushed.map((p) => p.progress)).toEqual([20, 100]);
     const [shirt] = await w.company.db.select().from(t.products).where(eq(t.products.label, "Shirt"));
     expect(shirt!.kind).toBe("variants");
     const variants = await w.company.db.select().from(t.variants).where(eq(t.variants.productId, shirt!.id));

@@ -32,7 +32,7 @@ export const IMPORTERS: Record<string, Importer> = {
 /** Rows read per chunk of an export (the lists' largest page). */
 export const EXPORT_PAGE = 500;
 /** Records written per chunk of an import: one batch each, so a cancel or a crash never leaves half of one. */
-export const IMPORT_CHUNK = 500;
+export const IMPORT_CHUNK = 1000;
 /** Records checked per call of the verb while validating (nothing is written). */
 const CHECK_CHUNK = 1000;
 /** Records undone per chunk of a revert. */

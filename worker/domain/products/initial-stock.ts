@@ -1,7 +1,7 @@
 import { MAX_LINES } from "../stock/stock-document-schemas";
 import type { Ctx } from "../shared/ctx";
 import type { Decimal } from "../shared/decimal";
-import { addStockDocument } from "../stock/create-stock-document";
+import { writeStockDocument } from "../stock/create-stock-document";
 import type { FieldIssues } from "./common";
 import type { Ref } from "./references";
 
@@ -57,13 +57,11 @@ export async function receiveInitialStock(ctx: Ctx, lines: { variantId: number; 
   for (const [locationId, entryLines] of byLocation)
     for (let at = 0; at < entryLines.length; at += MAX_LINES)
       ids.push(
-        (
-          await addStockDocument(
-            ctx,
-            { userId, forbidsNegative: false },
-            { kind: "entry", location_id: locationId, lines: entryLines.slice(at, at + MAX_LINES) },
-          )
-        ).id,
+        await writeStockDocument(
+          ctx,
+          { userId, forbidsNegative: false },
+          { kind: "entry", location_id: locationId, lines: entryLines.slice(at, at + MAX_LINES) },
+        ),
       );
   return ids;
 }

@@ -9,10 +9,10 @@ import { linesBySku } from "./line-skus";
 import { checkLocation, loadStockReferences } from "./references";
 import { STOCK_DOCUMENT_ACCESS } from "./stock-access";
 import { readStockDocument, type StockDocumentView } from "./stock-document-views";
-import { newDocumentNumber } from "./stock-document-writes";
+import { insertNewLines, newDocumentNumber } from "./stock-document-writes";
 import type { StockChange } from "./stock-rules";
 
-const { stockDocuments, stockDocumentLines, stockLevels, batchStock } = tenantSchema;
+const { stockDocuments, stockLevels, batchStock } = tenantSchema;
 
 const BulkLine = z.strictObject(
   {
@@ -133,13 +133,10 @@ export async function bulkUpdateInventory(
       userId: author.userId,
     })
     .returning({ id: stockDocuments.id });
-  const lines = db.insert(stockDocumentLines).values(
-    input.lines.map((l) => ({
-      documentId: numbered.id as unknown as number,
-      variantId: l.variant_id,
-      batchId: l.batch_id ?? null,
-      quantity: l.counted,
-    })),
+  const lines = insertNewLines(
+    db,
+    numbered.id,
+    input.lines.map((l) => ({ variant_id: l.variant_id, batch_id: l.batch_id ?? null, quantity: l.counted })),
   );
   // Unchanged counts are recorded on the document but move nothing.
   const moving = changes.filter((c) => c.delta !== 0);

@@ -6,10 +6,10 @@ import { linesBySku } from "./line-skus";
 import { STOCK_DOCUMENT_ACCESS } from "./stock-access";
 import { CREATE_INPUT, type ParsedCreate } from "./stock-document-schemas";
 import { readStockDocument, type StockDocumentView } from "./stock-document-views";
-import { lineRows, newDocumentNumber, numberTaken, plan } from "./stock-document-writes";
+import { insertNewLines, newDocumentNumber, numberTaken, plan } from "./stock-document-writes";
 import { orderChanges, type StockDocumentKind } from "./stock-rules";
 
-const { stockDocuments, stockDocumentLines } = tenantSchema;
+const { stockDocuments } = tenantSchema;
 
 /** A stock document's fields (lines may name variants by SKU and batches by number), with its kind. */
 export type StockDocumentInput = { kind: StockDocumentKind } & Record<string, unknown>;
@@ -24,11 +24,12 @@ export async function createStockDocument(ctx: Ctx, input: StockDocumentInput): 
  * The creation without the permission check, for a verb of another area whose own permission
  * covers the stock it adds (a new product's initial stock).
  */
-export async function addStockDocument(
-  ctx: StockWriter,
-  author: StockAuthor,
-  { kind, ...raw }: StockDocumentInput,
-): Promise<StockDocumentView> {
+export async function addStockDocument(ctx: StockWriter, author: StockAuthor, input: StockDocumentInput): Promise<StockDocumentView> {
+  return readStockDocument(ctx.db, input.kind, await writeStockDocument(ctx, author, input));
+}
+
+/** `addStockDocument` answering only the new document's id (a bulk write has no use for the view). */
+export async function writeStockDocument(ctx: StockWriter, author: StockAuthor, { kind, ...raw }: StockDocumentInput): Promise<number> {
   const { db } = ctx;
   const input = parseInput(CREATE_INPUT[kind], await linesBySku(db, raw)) as ParsedCreate;
   const { refs, changes } = await plan(
@@ -50,11 +51,7 @@ export async function addStockDocument(
       userId: author.userId,
     })
     .returning({ id: stockDocuments.id });
-  const batch = new StockBatch(ctx).add(
-    ...numbered.statements,
-    insert,
-    db.insert(stockDocumentLines).values(lineRows(numbered.id, input.lines)),
-  );
+  const batch = new StockBatch(ctx).add(...numbered.statements, insert, insertNewLines(db, numbered.id, input.lines));
   batch.addChanges(orderChanges(changes), { documentType: kind, documentId: numbered.id, author });
   let results: unknown[];
   try {
@@ -63,5 +60,5 @@ export async function addStockDocument(
     throw numberTaken(error, input.number) ?? error;
   }
   const [created] = results[numbered.statements.length] as { id: number }[];
-  return readStockDocument(db, kind, created!.id);
+  return created!.id;
 }

@@ -172,27 +172,28 @@ export class StockBatch {
     for (let at = 0; at < changes.length; at += SETWISE_ROWS) {
       const part = changes.slice(at, at + SETWISE_ROWS);
       for (const c of part) this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
-      const rows = (each: (c: StockChange, n: number) => SQL) => sql.join(part.map(each), sql`, `);
+      // Integers only, written as literals: hundreds of rows bound one by one cost more than the statement itself.
+      const literal = (n: number) => String(BigInt(n));
+      const rows = (each: (c: StockChange, n: number) => number[]) =>
+        sql.raw(part.map((c, n) => `(${each(c, n).map(literal).join(", ")})`).join(", "));
       const costed = part.filter((c) => c.unitCost !== undefined);
       if (costed.length) {
         const held = sql`max(0, coalesce((select sum(on_hand) from stock_levels where variant_id = d.variant_id), 0))`;
         const num = sql`((d.unit_cost - moving_average_cost) * d.added)`;
         const total = sql`(${held} + d.added)`;
+        const values = sql.raw(costed.map((c) => `(${[c.variantId, c.delta, c.unitCost!].map(literal).join(", ")})`).join(", "));
         this.add(
-          db.run(sql`with d(variant_id, added, unit_cost) as (values ${sql.join(
-            costed.map((c) => sql`(${int(c.variantId)}, ${int(c.delta)}, ${int(c.unitCost!)})`),
-            sql`, `,
-          )})
+          db.run(sql`with d(variant_id, added, unit_cost) as (values ${values})
             update variants set moving_average_cost = cast(moving_average_cost
               + (2 * ${num} + (case when ${num} >= 0 then 1 else -1 end) * ${total}) / (2 * ${total}) as integer),
               updated_at = ${NOW}
             from d where variants.id = d.variant_id`),
         );
       }
-      const values = rows((c, n) => sql`(${int(n)}, ${int(c.variantId)}, ${int(c.locationId)}, ${int(c.delta)})`);
+      const values = rows((c, n) => [n, c.variantId, c.locationId, c.delta]);
       this.add(
         db.run(
-          sql`insert into stock_levels (variant_id, location_id) values ${rows((c) => sql`(${int(c.variantId)}, ${int(c.locationId)})`)} on conflict do nothing`,
+          sql`insert into stock_levels (variant_id, location_id) values ${rows((c) => [c.variantId, c.locationId])} on conflict do nothing`,
         ),
         db.run(sql`with d(n, variant_id, location_id, delta) as (values ${values})
           update stock_levels set on_hand = on_hand + d.delta, updated_at = ${NOW}

@@ -43,6 +43,24 @@ export function lineRows(documentId: number | SQL, lines: readonly LineInput[]) 
   }));
 }
 
+/**
+ * The insert of a new document's lines, its id read once inside the batch (`newDocumentNumber`'s
+ * expression), however many lines: each line reading it again would cost one lookup per line.
+ */
+export function insertNewLines(
+  db: TenantDb,
+  documentId: SQL,
+  lines: readonly { variant_id: number; pack_id?: number | null; batch_id?: number | null; quantity: number; unit_cost?: number | null }[],
+) {
+  const values = sql.join(
+    lines.map((l) => sql`(${l.variant_id}, ${l.pack_id ?? null}, ${l.batch_id ?? null}, ${l.quantity}, ${l.unit_cost ?? null})`),
+    sql`, `,
+  );
+  return db.run(sql`insert into stock_document_lines (document_id, variant_id, pack_id, batch_id, quantity, unit_cost)
+    select d.id, v.column1, v.column2, v.column3, v.column4, v.column5
+    from (select ${documentId} as id) d cross join (values ${values}) v`);
+}
+
 /** Checks the places and lines of a document, and returns the changes its lines make. */
 export async function plan(
   db: TenantDb,
