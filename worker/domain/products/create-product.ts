@@ -1,4 +1,5 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema } from "../../../db/client";
 import { assertModuleFields } from "../identity/module-flags";
@@ -143,12 +144,41 @@ function productStatements(db: Ctx["db"], plan: PlannedProduct, refs: Awaited<Re
   return statements;
 }
 
-/** Rows per multi-row insert of a bulk write (about 25 values each: well within SQLite's limit of parameters). */
-const BULK_ROWS = 200;
+/** Rows per statement of a bulk write: one JSON value each, so any size would do; this keeps each statement short. */
+const BULK_ROWS = 500;
+
+type BulkRow = Record<string, string | number | boolean | null>;
+
+/**
+ * Rows of a table inserted from one bound value: their JSON, which SQLite reads back row by row
+ * (`json_each`). Binding tens of thousands of values one by one costs more than the insert itself.
+ * `skuOf` names a column given as a SKU and written as that variant's id.
+ */
+function insertFromJson(db: Ctx["db"], table: SQLiteTable, rows: BulkRow[], skuOf?: string): BatchItem<"sqlite">[] {
+  if (rows.length === 0) return [];
+  const keys = Object.keys(rows[0]!);
+  const columns = getTableColumns(table);
+  const names = sql.join(
+    keys.map((k) => sql.identifier(columns[k]!.name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    keys.map((k, i) =>
+      k === skuOf ? sql`(select id from variants where sku = (value ->> ${`$[${i}]`}) collate nocase)` : sql`value ->> ${`$[${i}]`}`,
+    ),
+    sql`, `,
+  );
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let at = 0; at < rows.length; at += BULK_ROWS) {
+    const json = JSON.stringify(rows.slice(at, at + BULK_ROWS).map((r) => keys.map((k) => r[k] ?? null)));
+    statements.push(db.run(sql`insert into ${table} (${names}) select ${values} from json_each(${json})`));
+  }
+  return statements;
+}
 
 /**
  * Many products' statements with their ids reserved beforehand (`firstId` on): each table's rows
- * in a few multi-row inserts rather than one insert per product, the same rows as one by one.
+ * in a few inserts rather than one insert per product, the same rows as one by one.
  */
 function bulkStatements(
   db: Ctx["db"],
@@ -156,42 +186,52 @@ function bulkStatements(
   refs: Awaited<ReturnType<typeof checkReferences>>,
   firstId: number,
 ): BatchItem<"sqlite">[] {
-  const statements: BatchItem<"sqlite">[] = [];
-  const insert = <T extends Parameters<Ctx["db"]["insert"]>[0]>(table: T, rows: unknown[]) => {
-    for (let at = 0; at < rows.length; at += BULK_ROWS)
-      statements.push(db.insert(table).values(rows.slice(at, at + BULK_ROWS) as never) as unknown as BatchItem<"sqlite">);
-  };
-  insert(
-    t.products,
-    plans.map((plan, i) => productRow(plan, firstId + i)),
-  );
-  insert(
-    t.productTagLinks,
-    plans.flatMap((plan, i) => (plan.input.tag_ids ?? []).map((tagId) => ({ productId: firstId + i, tagId }))),
-  );
-  insert(
-    t.productAttributes,
-    plans.flatMap((plan, i) => plan.attributeIds.map((attributeId, j) => ({ productId: firstId + i, attributeId, position: j + 1 }))),
-  );
-  insert(
-    t.variants,
-    plans.flatMap((plan, i) => variantRows(plan, refs, firstId + i)),
-  );
   const variants = plans.flatMap((plan) => plan.input.variants.map((v) => ({ v, components: plan.input.components })));
-  insert(
-    t.variantTaxes,
-    variants.flatMap(({ v }) => (v.tax_ids ?? []).map((taxId) => ({ variantId: variantIdOfSku(v.sku), taxId }))),
-  );
-  insert(
-    t.prices,
-    variants.flatMap(({ v }) => (v.prices?.length ? priceValues(variantIdOfSku(v.sku), null, v.prices) : [])),
-  );
-  insert(
-    t.components,
-    variants.flatMap(({ v, components }) => (components?.length ? componentValues(variantIdOfSku(v.sku), components) : [])),
-  );
-  for (const { v } of variants) for (const pack of v.packs ?? []) statements.push(...packStatements(db, variantIdOfSku(v.sku), pack));
-  return statements;
+  return [
+    ...insertFromJson(
+      db,
+      t.products,
+      plans.map((plan, i) => productRow(plan, firstId + i) as BulkRow),
+    ),
+    ...insertFromJson(
+      db,
+      t.productTagLinks,
+      plans.flatMap((plan, i) => (plan.input.tag_ids ?? []).map((tagId) => ({ productId: firstId + i, tagId }))),
+    ),
+    ...insertFromJson(
+      db,
+      t.productAttributes,
+      plans.flatMap((plan, i) => plan.attributeIds.map((attributeId, j) => ({ productId: firstId + i, attributeId, position: j + 1 }))),
+    ),
+    ...insertFromJson(
+      db,
+      t.variants,
+      plans.flatMap((plan, i) => variantRows(plan, refs, firstId + i) as BulkRow[]),
+    ),
+    ...insertFromJson(
+      db,
+      t.variantTaxes,
+      variants.flatMap(({ v }) => (v.tax_ids ?? []).map((taxId) => ({ variantId: v.sku, taxId }))),
+      "variantId",
+    ),
+    ...insertFromJson(
+      db,
+      t.prices,
+      variants.flatMap(({ v }) =>
+        v.prices?.length ? priceValues(0, null, v.prices).map((p) => ({ ...p, variantId: v.sku }) as BulkRow) : [],
+      ),
+      "variantId",
+    ),
+    ...insertFromJson(
+      db,
+      t.components,
+      variants.flatMap(({ v, components }) =>
+        components?.length ? componentValues(0, components).map((c) => ({ ...c, parentVariantId: v.sku }) as BulkRow) : [],
+      ),
+      "parentVariantId",
+    ),
+    ...variants.flatMap(({ v }) => (v.packs ?? []).flatMap((pack) => packStatements(db, variantIdOfSku(v.sku), pack))),
+  ];
 }
 
 /**
