@@ -8,7 +8,7 @@ import { cancelOperation, listOperations, revertOperation } from "../../worker/d
 import { EXPORT_LISTS } from "../../worker/domain/operations/export-lists";
 import type { OperationChannel } from "../../worker/domain/operations/run-operation";
 import { readSpreadsheet, writeCsv, writeXlsx } from "../../worker/domain/operations/spreadsheets";
-import { importTemplate, startExport, startImport, uploadImportFile } from "../../worker/domain/operations/start";
+import { importKindsFor, importTemplate, startExport, startImport, uploadImportFile } from "../../worker/domain/operations/start";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import type { OperationView } from "../../worker/domain/operations/operations";
 import { ctxOf, makeCompany } from "../support/factories";
@@ -338,6 +338,17 @@ describe("imports of customers, suppliers and stock counts", () => {
     expect(reverted).toMatchObject({ status: "reverted", errors: [{ message: "import_revert_kept", params: { count: 1 } }] });
     expect((await w.company.db.select().from(t.customers)).map((c) => c.label)).toEqual(["Bistro"]);
     expect(await w.company.db.select().from(t.customerAddresses)).toEqual([]);
+  });
+
+  it("offers each user the kinds they may create, and refuses the others' templates and uploads", async () => {
+    const w = await world();
+    expect(importKindsFor(w.ctx)).toEqual(["products", "customers", "suppliers", "stock_counts"]);
+    const clerk = await ctxOf(w.company, { permissions: ["view_customers", "edit_customers"] });
+    expect(importKindsFor(clerk)).toEqual(["customers"]);
+    await expect(importTemplate(clerk, "products", "csv")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(uploadImportFile(clerk, { kind: "stock_counts", file: file("c.csv", "SKU\nA") })).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("imports suppliers, and a revert keeps the one a product names since", async () => {

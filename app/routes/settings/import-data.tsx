@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { importHistory, IMPORT_KINDS, startImport, uploadImportFile, type ImportPreview } from "../../../worker/domain/operations/start";
+import { importHistory, importKindsFor, startImport, uploadImportFile, type ImportPreview } from "../../../worker/domain/operations/start";
 import type { OperationView } from "../../../worker/domain/operations/operations";
 import { progressColour } from "../../../worker/domain/operations/progress";
 import { OperationErrorText, OPERATIONS_CHANGED } from "../../components/back-office/operations-menus";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/import-data";
 /** Settings → import data (domain spec §5): a template per kind, a file, its columns mapped, then the import in the background. */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx } = await openCataloguePage(args, SETTINGS);
-  return { kinds: IMPORT_KINDS, history: await importHistory(ctx) };
+  return { kinds: importKindsFor(ctx), history: await importHistory(ctx) };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { signedInUser } from "../identity/actor";
 import { EDIT_CUSTOMERS, EDIT_SUPPLIERS } from "../contacts/contact-permissions";
 import { EDIT_PRODUCTS } from "../products/price-access";
 import { STOCK_DOCUMENT_ACCESS } from "../stock/stock-access";
-import { requirePermission, type Ctx } from "../shared/ctx";
+import { can, requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
 import { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
@@ -28,6 +28,11 @@ const IMPORT_PERMISSIONS = {
 } as const;
 export const IMPORT_KINDS = Object.keys(IMPORT_PERMISSIONS) as (keyof typeof IMPORT_PERMISSIONS)[];
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The kinds the signed-in user may import: those whose records they may create. */
+export function importKindsFor(ctx: Ctx): ImportKind[] {
+  return IMPORT_KINDS.filter((kind) => can(ctx, IMPORT_PERMISSIONS[kind]));
+}
 
 const StartExportInput = z.strictObject({
   list: z.enum(Object.keys(EXPORT_LISTS) as [string, ...string[]], { error: "invalid" }),
