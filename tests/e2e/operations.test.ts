@@ -196,6 +196,49 @@ describe("imports and exports", () => {
     }
   });
 
+  it("imports customers from the customers template filled as CSV, and finds them in the customers list", async () => {
+    const company = await makeCompany();
+    const user = await makeUser(company.companyId, ADMINISTRATOR_PERMISSIONS);
+    const context = await signedIn(user.cookie);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/settings/import-data`);
+    await page.getByLabel("What to import").selectOption("customers");
+    const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV" }).click()]);
+    const header = (await readFile((await template.path())!, "utf8"))
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split(",");
+    expect(header.slice(0, 3)).toEqual(["Name", "Customer number", "Emails"]);
+    const cell = (row: Record<string, string>) => header.map((h) => row[h] ?? "").join(",");
+    const csv = [
+      header.join(","),
+      cell({ Name: "Boulangerie Martin", Emails: "contact@martin.fr", City: "Lyon", "Country (ISO code)": "FR" }),
+      cell({ Name: "Café des Arts", "Payment terms (days)": "30" }),
+    ].join("\n");
+    await page.setInputFiles("input[name=file]", { name: "clients.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Read the file" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 2, name: /Match the columns of clients\.csv \(2 rows\)/ }).count()).toBe(1);
+    expect(await page.locator("select[name='map.name']").inputValue()).toBe("0");
+    await page.getByRole("button", { name: "Import 2 rows" }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          // While it runs, the history shows its bar; its status once it is done.
+          const status = page.locator(".import-status");
+          return (await status.count()) ? status.first().innerText() : null;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe("Completed");
+    await page.goto(`${appUrl}/contacts/customers?sort=label`);
+    expect(await page.locator("tbody tr").allInnerTexts()).toEqual([
+      expect.stringContaining("Boulangerie Martin"),
+      expect.stringContaining("Café des Arts"),
+    ]);
+    await context.close();
+  });
+
   it("refuses a file that is not a spreadsheet with a message on the file field, and keeps the page usable", async () => {
     const company = await makeCompany();
     const user = await makeUser(company.companyId, ADMINISTRATOR_PERMISSIONS);

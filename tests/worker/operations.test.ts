@@ -539,6 +539,18 @@ describe("exports", () => {
 });
 
 describe("the live channel", () => {
+  it("answers a socket that dropped without a close frame (1006) or a code (1005) without failing", async () => {
+    const stub = bindings.OPERATIONS.getByName("company-dropped");
+    await runInDurableObject(stub, async (instance: { webSocketClose(socket: WebSocket, code: number): void }) => {
+      for (const code of [1006, 1005, 1000, 4001]) {
+        const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+        server.accept();
+        client.accept();
+        expect(() => instance.webSocketClose(server, code)).not.toThrow();
+      }
+    });
+  });
+
   it("pushes an operation's change to its user's open sockets only", async () => {
     const stub = bindings.OPERATIONS.getByName("company-live");
     const open = async (user: string) => {

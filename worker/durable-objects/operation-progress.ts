@@ -38,6 +38,13 @@ export class OperationProgress extends DurableObject {
   }
 
   override webSocketClose(socket: WebSocket, code: number): void {
-    socket.close(code === 1005 ? 1000 : code, "closing");
+    // Echo the peer's code when a peer may send it (1000, 1001, 3000–4999); 1005 and 1006 only
+    // describe a close without a code or without a handshake, and may not be sent back.
+    const sendable = code === 1000 || code === 1001 || (code >= 3000 && code <= 4999);
+    try {
+      socket.close(sendable ? code : 1000, "closing");
+    } catch {
+      // Already closed on the other side: nothing to answer.
+    }
   }
 }
