@@ -17,9 +17,11 @@ export default [
     route("b2b/products/:product?", "routes/b2b/product.tsx"),
     route("b2b/orders-history/:order?", "routes/b2b/orders-history.tsx"),
     route("b2b/about-us", "routes/b2b/about-us.tsx"),
+    route("b2b/settings", "routes/b2b/settings.tsx"),
   ]),
   route("b2b/cart", "routes/b2b/cart.ts"),
   route("b2b/leave", "routes/b2b/leave.ts"),
+  route("b2b/switch", "routes/b2b/switch.ts"),
   route("b2b/images/:image", "routes/b2b/images.ts"),
   layout("routes/layouts/back-office.tsx", [
     index("routes/home.tsx"),

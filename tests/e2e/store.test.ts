@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { tenantSchema } from "../../db/client";
+import { controlSchema, tenantSchema } from "../../db/client";
 import { launchBrowser } from "../support/browser";
-import { companyDb, makeCompany, makeUser } from "../support/e2e-factories";
+import { companyDb, control, makeCompany, makeUser } from "../support/e2e-factories";
 import { fetchApp } from "../support/e2e-fetch-app";
 import { makeCustomer, makeSalesDocument } from "../support/isolation/sales";
 import { makeVariant } from "../support/isolation/stock";
@@ -40,7 +40,7 @@ async function store() {
   await db.insert(t.storeSettings).values({ id: 1, settings: { status: true } });
   const buyer = await makeUser(company.companyId, [], { customerId: String(customer.id) });
   const other = await makeUser(company.companyId, [], { customerId: String((await makeCustomer(db)).id) });
-  return { company, db, mug, cup, buyer, other, location: location!.id };
+  return { company, db, mug, cup, buyer, buyerCustomerId: String(customer.id), other, location: location!.id };
 }
 
 describe("the B2B store", () => {
@@ -175,5 +175,68 @@ describe("the B2B store", () => {
     await expect.poll(() => page.locator(".quick-order [role=status]").innerText()).toBe("The lines are in the cart.");
     await expect.poll(() => page.getByTestId("cart-button").innerText()).toBe("Cart (1)");
     await context.close();
+  });
+});
+
+describe("the buyer's own settings, other companies and the filters on a phone", () => {
+  it("a buyer changes their name and language, is told of a bad phone on its field, and keeps their email", async () => {
+    const s = await store();
+    const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1200, height: 800 } });
+    const [name, value] = s.buyer.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/b2b`);
+    await page.locator(".storefront__menu").getByRole("link", { name: "Settings" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Settings");
+    expect(await page.getByText(s.buyer.email).count()).toBe(1);
+    await page.getByLabel("First name").fill("Camille");
+    await page.getByLabel("Phone").fill("call me");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.locator("#buyer-phone-error").innerText()).toBe("Enter a valid phone number");
+    expect(await page.getByLabel("First name").inputValue()).toBe("Camille");
+    await page.getByLabel("Phone").fill("+33 4 78 00 00 00");
+    await page.getByLabel("Language of the store's emails").selectOption("fr");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByRole("status").first().innerText()).toBe("Your settings are saved.");
+    const [user] = await control.select().from(controlSchema.users).where(eq(controlSchema.users.id, s.buyer.userId));
+    expect(user).toMatchObject({ firstName: "Camille", phone: "+33 4 78 00 00 00", language: "fr", email: s.buyer.email });
+    await context.close();
+  });
+
+  it("a buyer of two companies changes company from the drawer on a phone; the filters fold behind a button there", async () => {
+    const s = await store();
+    const second = await store();
+    // The same person buys from both companies.
+    await control
+      .insert(controlSchema.memberships)
+      .values({ userId: s.buyer.userId, companyId: second.company.companyId, permissions: [], customerId: second.buyerCustomerId });
+    await s.db.insert(t.brands).values({ label: "Émaux" });
+    await s.db.update(t.storeSettings).set({ settings: { status: true, display_brand_filter: true } });
+    const context = await browser.newContext({ locale: "en-GB", viewport: { width: 375, height: 800 } });
+    const [name, value] = s.buyer.cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/b2b`);
+    // The brand filter is behind "Filters" on a phone.
+    expect(await page.getByTestId("filter-brand").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Filters" }).click();
+    expect(await page.getByTestId("filter-brand").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Change company, in the drawer.
+    await page.locator(".storefront__drawer summary").click();
+    const choice = page.getByTestId("change-company").filter({ visible: true });
+    await choice.getByRole("button", { name: second.company.label }).click();
+    await expect.poll(() => page.getByTestId("store-brand").innerText()).toBe(second.company.label);
+    expect(new URL(page.url()).pathname).toBe("/b2b");
+    await context.close();
+  });
+
+  it("shows no settings and no change of company to staff viewing the store as a customer", async () => {
+    const s = await store();
+    const response = await fetchApp("/b2b/settings", { cookie: s.other.cookie });
+    expect(response.status).toBe(200);
+    const staff = await makeUser(s.company.companyId, ["b2b_portal"], { customerId: s.buyerCustomerId });
+    const redirected = await fetchApp("/b2b/settings", { cookie: staff.cookie });
+    expect([redirected.status, redirected.headers.get("location")]).toEqual([302, "/b2b"]);
   });
 });

@@ -13,6 +13,7 @@ export function LineFacts({
   available,
   soldOut,
   recommended = null,
+  incoming = null,
 }: {
   price: string;
   recommended?: string | null;
@@ -20,6 +21,8 @@ export function LineFacts({
   trackInventory: boolean;
   available: string;
   soldOut: boolean;
+  /** Units on their way, given when the store displays them. */
+  incoming?: string | null;
 }) {
   const t = useT();
   const format = useFormat();
@@ -36,6 +39,11 @@ export function LineFacts({
         <p className="store-product__stock store-product__stock--out">{t("b2b.out_of_stock")}</p>
       ) : display.display_stock ? (
         <p className="store-product__stock">{t("b2b.in_stock", { count: format.quantity(available) })}</p>
+      ) : null}
+      {trackInventory && incoming !== null && Number(incoming) > 0 ? (
+        <p className="store-product__incoming" data-testid="incoming-stock">
+          {t("b2b.incoming_stock", { count: format.quantity(incoming) })}
+        </p>
       ) : null}
     </>
   );

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
@@ -55,6 +56,7 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
         currency={currency}
         trackInventory={item.track_inventory}
         available={item.available}
+        incoming={item.incoming}
         soldOut={soldOut}
         recommended={item.recommended_price}
       />
@@ -75,6 +77,9 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
   const { items, page, has_more, search, currency, chosen, filters, featured } = loaderData;
   const link = (p: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...chosen, page: String(p) }).toString()}`;
   const browsing = !search && Object.keys(chosen).length === 0 && page === 0;
+  // On a phone the filters fold behind a button (platform spec §2), open when one is chosen.
+  const chosenCount = Object.keys(chosen).length;
+  const [filtersOpen, setFiltersOpen] = useState(chosenCount > 0);
   return (
     <>
       <title>{`${t("b2b.catalogue")} | ${loaderData.company}`}</title>
@@ -87,19 +92,32 @@ export default function B2bHome({ loaderData }: Route.ComponentProps) {
           <span className="visually-hidden">{t("b2b.search")}</span>
           <input type="search" name="search" defaultValue={search} placeholder={t("b2b.search")} />
         </label>
-        {filters.map((filter) => (
-          <label key={filter.name} className="store-filter">
-            <span className="visually-hidden">{t(`b2b.filter_${filter.name}`)}</span>
-            <select name={filter.name} defaultValue={chosen[filter.name] ?? ""} data-testid={`filter-${filter.name}`}>
-              <option value="">{t(`b2b.filter_${filter.name}`)}</option>
-              {filter.options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
+        {filters.length ? (
+          <button
+            type="button"
+            className="button button--secondary store-search__filters-button"
+            aria-expanded={filtersOpen}
+            aria-controls="store-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {chosenCount ? t("b2b.filters_count", { count: chosenCount }) : t("b2b.filters")}
+          </button>
+        ) : null}
+        <div id="store-filters" className={`store-search__filters${filtersOpen ? " store-search__filters--open" : ""}`}>
+          {filters.map((filter) => (
+            <label key={filter.name} className="store-filter">
+              <span className="visually-hidden">{t(`b2b.filter_${filter.name}`)}</span>
+              <select name={filter.name} defaultValue={chosen[filter.name] ?? ""} data-testid={`filter-${filter.name}`}>
+                <option value="">{t(`b2b.filter_${filter.name}`)}</option>
+                {filter.options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
         <button type="submit" className="button button--secondary">
           {t("b2b.search_button")}
         </button>

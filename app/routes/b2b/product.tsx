@@ -47,6 +47,7 @@ function ProductLine({ line, currency }: { line: StoreProductLine; currency: str
         currency={currency}
         trackInventory={line.track_inventory}
         available={line.available}
+        incoming={line.incoming}
         soldOut={soldOut}
         recommended={line.recommended_price}
       />

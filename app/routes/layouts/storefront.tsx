@@ -1,8 +1,9 @@
 import type { CSSProperties } from "react";
-import { Form, Link, NavLink, Outlet, redirect } from "react-router";
+import { Form, Link, NavLink, Outlet, redirect, useNavigation } from "react-router";
 import { buyerCart } from "../../../worker/carts";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
+import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
 import { companyFormat } from "../../../worker/domain/settings/company-settings/company-format";
 import { getCart } from "../../../worker/domain/store/get-cart";
 import { getStorefront, type StorefrontView } from "../../../worker/domain/store/get-storefront";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const user = requireStore(request, rc, readCookie(request, STORE_COOKIE));
   const ctx = await ctxFromRequest(rc);
-  const [storefront, company, cart] = await Promise.all([
+  const [storefront, company, cart, companies] = await Promise.all([
     getStorefront(ctx),
     companyFormat(ctx),
     // A closed store has no cart for its buyers (staff viewing it still have theirs).
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () => getCart(ctx, { cart: buyerCart(rc, user) }),
       () => null,
     ),
+    // Change company (platform spec §2): a buyer of several companies, not staff viewing the store, and not on a store's own host.
+    user.permissions.includes("b2b_portal") || rc.storeCompanyId ? [] : listUserCompanies(ctx),
   ]);
   // A closed store signs its buyers out (platform spec §5); staff viewing it as a customer may still look.
   if (!storefront.open && !storefront.viewingAsStaff) throw redirect("/logout");
@@ -35,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company: user.company.label,
     storefront,
     cart: storefront.menu.cart ? cart : null,
+    otherCompanies:
+      companies.length > 1 ? companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })) : [],
     // Prices, quantities and dates as the company writes them (the language is the page's own).
     format: { ...company, timeZone: user.timezone },
   };
@@ -63,6 +68,8 @@ function StoreMenu({ storefront, className }: { storefront: StorefrontView; clas
       </NavLink>
       {menu.orders ? <NavLink to="/b2b/orders-history">{t("b2b.orders_title")}</NavLink> : null}
       {menu.aboutUs ? <NavLink to="/b2b/about-us">{t("b2b.about_us")}</NavLink> : null}
+      {/* The buyer's own settings; staff viewing the store have theirs in the back office. */}
+      {storefront.viewingAsStaff ? null : <NavLink to="/b2b/settings">{t("b2b.settings")}</NavLink>}
       {menu.help && className === "storefront__menu" ? (
         <details className="storefront__help" data-testid="store-help">
           <summary>{t("b2b.help")}</summary>
@@ -76,6 +83,25 @@ function StoreMenu({ storefront, className }: { storefront: StorefrontView; clas
   );
 }
 
+/** Change company (platform spec §2): the buyer's other companies, each a button that moves the session to its store. */
+function CompanyChoice({ companies, className }: { companies: { id: string; label: string }[]; className: string }) {
+  const t = useT();
+  if (companies.length === 0) return null;
+  return (
+    <div className={className} data-testid="change-company">
+      <p>{t("b2b.change_company")}</p>
+      {companies.map((c) => (
+        <Form method="post" action="/b2b/switch" key={c.id}>
+          <input type="hidden" name="company_id" value={c.id} />
+          <button type="submit" className="link-button">
+            {c.label}
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The B2B store: a top bar in the store's colours with the company's name linking to the store's
  * home, the menu (platform spec §2: order history unless hidden, about us only with its text,
@@ -84,19 +110,27 @@ function StoreMenu({ storefront, className }: { storefront: StorefrontView; clas
  */
 export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { storefront, cart } = loaderData;
+  const navigation = useNavigation();
+  const { storefront, cart, otherCompanies } = loaderData;
   const { menu } = storefront;
+  const switching = navigation.state !== "idle" && navigation.formAction === "/b2b/switch";
   return (
     <div className="storefront" style={paletteStyle(storefront)}>
       <header className="storefront__bar">
         <Link to="/b2b" className="storefront__brand" data-testid="store-brand">
           {loaderData.company}
         </Link>
+        {switching ? (
+          <span className="storefront__switching" role="status">
+            <span className="spinner" aria-hidden="true" /> {t("b2b.switching_company")}
+          </span>
+        ) : null}
         <StoreMenu storefront={storefront} className="storefront__menu" />
         <details className="storefront__drawer">
           <summary aria-label={t("b2b.menu")}>☰</summary>
           <div className="storefront__drawer-panel">
             <StoreMenu storefront={storefront} className="storefront__drawer-menu" />
+            <CompanyChoice companies={otherCompanies} className="storefront__drawer-companies" />
             {menu.help ? (
               <p className="storefront__drawer-contact">
                 <a href={`tel:${menu.help.phone.replace(/[^+0-9]/g, "")}`}>{menu.help.phone}</a>
@@ -110,6 +144,12 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
             <FormatProvider value={loaderData.format}>
               <CartMenu cart={cart} />
             </FormatProvider>
+          ) : null}
+          {otherCompanies.length ? (
+            <details className="storefront__companies">
+              <summary className="button button--secondary">{t("b2b.change_company")}</summary>
+              <CompanyChoice companies={otherCompanies} className="storefront__companies-panel" />
+            </details>
           ) : null}
           <LanguageSwitcher />
           {storefront.viewingAsStaff ? (

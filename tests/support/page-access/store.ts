@@ -6,6 +6,8 @@ export const pages: PageArea = {
     "b2b/access": { kind: "action" },
     // Shown only when the store wrote its text, else the store's home (tests/worker/store-admin.test.ts, tests/e2e/store-admin.test.ts).
     "b2b/about-us": { kind: "store" },
+    "b2b/settings": { kind: "store" },
+    "b2b/switch": { kind: "action" },
     "b2b/leave": { kind: "action" },
     // The store's banner and login background: 404 until uploaded (tests/e2e/store-admin.test.ts).
     "b2b/images/:image": { kind: "action" },

@@ -36,6 +36,8 @@ export interface CartCatalogue {
   facts: Map<string, CartLineFacts>;
   /** Units the store may sell of each variant (and of each kit, through its components), before the cart. */
   available: Map<number, Decimal>;
+  /** Units of each variant on their way to where the store sells from. */
+  incoming: Map<number, Decimal>;
   discountRate: Decimal;
   currencyId: number | null;
   /** The ISO code of the buyer's currency, for showing prices. */
@@ -69,6 +71,9 @@ export function storeStockRead(db: TenantDb, ids: number[]) {
       variantId: t.stockLevels.variantId,
       here: sql<number>`sum(case when ${t.stockLevels.locationId} = (${storeLocation(db)}) then ${left} else 0 end)`,
       everywhere: sql<number>`sum(${left})`,
+      // Units on their way (purchase orders not yet received), for a store that displays them.
+      incomingHere: sql<number>`sum(case when ${t.stockLevels.locationId} = (${storeLocation(db)}) then ${t.stockLevels.incoming} else 0 end)`,
+      incomingEverywhere: sql<number>`sum(${t.stockLevels.incoming})`,
     })
     .from(t.stockLevels)
     .innerJoin(t.locations, and(eq(t.locations.id, t.stockLevels.locationId), eq(t.locations.active, true)))
@@ -141,6 +146,9 @@ export async function readCartCatalogue(
   const available = new Map<number, Decimal>(
     stockRows.map((s) => [s.variantId, q(Number(settings.use_stock_from_all_locations ? s.everywhere : s.here))]),
   );
+  const incoming = new Map<number, Decimal>(
+    stockRows.map((s) => [s.variantId, q(Number(settings.use_stock_from_all_locations ? s.incomingEverywhere : s.incomingHere))]),
+  );
   const componentsOf = (id: number) =>
     priceRows[5].filter((c) => c.parentId === id).map((c) => ({ variantId: c.variantId, quantity: q(c.quantity) }));
   const items = new Map<string, CartItem>();
@@ -208,6 +216,7 @@ export async function readCartCatalogue(
     items,
     facts,
     available,
+    incoming,
     discountRate,
     currencyId,
     currency: currency?.iso ?? null,

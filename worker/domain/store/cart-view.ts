@@ -86,6 +86,8 @@ export interface StoreLineView {
   price: string;
   /** Units of the variant the store may sell, before the buyer's cart. */
   available: string;
+  /** Units on their way, when the store displays them (display_incoming_stock); else null. */
+  incoming: string | null;
   minimum_quantity: string;
   track_inventory: boolean;
   /** The price at the store's recommended level, when it names one (shown beside the buyer's). */
@@ -108,6 +110,7 @@ export function storeLineView(catalogue: CartCatalogue, key: string): StoreLineV
     pack_quantity: plain(item.packQuantity),
     price: item.price.toString(),
     available: plain(catalogue.available.get(item.variantId) ?? Decimal.zero(0)),
+    incoming: catalogue.settings.display_incoming_stock ? plain(catalogue.incoming.get(item.variantId) ?? Decimal.zero(0)) : null,
     minimum_quantity: plain(item.minimumQuantity),
     track_inventory: item.trackInventory,
     recommended_price: facts.recommendedPrice?.toString() ?? null,

@@ -25,7 +25,7 @@ const posPermissionList = z
   .transform((list) => [...new Set(list)]);
 
 // The profile: what a user may change on their own account without the settings permission.
-const profileFields = {
+export const profileFields = {
   first_name: name,
   last_name: name,
   language: z.enum(LOCALES, { error: "invalid_language" }),
