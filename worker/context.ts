@@ -31,6 +31,8 @@ export interface RequestContext {
   cspNonce: string;
   /** The company whose B2B store the request's host is (a store's sub-domain or own domain), else null. */
   storeCompanyId: string | null;
+  /** A store page measured by the store's analytics: its Content-Security-Policy lets Google's tag load and report. */
+  analytics: boolean;
 }
 
 export function provisionerFor(env: Env): DatabaseProvisioner {
@@ -69,6 +71,7 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     maintenance: { on: false, message: null },
     cspNonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
     storeCompanyId: null,
+    analytics: false,
     deferred: [],
     openedTenant: () => tenant,
     tenant() {

@@ -29,12 +29,17 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** Scripts only from this site or inline with the request's nonce; React sets style attributes inline. */
-function contentSecurityPolicy(nonce: string): string {
+// Google's tag and where it reports (its documented CSP for Google Analytics 4), for store pages with analytics only.
+const ANALYTICS_SCRIPTS = "https://*.googletagmanager.com";
+const ANALYTICS_REPORTS = "https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com";
+
+function contentSecurityPolicy(nonce: string, analytics: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${analytics ? ` ${ANALYTICS_SCRIPTS}` : ""}`,
+    ...(analytics ? [`connect-src 'self' ${ANALYTICS_REPORTS}`] : []),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${analytics ? ` ${ANALYTICS_REPORTS}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -60,7 +65,8 @@ app.use(async (c, next) => {
   if (c.res.status === 101) return;
   const headers = c.res.headers;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-  if (headers.get("content-type")?.startsWith("text/html")) headers.set("content-security-policy", contentSecurityPolicy(ctx.cspNonce));
+  if (headers.get("content-type")?.startsWith("text/html"))
+    headers.set("content-security-policy", contentSecurityPolicy(ctx.cspNonce, ctx.analytics));
   // What a signed-in person or an API caller sees stays out of every cache, unless the answer chose its own (product images).
   if ((ctx.actor || /^\/(api|oauth2)(\/|$)/.test(c.req.path)) && !headers.has("cache-control")) headers.set("cache-control", "no-store");
   if (env.settings.APP_ENV === "production") c.res.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");

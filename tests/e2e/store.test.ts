@@ -239,4 +239,27 @@ describe("the buyer's own settings, other companies and the filters on a phone",
     const redirected = await fetchApp("/b2b/settings", { cookie: staff.cookie });
     expect([redirected.status, redirected.headers.get("location")]).toEqual([302, "/b2b"]);
   });
+
+  it("measures the buyers' pages with the store's analytics id, its tag allowed by the page's policy, and not staff viewing the store", async () => {
+    const s = await store();
+    const page = async (cookie: string) => {
+      const response = await fetchApp("/b2b", { cookie });
+      return { html: await response.text(), csp: response.headers.get("content-security-policy") ?? "" };
+    };
+    const before = await page(s.buyer.cookie);
+    expect(before.html).not.toContain("googletagmanager");
+    expect(before.csp).not.toContain("googletagmanager");
+    await s.db.update(t.storeSettings).set({ settings: { status: true, ga_tracking_id: "G-TEST123" } });
+    const measured = await page(s.buyer.cookie);
+    expect(measured.html).toContain("https://www.googletagmanager.com/gtag/js?id=G-TEST123");
+    expect(measured.html).toContain('gtag("config","G-TEST123")');
+    const nonce = /script-src 'self' 'nonce-([^']+)' https:\/\/\*\.googletagmanager\.com/.exec(measured.csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(measured.html).toContain(`nonce="${nonce}"`);
+    expect(measured.csp).toContain("connect-src 'self' https://*.google-analytics.com");
+    const staff = await makeUser(s.company.companyId, ["b2b_portal"], { customerId: s.buyerCustomerId });
+    const viewing = await page(staff.cookie);
+    expect(viewing.html).not.toContain("googletagmanager");
+    expect(viewing.csp).not.toContain("googletagmanager");
+  });
 });

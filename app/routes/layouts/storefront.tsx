@@ -34,10 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A closed store signs its buyers out (platform spec §5); staff viewing it as a customer may still look.
   if (!storefront.open && !storefront.viewingAsStaff) throw redirect("/logout");
+  rc.analytics = storefront.analyticsId !== null;
   return {
     company: user.company.label,
     storefront,
     cart: storefront.menu.cart ? cart : null,
+    // The page's nonce, for the analytics tag's own inline script.
+    nonce: storefront.analyticsId ? rc.cspNonce : null,
     otherCompanies:
       companies.length > 1 ? companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })) : [],
     // Prices, quantities and dates as the company writes them (the language is the page's own).
@@ -83,6 +86,18 @@ function StoreMenu({ storefront, className }: { storefront: StorefrontView; clas
   );
 }
 
+/** The store's Google Analytics tag (its ga_tracking_id): Google's script, and its configuration under the page's nonce. */
+function Analytics({ id, nonce }: { id: string; nonce: string }) {
+  const config = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag("js",new Date());gtag("config",${JSON.stringify(id)});`;
+  return (
+    <>
+      {/* Browsers hide a nonce from the DOM once read: the client's render cannot match it. */}
+      <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} nonce={nonce} suppressHydrationWarning />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: config }} />
+    </>
+  );
+}
+
 /** Change company (platform spec §2): the buyer's other companies, each a button that moves the session to its store. */
 function CompanyChoice({ companies, className }: { companies: { id: string; label: string }[]; className: string }) {
   const t = useT();
@@ -116,6 +131,7 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   const switching = navigation.state !== "idle" && navigation.formAction === "/b2b/switch";
   return (
     <div className="storefront" style={paletteStyle(storefront)}>
+      {storefront.analyticsId && loaderData.nonce ? <Analytics id={storefront.analyticsId} nonce={loaderData.nonce} /> : null}
       <header className="storefront__bar">
         <Link to="/b2b" className="storefront__brand" data-testid="store-brand">
           {loaderData.company}

@@ -24,6 +24,8 @@ export interface StorefrontView {
   aboutUs: string | null;
   /** The banner's version (its key), when the store has one: /b2b/images/banner?v=… */
   banner: string | null;
+  /** The store's analytics id (Google Analytics), measured on its buyers' pages only (not staff viewing the store). */
+  analyticsId: string | null;
 }
 
 export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): StorefrontView {
@@ -48,6 +50,7 @@ export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): 
     externalReferenceLabel: settings.external_reference_label,
     aboutUs: settings.about_us,
     banner: settings.banner_key,
+    analyticsId: viewingAsStaff ? null : settings.ga_tracking_id,
   };
 }
 
