@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
@@ -8,32 +8,14 @@ import { listOperations } from "../../worker/domain/operations/operations";
 import { startBulkPdf } from "../../worker/domain/operations/start";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
 import { salesDocumentPdf } from "../../worker/domain/sales/sales-document-pdf";
-import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import { ctxOf } from "../support/factories";
-import { consumerDeps } from "../support/outbox";
+import { runQueuedOperations } from "../support/outbox";
 import { pricedVariant, salesWorld } from "./sales-fixtures";
 
 const bindings = env as unknown as Bindings;
 const t = tenantSchema;
 
-/** Runs the operations queued in the company's outbox, as the queue would. */
-async function runQueued(w: Awaited<ReturnType<typeof salesWorld>>) {
-  const rows = await w.db
-    .select()
-    .from(t.outbox)
-    .where(and(eq(t.outbox.topic, "operation.run"), isNull(t.outbox.sentAt)));
-  for (const row of rows) {
-    await w.db.update(t.outbox).set({ sentAt: Date.now() }).where(eq(t.outbox.id, row.id));
-    const message = {
-      type: "company_outbox" as const,
-      companyId: w.company.companyId,
-      outboxId: row.id,
-      topic: row.topic,
-      payload: row.payload,
-    };
-    expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("handled");
-  }
-}
+const runQueued = (w: Awaited<ReturnType<typeof salesWorld>>) => runQueuedOperations(w.company);
 
 describe("bulk PDF of selected documents", () => {
   it("makes one PDF of the selected estimates, chunk by chunk, each one's pages, and says which were deleted since", async () => {

@@ -1,18 +1,16 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
 import { cancelOperation, listOperations, revertOperation } from "../../worker/domain/operations/operations";
 import { EXPORT_LISTS } from "../../worker/domain/operations/export-lists";
-import type { OperationChannel } from "../../worker/domain/operations/run-operation";
 import { readSpreadsheet, writeCsv, writeXlsx } from "../../worker/domain/operations/spreadsheets";
 import { importKindsFor, importTemplate, startExport, startImport, uploadImportFile } from "../../worker/domain/operations/start";
-import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import type { OperationView } from "../../worker/domain/operations/operations";
 import { ctxOf, makeCompany } from "../support/factories";
-import { consumerDeps } from "../support/outbox";
+import { runQueuedOperations } from "../support/outbox";
 
 const bindings = env as unknown as Bindings;
 const t = tenantSchema;
@@ -36,23 +34,7 @@ async function world() {
 
 /** Runs the operations the verbs queued, as the queue would, recording what was pushed live. */
 async function runQueued(w: World, pushed: OperationView[] = []) {
-  const channel: OperationChannel = { publish: async (_user, operation) => void pushed.push(operation) };
-  const rows = await w.company.db
-    .select()
-    .from(t.outbox)
-    .where(and(eq(t.outbox.topic, "operation.run"), isNull(t.outbox.sentAt)));
-  for (const row of rows) {
-    await w.company.db.update(t.outbox).set({ sentAt: Date.now() }).where(eq(t.outbox.id, row.id));
-    const deps = { ...consumerDeps(), operationChannel: () => channel };
-    const message = {
-      type: "company_outbox" as const,
-      companyId: w.company.companyId,
-      outboxId: row.id,
-      topic: row.topic,
-      payload: row.payload,
-    };
-    expect(await consumeOutboxMessage(deps, message)).toBe("handled");
-  }
+  await runQueuedOperations(w.company, { publish: async (_user, operation) => void pushed.push(operation) });
   return pushed;
 }
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
-import { getBuyerProfile, updateBuyerProfile } from "../../worker/domain/store/buyer-profile";
+import { getBuyerProfile, otherBuyerCompanies, updateBuyerProfile } from "../../worker/domain/store/buyer-profile";
 import { listStoreCatalogue } from "../../worker/domain/store/list-store-catalogue";
-import { control, ctxOf } from "../support/factories";
+import { control, ctxOf, makeCompany } from "../support/factories";
 import { salesWorld } from "./sales-fixtures";
 import { buyer, openStore, storeVariant } from "./store-fixtures";
 
@@ -36,6 +36,23 @@ describe("a buyer's own settings", () => {
     await expect(updateBuyerProfile(viewing, { first_name: "X", last_name: "Y", language: "en" })).rejects.toMatchObject({
       code: "forbidden",
     });
+  });
+});
+
+describe("change company", () => {
+  it("offers a buyer their other companies, but not on a store's own host nor to staff viewing the store", async () => {
+    const w = await salesWorld();
+    const b = await buyer(w);
+    expect(await otherBuyerCompanies(b.ctx, { onStoreHost: false })).toEqual([]);
+    const other = await makeCompany();
+    await control
+      .insert(controlSchema.memberships)
+      .values({ userId: b.userId, companyId: other.companyId, permissions: [], customerId: "1" });
+    const [row] = await control.select().from(controlSchema.companies).where(eq(controlSchema.companies.id, other.companyId));
+    expect(await otherBuyerCompanies(b.ctx, { onStoreHost: false })).toEqual([{ id: other.companyId, label: row!.label }]);
+    expect(await otherBuyerCompanies(b.ctx, { onStoreHost: true })).toEqual([]);
+    const viewing = { ...b.ctx, actor: { ...(b.ctx.actor as Extract<typeof b.ctx.actor, { kind: "user" }>), permissions: ["b2b_portal"] } };
+    expect(await otherBuyerCompanies(viewing, { onStoreHost: false })).toEqual([]);
   });
 });
 

@@ -77,38 +77,53 @@ export interface ListScreenProps<T> {
   bulkPdf?: string;
 }
 
+/**
+ * Starts a background operation from a list (an export, a bulk PDF): the form posted to its
+ * route, the menus told to look again, and the outcome said under the list's buttons.
+ */
+function useOperationStart(startedText: string) {
+  const errorText = useErrorText();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const start = async (path: string, body: FormData): Promise<boolean> => {
+    const response = await fetch(path, { method: "POST", body, headers: { accept: "application/json" } });
+    const answer = (await response.json().catch(() => ({}))) as { operation?: unknown; error?: string; params?: Record<string, unknown> };
+    if (!answer.operation) {
+      setMessage({ ok: false, text: errorText(answer.error ?? "generic", answer.params) });
+      return false;
+    }
+    window.dispatchEvent(new Event(OPERATIONS_CHANGED));
+    setMessage({ ok: true, text: startedText });
+    return true;
+  };
+  const notice = message ? (
+    <p
+      role={message.ok ? "status" : "alert"}
+      className={`alert ${message.ok ? "alert--success" : "alert--error"} list-screen__export-notice`}
+    >
+      {message.text}
+    </p>
+  ) : null;
+  return { start, notice };
+}
+
 /** Starts one PDF of the selected documents, made in the background and downloaded from the exports menu. */
 function BulkPdfButton({ type, ids, onStarted }: { type: string; ids: (string | number)[]; onStarted: () => void }) {
   const t = useT();
-  const errorText = useErrorText();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const start = async () => {
+  const { start, notice } = useOperationStart(t("list.bulk_pdf_started"));
+  const startPdf = async () => {
     const body = new FormData();
     body.set("type", type);
     body.set("ids", ids.join(","));
-    const response = await fetch("/operations/bulk-pdf", { method: "POST", body, headers: { accept: "application/json" } });
-    const answer = (await response.json().catch(() => ({}))) as { operation?: unknown; error?: string; params?: Record<string, unknown> };
-    if (answer.operation) {
-      window.dispatchEvent(new Event(OPERATIONS_CHANGED));
-      setMessage({ ok: true, text: t("list.bulk_pdf_started") });
-      onStarted();
-    } else setMessage({ ok: false, text: errorText(answer.error ?? "generic", answer.params) });
+    if (await start("/operations/bulk-pdf", body)) onStarted();
   };
   return (
     <>
       {ids.length ? (
-        <button type="button" className="button button--secondary" onClick={() => void start()}>
+        <button type="button" className="button button--secondary" onClick={() => void startPdf()}>
           {t("list.bulk_pdf", { count: ids.length })}
         </button>
       ) : null}
-      {message ? (
-        <p
-          role={message.ok ? "status" : "alert"}
-          className={`alert ${message.ok ? "alert--success" : "alert--error"} list-screen__export-notice`}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      {notice}
     </>
   );
 }
@@ -116,42 +131,29 @@ function BulkPdfButton({ type, ids, onStarted }: { type: string; ids: (string | 
 /** Export of the list as shown (filters, search, sort and visible columns) to CSV or XLSX, in the background. */
 function ExportMenu({ list, query, columns }: { list: string; query: string; columns: { key: string; label: string }[] }) {
   const t = useT();
-  const errorText = useErrorText();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const start = async (format: "csv" | "xlsx") => {
+  const { start, notice } = useOperationStart(t("list.export_started"));
+  const startExport = (format: "csv" | "xlsx") => {
     const body = new FormData();
     body.set("list", list);
     body.set("format", format);
     body.set("query", query);
     body.set("columns", JSON.stringify(columns));
-    const response = await fetch("/operations/export", { method: "POST", body, headers: { accept: "application/json" } });
-    const answer = (await response.json().catch(() => ({}))) as { operation?: unknown; error?: string };
-    if (answer.operation) {
-      window.dispatchEvent(new Event(OPERATIONS_CHANGED));
-      setMessage({ ok: true, text: t("list.export_started") });
-    } else setMessage({ ok: false, text: errorText(answer.error ?? "generic") });
+    void start("/operations/export", body);
   };
   return (
     <>
       <details className="list-menu">
         <summary className="button button--secondary">{t("list.export")}</summary>
         <div className="list-menu__panel">
-          <button type="button" className="link-button" onClick={() => void start("xlsx")}>
+          <button type="button" className="link-button" onClick={() => startExport("xlsx")}>
             {t("list.export_xlsx")}
           </button>
-          <button type="button" className="link-button" onClick={() => void start("csv")}>
+          <button type="button" className="link-button" onClick={() => startExport("csv")}>
             {t("list.export_csv")}
           </button>
         </div>
       </details>
-      {message ? (
-        <p
-          role={message.ok ? "status" : "alert"}
-          className={`alert ${message.ok ? "alert--success" : "alert--error"} list-screen__export-notice`}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      {notice}
     </>
   );
 }

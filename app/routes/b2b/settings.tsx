@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
-import { getBuyerProfile, updateBuyerProfile } from "../../../worker/domain/store/buyer-profile";
+import { getBuyerProfile, isBuyerAccount, updateBuyerProfile } from "../../../worker/domain/store/buyer-profile";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { useErrorText, useT } from "../../i18n";
@@ -10,10 +10,11 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
-  const actor = requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  const ctx = await ctxFromRequest(rc);
   // Staff viewing the store as a customer have no buyer account here (platform spec §2).
-  if (actor.permissions.includes("b2b_portal")) throw redirect("/b2b");
-  return { profile: await getBuyerProfile(await ctxFromRequest(rc)), saved: new URL(request.url).searchParams.has("saved") };
+  if (!isBuyerAccount(ctx)) throw redirect("/b2b");
+  return { profile: await getBuyerProfile(ctx), saved: new URL(request.url).searchParams.has("saved") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

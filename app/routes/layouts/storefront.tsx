@@ -3,9 +3,9 @@ import { Form, Link, NavLink, Outlet, redirect, useNavigation } from "react-rout
 import { buyerCart } from "../../../worker/carts";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
-import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
 import { companyFormat } from "../../../worker/domain/settings/company-settings/company-format";
 import { getCart } from "../../../worker/domain/store/get-cart";
+import { otherBuyerCompanies } from "../../../worker/domain/store/buyer-profile";
 import { getStorefront, type StorefrontView } from "../../../worker/domain/store/get-storefront";
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const user = requireStore(request, rc, readCookie(request, STORE_COOKIE));
   const ctx = await ctxFromRequest(rc);
-  const [storefront, company, cart, companies] = await Promise.all([
+  const [storefront, company, cart, otherCompanies] = await Promise.all([
     getStorefront(ctx),
     companyFormat(ctx),
     // A closed store has no cart for its buyers (staff viewing it still have theirs).
@@ -29,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () => getCart(ctx, { cart: buyerCart(rc, user) }),
       () => null,
     ),
-    // Change company (platform spec §2): a buyer of several companies, not staff viewing the store, and not on a store's own host.
-    user.permissions.includes("b2b_portal") || rc.storeCompanyId ? [] : listUserCompanies(ctx),
+    otherBuyerCompanies(ctx, { onStoreHost: rc.storeCompanyId !== null }),
   ]);
   // A closed store signs its buyers out (platform spec §5); staff viewing it as a customer may still look.
   if (!storefront.open && !storefront.viewingAsStaff) throw redirect("/logout");
@@ -41,8 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart: storefront.menu.cart ? cart : null,
     // The page's nonce, for the analytics tag's own inline script.
     nonce: storefront.analyticsId ? rc.cspNonce : null,
-    otherCompanies:
-      companies.length > 1 ? companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })) : [],
+    otherCompanies,
     // Prices, quantities and dates as the company writes them (the language is the page's own).
     format: { ...company, timeZone: user.timezone },
   };

@@ -6,6 +6,7 @@ import { signedInUser } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { companyOutboxRowNaming } from "../shared/outbox";
+import { IMPORTERS } from "./importers";
 import { isExport, type OperationStatus } from "./progress";
 
 const { backgroundOperations: ops } = tenantSchema;
@@ -53,16 +54,14 @@ export function operationView(row: OperationRow): OperationView {
     downloadable: row.status === "completed" && row.fileKey !== null,
     revertable:
       row.type === "import" &&
-      !NOT_REVERTABLE.includes(String(row.params.kind)) &&
+      // An import whose kind can be undone (not a stock count: the levels have moved since).
+      Boolean(IMPORTERS[String(row.params.kind)]?.revert) &&
       (row.status === "completed" || row.status === "cancelled") &&
       (result.created ?? 0) > 0,
     result: { rows: result.rows, created: result.created, kept: result.kept },
     file_name: row.fileName,
   };
 }
-
-/** Imports that cannot be undone: a stock count sets levels that have moved again since. */
-const NOT_REVERTABLE = ["stock_counts"];
 
 /** What starts an operation: its kind of work and what that work needs to run (again, after a crash). */
 export interface NewOperation {

@@ -11,23 +11,13 @@ import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
 import { EXPORT_LISTS } from "./export-lists";
-import { customerImporter, supplierImporter } from "./import-contacts";
-import { productImporter } from "./import-products";
-import { stockCountImporter } from "./import-stock-counts";
-import { checkMapping, mappedRows, operationErrors, rowErrors, type ImportMapping, type Importer } from "./importer";
+import { checkMapping, mappedRows, operationErrors, rowErrors, type ImportMapping } from "./importer";
+import { IMPORTERS } from "./importers";
 import { keptErrors, operationView, saveProgress, type OperationRow, type OperationView } from "./operations";
 import type { OperationStatus } from "./progress";
 import { readSpreadsheet, writeCsv, writeXlsx, type ExportCell, type SpreadsheetFormat } from "./spreadsheets";
 
 const { backgroundOperations: ops, importRecords } = tenantSchema;
-
-/** The import kinds, by the name the import screen and its templates use. */
-export const IMPORTERS: Record<string, Importer> = {
-  products: productImporter,
-  customers: customerImporter,
-  suppliers: supplierImporter,
-  stock_counts: stockCountImporter,
-};
 
 /** Rows read per chunk of an export (the lists' largest page). */
 export const EXPORT_PAGE = 500;

@@ -14,7 +14,7 @@ import { SALES_ACCESS } from "../sales/sales-documents";
 import { EXPORT_LISTS } from "./export-lists";
 import { suggestMapping, type ImportColumn } from "./importer";
 import { operationView, startOperation, type OperationView } from "./operations";
-import { IMPORTERS } from "./run-operation";
+import { IMPORTERS } from "./importers";
 import { readSpreadsheet, SPREADSHEET_FORMATS, spreadsheetFormat, writeCsv, writeXlsx, type SpreadsheetFormat } from "./spreadsheets";
 
 const { backgroundOperations: ops } = tenantSchema;

@@ -163,9 +163,7 @@ function insertFromJson(db: Ctx["db"], table: SQLiteTable, rows: BulkRow[], skuO
     sql`, `,
   );
   const values = sql.join(
-    keys.map((k, i) =>
-      k === skuOf ? sql`(select id from variants where sku = (value ->> ${`$[${i}]`}) collate nocase)` : sql`value ->> ${`$[${i}]`}`,
-    ),
+    keys.map((k, i) => (k === skuOf ? variantIdOfSku(sql`(value ->> ${`$[${i}]`})`) : sql`value ->> ${`$[${i}]`}`)),
     sql`, `,
   );
   const statements: BatchItem<"sqlite">[] = [];

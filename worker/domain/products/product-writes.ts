@@ -25,7 +25,7 @@ const t = tenantSchema;
  */
 export const newProductId = insertedId("products");
 export const newPackId = insertedId("packs");
-export const variantIdOfSku = (sku: string) => sql<number>`(select id from variants where sku = ${sku} collate nocase)`;
+export const variantIdOfSku = (sku: string | SQL) => sql<number>`(select id from variants where sku = ${sku} collate nocase)`;
 
 export type ParsedVariant = z.output<typeof VariantInput>;
 export type ParsedVariantUpdate = z.output<typeof UpdateVariantInput>;

@@ -178,16 +178,11 @@ export class StockBatch {
         sql.raw(part.map((c, n) => `(${each(c, n).map(literal).join(", ")})`).join(", "));
       const costed = part.filter((c) => c.unitCost !== undefined);
       if (costed.length) {
-        const held = sql`max(0, coalesce((select sum(on_hand) from stock_levels where variant_id = d.variant_id), 0))`;
-        const num = sql`((d.unit_cost - moving_average_cost) * d.added)`;
-        const total = sql`(${held} + d.added)`;
         const values = sql.raw(costed.map((c) => `(${[c.variantId, c.delta, c.unitCost!].map(literal).join(", ")})`).join(", "));
+        const cost = averagedCost(sql.raw("d.variant_id"), sql.raw("d.added"), sql.raw("d.unit_cost"));
         this.add(
           db.run(sql`with d(variant_id, added, unit_cost) as (values ${values})
-            update variants set moving_average_cost = cast(moving_average_cost
-              + (2 * ${num} + (case when ${num} >= 0 then 1 else -1 end) * ${total}) / (2 * ${total}) as integer),
-              updated_at = ${NOW}
-            from d where variants.id = d.variant_id`),
+            update variants set moving_average_cost = ${cost}, updated_at = ${NOW} from d where variants.id = d.variant_id`),
         );
       }
       const values = rows((c, n) => [n, c.variantId, c.locationId, c.delta]);
@@ -308,11 +303,6 @@ function stockChanged(field: string, current: number): DomainError {
   return new DomainError("stock_changed", params, { [field]: { code: "stock_changed", params } });
 }
 
-/**
- * The weighted average of the stock held (all locations, negative counted as 0) and the units added
- * at their cost, computed inside the batch so that concurrent entries compose: mac + (cost - mac) × d / (q + d),
- * rounded half away from zero with integers (SQLite turns an overflowing product into a float, far past real stock).
- */
 /** Receipts written together from this many (smaller sets keep a line's own statements). */
 const SETWISE_FROM = 20;
 /** Rows per statement of receipts written together (four values each, well within SQLite's limit). */
@@ -331,11 +321,19 @@ function setwise(changes: readonly StockChange[]): { together: StockChange[]; al
   return { together, alone: changes.filter((c) => !set.has(c)) };
 }
 
-function movingAverageCost(variantId: bigint, added: bigint, unitCost: bigint): SQL {
+/**
+ * The weighted average of the stock held (all locations, negative counted as 0) and the units added
+ * at their cost, computed inside the batch so that concurrent entries compose: mac + (cost - mac) × d / (q + d),
+ * rounded half away from zero with integers (SQLite turns an overflowing product into a float, far past real stock).
+ * The new `moving_average_cost` of a variant, from its id, the units added and their cost (values or columns).
+ */
+function averagedCost(variantId: SQL | bigint, added: SQL | bigint, unitCost: SQL | bigint): SQL {
   const held = sql`max(0, coalesce((select sum(on_hand) from stock_levels where variant_id = ${variantId}), 0))`;
   const total = sql`(${held} + ${added})`;
   const num = sql`((${unitCost} - moving_average_cost) * ${added})`;
-  return sql`update variants set moving_average_cost = cast(moving_average_cost
-      + (2 * ${num} + (case when ${num} >= 0 then 1 else -1 end) * ${total}) / (2 * ${total}) as integer),
-    updated_at = ${NOW} where id = ${variantId}`;
+  return sql`cast(moving_average_cost + (2 * ${num} + (case when ${num} >= 0 then 1 else -1 end) * ${total}) / (2 * ${total}) as integer)`;
+}
+
+function movingAverageCost(variantId: bigint, added: bigint, unitCost: bigint): SQL {
+  return sql`update variants set moving_average_cost = ${averagedCost(variantId, added, unitCost)}, updated_at = ${NOW} where id = ${variantId}`;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema } from "../../../db/client";
+import { listUserCompanies } from "../companies/list-user-companies";
 import { signedInUser } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -26,10 +27,13 @@ const UpdateBuyerProfileInput = z.strictObject({
 });
 
 /** A buyer's own account: staff viewing the store as a customer have none there (their settings are the back office's). */
+export function isBuyerAccount(ctx: Ctx): boolean {
+  return ctx.actor.kind === "user" && Boolean(ctx.actor.customerId) && !ctx.actor.permissions.includes("b2b_portal");
+}
+
 function buyer(ctx: Ctx) {
-  const actor = signedInUser(ctx.actor);
-  if (!actor.customerId || actor.permissions.includes("b2b_portal")) throw new DomainError("forbidden");
-  return actor;
+  if (!isBuyerAccount(ctx)) throw new DomainError("forbidden");
+  return signedInUser(ctx.actor);
 }
 
 export async function getBuyerProfile(ctx: Ctx, _input: Record<string, never> = {}): Promise<BuyerProfile> {
@@ -59,4 +63,14 @@ export async function updateBuyerProfile(ctx: Ctx, raw: unknown): Promise<BuyerP
     })
     .where(eq(users.id, actor.userId));
   return getBuyerProfile(ctx);
+}
+
+/**
+ * Change company (platform spec §2): the buyer's other companies, when they have more than one.
+ * None for staff viewing the store, nor on a store's own host, where the host names the company.
+ */
+export async function otherBuyerCompanies(ctx: Ctx, input: { onStoreHost: boolean }): Promise<{ id: string; label: string }[]> {
+  if (!isBuyerAccount(ctx) || input.onStoreHost) return [];
+  const companies = await listUserCompanies(ctx);
+  return companies.filter((c) => c.id !== ctx.actor.company.id).map((c) => ({ id: c.id, label: c.label }));
 }
