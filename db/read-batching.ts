@@ -6,6 +6,28 @@ type Statement = InStatement | [string, InArgs?];
 const READ = /^\s*select\b/i;
 const sqlOf = (stmt: Statement) => (typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql);
 const isRead = (stmt: Statement) => READ.test(sqlOf(stmt));
+const argsOf = (stmt: Statement) => (typeof stmt === "string" ? undefined : Array.isArray(stmt) ? stmt[1] : stmt.args);
+
+/** An argument spelled so that two arguments with the same spelling bind the same value. */
+function argKey(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean") return `${typeof value}:${value}`;
+  if (typeof value === "bigint") return `bigint:${value}`;
+  if (value instanceof Date) return `date:${value.getTime()}`;
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value))
+    return `blob:${(value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).join(",")}`;
+  return JSON.stringify(value);
+}
+
+/** Two statements with the same key read the same thing. */
+function keyOf(stmt: Statement): string {
+  const args = argsOf(stmt) ?? [];
+  const spelled = Array.isArray(args)
+    ? args.map(argKey)
+    : Object.entries(args as Record<string, unknown>).map(([name, value]) => `${name}=${argKey(value)}`);
+  return `${sqlOf(stmt)}\u0000${spelled.join("\u0000")}`;
+}
 
 /**
  * Runs after a few turns of the microtask queue: long enough for the loaders of a page, woken by the
@@ -38,21 +60,26 @@ export function batchingReads(client: Client): Client {
     const jobs = queue;
     queue = [];
     if (jobs.length === 1) return void jobs[0]!.alone().then(jobs[0]!.resolve, jobs[0]!.reject);
+    // The same read asked twice (a page's loaders each reading the store's settings, say) goes out
+    // once: both are answered from the same snapshot, as they would have been side by side.
+    const unique: Statement[] = [];
+    const indexOf = new Map<string, number>();
+    const positions = jobs.map((job) =>
+      job.stmts.map((stmt) => {
+        const key = keyOf(stmt);
+        let index = indexOf.get(key);
+        if (index === undefined) indexOf.set(key, (index = unique.push(stmt) - 1));
+        return index;
+      }),
+    );
     let results: ResultSet[];
     try {
-      results = await client.batch(
-        jobs.flatMap((j) => j.stmts),
-        "deferred",
-      );
+      results = await client.batch(unique, "deferred");
     } catch {
       for (const job of jobs) job.alone().then(job.resolve, job.reject);
       return;
     }
-    let at = 0;
-    for (const job of jobs) {
-      job.resolve(results.slice(at, at + job.stmts.length));
-      at += job.stmts.length;
-    }
+    jobs.forEach((job, j) => job.resolve(positions[j]!.map((index) => results[index]!)));
   };
   const enqueue = (stmts: Statement[], alone: () => Promise<ResultSet[]>) =>
     new Promise<ResultSet[]>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { apiRouter, oauthRouter } from "./api";
 import { buildContext, requestContext, type RequestContext } from "./context";
 import { LOCALE_COOKIE, resolveLocale } from "./domain/shared/locale";
@@ -16,7 +16,17 @@ export { OperationProgress } from "./durable-objects/operation-progress";
 export { SignInThrottle } from "./durable-objects/sign-in-throttle";
 export { Cart } from "./durable-objects/cart";
 
-const ssr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+// In development the build is imported again at each request (the dev server swaps it). Built, it is
+// imported once and its routes derived once per isolate: handing React Router the import function
+// makes it flatten and rank every route again at each request.
+const loadBuild = () => import("virtual:react-router/server-build");
+let builtHandler: Promise<RequestHandler> | undefined;
+const ssr: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : (request, context) =>
+      (builtHandler ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE))).then((handle) =>
+        handle(request, context),
+      );
 
 type AppEnv = { Bindings: Bindings; Variables: { ctx: RequestContext } };
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-// CPU time spent by the processes of a bench: this process (the load generator and, when the bench
-// starts it, the database server) and the workerd processes it spawned. Linux /proc only.
+// CPU time spent by the processes of a bench: this process (the load generator), the database
+// server's process and the workerd processes it spawned. Linux /proc only.
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -26,8 +26,8 @@ function readStat(pid: number): ProcStat | null {
   }
 }
 
-/** The workerd processes descending from this one. */
-function workerdProcesses(): ProcStat[] {
+/** The processes descending from this one (and it). */
+function ownProcesses(): ProcStat[] {
   let all: ProcStat[];
   try {
     all = readdirSync("/proc")
@@ -46,26 +46,42 @@ function workerdProcesses(): ProcStat[] {
         grew = true;
       }
   }
-  return all.filter((s) => ours.has(s.pid) && s.comm.startsWith("workerd"));
+  return all.filter((s) => ours.has(s.pid));
+}
+
+/** The CPU of a process and of those descending from it, among `all`. */
+function treeMs(all: ProcStat[], root: number): number {
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of all)
+      if (!tree.has(s.pid) && tree.has(s.ppid)) {
+        tree.add(s.pid);
+        grew = true;
+      }
+  }
+  return all.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.cpuMs, 0);
 }
 
 export interface CpuSample {
   benchMs: number;
   workerdMs: number;
+  dbMs: number;
 }
 
-export function cpuSample(): CpuSample {
+/** `dbPid`: the database server's process, when it has its own. */
+export function cpuSample(dbPid?: number): CpuSample {
   const own = process.cpuUsage();
+  const processes = ownProcesses();
   return {
     benchMs: (own.user + own.system) / 1000,
-    workerdMs: workerdProcesses().reduce((sum, s) => sum + s.cpuMs, 0),
+    workerdMs: processes.filter((s) => s.comm.startsWith("workerd")).reduce((sum, s) => sum + s.cpuMs, 0),
+    dbMs: dbPid === undefined ? 0 : treeMs(processes, dbPid),
   };
 }
 
 /** CPU milliseconds per request between two samples, per side. */
-export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): { bench: string; workerd: string } {
-  return {
-    bench: ((after.benchMs - before.benchMs) / requests).toFixed(2),
-    workerd: ((after.workerdMs - before.workerdMs) / requests).toFixed(2),
-  };
+export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): { bench: string; workerd: string; db: string } {
+  const per = (key: keyof CpuSample) => ((after[key] - before[key]) / requests).toFixed(2);
+  return { bench: per("benchMs"), workerd: per("workerdMs"), db: per("dbMs") };
 }

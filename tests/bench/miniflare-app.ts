@@ -20,7 +20,7 @@ const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = (await import(
  */
 export async function startAppInMiniflare(
   options: Omit<AppStackOptions, "onSpawn" | "quiet">,
-): Promise<{ url: string; controlUrl: string; close(): Promise<void> }> {
+): Promise<{ url: string; controlUrl: string; inspector?: string; close(): Promise<void> }> {
   const vars = await prepareDatabases(options);
   const config = join(ROOT, "build/server/wrangler.json");
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -34,6 +34,8 @@ export async function startAppInMiniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: options.port,
+      // BENCH_PROFILE: workerd's V8 inspector, for CPU profiles of the measured runs.
+      ...(process.env.BENCH_PROFILE ? { inspectorPort: 0 } : {}),
       // BENCH_VERBOSE=1: the Worker's own logs (its console, its errors) on the bench's output.
       ...(process.env.BENCH_VERBOSE ? { log: new Log(LogLevel.INFO) } : {}),
       // BENCH_IN_MEMORY=1: Durable Objects, R2 and queues kept in memory instead of files (to tell their disk writes apart).
@@ -50,5 +52,8 @@ export async function startAppInMiniflare(
     }),
   );
   const url = (await miniflare.ready).origin;
-  return { url, controlUrl: String(vars.CONTROL_DATABASE_URL), close: () => miniflare.dispose() };
+  const inspector = process.env.BENCH_PROFILE
+    ? (await miniflare.getInspectorURL()).href.replace(/^ws/, "http").replace(/\/$/, "")
+    : undefined;
+  return { url, controlUrl: String(vars.CONTROL_DATABASE_URL), inspector, close: () => miniflare.dispose() };
 }

@@ -3,15 +3,17 @@
 // concurrency. Uses BENCH_URL if set (with BENCH_DB_URL, its database server, for round trips),
 // else serves the built app in workerd through Miniflare, without the `wrangler dev` proxy.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
-import { startDbServer } from "../../db/server/server";
 import { DEMO_BUYER_EMAIL, DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
 import { dbServerStats } from "../support/db-server-stats";
 import { freePort } from "../support/free-port";
 import { cpuPerRequest, cpuSample } from "./cpu";
+import { startDbServerProcess } from "./db-process";
 import { startAppInMiniflare } from "./miniflare-app";
+import { startProfile, summarizeProfile } from "./profile";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -51,7 +53,11 @@ async function measure(
   let next = 0;
   let failures = 0;
   let firstFailure = "";
-  const cpuBefore = cpuSample();
+  const stopProfile = inspector ? await startProfile(inspector) : null;
+  const timeline: [number, number][] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  if (process.env.BENCH_SLOWEST) loopDelay.enable();
+  const cpuBefore = cpuSample(dbPid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.concurrency ?? CONCURRENCY }, async () => {
@@ -63,6 +69,7 @@ async function measure(
         const firstByte = performance.now() - t;
         const body = await response.arrayBuffer();
         latencies.push(options.ttfb ? firstByte : performance.now() - t);
+        if (process.env.BENCH_SLOWEST) timeline.push([t - started, latencies.at(-1)!]);
         if (!response.ok && failures++ === 0) firstFailure = `${response.status} ${new TextDecoder().decode(body).slice(0, 300)}`;
         // A person between two clicks: from half to one and a half times the think time.
         if (options.thinkMs) await new Promise((r) => setTimeout(r, options.thinkMs! * (0.5 + Math.random())));
@@ -70,7 +77,7 @@ async function measure(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuPerRequest(cpuBefore, cpuSample(), requests);
+  const cpu = cpuPerRequest(cpuBefore, cpuSample(dbPid), requests);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
   const row = {
@@ -83,12 +90,30 @@ async function measure(
     rps: (latencies.length / seconds).toFixed(0),
     round_trips: trips,
     cpu_ms_workerd: cpu.workerd,
+    cpu_ms_db: cpu.db,
     cpu_ms_bench: cpu.bench,
   };
   if (firstFailure) console.log(`  first failure: ${firstFailure}`);
+  const profileSummary =
+    stopProfile &&
+    summarizeProfile(await stopProfile(), join(process.env.BENCH_PROFILE!, `${name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`));
   console.log(
-    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.padStart(4)} db round trips  cpu/req ${cpu.workerd} ms workerd + ${cpu.bench} ms bench  (${row.requests} requests, ${failures} failed)`,
+    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.padStart(4)} db round trips  cpu/req ${cpu.workerd} ms workerd + ${cpu.db} ms db + ${cpu.bench} ms load  (${row.requests} requests, ${failures} failed)`,
   );
+  if (profileSummary) console.log(profileSummary);
+  // BENCH_SLOWEST=1: when the slowest 1 % started (ms into the run) and how long each took, to tell a pause from a queue.
+  if (process.env.BENCH_SLOWEST)
+    console.log(
+      `  slowest: ${timeline
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Math.ceil(timeline.length / 100))
+        .sort((a, b) => a[0] - b[0])
+        .map(([at, ms]) => `${(at / 1000).toFixed(2)}s:${ms.toFixed(0)}ms`)
+        .join(
+          " ",
+        )}; the load generator's event loop stalled at most ${(loopDelay.max / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+    );
+  loopDelay.disable();
   return row;
 }
 
@@ -96,10 +121,13 @@ let stop = async () => {};
 let controlUrl = process.env.BENCH_CONTROL_URL;
 let base = process.env.BENCH_URL;
 let dbUrl = process.env.BENCH_DB_URL;
+let inspector: string | undefined;
+let dbPid: number | undefined;
 if (!base) {
   const dir = mkdtempSync(join(tmpdir(), "comptoir-bench-"));
-  const db = await startDbServer({ dir, port: 0 });
+  const db = await startDbServerProcess(dir);
   dbUrl = db.url;
+  dbPid = db.pid;
   const app = await startAppInMiniflare({
     dbUrl: db.url,
     stateDir: dir,
@@ -109,6 +137,8 @@ if (!base) {
   });
   base = app.url;
   controlUrl = app.controlUrl;
+  inspector = app.inspector;
+  if (inspector) mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
   stop = async () => {
     await app.close();
     await db.close();
@@ -284,7 +314,8 @@ if (buyerCookies.length > 0) {
   let click = 0;
   const cartUpdate = () => {
     const n = click++;
-    return fetch(`${base}/b2b/cart`, {
+    // What the cart's form sends from the page (React Router's fetcher posts to the route's .data).
+    return fetch(`${base}/b2b/cart.data`, {
       method: "POST",
       headers: { cookie: buyerCookies[n % buyerCookies.length]!, "content-type": "application/x-www-form-urlencoded", origin: base! },
       body: new URLSearchParams({
@@ -297,11 +328,15 @@ if (buyerCookies.length > 0) {
   };
   // 50 buyers clicking about once a second each (the store's real load), then the same 50 clicking
   // without pause (the machine's ceiling: latency there is queueing behind the CPU).
-  await measure(`POST /b2b/cart update (${STORE_BUYERS} buyers, 1 s apart)`, cartUpdate, Math.min(REQUESTS, 1000), {
+  await measure(`POST /b2b/cart.data update (${STORE_BUYERS} buyers, 1 s apart)`, cartUpdate, Math.min(REQUESTS, 1000), {
     concurrency: STORE_BUYERS,
     thinkMs: 1000,
   });
-  await measure(`POST /b2b/cart update (${STORE_BUYERS} buyers, no pause)`, cartUpdate, REQUESTS, { concurrency: STORE_BUYERS });
+  await measure(`POST /b2b/cart.data update (${STORE_BUYERS} buyers, no pause)`, cartUpdate, REQUESTS, { concurrency: STORE_BUYERS });
+  // After a change the page reads the cart again: the layout's loaders only (the catalogue's own stay as they were).
+  await measure("GET /b2b.data cart refresh (layout loaders)", () =>
+    fetch(`${base}/b2b.data?page=3&_routes=root,routes/layouts/storefront`, { headers: { cookie: buyerCookies[0]! } }),
+  );
 }
 if (!ONLY || ONLY.some((word) => ["import", "export"].includes(word))) await importExportBench();
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));

@@ -45,6 +45,26 @@ describe("a client batching reads started together", () => {
     expect([count.rows[0]!.n, two.rows[0]!.v, min!.rows[0]!.v, max!.rows[0]!.v]).toEqual([3, 2, 1, 3]);
   });
 
+  it("sends a read asked twice in the same turn once, and reads that differ by their arguments each", async () => {
+    const db = batchingReads(libsqlClient({ url: `${server.url}/main/` }));
+    // A random value tells one answer shared from two answers computed.
+    const [a, b, [c], other, two] = await Promise.all([
+      db.execute("SELECT hex(randomblob(16)) AS r"),
+      db.execute("SELECT hex(randomblob(16)) AS r"),
+      db.batch(["SELECT hex(randomblob(16)) AS r"]),
+      db.execute({ sql: "SELECT hex(randomblob(16)) || ? AS r", args: [""] }),
+      db.execute({ sql: "SELECT v FROM t WHERE v = ?", args: [2] }),
+    ]);
+    expect(b.rows[0]!.r).toBe(a.rows[0]!.r);
+    expect(c!.rows[0]!.r).toBe(a.rows[0]!.r);
+    expect(other.rows[0]!.r).not.toBe(a.rows[0]!.r);
+    const [one, three] = await Promise.all([
+      db.execute({ sql: "SELECT v FROM t WHERE v = ?", args: [1] }),
+      db.execute({ sql: "SELECT v FROM t WHERE v = ?", args: [3] }),
+    ]);
+    expect([one.rows[0]!.v, two.rows[0]!.v, three.rows[0]!.v]).toEqual([1, 2, 3]);
+  });
+
   it("gives a failing read its own error and the others their answers", async () => {
     const db = batchingReads(libsqlClient({ url: `${server.url}/main/` }));
     const [good, bad] = await Promise.allSettled([db.execute("SELECT count(*) AS n FROM t"), db.execute("SELECT nope FROM t")]);

@@ -102,6 +102,9 @@ describe("the storefront cart", () => {
     await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: cup.id, quantity: 1 } });
     await w.db.update(t.variants).set({ b2bPublished: false }).where(eq(t.variants.id, mug.id));
     expect((await getCart(b.ctx, { cart: b.cart() })).items.map((i) => i.variant_id)).toEqual([cup.id]);
+    // It left the cart for good: published again, it does not come back.
+    await w.db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.id, mug.id));
+    expect((await getCart(b.ctx, { cart: b.cart() })).items.map((i) => i.variant_id)).toEqual([cup.id]);
   });
 
   it("removes one line, then clears the rest, giving the stock back to the view at once", async () => {

@@ -49,6 +49,7 @@ export class Cart extends DurableObject {
 export function cartStore(carts: DurableObjectNamespace<Cart>, companyId: string, userId: string): CartStore {
   const stub = carts.getByName(`${companyId}:${userId}`);
   return {
+    read: async () => (await stub.stored()) as StoredCartLine[],
     begin: async () => {
       const { token, lines } = await stub.begin();
       return { token, lines: lines as StoredCartLine[] };

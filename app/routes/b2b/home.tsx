@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listStoreCatalogue, type StoreCatalogueItem } from "../../../worker/domain/store/list-store-catalogue";
@@ -14,6 +14,7 @@ import { useStorefront } from "../../components/store/use-storefront";
 import { QuickOrder } from "../../components/store/quick-order";
 import { StorePager } from "../../components/store/store-pager";
 import { useT } from "../../i18n";
+import { unlessCartChange } from "../../components/store/revalidate";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,6 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getStoreCatalogueChoices(ctx),
   ]);
   return { company: user.company.label, search, chosen, ...choices, ...catalogue };
+}
+
+/** A cart change does not change what this page read. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return unlessCartChange(args);
 }
 
 const FILTERS = ["brand_id", "season_id", "tag_id", "option_id"] as const;

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { getStoreProduct } from "../../../worker/domain/store/get-store-product";
@@ -8,6 +8,7 @@ import type { StoreLineView as StoreProductLine } from "../../../worker/domain/s
 import { AddToCart } from "../../components/store/add-to-cart";
 import { LineFacts, useCanAdd } from "../../components/store/line-facts";
 import { orNotFound } from "../../server/form-page.server";
+import { unlessCartChange } from "../../components/store/revalidate";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -16,6 +17,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.product) throw redirect("/b2b");
   const ctx = await ctxFromRequest(rc);
   return { product: await orNotFound(() => getStoreProduct(ctx, { id: params.product })) };
+}
+
+/** A cart change does not change what this page read. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return unlessCartChange(args);
 }
 
 /** A product of the store (platform spec §2, /b2b/products/{id}): its variants and their packs, at the buyer's prices. */

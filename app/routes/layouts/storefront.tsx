@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () => getCart(ctx, { cart: buyerCart(rc, user) }),
       () => null,
     ),
-    otherBuyerCompanies(ctx, { onStoreHost: rc.storeCompanyId !== null }),
+    otherBuyerCompanies(ctx, { onStoreHost: rc.storeCompanyId !== null, known: rc.shell?.companies }),
   ]);
   // A closed store signs its buyers out (platform spec §5); staff viewing it as a customer may still look.
   if (!storefront.open && !storefront.viewingAsStaff) throw redirect("/logout");

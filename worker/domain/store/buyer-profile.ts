@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema } from "../../../db/client";
-import { listUserCompanies } from "../companies/list-user-companies";
+import { listUserCompanies, type UserCompany } from "../companies/list-user-companies";
 import { signedInUser } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -69,8 +69,12 @@ export async function updateBuyerProfile(ctx: Ctx, raw: unknown): Promise<BuyerP
  * Change company (platform spec §2): the buyer's other companies, when they have more than one.
  * None for staff viewing the store, nor on a store's own host, where the host names the company.
  */
-export async function otherBuyerCompanies(ctx: Ctx, input: { onStoreHost: boolean }): Promise<{ id: string; label: string }[]> {
+export async function otherBuyerCompanies(
+  ctx: Ctx,
+  input: { onStoreHost: boolean; known?: readonly UserCompany[] | undefined },
+): Promise<{ id: string; label: string }[]> {
   if (!isBuyerAccount(ctx) || input.onStoreHost) return [];
-  const companies = await listUserCompanies(ctx);
+  // A page's session read them already (its shell): no second read.
+  const companies = input.known ?? (await listUserCompanies(ctx));
   return companies.filter((c) => c.id !== ctx.actor.company.id).map((c) => ({ id: c.id, label: c.label }));
 }

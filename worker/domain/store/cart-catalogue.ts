@@ -83,6 +83,9 @@ export function storeStockRead(db: TenantDb, ids: number[]) {
 
 const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
 
+/** The positions, in readCartCatalogue's reads, of those that read by variant (priceReads' variants, prices, components and packs, then its own variants, packs and stock). */
+const BY_VARIANT = new Set([0, 4, 5, 6, 7, 8, 9]);
+
 /**
  * Reads, in one round trip, what the cart needs of the lines it names: the variants (published to
  * the store and active, else `not_found`), their packs and components, the buyer's prices (its
@@ -126,7 +129,11 @@ export async function readCartCatalogue(
     location,
     db.select({ settings: t.storeSettings.settings }).from(t.storeSettings).limit(1),
   ] as const;
-  const rows = (await db.batch(reads as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  // An empty cart has nothing to read by variant: those reads stay home and their rows are empty.
+  const sent = ids.length > 0 ? [...reads] : reads.filter((_, i) => !BY_VARIANT.has(i));
+  const answers = (await db.batch(sent as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  let next = 0;
+  const rows = reads.map((_, i) => (ids.length > 0 || !BY_VARIANT.has(i) ? answers[next++] : []));
   const priceRows = rows.slice(0, 7) as unknown as PriceRows;
   const [variantRows, packRows, stockRows, customerRows, locationRows, settingsRows] = rows.slice(7) as [
     Awaited<(typeof reads)[7]>,

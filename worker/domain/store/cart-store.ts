@@ -6,6 +6,8 @@ import type { StoredCartLine } from "./cart-catalogue";
  * to leave it as it was (`end`); a holder that never comes back loses it after a lease.
  */
 export interface CartStore {
+  /** The lines as they are, without taking the cart (for showing it). */
+  read(): Promise<StoredCartLine[]>;
   begin(): Promise<{ token: string; lines: StoredCartLine[] }>;
   /** False when the lease ran out and another change took the cart meanwhile: nothing was saved. */
   end(token: string, lines: StoredCartLine[] | null): Promise<boolean>;
