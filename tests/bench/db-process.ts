@@ -13,6 +13,9 @@ export async function startDbServerProcess(dir: string): Promise<{ url: string; 
     ["--import", "tsx", fileURLToPath(new URL("../../db/server/cli.ts", import.meta.url)), "--port", String(port), "--dir", dir],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
+  // A bench that fails part way still stops its database server.
+  const orphan = () => child.kill("SIGKILL");
+  process.once("exit", orphan);
   const url = `http://127.0.0.1:${port}`;
   for (let started = Date.now(); ; await new Promise((r) => setTimeout(r, 100))) {
     if (child.exitCode !== null) throw new Error(`the database server stopped (exit code ${child.exitCode})`);
@@ -30,6 +33,7 @@ export async function startDbServerProcess(dir: string): Promise<{ url: string; 
     pid: child.pid!,
     close: () =>
       new Promise<void>((resolve) => {
+        process.off("exit", orphan);
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");

@@ -8,7 +8,8 @@ import { makeCompany } from "../support/factories";
 /** SQLite's plan of a query: one line per step ("SEARCH prices USING INDEX …", "SCAN prices"). */
 async function planOf(db: TenantDb, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
   const { sql: text, params } = query.toSQL();
-  const rows = await db.all<{ detail: string }>(sql.raw(`explain query plan ${text.replace(/\?/g, () => JSON.stringify(params.shift()))}`));
+  const literal = (value: unknown) => (typeof value === "string" ? `'${value.replace(/'/g, "''")}'` : String(value));
+  const rows = await db.all<{ detail: string }>(sql.raw(`explain query plan ${text.replace(/\?/g, () => literal(params.shift()))}`));
   return rows.map((r) => r.detail);
 }
 

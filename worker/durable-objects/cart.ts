@@ -48,12 +48,18 @@ export class Cart extends DurableObject {
 /** The cart of one buyer (a user) in one company. */
 export function cartStore(carts: DurableObjectNamespace<Cart>, companyId: string, userId: string): CartStore {
   const stub = carts.getByName(`${companyId}:${userId}`);
+  // One read serves the handle until a change takes the cart (a page may start it early, beside its other reads).
+  let reading: Promise<StoredCartLine[]> | undefined;
   return {
-    read: async () => (await stub.stored()) as StoredCartLine[],
+    read: () => (reading ??= stub.stored().then((lines) => lines as StoredCartLine[])),
     begin: async () => {
+      reading = undefined;
       const { token, lines } = await stub.begin();
       return { token, lines: lines as StoredCartLine[] };
     },
-    end: (token, lines) => stub.end(token, lines),
+    end: (token, lines) => {
+      reading = undefined;
+      return stub.end(token, lines);
+    },
   };
 }

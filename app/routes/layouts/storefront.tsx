@@ -19,6 +19,9 @@ import type { Route } from "./+types/storefront";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const user = requireStore(request, rc, readCookie(request, STORE_COOKIE));
+  // The cart's lines are asked for first: its catalogue reads then leave with the page's other reads.
+  const buyerLines = buyerCart(rc, user);
+  buyerLines.read().catch(() => undefined);
   const ctx = await ctxFromRequest(rc);
   const [storefront, company, cart, otherCompanies] = await Promise.all([
     getStorefront(ctx),
@@ -26,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A closed store has no cart for its buyers (staff viewing it still have theirs).
     recoverFrom(
       ["store_closed"],
-      () => getCart(ctx, { cart: buyerCart(rc, user) }),
+      () => getCart(ctx, { cart: buyerLines }),
       () => null,
     ),
     otherBuyerCompanies(ctx, { onStoreHost: rc.storeCompanyId !== null, known: rc.shell?.companies }),

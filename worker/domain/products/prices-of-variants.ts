@@ -1,4 +1,5 @@
-import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import { inIds } from "../shared/in-ids";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
@@ -48,14 +49,14 @@ export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrap
   const ids = Array.isArray(variantIds) ? [...new Set(variantIds as readonly number[])] : (variantIds as SQLWrapper);
   // The variants and their components as one list: a single IN lets the prices' index serve it
   // (an OR of two INs makes SQLite scan every price).
-  const withComponents = sql`select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ids)}
-    union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ids)}`;
+  const withComponents = sql`select ${t.variants.id} from ${t.variants} where ${inIds(t.variants.id, ids)}
+    union select ${t.components.componentVariantId} from ${t.components} where ${inIds(t.components.parentVariantId, ids)}`;
   return [
     db
       .select({ id: t.variants.id, isKit: t.variants.isKit, kitDiscountRate: t.products.kitDiscountRate })
       .from(t.variants)
       .innerJoin(t.products, eq(t.products.id, t.variants.productId))
-      .where(inArray(t.variants.id, ids)),
+      .where(inIds(t.variants.id, ids)),
     db.select({ level: t.companySettings.defaultSellingPriceLevelId, iso: t.companySettings.defaultCurrency }).from(t.companySettings),
     db
       .select({ id: t.currencies.id, iso: t.currencies.iso, isDefault: t.currencies.isDefault, rate: t.currencies.exchangeRate })
@@ -74,11 +75,11 @@ export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrap
     db
       .select({ parentId: t.components.parentVariantId, variantId: t.components.componentVariantId, quantity: t.components.quantity })
       .from(t.components)
-      .where(inArray(t.components.parentVariantId, ids)),
+      .where(inIds(t.components.parentVariantId, ids)),
     db
       .select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity })
       .from(t.packs)
-      .where(inArray(t.packs.variantId, ids)),
+      .where(inIds(t.packs.variantId, ids)),
   ] as const;
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { inIds } from "../shared/in-ids";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { priceReads, pricesFrom, type PriceRows } from "../products/prices-of-variants";
 import { RATE_SCALE } from "../products/product-view";
@@ -63,8 +64,8 @@ export function storeLocation(db: TenantDb) {
  * The variants and their components make one list: a single IN lets the stock's index serve it.
  */
 export function storeStockRead(db: TenantDb, ids: number[]) {
-  const withParts = sql`select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ids)}
-    union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ids)}`;
+  const withParts = sql`select ${t.variants.id} from ${t.variants} where ${inIds(t.variants.id, ids)}
+    union select ${t.components.componentVariantId} from ${t.components} where ${inIds(t.components.parentVariantId, ids)}`;
   const left = sql`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`;
   return db
     .select({
@@ -83,8 +84,48 @@ export function storeStockRead(db: TenantDb, ids: number[]) {
 
 const q = (units: number) => fromScaledInteger(units, QUANTITY_SCALE);
 
-/** The positions, in readCartCatalogue's reads, of those that read by variant (priceReads' variants, prices, components and packs, then its own variants, packs and stock). */
-const BY_VARIANT = new Set([0, 4, 5, 6, 7, 8, 9]);
+interface StoreTermsRow {
+  companySettings: string;
+  currencies: string;
+  priceLevels: string;
+  customer: string;
+  locationId: number | null;
+  storeSettings: string | null;
+}
+
+/**
+ * What every cart and catalogue read needs besides its variants, in one statement (each part a JSON
+ * value): the company's default price level and currency, its currencies and price levels (what
+ * priceReads reads of them), the buyer's customer terms, the store's location and its settings.
+ * Six small statements cost six times drizzle's building and the database's answering.
+ */
+function storeTermsRead(db: TenantDb, customerId: number) {
+  const { companySettings: cs, currencies: cur, priceLevels: pl, customers: cu, storeSettings: ss } = t;
+  return db.all<StoreTermsRow>(sql`select
+    (select json_group_array(json_object('level', ${cs.defaultSellingPriceLevelId}, 'iso', ${cs.defaultCurrency})) from ${cs}) as companySettings,
+    (select json_group_array(json_object('id', ${cur.id}, 'iso', ${cur.iso}, 'isDefault', ${cur.isDefault}, 'rate', ${cur.exchangeRate})) from ${cur}) as currencies,
+    (select json_group_array(json_object('id', ${pl.id}, 'type', ${pl.type})) from ${pl}) as priceLevels,
+    (select json_group_array(json_object('priceLevelId', ${cu.priceLevelId}, 'currencyId', ${cu.currencyId}, 'discountRate', ${cu.discountRate}))
+      from ${cu} where ${cu.id} = ${customerId}) as customer,
+    (${storeLocation(db)}) as locationId,
+    (select ${ss.settings} from ${ss} limit 1) as storeSettings`);
+}
+
+/** The terms read back in the shapes of the reads they replace. */
+function readTerms(row: StoreTermsRow | undefined) {
+  const list = <T>(text: string | undefined): T[] => JSON.parse(text ?? "[]") as T[];
+  return {
+    companySettings: list<{ level: number | null; iso: string }>(row?.companySettings),
+    currencies: list<{ id: number; iso: string; isDefault: number; rate: number }>(row?.currencies).map((c) => ({
+      ...c,
+      isDefault: Boolean(c.isDefault),
+    })),
+    priceLevels: list<{ id: number; type: "selling" | "purchasing" }>(row?.priceLevels),
+    customer: list<{ priceLevelId: number | null; currencyId: number | null; discountRate: number }>(row?.customer),
+    locationId: row?.locationId ?? null,
+    storeSettings: row?.storeSettings ? (JSON.parse(row.storeSettings) as Record<string, unknown>) : null,
+  };
+}
 
 /**
  * Reads, in one round trip, what the cart needs of the lines it names: the variants (published to
@@ -100,9 +141,12 @@ export async function readCartCatalogue(
 ): Promise<CartCatalogue> {
   const { db } = ctx;
   const ids = [...new Set(wanted.map((w) => w.variantId))];
-  const location = storeLocation(db);
-  const reads = [
-    ...priceReads(db, ids),
+  const [variantPrices, , , , pricesRead, partsRead, packsRead] = priceReads(db, ids);
+  const byVariant = [
+    variantPrices,
+    pricesRead,
+    partsRead,
+    packsRead,
     db
       .select({
         id: t.variants.id,
@@ -116,37 +160,42 @@ export async function readCartCatalogue(
       })
       .from(t.variants)
       .innerJoin(t.products, eq(t.products.id, t.variants.productId))
-      .where(and(inArray(t.variants.id, ids), eq(t.variants.active, true), eq(t.variants.b2bPublished, true))),
+      .where(and(inIds(t.variants.id, ids), eq(t.variants.active, true), eq(t.variants.b2bPublished, true))),
     db
       .select({ id: t.packs.id, variantId: t.packs.variantId, label: t.packs.label, quantity: t.packs.quantity })
       .from(t.packs)
-      .where(and(inArray(t.packs.variantId, ids), eq(t.packs.active, true))),
+      .where(and(inIds(t.packs.variantId, ids), eq(t.packs.active, true))),
     storeStockRead(db, ids),
-    db
-      .select({ priceLevelId: t.customers.priceLevelId, currencyId: t.customers.currencyId, discountRate: t.customers.discountRate })
-      .from(t.customers)
-      .where(eq(t.customers.id, buyer.customerId)),
-    location,
-    db.select({ settings: t.storeSettings.settings }).from(t.storeSettings).limit(1),
   ] as const;
-  // An empty cart has nothing to read by variant: those reads stay home and their rows are empty.
-  const sent = ids.length > 0 ? [...reads] : reads.filter((_, i) => !BY_VARIANT.has(i));
-  const answers = (await db.batch(sent as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
-  let next = 0;
-  const rows = reads.map((_, i) => (ids.length > 0 || !BY_VARIANT.has(i) ? answers[next++] : []));
-  const priceRows = rows.slice(0, 7) as unknown as PriceRows;
-  const [variantRows, packRows, stockRows, customerRows, locationRows, settingsRows] = rows.slice(7) as [
-    Awaited<(typeof reads)[7]>,
-    Awaited<(typeof reads)[8]>,
-    Awaited<(typeof reads)[9]>,
-    Awaited<(typeof reads)[10]>,
-    Awaited<(typeof reads)[11]>,
-    Awaited<(typeof reads)[12]>,
+  // An empty cart has nothing to read by variant: only the terms go.
+  const answers = (await db.batch([storeTermsRead(db, buyer.customerId), ...(ids.length > 0 ? byVariant : [])] as unknown as Parameters<
+    typeof db.batch
+  >[0])) as unknown as unknown[];
+  const terms = readTerms((answers[0] as StoreTermsRow[])[0]);
+  const [variantPriceRows, priceRowsOfVariants, partRows, packPriceRows, variantRows, packRows, stockRows] = (
+    ids.length > 0 ? answers.slice(1) : byVariant.map(() => [])
+  ) as [
+    Awaited<(typeof byVariant)[0]>,
+    Awaited<(typeof byVariant)[1]>,
+    Awaited<(typeof byVariant)[2]>,
+    Awaited<(typeof byVariant)[3]>,
+    Awaited<(typeof byVariant)[4]>,
+    Awaited<(typeof byVariant)[5]>,
+    Awaited<(typeof byVariant)[6]>,
   ];
-  const settings = storeSettingsOf(settingsRows[0]?.settings);
+  const priceRows = [
+    variantPriceRows,
+    terms.companySettings,
+    terms.currencies,
+    terms.priceLevels,
+    priceRowsOfVariants,
+    partRows,
+    packPriceRows,
+  ] as unknown as PriceRows;
+  const settings = storeSettingsOf(terms.storeSettings);
   // A closed store takes no cart change nor order from its buyers; staff may still look at it.
   if (!settings.status && !can(ctx, { allOf: ["b2b_portal"] })) throw new DomainError("store_closed");
-  const [customer] = customerRows;
+  const [customer] = terms.customer;
   if (!customer) throw new DomainError("forbidden");
   const discountRate = fromScaledInteger(customer.discountRate, RATE_SCALE);
 
@@ -227,7 +276,7 @@ export async function readCartCatalogue(
     discountRate,
     currencyId,
     currency: currency?.iso ?? null,
-    locationId: locationRows[0]?.id ?? null,
+    locationId: terms.locationId,
     settings,
   };
 }
