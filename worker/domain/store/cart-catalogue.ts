@@ -141,12 +141,10 @@ export async function readCartCatalogue(
 ): Promise<CartCatalogue> {
   const { db } = ctx;
   const ids = [...new Set(wanted.map((w) => w.variantId))];
-  const [variantPrices, , , , pricesRead, partsRead, packsRead] = priceReads(db, ids);
+  const [, , , , pricesRead, partsRead] = priceReads(db, ids);
+  // The variants and packs are read once each, with what priceReads would read of them besides
+  // what the cart shows, whether sold or not: the pricing sees all, the cart only what is sold.
   const byVariant = [
-    variantPrices,
-    pricesRead,
-    partsRead,
-    packsRead,
     db
       .select({
         id: t.variants.id,
@@ -157,14 +155,18 @@ export async function readCartCatalogue(
         trackInventory: t.variants.trackInventory,
         isKit: t.variants.isKit,
         isPackaging: t.variants.isPackaging,
+        kitDiscountRate: t.products.kitDiscountRate,
+        sold: sql<number>`${t.variants.active} and ${t.variants.b2bPublished}`,
       })
       .from(t.variants)
       .innerJoin(t.products, eq(t.products.id, t.variants.productId))
-      .where(and(inIds(t.variants.id, ids), eq(t.variants.active, true), eq(t.variants.b2bPublished, true))),
+      .where(inIds(t.variants.id, ids)),
+    pricesRead,
+    partsRead,
     db
-      .select({ id: t.packs.id, variantId: t.packs.variantId, label: t.packs.label, quantity: t.packs.quantity })
+      .select({ id: t.packs.id, variantId: t.packs.variantId, label: t.packs.label, quantity: t.packs.quantity, active: t.packs.active })
       .from(t.packs)
-      .where(and(inIds(t.packs.variantId, ids), eq(t.packs.active, true))),
+      .where(inIds(t.packs.variantId, ids)),
     storeStockRead(db, ids),
   ] as const;
   // An empty cart has nothing to read by variant: only the terms go.
@@ -172,7 +174,7 @@ export async function readCartCatalogue(
     typeof db.batch
   >[0])) as unknown as unknown[];
   const terms = readTerms((answers[0] as StoreTermsRow[])[0]);
-  const [variantPriceRows, priceRowsOfVariants, partRows, packPriceRows, variantRows, packRows, stockRows] = (
+  const [allVariants, priceRowsOfVariants, partRows, allPacks, stockRows] = (
     ids.length > 0 ? answers.slice(1) : byVariant.map(() => [])
   ) as [
     Awaited<(typeof byVariant)[0]>,
@@ -180,9 +182,11 @@ export async function readCartCatalogue(
     Awaited<(typeof byVariant)[2]>,
     Awaited<(typeof byVariant)[3]>,
     Awaited<(typeof byVariant)[4]>,
-    Awaited<(typeof byVariant)[5]>,
-    Awaited<(typeof byVariant)[6]>,
   ];
+  const variantPriceRows = allVariants.map((v) => ({ id: v.id, isKit: v.isKit, kitDiscountRate: v.kitDiscountRate }));
+  const variantRows = allVariants.filter((v) => Boolean(v.sold));
+  const packPriceRows = allPacks.map((p) => ({ id: p.id, variantId: p.variantId, quantity: p.quantity }));
+  const packRows = allPacks.filter((p) => p.active);
   const priceRows = [
     variantPriceRows,
     terms.companySettings,
