@@ -1,4 +1,4 @@
-import Database from "libsql";
+import Database, { type Statement } from "libsql";
 
 /**
  * Hrana 2 over HTTP, JSON encoding: the requests @libsql/client sends and how each runs on a
@@ -99,6 +99,23 @@ export function encodeValue(value: unknown): HranaValue {
   throw new SqlError(`cannot encode a value of type ${typeof value}`, "HRANA_PROTO_ERROR");
 }
 
+// Statements already compiled on a connection, by their SQL: a page's statements come back at every
+// request, and compiling each again (with the two bookkeeping reads after it) was most of this
+// server's CPU. SQLite recompiles a kept statement by itself when the schema changes under it.
+const compiled = new WeakMap<Database, Map<string, Statement>>();
+const COMPILED_PER_CONNECTION = 500;
+
+function prepared(conn: Database, sql: string): Statement {
+  let statements = compiled.get(conn);
+  if (!statements) compiled.set(conn, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= COMPILED_PER_CONNECTION) statements.clear();
+    statements.set(sql, (statement = conn.prepare(sql).safeIntegers(true)));
+  }
+  return statement;
+}
+
 /** One open Hrana stream: a dedicated connection plus the SQL texts stored on it. */
 export class StreamState {
   readonly sqls = new Map<number, string>();
@@ -123,7 +140,7 @@ export class StreamState {
     if (positional.length > 0 && named.length > 0)
       throw new SqlError("a statement cannot mix positional and named arguments", "ARGS_INVALID");
     const started = performance.now();
-    const prepared = this.conn.prepare(sql).safeIntegers(true);
+    const statement = prepared(this.conn, sql);
     const params: unknown[] | Record<string, unknown> =
       named.length > 0
         ? Object.fromEntries(named.map(({ name, value }) => [name.replace(/^[:@$]/, ""), decodeValue(value)]))
@@ -131,18 +148,15 @@ export class StreamState {
     const before = this.totalChanges();
     let rows: HranaValue[][] = [];
     let cols: StmtResult["cols"] = [];
-    if (prepared.reader) {
-      cols = prepared.columns().map((c) => ({ name: c.name, decltype: c.type }));
-      const raw = prepared.raw(true).all(params);
+    if (statement.reader) {
+      cols = statement.columns().map((c) => ({ name: c.name, decltype: c.type }));
+      const raw = statement.raw(true).all(params);
       if (stmt.want_rows !== false) rows = raw.map((row) => row.map(encodeValue));
     } else {
-      prepared.run(params);
+      statement.run(params);
     }
     const changed = this.totalChanges() !== before;
-    const [changes, rowid] = this.conn.prepare("SELECT changes(), last_insert_rowid()").safeIntegers(true).raw(true).all([])[0] as [
-      bigint,
-      bigint,
-    ];
+    const [changes, rowid] = prepared(this.conn, "SELECT changes(), last_insert_rowid()").raw(true).all([])[0] as [bigint, bigint];
     const affected = changed ? Number(changes) : 0;
     return {
       cols,
@@ -156,7 +170,7 @@ export class StreamState {
   }
 
   totalChanges(): bigint {
-    return (this.conn.prepare("SELECT total_changes()").safeIntegers(true).raw(true).all([])[0] as [bigint])[0];
+    return (prepared(this.conn, "SELECT total_changes()").raw(true).all([])[0] as [bigint])[0];
   }
 
   isAutocommit(): boolean {

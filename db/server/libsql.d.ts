@@ -27,5 +27,6 @@ declare module "libsql" {
     close(): void;
     defaultSafeIntegers(toggle?: boolean): this;
   }
+  export type { Statement };
   export default Database;
 }
