@@ -26,42 +26,33 @@ function readStat(pid: number): ProcStat | null {
   }
 }
 
-/** The processes descending from this one (and it). */
-function ownProcesses(): ProcStat[] {
-  let all: ProcStat[];
+/** Every process on the machine (none when /proc cannot be read). */
+function allProcesses(): ProcStat[] {
   try {
-    all = readdirSync("/proc")
+    return readdirSync("/proc")
       .filter((name) => /^\d+$/.test(name))
       .map((name) => readStat(Number(name)))
       .filter((s): s is ProcStat => s !== null);
   } catch {
     return [];
   }
-  const ours = new Set([process.pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const s of all)
-      if (!ours.has(s.pid) && ours.has(s.ppid)) {
-        ours.add(s.pid);
-        grew = true;
-      }
-  }
-  return all.filter((s) => ours.has(s.pid));
 }
 
-/** The CPU of a process and of those descending from it, among `all`. */
-function treeMs(all: ProcStat[], root: number): number {
-  const tree = new Set([root]);
+/** A process and those descending from it, among `all`. */
+function tree(all: ProcStat[], root: number): ProcStat[] {
+  const pids = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
     for (const s of all)
-      if (!tree.has(s.pid) && tree.has(s.ppid)) {
-        tree.add(s.pid);
+      if (!pids.has(s.pid) && pids.has(s.ppid)) {
+        pids.add(s.pid);
         grew = true;
       }
   }
-  return all.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.cpuMs, 0);
+  return all.filter((s) => pids.has(s.pid));
 }
+
+const cpuMsOf = (processes: ProcStat[]) => processes.reduce((sum, s) => sum + s.cpuMs, 0);
 
 export interface CpuSample {
   benchMs: number;
@@ -72,11 +63,11 @@ export interface CpuSample {
 /** `dbPid`: the database server's process, when it has its own. */
 export function cpuSample(dbPid?: number): CpuSample {
   const own = process.cpuUsage();
-  const processes = ownProcesses();
+  const all = allProcesses();
   return {
     benchMs: (own.user + own.system) / 1000,
-    workerdMs: processes.filter((s) => s.comm.startsWith("workerd")).reduce((sum, s) => sum + s.cpuMs, 0),
-    dbMs: dbPid === undefined ? 0 : treeMs(processes, dbPid),
+    workerdMs: cpuMsOf(tree(all, process.pid).filter((s) => s.comm.startsWith("workerd"))),
+    dbMs: dbPid === undefined ? 0 : cpuMsOf(tree(all, dbPid)),
   };
 }
 

@@ -302,10 +302,9 @@ await measure("GET stock levels page (SSR, TTFB)", page("/inventory/stock-level"
 // Each sign-in runs PBKDF2 (100,000 iterations): fewer requests keep the run short.
 // The B2B store: its catalogue page (28 products at the buyer's prices, with the stock left), and
 // cart changes by 50 buyers at once, each with their own cart (a Durable Object per buyer).
+// Its rows go through node:http (light-fetch.ts): lighter on the two cores the server shares with its
+// load, and it follows no redirect, so a refused buyer counts as a failure.
 const STORE_BUYERS = Number(process.env.BENCH_STORE_BUYERS ?? 50);
-// The store's rows load the server through node:http (light-fetch.ts): lighter on the two cores the
-// server shares with its load, and it follows no redirect, so a refused buyer counts as a failure.
-const storeFetch = lightFetch;
 const buyerCookies = controlUrl ? await storeBuyerCookies(controlUrl, STORE_BUYERS) : [];
 if (buyerCookies.length > 0) {
   const storeVariants = [
@@ -318,7 +317,7 @@ if (buyerCookies.length > 0) {
   let view = 0;
   const cataloguePage = () => {
     const n = view++;
-    return storeFetch(`${base}/b2b?page=${n % 4}`, { headers: { cookie: buyerCookies[n % buyerCookies.length]! } });
+    return lightFetch(`${base}/b2b?page=${n % 4}`, { headers: { cookie: buyerCookies[n % buyerCookies.length]! } });
   };
   await measure(`GET /b2b catalogue (SSR, TTFB, ${STORE_BUYERS} buyers, 1 s apart)`, cataloguePage, Math.min(REQUESTS, 1000), {
     ttfb: true,
@@ -337,7 +336,7 @@ if (buyerCookies.length > 0) {
   const cartUpdate = () => {
     const n = click++;
     // What the cart's form sends from the page (React Router's fetcher posts to the route's .data).
-    return storeFetch(`${base}/b2b/cart.data`, {
+    return lightFetch(`${base}/b2b/cart.data`, {
       method: "POST",
       headers: { cookie: buyerCookies[n % buyerCookies.length]!, "content-type": "application/x-www-form-urlencoded", origin: base! },
       body: new URLSearchParams({

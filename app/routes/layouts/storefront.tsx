@@ -19,7 +19,7 @@ import type { Route } from "./+types/storefront";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const user = requireStore(request, rc, readCookie(request, STORE_COOKIE));
-  // The cart's lines are asked for first: its catalogue reads then leave with the page's other reads.
+  // The cart's lines are asked for first, while the company's database is being opened.
   const buyerLines = buyerCart(rc, user);
   buyerLines.read().catch(() => undefined);
   const ctx = await ctxFromRequest(rc);
