@@ -1,14 +1,38 @@
-// The README's first start, as CI checks it: `npm start` exactly as written (no extra
-// environment), the demo login works, and a Ctrl-C (SIGINT to its process group) leaves
-// nothing listening. Run from the checkout as it is: `npm run test:start`.
-import { spawn } from "node:child_process";
+// The README's first start, as CI checks it, on a pristine tree: the files git tracks (as they
+// are in the checkout) copied into a temporary folder with nothing else, no generated file, no
+// data, no node_modules; there `npm install` then `npm start` exactly as written (no extra
+// environment), the demo login works, and a Ctrl-C (SIGINT to its process group) leaves nothing
+// listening. A start that needs a file only another script makes fails here. `npm run test:start`.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { DEMO_EMAIL, DEMO_PASSWORD, ROOT } from "./lib/config";
 
 const port = 8787;
 const base = `http://localhost:${port}`;
 const env = { ...process.env };
 for (const name of ["PORT", "DB_SERVER_PORT", "DB_SERVER_DIR", "LOCAL_DB_URL", "CONTROL_DATABASE_URL"]) delete env[name];
+// A newcomer's shell knows nothing of this checkout's node_modules.
+env.PATH = (env.PATH ?? "")
+  .split(":")
+  .filter((entry) => !entry.includes("node_modules"))
+  .join(":");
+
+/** The tracked files only, as the checkout has them: what a fresh clone of this tree holds. */
+function pristineCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "comptoir-start-"));
+  const listed = spawnSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" });
+  if (listed.status !== 0) fail(`git ls-files failed: ${listed.stderr}`);
+  for (const file of listed.stdout.split("\0").filter(Boolean)) {
+    const from = join(ROOT, file);
+    if (!existsSync(from)) continue; // deleted in the checkout, not yet committed
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(from, join(dir, file));
+  }
+  return dir;
+}
 
 function listening(p: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -25,8 +49,14 @@ function fail(message: string): never {
 
 if ((await listening(port)) || (await listening(8080))) fail(`port ${port} or 8080 is already in use before the start`);
 
+const tree = pristineCopy();
+process.on("exit", () => rmSync(tree, { recursive: true, force: true }));
+console.log("start test: npm install in a pristine copy of the tracked files");
+const install = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: tree, env, encoding: "utf8" });
+if (install.status !== 0) fail(`npm install exited with ${install.status}\n${install.stdout}\n${install.stderr}`);
+
 const started = Date.now();
-const child = spawn("npm", ["start"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+const child = spawn("npm", ["start"], { cwd: tree, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 let output = "";
 const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
 child.stdout.on("data", keep);

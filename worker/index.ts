@@ -103,10 +103,14 @@ app.get("/operations/live", async (c) => {
 });
 
 // Every other path and every method goes to React Router, so form POSTs reach their actions.
-app.all("*", (c) => {
+// HEAD is answered as GET without its body, so its headers (type, CSP) are the page's own.
+app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(requestContext, c.get("ctx"));
-  return ssr(c.req.raw, context);
+  if (c.req.method !== "HEAD") return ssr(c.req.raw, context);
+  const response = await ssr(new Request(c.req.raw, { method: "GET" }), context);
+  await response.body?.cancel();
+  return new Response(null, response);
 });
 
 export default {

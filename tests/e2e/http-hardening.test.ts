@@ -159,6 +159,33 @@ describe("response headers", () => {
     expect(second).not.toBe(policy);
   });
 
+  it("answers HEAD with the same security headers as GET, and no body", async () => {
+    for (const [path, headers] of [
+      ["/login", {}],
+      ["/dashboard", { cookie }],
+      ["/b2b/login", {}],
+    ] as const) {
+      const viaGet = await get(path, headers);
+      const viaHead = await fetchApp(path, { method: "HEAD", headers });
+      expect(viaHead.status, path).toBe(viaGet.status);
+      expect(await viaHead.text(), path).toBe("");
+      expect(viaHead.headers.get("content-type"), path).toBe(viaGet.headers.get("content-type"));
+      for (const name of [
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "cache-control",
+      ])
+        expect(viaHead.headers.get(name), `${path} ${name}`).toBe(viaGet.headers.get(name));
+      // The nonce is fresh for each answer: the rest of the policy is the same.
+      const policy = (response: Response) => (response.headers.get("content-security-policy") ?? "").replace(/'nonce-[^']+'/, "'nonce'");
+      expect(policy(viaHead), path).toContain("default-src 'self'");
+      expect(policy(viaHead), path).toBe(policy(viaGet));
+    }
+  });
+
   it("forbids storing a signed-in page, and the data of its client navigations", async () => {
     expect((await get("/dashboard", { cookie })).headers.get("cache-control")).toBe("no-store");
     expect((await get("/contacts/customers.data", { cookie })).headers.get("cache-control")).toBe("no-store");
