@@ -232,5 +232,16 @@ export const migrations: Migration[] = [
       "CREATE TABLE `import_records` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`operation_id` integer NOT NULL,\n\t`entity` text NOT NULL,\n\t`entity_id` integer NOT NULL,\n\tFOREIGN KEY (`operation_id`) REFERENCES `background_operations`(`id`) ON UPDATE no action ON DELETE cascade\n);",
       "CREATE UNIQUE INDEX `import_records_operation_idx` ON `import_records` (`operation_id`,`entity`,`entity_id`);"
     ]
+  },
+  {
+    "tag": "0013_platform_mail_quota",
+    "hash": "5940ec344af0a6acd226f9745a8c98b2248247b28e26b09674a6780817daf6f3",
+    "statements": [
+      "CREATE TABLE `platform_mail_days` (\n\t`day` text PRIMARY KEY NOT NULL,\n\t`messages` integer DEFAULT 0 NOT NULL,\n\tCONSTRAINT \"platform_mail_days_messages\" CHECK(\"platform_mail_days\".\"messages\" >= 0)\n);",
+      "ALTER TABLE `sent_emails` ADD `transport` text;",
+      "ALTER TABLE `sent_emails` ADD `sender_kind` text;",
+      "ALTER TABLE `sent_emails` ADD `sender_id` text;",
+      "ALTER TABLE `sent_emails` ADD `sender_name` text;"
+    ]
   }
 ];

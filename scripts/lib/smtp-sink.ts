@@ -8,6 +8,10 @@ export interface ReceivedEmail {
   /** Envelope recipients, lower-cased: who the message was really delivered to. */
   to: string[];
   from: string;
+  /** The From and Reply-To headers' display name and addresses, as written in the message. */
+  fromName: string;
+  fromAddress: string;
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string | null;
@@ -45,6 +49,9 @@ export async function startSmtpSink(
           const message: ReceivedEmail = {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            fromName: parsed.from?.value[0]?.name ?? "",
+            fromAddress: parsed.from?.value[0]?.address ?? "",
+            replyTo: parsed.replyTo?.value[0]?.address ?? null,
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : null,

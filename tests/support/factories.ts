@@ -34,6 +34,7 @@ export async function makeCompany(options: { label?: string; permissions?: strin
     companyId: created.companyId,
     label: "tests",
     permissions: options.permissions ?? ADMINISTRATOR_PERMISSIONS,
+    createdBy: created.userId,
   });
   const company = (await control.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, created.companyId) }))!;
   const db = await openCompanyDatabase(control, provisioner, company);

@@ -6,7 +6,7 @@ import { migrateDatabase } from "../../db/migrate";
 import { migrations as tenantMigrations } from "../../migrations/tenant/bundle";
 import { newId } from "../../worker/domain/shared/ids";
 import { createApiToken } from "../../worker/domain/identity/api-tokens";
-import { control, makeCompany, provisioner } from "../support/factories";
+import { addUser, control, makeCompany, provisioner } from "../support/factories";
 import { fetchApp } from "../support/fetch-app";
 
 describe("the REST API foundation", () => {
@@ -62,7 +62,7 @@ describe("the REST API foundation", () => {
 
   it("stops accepting an API token once it is revoked", async () => {
     const a = await makeCompany();
-    const { token, id } = await createApiToken(control, { companyId: a.companyId, label: "short-lived", permissions: [] });
+    const { token, id } = await createApiToken(control, { companyId: a.companyId, label: "short-lived", permissions: [], createdBy: a.userId });
     expect((await fetchApp("/api/v1/me", { token })).status).toBe(200);
     const { eq } = await import("drizzle-orm");
     await control.update(controlSchema.apiTokens).set({ revokedAt: Date.now() }).where(eq(controlSchema.apiTokens.id, id));
@@ -77,7 +77,7 @@ describe("the REST API foundation", () => {
     await control
       .insert(controlSchema.companies)
       .values({ id, label: "Behind Ltd", databaseName: name, databaseUrl: address.url, schemaVersion: 0 });
-    const { token } = await createApiToken(control, { companyId: id, label: "t", permissions: [] });
+    const { token } = await createApiToken(control, { companyId: id, label: "t", permissions: [], createdBy: (await addUser(id)).userId });
 
     const response = await fetchApp("/api/v1/locations", { token });
     expect(response.status).toBe(200);
@@ -101,7 +101,7 @@ describe("the REST API foundation", () => {
     await control
       .insert(controlSchema.companies)
       .values({ id, label: "Ahead Ltd", databaseName: name, databaseUrl: address.url, schemaVersion: 0 });
-    const { token } = await createApiToken(control, { companyId: id, label: "t", permissions: [] });
+    const { token } = await createApiToken(control, { companyId: id, label: "t", permissions: [], createdBy: (await addUser(id)).userId });
 
     const response = await fetchApp("/api/v1/locations", { token });
     expect(response.status).toBe(503);

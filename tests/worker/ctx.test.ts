@@ -44,7 +44,7 @@ describe("the Ctx every verb receives", () => {
     const company = await makeCompany({ locations: ["Request depot"] });
     const rc = buildContext(workerEnv, executionCtx, "fr");
     await expect(ctxFromRequest(rc)).rejects.toMatchObject({ code: "unauthenticated" });
-    rc.actor = { kind: "api_token", tokenId: "t", company: company.company as never, permissions: ["view_products"] };
+    rc.actor = { kind: "api_token", tokenId: "t", creatorId: "u", company: company.company as never, permissions: ["view_products"] };
     const ctx = await ctxFromRequest(rc);
     expect(ctx.locale).toBe("fr");
     expect(await locationLabels(ctx.db)).toEqual(["Request depot"]);
@@ -54,7 +54,7 @@ describe("the Ctx every verb receives", () => {
 
   it("is built for a Durable Object acting for its caller", async () => {
     const company = await makeCompany({ locations: ["Cart depot"] });
-    const actor = { kind: "api_token" as const, tokenId: "t", company: company.company as never, permissions: [] };
+    const actor = { kind: "api_token" as const, tokenId: "t", creatorId: "u", company: company.company as never, permissions: [] };
     const ctx = await ctxFromDurableObject(workerEnv, actor, "fr");
     expect(ctx.actor).toBe(actor);
     expect(await locationLabels(ctx.db)).toEqual(["Cart depot"]);

@@ -12,13 +12,14 @@ const t = tenantSchema;
 const bindings = env as unknown as Bindings;
 const QTY = 10_000_000;
 
-/** A variant the store sells (published), priced for the world's level, with `units` in stock at the first location. */
+/** A variant the store sells (it and its product published), priced for the world's level, with `units` in stock at the first location. */
 export async function storeVariant(w: SalesWorld, units: number, price = "10", options: { minimum?: number } = {}) {
   const variant = await pricedVariant(w.db, w.level, price);
   await w.db
     .update(t.variants)
     .set({ b2bPublished: true, minimumQuantity: (options.minimum ?? 0) * QTY })
     .where(eq(t.variants.id, variant.id));
+  await w.db.update(t.products).set({ b2bPublished: true }).where(eq(t.products.id, variant.productId));
   if (units > 0) {
     const entry = await api(w.token, "POST", "/stock-entries", {
       location_id: w.location,

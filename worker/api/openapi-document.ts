@@ -241,7 +241,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tags: 
       version: "1",
       description:
         "Errors are `{ error: { code, message, params?, fields? } }` with the message in the caller's language (Accept-Language) and the values it names in params. " +
-        "Authenticate with `Authorization: Bearer <token>`: an API token (settings page) or an OAuth access token. During maintenance every call answers 503 with the message in the `x-maintenance-message` header. " +
+        "Authenticate with `Authorization: Bearer <token>`: an API token (settings page), which acts with those of its permissions its creator still holds and stops while its creator is disabled or out of the company, or an OAuth access token. During maintenance every call answers 503 with the message in the `x-maintenance-message` header. " +
         "Lists answer `{ items, page, page_size, totalCount? }` and take page, page_size, sort, total_count, search and filters: each field with its bare name (equals) or a suffix (`__In`, `__Between`, `__Gte`, `__Lte`, `__Contains`).",
     },
     servers: [{ url: "/" }],

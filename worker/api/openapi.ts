@@ -183,7 +183,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     responses: {
       200: "Updated",
       ...errors,
-      403: "A permission is missing, the company is frozen, or personal fields were sent for someone else (profile_not_editable)",
+      403: "A permission is missing, the company is frozen, personal fields were sent for someone else (profile_not_editable), or an API token changes its creator's access (api_token_creator_access)",
       409: "Email already used",
       422: "Invalid input, or one's own access sent",
     },

@@ -38,7 +38,7 @@ export interface ApiOperation {
 
 /** The usual error answers of a guarded route, to spread into `responses`. */
 export const errors = {
-  401: "No valid token",
+  401: "No valid token, or an API token whose creator no longer has access to the company (api_token_creator_inactive)",
   403: "A permission is missing, or the company is frozen",
 };
 

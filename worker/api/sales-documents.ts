@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { PermissionCheck } from "../domain/identity/permissions";
 import { emailSalesDocument, EmailSalesDocumentInput } from "../domain/sales/email-sales-document";
+import { PLATFORM_DAILY_EMAILS, RECIPIENTS_PER_EMAIL } from "../domain/sales/platform-mail";
 import { salesDocumentPdf } from "../domain/sales/sales-document-pdf";
 import type { SalesDocumentType, SalesDocumentView } from "../domain/sales/sales-documents";
 import { salesDocumentListRegistry } from "../domain/sales/sales-documents";
@@ -101,12 +102,17 @@ export function salesDocumentOperations(d: SalesDocumentApi): ApiOperation[] {
       method: "post",
       path: `${path}/{id}/email`,
       tag,
-      summary: `Email the ${d.what} with its PDF attached: written now from the company's email template (or the subject and body given), to the customer's first address unless \`to\` is given; sent through the queue over the company's SMTP settings and then listed in its sent emails`,
+      summary: `Email the ${d.what} with its PDF attached: written now from the company's email template, to the customer's first address unless \`to\` is given; sent through the queue and then listed in its sent emails. Over the company's own SMTP server the subject and body given replace the template's, with at most ${RECIPIENTS_PER_EMAIL.company} recipients; without one, the platform's server sends the template only, from the company's name with replies to its address, to at most ${RECIPIENTS_PER_EMAIL.platform} recipients and within a daily quota (${PLATFORM_DAILY_EMAILS.trial} a day on a trial, ${PLATFORM_DAILY_EMAILS.subscribed} subscribed)`,
       auth: true,
       permissions: d.access.edit,
       body: EmailSalesDocumentInput,
       result: EmailQueued,
-      responses: { 202: "Queued", 422: "No address to send to, or an invalid one", ...errors },
+      responses: {
+        202: "Queued",
+        422: "No address to send to, an invalid one, or too many recipients (too_many_recipients)",
+        429: "The company's daily quota of emails through the platform's server is used (email_quota_exceeded, with its limit)",
+        ...errors,
+      },
     },
     ...(d.update && d.verbs.update
       ? [

@@ -2,7 +2,7 @@
 import { openCompanyDatabase } from "../../db/tenants";
 import { controlFor, provisionerFor, type RequestContext } from "../context";
 import { ctxFromQueueMessage } from "../ctx";
-import { companySmtp } from "../domain/settings/smtp-settings/company-smtp";
+import { companySmtp, ownSmtp } from "../domain/settings/smtp-settings/company-smtp";
 import { secretBox } from "../domain/shared/secret-box";
 import { outboxWritten } from "../domain/shared/outbox";
 import type { Env } from "../env";
@@ -66,6 +66,10 @@ export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
     mailer: smtpMailer(env.settings),
     companyMailer: async (db, companyId) =>
       smtpMailer(await companySmtp(db, env.settings, secretBox(env.settings.SESSION_SECRET, companyId))),
+    ownMailer: async (db, companyId) => {
+      const own = await ownSmtp(db, secretBox(env.settings.SESSION_SECRET, companyId));
+      return own && smtpMailer(own);
+    },
     secret: env.settings.SESSION_SECRET,
     // The company's database as every queue consumer gets it (an unknown company is refused, and retried).
     openCompany: async (companyId) => (await ctxFromQueueMessage(env, companyId, "comptoir-jobs")).db,

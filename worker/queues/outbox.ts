@@ -185,6 +185,8 @@ export interface OutboxConsumerDeps {
   mailer: Mailer;
   /** The mailer of a company's own emails: its SMTP server, else the platform's sender (`mailer`). */
   companyMailer?(db: TenantDb, companyId: string): Promise<Mailer>;
+  /** The mailer of the company's own SMTP server only: null when it has none. */
+  ownMailer?(db: TenantDb, companyId: string): Promise<Mailer | null>;
   /** Signs password links (SESSION_SECRET). */
   secret: string;
   openCompany(companyId: string): Promise<TenantDb>;
@@ -223,7 +225,12 @@ function companyHandlers(
 ): { [K in CompanyTopic]: (payload: TopicPayload<K>) => Promise<void> } {
   return {
     "email.document": async (email) => {
-      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
+      // The server chosen (and counted) when it was queued: words meant for the company's own server never leave by the platform's.
+      const mailer = email.transport === "platform" ? deps.mailer : await deps.ownMailer?.(db, companyId);
+      if (!mailer) {
+        console.warn(`a document email of company ${companyId} not sent: its own SMTP server is gone`);
+        return;
+      }
       await deliverDocumentEmail(await deps.companyCtx(companyId), email, mailer);
     },
     "email.store_order": async (order) => {

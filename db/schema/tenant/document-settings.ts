@@ -66,6 +66,24 @@ export const sentEmails = sqliteTable(
     emailBcc: text("email_bcc"),
     // Key of the attached PDF in the files bucket.
     pdfKey: text("pdf_key"),
+    // Which server carried it, and who asked for it (none on emails recorded before these were kept).
+    transport: text("transport", { enum: ["platform", "company"] }),
+    senderKind: text("sender_kind", { enum: ["user", "api_token", "system"] }),
+    senderId: text("sender_id"),
+    senderName: text("sender_name"),
   },
   (t) => [index("sent_emails_document_idx").on(t.type, t.documentId, t.id)],
+);
+
+/**
+ * Document emails queued through the platform's own mail server, per UTC day: the counter the
+ * daily quota is taken from, by a conditional update in the batch that queues the email.
+ */
+export const platformMailDays = sqliteTable(
+  "platform_mail_days",
+  {
+    day: text("day").primaryKey(),
+    messages: integer("messages").notNull().default(0),
+  },
+  (t) => [check("platform_mail_days_messages", sql`${t.messages} >= 0`)],
 );

@@ -97,7 +97,13 @@ export const SalesDocument = answer<SalesDocumentView>()(
   }),
 );
 
-export const EmailQueued = answer<{ queued: true; to: string[] }>()(
+export const EmailQueued = answer<{ queued: true; to: string[]; transport: "platform" | "company" }>()(
   { id: "EmailQueued", description: "A document's email, queued: it leaves once the queue takes it" },
-  z.object({ queued: z.literal(true), to: z.array(z.string()).describe("Who it goes to") }),
+  z.object({
+    queued: z.literal(true),
+    to: z.array(z.string()).describe("Who it goes to"),
+    transport: z
+      .enum(["platform", "company"])
+      .describe("The server that carries it: the company's own SMTP server, or the platform's (the template's words only, within the daily quota)"),
+  }),
 );

@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { MAX_MONEY, MAX_PERCENT, MAX_QUANTITY } from "../shared/bounds";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "./payment-terms";
 import { optionalShape, strictInput, zBoundedDecimal, zCountry, zDays, zFlag, zIdList, zName, zPhone, zRef, zText } from "./shared";
 
-/** Amounts up to 100 billion and quantities up to 100 million: their scaled integers stay exact in JSON numbers. */
-const MAX_MONEY = 100_000_000_000;
-const MAX_QUANTITY = 100_000_000;
 const MAX_ADDRESSES = 50;
 const MAX_EMAILS = 20;
 
@@ -141,7 +139,7 @@ const fields = {
   phone: zPhone,
   active: zFlag,
   tax_number: zText(50),
-  discount_rate: zBoundedDecimal(PRICE_SCALE, { min: 0, max: 100 }),
+  discount_rate: zBoundedDecimal(PRICE_SCALE, { min: 0, max: MAX_PERCENT }),
   location_name: zText(200),
   location_phone: zPhone,
   status: z.enum(CUSTOMER_STATUSES, { error: "invalid" }).nullable(),

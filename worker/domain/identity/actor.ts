@@ -32,7 +32,14 @@ export type Actor =
       /** Set for B2B users: the customer they order for; they are confined to the store. */
       customerId: string | null;
     }
-  | { kind: "api_token"; tokenId: string; company: CompanyRef; permissions: string[] }
+  | {
+      kind: "api_token";
+      tokenId: string;
+      /** The user who made it: its permissions are its scopes that this user still holds. */
+      creatorId: string;
+      company: CompanyRef;
+      permissions: string[];
+    }
   | SystemActor;
 
 /**

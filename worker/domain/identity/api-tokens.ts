@@ -8,7 +8,7 @@ import { parseInput } from "../shared/input";
 import { companyRef, signedInUser, type Actor } from "./actor";
 import { ALL_PERMISSIONS } from "./permissions";
 
-const { apiTokens, companies, users } = controlSchema;
+const { apiTokens, companies, memberships, users } = controlSchema;
 // "Last used" is written at most this often, so that a busy token does not write on every call.
 const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
 export const API_TOKEN_PREFIX = "ck_";
@@ -21,7 +21,7 @@ const MANAGE_TOKENS = { allOf: ["settings"] } as const;
  */
 export async function createApiToken(
   control: ControlDb,
-  input: { companyId: string; label: string; permissions: string[]; createdBy?: string },
+  input: { companyId: string; label: string; permissions: string[]; createdBy: string },
 ) {
   const token = API_TOKEN_PREFIX + randomToken();
   const id = newId();
@@ -36,25 +36,42 @@ export async function createApiToken(
   return { id, token };
 }
 
+/**
+ * The actor of an API token: it acts with its scopes that its creator still holds in the company,
+ * read in the same statement as the token. A creator disabled, gone from the company or deleted
+ * ends it (`api_token_creator_inactive`), as if it were revoked until they come back.
+ */
 export async function resolveApiToken(control: ControlDb, token: string): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const [row] = await control
-    .select({ token: apiTokens, company: companies })
+    .select({
+      token: apiTokens,
+      company: companies,
+      creatorActive: users.active,
+      membershipActive: memberships.active,
+      creatorPermissions: memberships.permissions,
+    })
     .from(apiTokens)
     .innerJoin(companies, eq(companies.id, apiTokens.companyId))
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .leftJoin(memberships, and(eq(memberships.userId, apiTokens.createdBy), eq(memberships.companyId, apiTokens.companyId)))
     .where(and(eq(apiTokens.tokenHash, await sha256Hex(token)), isNull(apiTokens.revokedAt)))
     .limit(1);
   if (!row) return null;
+  const creatorId = row.token.createdBy;
+  if (!creatorId || !row.creatorActive || !row.membershipActive || !row.creatorPermissions) throw new DomainError("api_token_creator_inactive");
   const now = Date.now();
   if (row.token.lastUsedAt === null || row.token.lastUsedAt < now - LAST_USED_PRECISION_MS)
     await control
       .update(apiTokens)
       .set({ lastUsedAt: now })
       .where(and(eq(apiTokens.id, row.token.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, now - LAST_USED_PRECISION_MS))));
+  const held = new Set(row.creatorPermissions);
   return {
     kind: "api_token",
     tokenId: row.token.id,
-    permissions: row.token.permissions,
+    creatorId,
+    permissions: row.token.permissions.filter((p) => held.has(p)),
     company: companyRef(row.company),
   };
 }

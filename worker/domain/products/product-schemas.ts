@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
 import { Decimal } from "../shared/decimal";
 import { objectError, zCountry } from "../shared/input";
-import { WEIGHT_UNITS, zDecimal, zMoney, zQuantity } from "../shared/money";
+import { WEIGHT_UNITS, zDecimal, zMoney, zPercent, zQuantity } from "../shared/money";
 import { MAX_ATTRIBUTES, MAX_VARIANTS } from "./product-rules";
 import { WEIGHT_SCALE } from "./weights";
 
@@ -11,8 +11,6 @@ import { WEIGHT_SCALE } from "./weights";
  * numbers and come out as exact `Decimal`s; ids as integers or digit strings. Zod messages are
  * the error codes.
  */
-
-const HUNDRED = Decimal.parse(100);
 
 export const zRecordId = z
   .union([z.number({ error: "invalid" }), z.string().trim().regex(/^\d+$/, "invalid").transform(Number)], { error: "invalid" })
@@ -37,16 +35,16 @@ const zText = (max: number) =>
 
 const zFlag = z.boolean({ error: "invalid" });
 
-// Ceilings keep every stored scaled integer exact in a JavaScript number.
+// Ceilings keep every stored scaled integer exact in a JavaScript number (money and quantities: shared/bounds.ts).
 const atMost = (max: string) => {
   const limit = Decimal.parse(max);
   return (v: Decimal) => v.compare(limit) <= 0;
 };
-const zAmount = () => zMoney({ min: 0 }).refine(atMost("100000000000"), "too_large");
-const zQuantityUpTo = () => zQuantity({ min: 0 }).refine(atMost("100000000"), "too_large");
+const zAmount = () => zMoney({ min: 0 });
+const zQuantityUpTo = () => zQuantity({ min: 0 });
 
-/** A percentage from 0 to 100, at 4 decimals. */
-export const zPercent = zDecimal(4, { min: 0 }).refine((v) => v.compare(HUNDRED) <= 0, "too_large");
+/** A percentage from 0 to 100, at 4 decimals (shared/money.ts). */
+export { zPercent };
 
 /** A quantity above zero, at 7 decimals. */
 export const zPositiveQuantity = zQuantityUpTo().refine((v) => !v.isZero(), "too_small");

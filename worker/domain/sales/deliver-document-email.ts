@@ -6,8 +6,9 @@ import { salesDocumentPdf } from "./sales-document-pdf";
 
 /**
  * The queued half of a document's email (emailSalesDocument wrote it): makes the PDF, keeps it
- * in the files bucket, sends the email with it attached, and records it as sent. Run once per
- * outbox message by the consumer's claim.
+ * in the files bucket, sends the email with it attached (through the `mailer` of the transport
+ * chosen when it was queued), and records it as sent, by whom and how. Run once per outbox message
+ * by the consumer's claim.
  */
 export async function deliverDocumentEmail(ctx: Ctx, email: TopicPayload<"email.document">, mailer: Mailer): Promise<void> {
   const pdf = await salesDocumentPdf(ctx, { type: email.type, id: email.documentId });
@@ -21,6 +22,8 @@ export async function deliverDocumentEmail(ctx: Ctx, email: TopicPayload<"email.
     text: email.text,
     html: email.html,
     attachments: [{ filename: pdf.filename, content: base64(pdf.bytes), mimeType: "application/pdf" }],
+    ...(email.fromName ? { fromName: email.fromName } : {}),
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
   });
   await recordSentEmail(ctx, {
     type: email.type,
@@ -32,6 +35,8 @@ export async function deliverDocumentEmail(ctx: Ctx, email: TopicPayload<"email.
     email_cc: email.cc.join(", ") || null,
     email_bcc: email.bcc.join(", ") || null,
     pdf_key: pdfKey,
+    transport: email.transport,
+    sent_by: email.sender ?? null,
   });
 }
 

@@ -4,22 +4,34 @@ import { tenantSchema } from "../../../db/client";
 import { findEmailTemplate } from "../settings/email-templates/email-templates-shared";
 import { renderDocumentEmail } from "../settings/email-templates/render-document-email";
 import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schemas";
+import { ownsSmtpServer } from "../settings/smtp-settings/smtp-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { formatDate, formatMoney } from "../shared/format";
 import { fieldError, parseInput, strictInput } from "../shared/input";
 import { LOCALES } from "../shared/locale";
 import { documentCurrency, documentLanguage, documentWritingReads } from "./document-writing";
+import {
+  checkRecipients,
+  mailSender,
+  platformDailyLimit,
+  queueWithinPlatformQuota,
+  senderDisplayName,
+  type MailTransport,
+} from "./platform-mail";
 import { readSalesDocument, type SalesDocumentType } from "./sales-documents";
 
 const t = tenantSchema;
 
-// One address or several, comma-separated.
+// One address or several, comma-separated; how many one email may carry in all is the transport's (platform-mail.ts).
 const addresses = z
   .union([z.string(), z.array(z.string())], { error: "invalid_email" })
   .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((a) => a.trim()).filter(Boolean))
-  .pipe(z.array(z.email({ error: "invalid_email" })).max(20, "too_long"));
+  .pipe(z.array(z.email({ error: "invalid_email" })).max(200, "too_long"));
 
-/** Who gets a document's email and, when the template is not to be used as it is, its own subject and body. */
+/**
+ * Who gets a document's email and, when the template is not to be used as it is, its own subject
+ * and body: those are used only over the company's own SMTP server.
+ */
 export const EmailSalesDocumentInput = strictInput({
   to: addresses.optional(),
   cc: addresses.optional(),
@@ -33,28 +45,36 @@ export type EmailSalesDocumentInput = z.input<typeof EmailSalesDocumentInput>;
 /**
  * Sends a sales document by email with its PDF: the email is written now from the company's
  * template (in the language asked, else the company's) and queued through the outbox; the
- * consumer attaches the PDF, sends it over the company's SMTP settings and records it as sent.
- * To the customer's first address unless `to` says otherwise.
+ * consumer attaches the PDF, sends it and records it as sent. To the customer's first address
+ * unless `to` says otherwise. Over the company's own SMTP server the subject and body given
+ * replace the template's; over the platform's (no server of its own) only the template is sent,
+ * from the company's name, within a daily quota and fewer recipients (platform-mail.ts).
  */
 export async function emailSalesDocument(
   ctx: Ctx,
   input: { type: SalesDocumentType; id: unknown } & Record<string, unknown>,
-): Promise<{ queued: true; to: string[] }> {
+): Promise<{ queued: true; to: string[]; transport: MailTransport }> {
   const { type, id, ...fields } = input;
   requirePermission(ctx, { allOf: [SENT_EMAIL_PERMISSIONS[type].send] });
   const asked = parseInput(EmailSalesDocumentInput, fields);
   const doc = await readSalesDocument(ctx.db, type, id);
   const { db } = ctx;
-  const [[company], [currency], [customer]] = await db.batch([
+  const [[company], [currency], [customer], [smtp]] = await db.batch([
     ...documentWritingReads(db, doc.currency),
     db.select({ emails: t.customers.emails }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
+    db.select().from(t.smtpSettings).limit(1),
   ]);
+  const transport: MailTransport = ownsSmtpServer(smtp) ? "company" : "platform";
   const to = asked.to?.length ? asked.to : (customer?.emails ?? []).slice(0, 1);
   if (to.length === 0) throw fieldError("to", "required");
+  const cc = asked.cc ?? [];
+  const bcc = asked.bcc ?? [];
+  checkRecipients({ to, cc, bcc }, transport);
   const language = asked.language ?? documentLanguage(company!, ctx.locale);
   const template = await findEmailTemplate(db, type, language);
+  const own = transport === "company";
   const email = renderDocumentEmail(
-    { subject: asked.subject ?? template.subject, body: asked.body ?? template.body },
+    { subject: (own && asked.subject) || template.subject, body: (own && asked.body) || template.body },
     {
       document_number: doc.number,
       customer_name: doc.customer.label,
@@ -63,16 +83,22 @@ export async function emailSalesDocument(
       date: formatDate(doc.date, language),
     },
   );
-  await db.batch([
-    ctx.outbox.company("email.document", {
-      type,
-      documentId: doc.id,
-      to,
-      cc: asked.cc ?? [],
-      bcc: asked.bcc ?? [],
-      language,
-      ...email,
-    }),
-  ]);
-  return { queued: true, to };
+  // Over the platform's server: the company's name on the platform's address, and answers to the company.
+  const replyTo =
+    [company!.email, ctx.actor.kind === "user" ? ctx.actor.email : null].find((a) => a && z.email().safeParse(a).success) ?? null;
+  const row = ctx.outbox.company("email.document", {
+    type,
+    documentId: doc.id,
+    to,
+    cc,
+    bcc,
+    language,
+    ...email,
+    transport,
+    ...(own ? {} : { fromName: senderDisplayName(company!.label) || null, replyTo }),
+    sender: mailSender(ctx.actor),
+  });
+  if (own) await db.batch([row]);
+  else await queueWithinPlatformQuota(db, ctx.now(), platformDailyLimit(ctx.actor.company, ctx.now()), [row]);
+  return { queued: true, to, transport };
 }

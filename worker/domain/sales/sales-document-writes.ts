@@ -3,20 +3,28 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import type { Ctx } from "../shared/ctx";
-import { Decimal } from "../shared/decimal";
-import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+import { PRICE_SCALE } from "../shared/money";
+import { storedDecimal, storedNumber } from "../shared/stored-figures";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
 import { cancelShipmentsOf } from "./shipping-writes";
-import { newSalesNumber, readSalesDocument, salesNumberTaken, type SalesDocumentView } from "./sales-documents";
+import {
+  documentColumns,
+  lineColumns,
+  newSalesNumber,
+  readSalesDocument,
+  salesNumberTaken,
+  type SalesDocumentView,
+  type SavedSalesDocument,
+} from "./sales-documents";
 import type { DocumentFields, SalesLineInput } from "./sales-schemas";
 
 /** Creating, changing and removing sales documents: one batch each, numbers and reservations inside it. */
 
 const { salesDocuments, salesDocumentLines } = tenantSchema;
 
-type DocumentRow = typeof salesDocuments.$inferSelect;
+type DocumentRow = SavedSalesDocument;
 type DocumentValues = Partial<typeof salesDocuments.$inferInsert>;
 
 export interface SaveRequest {
@@ -44,7 +52,7 @@ export interface SaveRequest {
 /** The lines as a caller would send them back: a saved document re-priced keeps its prices and discounts. */
 export async function lineInputsOf(db: TenantDb, documentId: number): Promise<SalesLineInput[]> {
   const rows = await db
-    .select()
+    .select(lineColumns)
     .from(salesDocumentLines)
     .where(eq(salesDocumentLines.documentId, documentId))
     .orderBy(asc(salesDocumentLines.position));
@@ -56,9 +64,10 @@ export async function lineInputsOf(db: TenantDb, documentId: number): Promise<Sa
       pack_id: l.packId,
       service_id: l.serviceId,
       description: l.description,
-      quantity: l.kind === "text" ? null : l.quantity,
-      price: l.kind === "text" ? null : fromScaledInteger(l.price, PRICE_SCALE),
-      discount: fromScaledInteger(l.discount, PRICE_SCALE).toString(),
+      // A figure stored past the bounds comes back as it was, for the pricing to refuse on its line.
+      quantity: l.kind === "text" ? null : storedNumber(l.quantity),
+      price: l.kind === "text" ? null : storedDecimal(l.price, PRICE_SCALE),
+      discount: storedDecimal(l.discount, PRICE_SCALE).toString(),
       discount_type: l.discountType,
     }));
 }
@@ -174,13 +183,12 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
     customerId: request.customerId,
     locationId: request.locationId,
     lines,
-    globalDiscount:
-      fields.global_discount !== undefined ? fields.global_discount : Decimal.of(BigInt(saved.globalDiscount), PRICE_SCALE).toString(),
+    globalDiscount: fields.global_discount !== undefined ? fields.global_discount : storedDecimal(saved.globalDiscount, PRICE_SCALE).toString(),
     globalDiscountType: fields.global_discount_type ?? saved.globalDiscountType,
     shippingCost:
       fields.shipping_cost !== undefined
         ? (fields.shipping_cost?.toString() ?? null)
-        : fromScaledInteger(saved.shippingCost, PRICE_SCALE).toString(),
+        : storedDecimal(saved.shippingCost, PRICE_SCALE).toString(),
   });
   request.check?.(priced);
   const author = stockAuthor(ctx.actor);
@@ -259,7 +267,7 @@ export async function moveSalesDocument(
 async function descendants(db: TenantDb, id: number): Promise<DocumentRow[]> {
   const found: DocumentRow[] = [];
   for (let parents = [id]; parents.length > 0;) {
-    const children = await db.select().from(salesDocuments).where(inArray(salesDocuments.createdFromId, parents));
+    const children = await db.select(documentColumns).from(salesDocuments).where(inArray(salesDocuments.createdFromId, parents));
     found.push(...children);
     parents = children.map((c) => c.id);
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
@@ -8,7 +8,9 @@ import { DomainError } from "../shared/domain-error";
 import { isUniqueViolation, recordId } from "../shared/input";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
-import { currencyDecimals, fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { Decimal } from "../shared/decimal";
+import { currencyDecimals, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { readable, storedDecimal } from "../shared/stored-figures";
 import { EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
 
 export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema/tenant/sales";
@@ -127,9 +129,46 @@ export interface SalesDocumentView {
   lines?: SalesLineView[];
 }
 
+/** A document's columns as read: its figures through `readable`, so that one stored past the bounds cannot fail a read (decision 036). */
+export const documentColumns = {
+  ...getTableColumns(salesDocuments),
+  exchangeRate: readable(salesDocuments.exchangeRate),
+  globalDiscount: readable(salesDocuments.globalDiscount),
+  shippingCost: readable(salesDocuments.shippingCost),
+  subtotal: readable(salesDocuments.subtotal),
+  globalDiscountAmount: readable(salesDocuments.globalDiscountAmount),
+  shippingTaxAmount: readable(salesDocuments.shippingTaxAmount),
+  totalExclTax: readable(salesDocuments.totalExclTax),
+  taxTotal: readable(salesDocuments.taxTotal),
+  total: readable(salesDocuments.total),
+  totalUnits: readable(salesDocuments.totalUnits),
+  totalEcotax: readable(salesDocuments.totalEcotax),
+  totalWeight: readable(salesDocuments.totalWeight),
+};
+
+/** A line's columns as read, its figures through `readable` too. */
+export const lineColumns = {
+  ...getTableColumns(salesDocumentLines),
+  quantity: readable(salesDocumentLines.quantity),
+  units: readable(salesDocumentLines.units),
+  committedUnits: readable(salesDocumentLines.committedUnits),
+  packQuantity: readable(salesDocumentLines.packQuantity),
+  requiredQuantity: readable(salesDocumentLines.requiredQuantity),
+  price: readable(salesDocumentLines.price),
+  cost: readable(salesDocumentLines.cost),
+  discount: readable(salesDocumentLines.discount),
+  taxAmount: readable(salesDocumentLines.taxAmount),
+  ecotax: readable(salesDocumentLines.ecotax),
+  weight: readable(salesDocumentLines.weight),
+  discountAmount: readable(salesDocumentLines.discountAmount),
+  total: readable(salesDocumentLines.total),
+  totalExclTax: readable(salesDocumentLines.totalExclTax),
+  totalInclTax: readable(salesDocumentLines.totalInclTax),
+};
+
 export function summarySelect(db: TenantDb) {
   return db
-    .select({ doc: salesDocuments, customerLabel: customers.label, locationLabel: locations.label })
+    .select({ doc: documentColumns, customerLabel: customers.label, locationLabel: locations.label })
     .from(salesDocuments)
     .innerJoin(customers, eq(customers.id, salesDocuments.customerId))
     .innerJoin(locations, eq(locations.id, salesDocuments.locationId))
@@ -138,9 +177,11 @@ export function summarySelect(db: TenantDb) {
 
 type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
 
+type Stored = number | string;
+
 /** Money at the currency's decimals (amounts are stored at 4, already rounded by the line engine). */
-const moneyIn = (currency: string) => (units: number) => fromScaledInteger(units, PRICE_SCALE).round(currencyDecimals(currency)).toString();
-const at = (scale: number) => (units: number) => fromScaledInteger(units, scale).toString();
+const moneyIn = (currency: string) => (units: Stored) => storedDecimal(units, PRICE_SCALE).round(currencyDecimals(currency)).toString();
+const at = (scale: number) => (units: Stored) => storedDecimal(units, scale).toString();
 const qty = at(QUANTITY_SCALE);
 const price = at(PRICE_SCALE);
 
@@ -168,7 +209,7 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
     tax_model: d.taxModel,
     tax_type: d.taxType,
     tax_priority: d.taxPriority,
-    global_discount: fromScaledInteger(d.globalDiscount, PRICE_SCALE).round(2).toString(),
+    global_discount: storedDecimal(d.globalDiscount, PRICE_SCALE).round(2).toString(),
     global_discount_type: d.globalDiscountType,
     global_discount_amount: money(d.globalDiscountAmount),
     shipping_cost: money(d.shippingCost),
@@ -196,7 +237,7 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
 }
 
 const linesQuery = (db: TenantDb, documentId: number) =>
-  db.select().from(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId)).orderBy(asc(salesDocumentLines.position));
+  db.select(lineColumns).from(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId)).orderBy(asc(salesDocumentLines.position));
 
 // The batches a shipping order's lines take their units from.
 const lineBatchesQuery = (db: TenantDb, documentId: number) =>
@@ -207,6 +248,12 @@ const lineBatchesQuery = (db: TenantDb, documentId: number) =>
     .innerJoin(batches, eq(batches.id, salesLineBatches.batchId))
     .where(eq(salesDocumentLines.documentId, documentId))
     .orderBy(asc(salesLineBatches.id));
+
+/** What remains to ship of a line: its quantity less what shipped, never below 0. */
+function remaining(quantity: Stored, shipped: number): string {
+  const left = storedDecimal(quantity, QUANTITY_SCALE).sub(storedDecimal(shipped, QUANTITY_SCALE));
+  return (left.isNegative() ? Decimal.zero(QUANTITY_SCALE) : left).toString();
+}
 
 function lineViews(
   rows: Awaited<ReturnType<typeof linesQuery>>,
@@ -230,7 +277,7 @@ function lineViews(
     pack_quantity: qty(l.packQuantity),
     price: price(l.price),
     cost: price(l.cost),
-    discount: fromScaledInteger(l.discount, PRICE_SCALE).round(2).toString(),
+    discount: storedDecimal(l.discount, PRICE_SCALE).round(2).toString(),
     discount_type: l.discountType,
     discount_amount: money(l.discountAmount),
     taxes: l.taxes,
@@ -240,8 +287,7 @@ function lineViews(
     total: money(l.total),
     total_excl_tax: money(l.totalExclTax),
     total_incl_tax: money(l.totalInclTax),
-    remaining_to_ship:
-      shipped && l.kind !== "text" && l.kind !== "service" ? qty(Math.max(0, l.quantity - (shipped.get(l.id) ?? 0))) : null,
+    remaining_to_ship: shipped && l.kind !== "text" && l.kind !== "service" ? remaining(l.quantity, shipped.get(l.id) ?? 0) : null,
     batches: taken
       ? taken.filter((b) => b.lineId === l.id).map((b) => ({ batch_id: b.batchId, number: b.number, quantity: qty(b.quantity) }))
       : null,
@@ -300,13 +346,16 @@ export async function hasShipments(db: TenantDb, orderId: number): Promise<boole
 export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown) {
   const id = recordId(rawId);
   const [doc] = await db
-    .select()
+    .select(documentColumns)
     .from(salesDocuments)
     .where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)))
     .limit(1);
   if (!doc) throw new DomainError("not_found");
   return doc;
 }
+
+/** A saved document as the verbs read it (its figures as `readable` gives them). */
+export type SavedSalesDocument = Awaited<ReturnType<typeof savedSalesDocument>>;
 
 /** A document of a type with its lines, as the API and the pages show it. */
 export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown): Promise<SalesDocumentView> {

@@ -2,6 +2,8 @@ import { and, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { computeDocument } from "../documents/lines/compute-document";
+import { discountPastBound } from "../documents/lines/discounts";
+import { boundsIssues } from "../documents/lines/storable";
 import type { ComputedDocument, DocumentInput, KitPriceType, LineInput, TaxInput } from "../documents/lines/types";
 import { priceReads, pricesFrom, type PriceRows, EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
 import { RATE_SCALE } from "../products/product-view";
@@ -30,7 +32,13 @@ export interface DocumentTerms {
 }
 
 const dec = (units: number, scale: number) => fromScaledInteger(units, scale).toString();
-const scaled = (value: string, scale: number) => Number(toScaledInteger(Decimal.parse(value), scale));
+/** A figure as stored: a safe integer, or a bug (boundsIssues refuses what would not be one). */
+function scaled(value: string, scale: number): number {
+  const units = toScaledInteger(Decimal.parse(value), scale);
+  if (units > MAX_SAFE || units < -MAX_SAFE) throw new RangeError(`${value} cannot be stored exactly at scale ${scale}`);
+  return Number(units);
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const unique = <T>(values: readonly (T | null | undefined)[]) => [...new Set(values.filter((v): v is T => v !== null && v !== undefined))];
 
 /** The variants the lines name by id, by SKU or through a pack, as a subquery the whole batch reads. */
@@ -233,8 +241,10 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
   };
   const wantedPrices: { variantId: number; packId: number | null }[] = [];
   const resolved: Resolved[] = [];
+  if (discountPastBound(terms.globalDiscount, terms.globalDiscountType)) issues.add("global_discount", "too_large");
   terms.lines.forEach((line, i) => {
     const lid = line.lid ?? String(i + 1);
+    if (discountPastBound(line.discount, line.discount_type)) issues.add(`lines.${i}.discount`, "too_large");
     const money = { discount: line.discount ?? null, discount_type: line.discount_type ?? null, description: line.description ?? null };
     const quantity = line.quantity == null ? null : dec(line.quantity, QUANTITY_SCALE);
     const base = { variantId: null, packId: null, serviceId: null, sku: null, stocked: false };
@@ -345,6 +355,15 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
     lines: resolved.map((r) => r.input),
   };
   const computed = computeDocument(document);
+  for (const issue of boundsIssues(computed)) {
+    if (issue.line === null) issues.add("lines", "total_too_large", { max: issue.max });
+    else {
+      const field = `lines.${lineIndexOf(terms, resolved, ownerOf(computed, issue.line))}.${issue.field}`;
+      if (issue.field === "quantity") issues.add(field, "too_large");
+      else issues.add(field, "total_too_large", { max: issue.max });
+    }
+  }
+  issues.throwIfAny();
   return {
     computed,
     input: document,
@@ -414,16 +433,21 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
     units: computed.lines.flatMap((line, i) => {
       const r = resolved[i]!;
       if (!r.stocked || r.variantId === null) return [];
-      const owner = line.component_of_lid ? computed.lines.findIndex((l) => l.lid === line.component_of_lid) : i;
       return [
         {
           variantId: r.variantId,
           units: scaled(line.units, QUANTITY_SCALE),
-          field: `lines.${lineIndexOf(terms, resolved, owner)}.quantity`,
+          field: `lines.${lineIndexOf(terms, resolved, ownerOf(computed, i))}.quantity`,
         },
       ];
     }),
   };
+}
+
+/** The engine's line a caller's line stands for: a component's kit, else itself. */
+function ownerOf(computed: ComputedDocument, index: number): number {
+  const kit = computed.lines[index]!.component_of_lid;
+  return kit ? computed.lines.findIndex((l) => l.lid === kit) : index;
 }
 
 /** The index in the caller's lines of a resolved line (components were added after their kit). */

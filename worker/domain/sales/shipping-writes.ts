@@ -5,7 +5,7 @@ import type { Ctx } from "../shared/ctx";
 import { runBatch } from "../shared/input";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import type { StockChange } from "../stock/stock-rules";
-import { readSalesDocument, type SalesDocumentView } from "./sales-documents";
+import { documentColumns, readSalesDocument, type SalesDocumentView, type SavedSalesDocument } from "./sales-documents";
 
 /**
  * What shipping orders share: what remains to ship of a sales order's lines, and the one batch in
@@ -42,7 +42,7 @@ async function stockLines(db: TenantDb, documentId: number) {
     .orderBy(salesDocumentLines.position);
 }
 
-type Saved = typeof salesDocuments.$inferSelect;
+type Saved = SavedSalesDocument;
 
 /**
  * Ships (`sign` 1) or brings back (`sign` -1, a cancelled shipment) a shipping order's goods in one
@@ -96,7 +96,7 @@ export async function moveShippedGoods(ctx: Ctx, saved: Saved, sign: 1 | -1, sta
 export async function cancelShipmentsOf(ctx: Ctx, orderIds: readonly number[]): Promise<void> {
   if (orderIds.length === 0) return;
   const shipments = await ctx.db
-    .select()
+    .select(documentColumns)
     .from(salesDocuments)
     .where(
       and(

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { Decimal } from "../shared/decimal";
 import type { FieldErrorCode } from "../shared/domain-error";
 import { objectError } from "../shared/input";
 import { zMoney } from "../shared/money";
 
-/** Prices up to 100 billion: the scaled integer stays well inside what SQLite and JSON numbers hold exactly. */
-const MAX_PRICE = 100_000_000_000;
 const MAX_TAGS = 100;
 
 /** A service as the API and the screens show it (domain spec §3 "Service"). Prices are decimal strings. */
@@ -46,8 +43,8 @@ const fields = {
     .transform((v) => (v?.trim() ? v.trim() : null)),
   price: z
     .union([z.string(), z.number()], { error: "invalid_number" })
-    .pipe(zMoney({ min: 0 }))
-    .refine((v) => v.compare(Decimal.parse(MAX_PRICE)) <= 0, "too_large"),
+    // Up to MAX_MONEY (shared/bounds.ts).
+    .pipe(zMoney({ min: 0 })),
   tax_charged: boolean,
   tax_id: z.number({ error: "unknown_tax" }).int("unknown_tax").positive("unknown_tax").nullable(),
   deposit: boolean,

@@ -40,6 +40,9 @@ export const ERROR_CODES = {
   login_invalid: { status: 401, params: [] }, // 'Email and Password are not valid'
   login_rate_limited: { status: 429, params: ["minutes"] },
   access_frozen: { status: 403, params: [] }, // 'Your access is temporally disabled'
+  // An API token whose creator was disabled or left the company; a token changing its creator's access.
+  api_token_creator_inactive: { status: 401, params: [] },
+  api_token_creator_access: { status: 403, params: [] },
   refresh_invalid: { status: 400, params: [] },
   refresh_reused: { status: 400, params: [] },
   oauth_invalid_request: { status: 400, params: [] },
@@ -98,6 +101,8 @@ export const ERROR_CODES = {
   credit_limit_exceeded: { status: 422, params: ["limit"] },
   invoices_not_deletable: { status: 409, params: ["labels"] },
   no_product_found: { status: 422, params: [] },
+  // The company's document emails through the platform's mail server, for today (UTC).
+  email_quota_exceeded: { status: 429, params: ["limit"] },
 
   no_product_below_reorder_point: { status: 422, params: [] },
   no_product_for_purchase_order: { status: 422, params: [] },
@@ -106,6 +111,8 @@ export const ERROR_CODES = {
   // The B2B store (platform spec §5, §9)
   cart_full: { status: 422, params: ["max"] },
   cart_empty: { status: 422, params: [] },
+  // A line of the cart stopped being sold while the buyer was ordering: the cart shows what is left.
+  store_cart_changed: { status: 409, params: [] },
   quick_order_line_invalid: { status: 422, params: ["line"] },
   quick_order_sku_unknown: { status: 422, params: ["line", "sku"] },
   store_closed: { status: 403, params: [] },
@@ -154,9 +161,12 @@ export const ERROR_CODES = {
 export const FIELD_ERROR_CODES = {
   required: { params: [] },
   invalid_email: { params: [] },
+  too_many_recipients: { params: ["max"] },
   too_long: { params: [] },
   too_small: { params: [] },
   too_large: { params: [] },
+  // A line's or a document's amounts multiply past their bound (shared/bounds.ts).
+  total_too_large: { params: ["max"] },
   too_many_decimals: { params: ["max"] },
   invalid_country: { params: [] },
   invalid_currency: { params: [] },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_MONEY, MAX_PERCENT, MAX_QUANTITY } from "./bounds";
 import { Decimal } from "./decimal";
 import { readDecimal } from "./number-format";
 
@@ -63,8 +64,8 @@ export function weightToGrams(amount: Decimal, unit: WeightUnit): Decimal {
   return amount.mul(GRAMS_PER_UNIT[unit]);
 }
 
-/** zod: a decimal given as string or number, rounded to `scale`, with an optional minimum. */
-export function zDecimal(scale: number, options: { min?: number } = {}) {
+/** zod: a decimal given as string or number, rounded to `scale`, from an optional minimum to an optional maximum. */
+export function zDecimal(scale: number, options: { min?: number; max?: number } = {}) {
   return z.union([z.string(), z.number()]).transform((raw, ctx) => {
     const read = readDecimal(raw);
     if ("error" in read) {
@@ -76,8 +77,18 @@ export function zDecimal(scale: number, options: { min?: number } = {}) {
       ctx.addIssue({ code: "custom", message: "too_small" });
       return z.NEVER;
     }
+    if (options.max !== undefined && value.compare(Decimal.parse(options.max)) > 0) {
+      ctx.addIssue({ code: "custom", message: "too_large" });
+      return z.NEVER;
+    }
     return value;
   });
 }
-export const zMoney = (options: { min?: number } = {}) => zDecimal(PRICE_SCALE, options);
-export const zQuantity = (options: { min?: number } = {}) => zDecimal(QUANTITY_SCALE, options);
+
+/** Money within ±MAX_MONEY (bounds.ts), at 4 decimals; `min` narrows the lower end. */
+export const zMoney = (options: { min?: number } = {}) => zDecimal(PRICE_SCALE, { min: options.min ?? -MAX_MONEY, max: MAX_MONEY });
+/** A quantity within ±MAX_QUANTITY (bounds.ts), at 7 decimals; `min` narrows the lower end. */
+export const zQuantity = (options: { min?: number } = {}) =>
+  zDecimal(QUANTITY_SCALE, { min: options.min ?? -MAX_QUANTITY, max: MAX_QUANTITY });
+/** A percentage from 0 to MAX_PERCENT, at 4 decimals. */
+export const zPercent = zDecimal(4, { min: 0, max: MAX_PERCENT });

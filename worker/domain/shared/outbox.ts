@@ -35,6 +35,13 @@ export const companyTopics = {
     subject: z.string(),
     text: z.string(),
     html: z.string(),
+    // The server chosen when it was queued (and counted): a message written before this was kept goes only by the company's own.
+    transport: z.enum(["platform", "company"]).default("company"),
+    // The platform's From carries the company's name; answers go to the company.
+    fromName: z.string().max(100).nullish(),
+    replyTo: z.email().nullish(),
+    // Who asked for it, for its record.
+    sender: z.object({ kind: z.enum(["user", "api_token", "system"]), id: z.string().nullable(), name: z.string().nullable() }).nullish(),
   }),
   // A B2B store order just placed: the buyer's confirmation and the staff's alert.
   "email.store_order": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1), language: z.enum(LOCALES) }),

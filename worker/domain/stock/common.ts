@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_QUANTITY } from "../shared/bounds";
 import { fromScaledInteger, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import { readDecimal } from "../shared/number-format";
 
@@ -11,8 +12,8 @@ export const zRefId = (code: string) =>
     z.number({ error: code }).int(code).positive(code).max(Number.MAX_SAFE_INTEGER, code),
   );
 
-/** Largest quantity of one line or count: 100 million units keeps every scaled sum a safe integer. */
-export const MAX_UNITS = 100_000_000;
+/** Largest quantity of one line or count (MAX_QUANTITY, shared/bounds.ts): its scaled integer stays a safe integer. */
+export const MAX_UNITS = MAX_QUANTITY;
 const MAX_SCALED = BigInt(MAX_UNITS) * 10n ** BigInt(QUANTITY_SCALE);
 
 /** A quantity as a decimal string or number, 7 decimals, returned as scaled integer units. */

@@ -15,15 +15,12 @@ const zCost = z.unknown().transform((v, ctx) => {
     .pipe(zMoney({ min: 0 }))
     .safeParse(v);
   if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: parsed.error.issues.at(-1)?.message === "too_small" ? "too_small" : "invalid_number" });
+    const code = parsed.error.issues.at(-1)?.message;
+    // Past MAX_MONEY (shared/bounds.ts) is too_large.
+    ctx.addIssue({ code: "custom", message: code === "too_small" || code === "too_large" ? code : "invalid_number" });
     return z.NEVER;
   }
-  const units = toScaledInteger(parsed.data, PRICE_SCALE);
-  if (units > 10n ** 15n) {
-    ctx.addIssue({ code: "custom", message: "too_large" });
-    return z.NEVER;
-  }
-  return Number(units);
+  return Number(toScaledInteger(parsed.data, PRICE_SCALE));
 });
 
 const zNotes = z

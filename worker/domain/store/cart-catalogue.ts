@@ -9,6 +9,7 @@ import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, QUANTITY_SCALE } from "../shared/money";
 import type { Buyer } from "./buyer";
 import { cartKey, divide, type CartItem } from "./cart-rules";
+import { sellableVariant } from "./sellable";
 import { storeSettingsOf, type StoreSettings } from "./settings/store-settings";
 
 const t = tenantSchema;
@@ -128,8 +129,8 @@ function readTerms(row: StoreTermsRow | undefined) {
 }
 
 /**
- * Reads, in one round trip, what the cart needs of the lines it names: the variants (published to
- * the store and active, else `not_found`), their packs and components, the buyer's prices (its
+ * Reads, in one round trip, what the cart needs of the lines it names: the variants (those the
+ * store sells, sellable.ts; the others are left out), their packs and components, the buyer's prices (its
  * customer's price level, currency and discount) and the stock left at the store's location.
  * That is the first active shipping location, else the first active one. The store's settings
  * come in the same round trip.
@@ -156,7 +157,7 @@ export async function readCartCatalogue(
         isKit: t.variants.isKit,
         isPackaging: t.variants.isPackaging,
         kitDiscountRate: t.products.kitDiscountRate,
-        sold: sql<number>`${t.variants.active} and ${t.variants.b2bPublished}`,
+        sold: sql<number>`${sellableVariant()}`,
       })
       .from(t.variants)
       .innerJoin(t.products, eq(t.products.id, t.variants.productId))

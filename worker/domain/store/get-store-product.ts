@@ -7,13 +7,15 @@ import { buyerOf } from "./buyer";
 import { readCartCatalogue } from "./cart-catalogue";
 import { cartKey } from "./cart-rules";
 import { storeLineView, type StoreLineView } from "./cart-view";
+import { sellableVariant } from "./sellable";
 
 const t = tenantSchema;
 
 /**
  * A product as the store shows it (platform spec §2, /b2b/products/{id}): its variants the store
  * sells, each alone and in each of its packs, at the buyer's prices with the stock left. A product
- * with nothing published is `not_found`, as if it did not exist.
+ * the store does not sell (sellable.ts: disabled, unpublished, or with no variant sold) is
+ * `not_found`, as if it did not exist.
  */
 export async function getStoreProduct(
   ctx: Ctx,
@@ -30,7 +32,7 @@ export async function getStoreProduct(
     db
       .select({ id: t.variants.id })
       .from(t.variants)
-      .where(and(eq(t.variants.productId, id), eq(t.variants.active, true), eq(t.variants.b2bPublished, true)))
+      .where(and(eq(t.variants.productId, id), sellableVariant()))
       .orderBy(asc(t.variants.id)),
   ]);
   if (!product || variants.length === 0) throw new DomainError("not_found");

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
@@ -7,6 +7,7 @@ import { buyerOf } from "./buyer";
 import { readCartCatalogue, storeLocation } from "./cart-catalogue";
 import { cartKey } from "./cart-rules";
 import { storeLineView, type StoreLineView } from "./cart-view";
+import { sellableVariant } from "./sellable";
 
 const t = tenantSchema;
 
@@ -29,7 +30,7 @@ export const ListStoreCatalogueInput = strictInput({
 export type StoreCatalogueItem = StoreLineView & { product_id: number };
 
 /**
- * A page of what the store sells (active variants published to it), 28 a page, by label, found by
+ * A page of what the store sells (sellable.ts), 28 a page, by label, found by
  * the start of their label or SKU: each with the buyer's own price and the stock left. A store that
  * does not display out-of-stock products leaves out those with none left.
  */
@@ -51,8 +52,7 @@ export async function listStoreCatalogue(
     from ${t.stockLevels} join ${t.locations} on ${t.locations.id} = ${t.stockLevels.locationId} and ${t.locations.active}
     where ${t.stockLevels.variantId} = ${t.variants.id} and (${allLocations} or ${t.stockLevels.locationId} = (${storeLocation(db)}))) > 0`;
   const where = and(
-    eq(t.variants.active, true),
-    eq(t.variants.b2bPublished, true),
+    sellableVariant(),
     sql`(${showsOutOfStock} or not ${t.variants.trackInventory} or ${t.variants.isKit} or ${inStock})`,
     brand_id ? ofProduct(sql`${t.products.brandId} = ${brand_id}`) : undefined,
     season_id ? ofProduct(sql`${t.products.seasonId} = ${season_id}`) : undefined,

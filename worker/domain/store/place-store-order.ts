@@ -10,12 +10,14 @@ import { addressSnapshot } from "../sales/sales-lines";
 import { SalesLineInput } from "../sales/sales-schemas";
 import { can, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
+import { inIds } from "../shared/in-ids";
 import { fieldError, parseInput, strictInput, zOptionalText } from "../shared/input";
 import { buyerOf } from "./buyer";
 import { readCartCatalogue } from "./cart-catalogue";
 import { cartPolicy } from "./cart-policy";
 import { changeCart, type CartStore } from "./cart-store";
-import { describedLines, StoredCartLines } from "./cart-view";
+import { describedLines, StoredCartLines, storedLines } from "./cart-view";
+import { sellableVariant } from "./sellable";
 import { storeShippingCost } from "./store-shipping-cost";
 
 const t = tenantSchema;
@@ -37,6 +39,8 @@ export const PlaceStoreOrderInput = strictInput({
  * order's own batch. A store that does not sell below zero refuses what is no longer there
  * (out_of_stock_not_allowed), so buyers ordering the last units at once never get more than there
  * is. The cart is emptied with the order, and left as it was when the order is refused.
+ * A line the store stopped selling since the cart was last read (sellable.ts) refuses the order
+ * (store_cart_changed) and leaves the cart, which keeps only what is sold, for the buyer to check.
  */
 export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<SalesDocumentView> {
   const buyer = buyerOf(ctx);
@@ -51,6 +55,8 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
     if (settings.prevent_from_ordering) throw new DomainError("store_ordering_disabled");
     const policy = cartPolicy(settings);
     const items = describedLines(lines, catalogue);
+    // The buyer confirmed the cart they saw: never an order without lines they were shown.
+    if (items.length < lines.length) return { lines: storedLines(items), order: null };
     if (items.length === 0) throw new DomainError("cart_empty");
     if (catalogue.locationId === null) throw fieldError("location_id", "unknown_location");
     const shippingCost = await storeShippingCost(ctx, buyer.customerId, settings);
@@ -74,6 +80,11 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
         reserve: true,
         ...orderRules,
         afterReserving: (batch) => {
+          // Still sold when the order is written, whatever changed since the cart was read.
+          batch.requireThat(
+            sql`not exists (select 1 from ${t.variants} where ${inIds(t.variants.id, ordered)} and not ${sellableVariant()})`,
+            new DomainError("store_cart_changed"),
+          );
           if (allLocations && !policy.allowNegativeStock)
             batch.requireThat(
               sql`not exists (select 1 from ${t.stockLevels} join ${t.locations} on ${t.locations.id} = ${t.stockLevels.locationId} and ${t.locations.active}
@@ -121,6 +132,7 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
     );
     return { lines: [], order: placed };
   });
+  if (!order) throw new DomainError("store_cart_changed");
   return order;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
@@ -12,6 +12,7 @@ import { cartPolicy } from "./cart-policy";
 import { cartKey, setQuantity } from "./cart-rules";
 import { changeCart, type CartStore } from "./cart-store";
 import { CART_MAX_LINES, cartResult, describedLines, StoredCartLines, type CartView } from "./cart-view";
+import { sellableVariant } from "./sellable";
 
 const t = tenantSchema;
 
@@ -48,8 +49,7 @@ export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unkn
               sql`${t.variants.sku} collate nocase`,
               wanted.map((w) => w.sku),
             ),
-            eq(t.variants.active, true),
-            eq(t.variants.b2bPublished, true),
+            sellableVariant(),
           ),
         )
     : [];

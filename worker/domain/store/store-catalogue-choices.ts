@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
 import { buyerOf } from "./buyer";
+import { sellableProduct } from "./sellable";
 import { readStoreSettings } from "./settings/store-settings";
 
 const t = tenantSchema;
@@ -14,7 +15,7 @@ export interface StoreFilter {
 /**
  * What the catalogue offers beside its list (domain spec §3): the filters the store displays, each
  * with the values it lets buyers choose (the ticked ones, or all), and its featured products that
- * still have something published. One round trip after the settings.
+ * the store still sells. One round trip after the settings.
  */
 export async function getStoreCatalogueChoices(
   ctx: Ctx,
@@ -31,7 +32,6 @@ export async function getStoreCatalogueChoices(
   if (!offersSome) return { filters: [], featured: [] };
   const { db } = ctx;
   const only = (column: Parameters<typeof inArray>[0], ids: number[]): SQL | undefined => (ids.length ? inArray(column, ids) : undefined);
-  const published = sql`exists (select 1 from ${t.variants} where ${t.variants.productId} = ${t.products.id} and ${t.variants.b2bPublished} and ${t.variants.active})`;
   const [brands, seasons, tags, options, featured] = await db.batch([
     db
       .select({ id: t.brands.id, label: t.brands.label })
@@ -58,7 +58,7 @@ export async function getStoreCatalogueChoices(
     db
       .select({ id: t.products.id, label: t.products.label })
       .from(t.products)
-      .where(settings.featured_product_ids.length ? and(inArray(t.products.id, settings.featured_product_ids), published) : sql`0`),
+      .where(settings.featured_product_ids.length ? and(inArray(t.products.id, settings.featured_product_ids), sellableProduct()) : sql`0`),
   ]);
   const filters: StoreFilter[] = [
     { name: "brand_id" as const, options: brands },

@@ -14,7 +14,8 @@ const { users, memberships, invitations } = controlSchema;
  * zone) are changed only by the user, on their own account: anyone else sending one is refused
  * with `profile_not_editable`, administrators included. Access (active, type, permissions, POS
  * options) is changed only on someone else, with the settings permission; only an
- * administrator changes an administrator. Someone invited who has not accepted yet has their
+ * administrator changes an administrator, and an API token never changes its creator's
+ * (`api_token_creator_access`). Someone invited who has not accepted yet has their
  * invitation's access changed (not `active`, which only a member has).
  */
 export async function updateUser(ctx: Ctx, { id: userId, ...raw }: { id: string } & Record<string, unknown>): Promise<UserView> {
@@ -27,6 +28,8 @@ export async function updateUser(ctx: Ctx, { id: userId, ...raw }: { id: string 
   const sent = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
   const accessKeys = sent.filter((k) => !PROFILE_KEYS.has(k));
   if (self && accessKeys.length) throw fieldError(accessKeys[0]!, "cannot_change_own_access");
+  // A token must not restore (or end) the access its own rights come from.
+  if (actor.kind === "api_token" && actor.creatorId === userId && accessKeys.length) throw new DomainError("api_token_creator_access");
   const current = entry.kind === "member" ? entry.membership : { ...entry.invitation, isAdmin: false };
   if (current.isAdmin && !(actor.kind === "user" && actor.isAdmin)) throw new DomainError("forbidden");
 

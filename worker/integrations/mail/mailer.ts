@@ -31,6 +31,10 @@ export interface ComposedEmail {
   html: string;
   /** Base64 contents. */
   attachments: { filename: string; content: string; mimeType: string }[];
+  /** The display name of From, in place of the server's own (its address stays the server's). */
+  fromName?: string;
+  /** Where answers go, when not to the From address. */
+  replyTo?: string;
 }
 
 /** Sends one email; rejects when it could not be handed to the mail server. */

@@ -28,13 +28,16 @@ export function smtpOptions(settings: SmtpSettings): WorkerMailerOptions {
  * keep one between requests). Failures are logged here, where their cause is known.
  */
 export function smtpMailer(settings: SmtpSettings): Mailer {
-  const deliver = async (what: string, email: Omit<EmailOptions, "from">) => {
-    const recipients = [email.to, email.cc ?? [], email.bcc ?? []].flat() as string[];
+  const deliver = async (what: string, email: Omit<EmailOptions, "from">, fromName?: string) => {
+    const recipients = [email.to, email.cc ?? [], email.bcc ?? [], email.reply ?? []].flat() as string[];
     if (recipients.some((address) => /[\r\n<>,;]/.test(address))) throw new Error("invalid recipient address");
+    // worker-mailer puts the name between quotes as it is: nothing in it may close them or end the line.
+    if (fromName !== undefined && /[\p{Cc}"\\]/u.test(fromName)) throw new Error("invalid sender name");
+    const mailbox = parseMailbox(settings.MAIL_FROM);
     let mailer: WorkerMailer | undefined;
     try {
       mailer = await WorkerMailer.connect(smtpOptions(settings));
-      await mailer.send({ from: parseMailbox(settings.MAIL_FROM), ...email });
+      await mailer.send({ from: fromName ? { name: fromName, email: mailbox.email } : mailbox, ...email });
     } catch (error) {
       console.error(`email "${what}" not sent through ${settings.SMTP_HOST}:${settings.SMTP_PORT}:`, error);
       throw error;
@@ -48,8 +51,12 @@ export function smtpMailer(settings: SmtpSettings): Mailer {
       await deliver(message.template, { to: message.to, subject, text, html });
     },
     async sendComposed(email: ComposedEmail) {
-      const { to, cc, bcc, subject, text, html, attachments } = email;
-      await deliver(subject, { to, ...(cc.length ? { cc } : {}), ...(bcc.length ? { bcc } : {}), subject, text, html, attachments });
+      const { to, cc, bcc, subject, text, html, attachments, fromName, replyTo } = email;
+      await deliver(
+        subject,
+        { to, ...(cc.length ? { cc } : {}), ...(bcc.length ? { bcc } : {}), ...(replyTo ? { reply: replyTo } : {}), subject, text, html, attachments },
+        fromName,
+      );
     },
   };
 }

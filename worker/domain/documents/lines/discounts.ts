@@ -1,3 +1,4 @@
+import { MAX_MONEY, MAX_PERCENT } from "../../shared/bounds";
 import { Decimal } from "../../shared/decimal";
 import { atScale, DISCOUNT_DECIMALS, HUNDRED, minOf, percentOf } from "./rounding";
 import type { DiscountType } from "./types";
@@ -27,6 +28,15 @@ export function readDiscount(
 }
 
 const FULL = HUNDRED.round(DISCOUNT_DECIMALS);
+
+/**
+ * Whether a typed discount is a number past its bound (shared/bounds.ts): a percentage over 100, an
+ * amount over MAX_MONEY. The verbs refuse it; what is not a number still counts as 0 (spec §5).
+ */
+export function discountPastBound(raw: string | null | undefined, type: DiscountType | null | undefined): boolean {
+  const value = raw === null || raw === undefined ? null : parseOrNull(raw, DISCOUNT_DECIMALS);
+  return value !== null && value.compare(Decimal.parse(type === "amount" ? MAX_MONEY : MAX_PERCENT)) > 0;
+}
 
 function parseOrNull(text: string, scale: number): Decimal | null {
   try {

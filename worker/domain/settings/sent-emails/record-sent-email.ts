@@ -6,7 +6,8 @@ import { sentEmailView } from "./sent-emails-shared";
 
 /**
  * Records an email sent with a document, as it was sent (recipients, subject, body, attached
- * PDF): whoever may send that document's emails, the queue's consumer among them.
+ * PDF, the server that carried it, who asked for it): whoever may send that document's emails,
+ * the queue's consumer among them.
  */
 export async function recordSentEmail(ctx: Ctx, raw: unknown): Promise<SentEmailView> {
   const input = parseInput(RecordSentEmailInput, raw);
@@ -24,6 +25,10 @@ export async function recordSentEmail(ctx: Ctx, raw: unknown): Promise<SentEmail
       emailCc: input.email_cc,
       emailBcc: input.email_bcc,
       pdfKey: input.pdf_key,
+      transport: input.transport,
+      senderKind: input.sent_by?.kind ?? null,
+      senderId: input.sent_by?.id ?? null,
+      senderName: input.sent_by?.name ?? null,
     })
     .returning();
   return sentEmailView(row!);

@@ -18,6 +18,10 @@ export interface SentEmailView {
   email_bcc: string | null;
   /** Key of the attached PDF in the files bucket. */
   pdf_key: string | null;
+  /** The server that carried it: the platform's or the company's own (null: recorded before this was kept). */
+  transport: "platform" | "company" | null;
+  /** Who asked for it: a user (name and address), an API token or the system (null: recorded before this was kept). */
+  sent_by: { kind: "user" | "api_token" | "system"; id: string | null; name: string | null } | null;
 }
 
 /** Who may send (and so record) or read the emails of each type of document. */
@@ -48,6 +52,15 @@ export const RecordSentEmailInput = z.strictObject(
     email_cc: addresses.default(null),
     email_bcc: addresses.default(null),
     pdf_key: z.string({ error: "invalid" }).max(500, "too_long").nullable().default(null),
+    transport: z.enum(["platform", "company"], { error: "invalid" }).nullable().default(null),
+    sent_by: z
+      .strictObject({
+        kind: z.enum(["user", "api_token", "system"], { error: "invalid" }),
+        id: z.string({ error: "invalid" }).max(200, "too_long").nullable(),
+        name: z.string({ error: "invalid" }).max(400, "too_long").nullable(),
+      })
+      .nullable()
+      .default(null),
   },
   objectError,
 );

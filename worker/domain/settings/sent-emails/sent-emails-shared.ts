@@ -16,5 +16,7 @@ export function sentEmailView(row: typeof tenantSchema.sentEmails.$inferSelect):
     email_cc: row.emailCc,
     email_bcc: row.emailBcc,
     pdf_key: row.pdfKey,
+    transport: row.transport,
+    sent_by: row.senderKind ? { kind: row.senderKind, id: row.senderId, name: row.senderName } : null,
   };
 }

@@ -10,6 +10,11 @@ export async function findSmtpRow(db: TenantDb): Promise<SmtpRow | undefined> {
   return row;
 }
 
+/** Whether the saved row names a server of the company's own (a host and a from address); else the platform's sender carries its emails. */
+export function ownsSmtpServer(row: SmtpRow | undefined): row is SmtpRow & { host: string; fromAddress: string } {
+  return Boolean(row?.host && row.fromAddress);
+}
+
 export function smtpView(row: SmtpRow | undefined): SmtpSettingsView {
   return {
     host: row?.host ?? null,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Decimal } from "../../shared/decimal";
+import { MAX_PERCENT } from "../../shared/bounds";
 import { zDecimal } from "../../shared/money";
 import { objectError, zFlag, zLabel } from "../common";
 
@@ -7,7 +7,6 @@ import { objectError, zFlag, zLabel } from "../common";
 export const TAX_RATE_SCALE = 4;
 export const TAX_KINDS = ["simple", "group"] as const;
 export type TaxKind = (typeof TAX_KINDS)[number];
-const HUNDRED = Decimal.parse(100);
 const MAX_GROUP_MEMBERS = 20;
 
 /** A simple tax, or a group whose rate is the sum of its simple taxes' rates (domain spec §3 'Tax'). */
@@ -45,9 +44,7 @@ const fields = {
   label: zLabel(100),
   abbreviation: zLabel(10),
   kind: z.enum(TAX_KINDS, { error: "invalid" }),
-  rate: zDecimal(TAX_RATE_SCALE, { min: 0 })
-    .refine((v) => v.compare(HUNDRED) <= 0, "too_large")
-    .nullable(),
+  rate: zDecimal(TAX_RATE_SCALE, { min: 0, max: MAX_PERCENT }).nullable(),
   tax_ids: taxIdList.nullable(),
   active: zFlag,
 };

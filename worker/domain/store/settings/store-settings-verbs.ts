@@ -4,6 +4,7 @@ import { tenantSchema } from "../../../../db/client";
 import { requirePermission, type Ctx } from "../../shared/ctx";
 import { DomainError, type FieldErrors } from "../../shared/domain-error";
 import { objectError, parseInput } from "../../shared/input";
+import { sellableProduct } from "../sellable";
 import { readStoreAddresses, writeStoreAddresses, zStoreDomain, type StoreAddresses } from "./store-addresses";
 import { readStoreSettings, StoreSettings, UpdateStoreSettingsInput } from "./store-settings";
 
@@ -72,7 +73,7 @@ export interface StoreSettingsChoices {
   brands: { id: number; label: string }[];
   attributes: { id: number; label: string }[];
   priceLevels: { id: number; label: string }[];
-  /** Products with something published to the store, by label (the first 500). */
+  /** Products the store sells (sellable.ts), by label (the first 500). */
   products: { id: number; label: string }[];
 }
 
@@ -93,9 +94,7 @@ export async function getStoreSettingsChoices(ctx: Ctx, _input: Record<string, n
     db
       .select({ id: t.products.id, label: t.products.label })
       .from(t.products)
-      .where(
-        sql`exists (select 1 from ${t.variants} where ${t.variants.productId} = ${t.products.id} and ${t.variants.b2bPublished} and ${t.variants.active})`,
-      )
+      .where(sellableProduct())
       .orderBy(byLabel(t.products.label))
       .limit(500),
   ]);
