@@ -22,6 +22,7 @@ export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
     locale: rc.locale,
     files: rc.env.bindings.FILES,
     secrets: secretBox(() => rc.env.settings.SESSION_SECRET, rc.actor.company.id),
+    privateSmtpHosts: rc.env.settings.SMTP_ALLOWED_PRIVATE_HOSTS,
   });
 }
 
@@ -35,6 +36,7 @@ export async function ctxFromDurableObject(env: Env, actor: Actor, locale: Local
     locale,
     files: env.bindings.FILES,
     secrets: secretBox(() => env.settings.SESSION_SECRET, actor.company.id),
+    privateSmtpHosts: env.settings.SMTP_ALLOWED_PRIVATE_HOSTS,
   });
 }
 
@@ -66,5 +68,6 @@ async function systemCtx(env: Env, companyId: string, source: string): Promise<C
     locale: DEFAULT_LOCALE,
     files: env.bindings.FILES,
     secrets: secretBox(() => env.settings.SESSION_SECRET, companyId),
+    privateSmtpHosts: env.settings.SMTP_ALLOWED_PRIVATE_HOSTS,
   });
 }

@@ -43,6 +43,18 @@ const settingsSchema = z
     SMTP_USER: z.string().optional(),
     SMTP_PASSWORD: z.string().optional(),
     MAIL_FROM: z.string().min(3).default("Comptoir <no-reply@comptoir.example>"),
+    // Internal SMTP servers a company may name anyway (exact `host:port`, comma-separated): local
+    // test servers. Ignored in production, where every internal address is refused.
+    SMTP_ALLOWED_PRIVATE_HOSTS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((entry) => /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):[0-9]{1,5}$/.test(entry)), "each entry is host:port"),
     // The domain under which each store has its sub-domain (`<store url>.<STORES_DOMAIN>`); stores' own domains need no setting.
     STORES_DOMAIN: z
       .string()
@@ -74,7 +86,9 @@ export function parseEnv(raw: Bindings): Env {
     const detail = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid Worker configuration: ${detail}`);
   }
-  const env = { settings: result.data, bindings: raw };
+  const settings = result.data;
+  if (settings.APP_ENV === "production") settings.SMTP_ALLOWED_PRIVATE_HOSTS = [];
+  const env = { settings, bindings: raw };
   cached = { raw, env };
   return env;
 }

@@ -24,7 +24,7 @@ export function FormPage({
 }: {
   title: string;
   back: { href: string; label: string };
-  failure: Pick<FormFailure<unknown>, "error" | "fields"> | undefined;
+  failure: (Pick<FormFailure<unknown>, "error" | "fields"> & { params?: Record<string, unknown> | undefined }) | undefined;
   idempotencyKey?: string;
   children: ReactNode;
 }) {
@@ -39,7 +39,7 @@ export function FormPage({
       </div>
       {failure?.error && !failure.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(failure.error)}
+          {errorText(failure)}
         </p>
       ) : null}
       <IdempotencyKeyProvider value={idempotencyKey}>{children}</IdempotencyKeyProvider>

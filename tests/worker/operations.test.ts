@@ -101,8 +101,8 @@ describe("imports", () => {
         "Stock: Lyon": "10",
         "Stock: Paris": "4",
       },
-      { Product: "Shirt", SKU: "SHIRT-R", "Attribute 1": "Colour", "Value 1": "Red", [`Price: ${w.retail.label}`]: "20" },
-      { Product: "Shirt", SKU: "SHIRT-B", "Attribute 1": "colour", "Value 1": "blue", "Stock: Paris": "3" },
+      { Product: "Shirt", SKU: "SHIRT-R", "Attribute 1": "Colour", "Value 1": "Red", [`Price: ${w.retail.label}`]: "1 234,50" },
+      { Product: "Shirt", SKU: "SHIRT-B", "Attribute 1": "colour", "Value 1": "blue", "Stock: Paris": "3", Cost: "3.75" },
       ...Array.from({ length: 600 }, (_, i) => ({ Product: `Bulk ${i}`, SKU: `BULK-${i}` })),
     ];
     const { preview, operation, pushed } = await importFile(w, "products.csv", await productsCsv(w, rows));
@@ -129,8 +129,18 @@ describe("imports", () => {
         [w.paris.id, 4 * QUANTITY],
       ].sort(),
     );
-    const [price] = await w.company.db.select().from(t.prices).where(eq(t.prices.variantId, mug!.id));
-    expect(price).toBeDefined();
+    // Amounts in both decimal styles, at 4 decimals: "9.90", "2,5", "1 234,50" (a space between thousands), "3.75".
+    const priceOf = async (sku: string) => {
+      const [variant] = await w.company.db.select().from(t.variants).where(eq(t.variants.sku, sku));
+      const prices = await w.company.db.select().from(t.prices).where(eq(t.prices.variantId, variant!.id));
+      return prices.filter((p) => p.priceLevelId === w.retail.id).map((p) => p.amount);
+    };
+    expect(await priceOf("MUG-1")).toEqual([99_000]);
+    expect(await priceOf("SHIRT-R")).toEqual([12_345_000]);
+    const costOf = async (sku: string) =>
+      (await w.company.db.select().from(t.variants).where(eq(t.variants.sku, sku)))[0]!.movingAverageCost;
+    expect(await costOf("MUG-1")).toBe(25_000);
+    expect(await costOf("SHIRT-B")).toBe(37_500);
 
     // Revert: everything it made goes, its stock entries with it.
     await revertOperation(w.ctx, operation.batch_id);
@@ -174,12 +184,15 @@ describe("imports", () => {
       await productsCsv(w, [
         { Product: "Taken", SKU: "taken" },
         { Product: "Bad price", SKU: "BP", [`Price: ${w.retail.label}`]: "abc" },
+        // "1,234" is 1.234 in French and 1234 in English: refused rather than guessed.
+        { Product: "Ambiguous", SKU: "AMB", [`Price: ${w.retail.label}`]: "1,234" },
       ]),
     );
     expect(second.operation.status).toBe("cancelled");
     expect(second.operation.errors).toEqual([
       { row: 2, column: "SKU", message: "duplicate_sku" },
       { row: 3, column: `Price: ${w.retail.label}`, message: "invalid_number" },
+      { row: 4, column: `Price: ${w.retail.label}`, message: "ambiguous_number" },
     ]);
     expect(await w.company.db.select().from(t.products)).toHaveLength(1);
   });

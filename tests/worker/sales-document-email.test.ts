@@ -5,6 +5,7 @@ import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
 import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
+import { updateSmtpSettings } from "../../worker/domain/settings/smtp-settings/update-smtp-settings";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import { ctxOf } from "../support/factories";
 import { consumerDeps } from "../support/outbox";
@@ -14,6 +15,7 @@ import { api, pricedVariant, salesWorld } from "./sales-fixtures";
 
 const t = tenantSchema;
 const mailUrl = (env as unknown as Bindings & { TEST_MAIL_URL: string }).TEST_MAIL_URL;
+const smtpPort = Number((env as unknown as { SMTP_PORT: string }).SMTP_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** An estimate of one priced line for a customer who has an email address. */
@@ -46,7 +48,11 @@ async function queued(w: Awaited<ReturnType<typeof estimateWithAddress>>) {
 describe("a sales document's email", () => {
   it("goes to the customer's address with the document's PDF attached, and is recorded as sent with its PDF kept", async () => {
     const w = await estimateWithAddress();
-    expect(await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id })).toEqual({ queued: true, to: [w.address] });
+    expect(await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id })).toEqual({
+      queued: true,
+      to: [w.address],
+      transport: "platform",
+    });
 
     const [message] = await queued(w);
     expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
@@ -75,8 +81,9 @@ describe("a sales document's email", () => {
     expect(await w.db.select().from(t.sentEmails).where(eq(t.sentEmails.documentId, w.estimate.id))).toHaveLength(1);
   });
 
-  it("takes the subject, body and addresses given, and refuses a document with no address to send to", async () => {
+  it("takes the subject, body and addresses given over the company's own server, and refuses a document with no address to send to", async () => {
     const w = await estimateWithAddress();
+    await updateSmtpSettings(w.ctx, { host: "127.0.0.1", port: smtpPort, security: "none", from_address: "factures@durand.example" });
     const other = `other-${unique()}@example.test`;
     const answer = await api(w.token, "POST", `/estimates/${w.estimate.id}/email`, { to: other, subject: "Votre devis {document_number}" });
     expect(answer.status).toBe(202);

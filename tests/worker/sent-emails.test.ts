@@ -25,6 +25,8 @@ describe("the sent emails", () => {
       ...SENT,
       email_cc: null,
       date: 1_700_000_000_000,
+      transport: null,
+      sent_by: null,
     });
     const second = await recordSentEmail(admin, { ...SENT, email_object: "Relance" });
     await recordSentEmail(admin, { ...SENT, document_id: 43 });

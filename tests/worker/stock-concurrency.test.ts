@@ -14,22 +14,12 @@ const t = tenantSchema;
 const CALLS = 200;
 const STOCK = 50;
 
-/** Runs tasks all at once and reports the most that were in flight together. */
-async function together<T>(count: number, task: (i: number) => Promise<T>): Promise<{ results: T[]; maxInFlight: number }> {
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const results = await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      try {
-        return await task(i);
-      } finally {
-        inFlight--;
-      }
-    }),
-  );
-  return { results, maxInFlight };
+/**
+ * Starts every task before any can finish (all requests are sent together). Whether they overlap in
+ * the Worker is not claimed here: the assertions hold stock and ledger to the one correct outcome.
+ */
+function together<T>(count: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => task(i)));
 }
 
 async function stockedWorld() {
@@ -69,7 +59,7 @@ describe("concurrent stock removals", () => {
   it(`through the Worker: ${CALLS} removals of one unit at once, ${STOCK} in stock, take exactly ${STOCK} units`, async () => {
     const { company, db, location, variant } = await stockedWorld();
     const started = Date.now();
-    const { results, maxInFlight } = await together(CALLS, async () => {
+    const results = await together(CALLS, async () => {
       const response = await fetchApp("/api/v1/stock-removals", {
         method: "POST",
         token: company.token,
@@ -90,9 +80,7 @@ describe("concurrent stock removals", () => {
       expect(r.body.error?.fields?.["lines.0.quantity"]?.code).toBe("insufficient_stock");
     }
     await assertLedger(db, variant.id, location);
-    // The requests really overlapped in the Worker (all in flight together), not one after the other.
-    expect(maxInFlight).toBe(CALLS);
-    console.info(`worker: ${CALLS} removals, ${maxInFlight} in flight at once, ${elapsed} ms`);
+    console.info(`worker: ${CALLS} removals sent together, ${elapsed} ms`);
   });
 
   it(`through the domain verb on ${CALLS} separate database clients at once, the same holds`, async () => {
@@ -100,7 +88,7 @@ describe("concurrent stock removals", () => {
     const address = provisioner.address(company.company.databaseUrl);
     const { actor, control, locale } = await ctxOf(company);
     const started = Date.now();
-    const { results, maxInFlight } = await together(CALLS, async () => {
+    const results = await together(CALLS, async () => {
       const own = drizzle(createClient({ url: address.url, authToken: address.authToken, intMode: "number" }), {
         schema: tenantSchema,
       }) as unknown as TenantDb;
@@ -119,7 +107,6 @@ describe("concurrent stock removals", () => {
     expect(results.filter((r) => r === "ok")).toHaveLength(STOCK);
     expect(results.filter((r) => r === "insufficient_stock")).toHaveLength(CALLS - STOCK);
     await assertLedger(db, variant.id, location);
-    expect(maxInFlight).toBe(CALLS);
-    console.info(`domain verb: ${CALLS} removals on separate clients, ${maxInFlight} in flight at once, ${elapsed} ms`);
+    console.info(`domain verb: ${CALLS} removals on separate clients, ${elapsed} ms`);
   });
 });

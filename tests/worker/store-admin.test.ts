@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
@@ -22,6 +23,8 @@ import {
 } from "../../worker/domain/store/store-customers";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
 import { leaveStore, viewStoreAsCustomer } from "../../worker/domain/store/view-as-customer";
+import { attemptLimiter } from "../../worker/durable-objects/sign-in-throttle";
+import type { Bindings } from "../../worker/env";
 import { addUser, control, ctxOf } from "../support/factories";
 import { outboxRowsFor } from "../support/outbox";
 import { salesWorld, stockLevel } from "./sales-fixtures";
@@ -34,6 +37,8 @@ const baseUrl = "https://app.example.test";
 const settled = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
 const codes = (results: PromiseSettledResult<unknown>[]) =>
   results.map((r) => (r.status === "fulfilled" ? "ok" : ((r.reason as { code?: string }).code ?? String(r.reason))));
+// The access form's limits as the page passes them, without an address (each test's store is new).
+const accessLimits = () => ({ limiter: attemptLimiter((env as unknown as Bindings).SIGN_IN_THROTTLE), address: null });
 
 describe("the store's settings", () => {
   it("start closed with the defaults, and save only what each page sends", async () => {
@@ -95,6 +100,23 @@ describe("the store's settings", () => {
     });
     await expect(updateStoreSettings(staff, { nonsense: true })).rejects.toMatchObject({ fields: { nonsense: { code: "unknown_field" } } });
     expect((await getStoreSettings(staff)).status).toBe(false);
+  });
+
+  it("takes a Google Analytics measurement id only, never a Tag Manager container, and loads no stored container", async () => {
+    const w = await salesWorld();
+    const staff = await ctxOf(w.company);
+    for (const id of ["GTM-ABC1234", "UA-1234-1", "AW-123456", "G-", "G-ABC;alert(1)"])
+      await expect(updateStoreSettings(staff, { ga_tracking_id: id }), id).rejects.toMatchObject({
+        fields: { ga_tracking_id: { code: "invalid_analytics_id" } },
+      });
+    await updateStoreSettings(staff, { ga_tracking_id: "g-test1234" });
+    expect((await getStoreSettings(staff)).ga_tracking_id).toBe("G-TEST1234");
+    const b = await buyer(w);
+    await openStore(w, { ga_tracking_id: "G-TEST1234" });
+    expect((await getStorefront(b.ctx)).analyticsId).toBe("G-TEST1234");
+    // A container saved before the rule: the store loads no tag.
+    await openStore(w, { ga_tracking_id: "GTM-ABC1234" });
+    expect((await getStorefront(b.ctx)).analyticsId).toBeNull();
   });
 
   it("gives each address to one store only, even when two companies ask at once", async () => {
@@ -328,7 +350,7 @@ describe("access requests and buyer invitations", () => {
   it("take one waiting request per email, however many are sent at once, and only from an open store whose form is on", async () => {
     const w = await salesWorld();
     const visitor = await ctxOf(w.company);
-    const form = { company_name: "Café Lumière", first_name: "Léa", last_name: "Roy", email: "LEA@cafe.example.test" };
+    const form = { company_name: "Café Lumière", first_name: "Léa", last_name: "Roy", email: "LEA@cafe.example.test", ...accessLimits() };
     await expect(requestStoreAccess(visitor, form)).rejects.toMatchObject({ code: "store_access_form_closed" });
     await openStore(w);
     const results = await settled(Array.from({ length: 10 }, () => requestStoreAccess(visitor, form)));
@@ -347,7 +369,7 @@ describe("access requests and buyer invitations", () => {
     await openStore(w);
     const staff = await ctxOf(w.company);
     const email = `lea-${Date.now().toString(36)}@cafe.example.test`;
-    await requestStoreAccess(staff, { company_name: "Café Lumière", first_name: "Léa", last_name: "Roy", email });
+    await requestStoreAccess(staff, { company_name: "Café Lumière", first_name: "Léa", last_name: "Roy", email, ...accessLimits() });
     const [request] = (await listStoreCustomers(staff)).requests;
     const results = await settled([
       decideAccessRequest(staff, { id: request!.id, decision: "grant", baseUrl }),
@@ -410,7 +432,7 @@ describe("access requests and buyer invitations", () => {
     await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 2 } });
     const order = await placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
     const staff = await ctxOf(w.company);
-    await requestStoreAccess(staff, { company_name: "B", first_name: "B", last_name: "B", email: "b@b.example.test" });
+    await requestStoreAccess(staff, { company_name: "B", first_name: "B", last_name: "B", email: "b@b.example.test", ...accessLimits() });
     const dashboard = await getStoreDashboard(staff, { today: order.date });
     expect(dashboard).toMatchObject({ pendingCount: 1, customersWithAccess: 1, accessRequests: 1 });
     expect(dashboard.pendingOrders.map((o) => o.number)).toEqual([order.number]);

@@ -2,7 +2,7 @@
 import { openCompanyDatabase } from "../../db/tenants";
 import { controlFor, provisionerFor, type RequestContext } from "../context";
 import { ctxFromQueueMessage } from "../ctx";
-import { companySmtp, ownSmtp } from "../domain/settings/smtp-settings/company-smtp";
+import { ownSmtp } from "../domain/settings/smtp-settings/company-smtp";
 import { secretBox } from "../domain/shared/secret-box";
 import { outboxWritten } from "../domain/shared/outbox";
 import type { Env } from "../env";
@@ -61,14 +61,18 @@ export async function dispatchAfterJobs(env: Env, batch: MessageBatch<unknown>):
 /** The consumer as the Worker runs it: the control database, SMTP, and the company databases on demand. */
 export function outboxConsumerDeps(env: Env): OutboxConsumerDeps {
   const control = controlFor(env);
+  // A company's own server is checked again before each connection; the platform's is the operator's.
+  const companyServer = { companyServer: { privateHosts: env.settings.SMTP_ALLOWED_PRIVATE_HOSTS } };
   return {
     control,
     mailer: smtpMailer(env.settings),
-    companyMailer: async (db, companyId) =>
-      smtpMailer(await companySmtp(db, env.settings, secretBox(env.settings.SESSION_SECRET, companyId))),
+    companyMailer: async (db, companyId) => {
+      const own = await ownSmtp(db, secretBox(env.settings.SESSION_SECRET, companyId));
+      return own ? smtpMailer(own, companyServer) : smtpMailer(env.settings);
+    },
     ownMailer: async (db, companyId) => {
       const own = await ownSmtp(db, secretBox(env.settings.SESSION_SECRET, companyId));
-      return own && smtpMailer(own);
+      return own && smtpMailer(own, companyServer);
     },
     secret: env.settings.SESSION_SECRET,
     // The company's database as every queue consumer gets it (an unknown company is refused, and retried).

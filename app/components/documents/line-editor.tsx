@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { computeDocument } from "../../../worker/domain/documents/lines/compute-document";
+import { discountText } from "../../../worker/domain/documents/lines/discounts";
 import type { ComputedDocument, DocumentInput, LineInput } from "../../../worker/domain/documents/lines/types";
 import type { SalesLineFact } from "../../../worker/domain/sales/sales-line-facts";
 import { readDecimal } from "../../../worker/domain/shared/number-format";
@@ -35,7 +36,7 @@ export function postedLines(lines: readonly EditorLine[]) {
             description: l.description || null,
             quantity: typed(l.quantity) ?? l.quantity,
             price: l.price.trim() === "" ? null : (typed(l.price) ?? l.price),
-            discount: typed(l.discount) ?? "0",
+            discount: discountText(l.discount),
             discount_type: l.discount_type,
           },
     );
@@ -62,8 +63,9 @@ export function editorTotals(
     }
     const quantity = line.component_of_lid ? "0" : typed(line.quantity);
     const price = line.price.trim() === "" ? "0" : typed(line.price);
-    const discount = line.discount.trim() === "" ? "0" : typed(line.discount);
-    if (quantity === null || price === null || discount === null) {
+    // As the verbs read it: a discount that is not a number is 0, it does not void the line.
+    const discount = discountText(line.discount);
+    if (quantity === null || price === null) {
       invalid.add(line.lid);
       continue;
     }

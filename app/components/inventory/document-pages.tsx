@@ -14,7 +14,9 @@ type Option = { value: string; label: string };
 
 /** What a document form's action gives back: more rows asked, or a failure with what was typed. */
 export type DocumentFormAction =
-  { added: true; values: DocumentFormValues } | { error: string; fields?: FieldErrors | undefined; values: DocumentFormValues } | undefined;
+  | { added: true; values: DocumentFormValues }
+  | { error: string; params?: Record<string, unknown> | undefined; fields?: FieldErrors | undefined; values: DocumentFormValues }
+  | undefined;
 
 /** Above the form: the error without a field, or a pointer to the fields that hold theirs. */
 function ErrorAlert({ action }: { action: DocumentFormAction }) {
@@ -24,7 +26,7 @@ function ErrorAlert({ action }: { action: DocumentFormAction }) {
   const atFields = Object.keys(action.fields ?? {}).length > 0;
   return (
     <p role="alert" className="alert alert--error document-form__error">
-      {atFields ? t("stock_documents.fix_fields") : errorText(action.error)}
+      {atFields ? t("stock_documents.fix_fields") : errorText(action)}
     </p>
   );
 }
@@ -194,7 +196,7 @@ export function DocumentDetailPage({
 }: {
   kind: DocumentKind;
   loaderData: { doc: StockDocumentView; author: string | null; canEdit: boolean; canViewLog: boolean; notice: "created" | "saved" | null };
-  actionData: { error: string; fields?: FieldErrors | undefined } | undefined;
+  actionData: { error: string; params?: Record<string, unknown> | undefined; fields?: FieldErrors | undefined } | undefined;
 }) {
   const t = useT();
   const format = useFormat();
@@ -235,7 +237,7 @@ export function DocumentDetailPage({
       ) : null}
       {actionData ? (
         <div role="alert" className="alert alert--error">
-          <p>{errorText(actionData.error)}</p>
+          <p>{errorText(actionData)}</p>
           {fieldErrors && Object.keys(fieldErrors).length ? (
             <ul>
               {Object.entries(fieldErrors).map(([name, field]) => (

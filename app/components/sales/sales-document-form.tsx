@@ -34,6 +34,8 @@ export interface SalesFormValues {
 /** A refused post: the error, its fields and what was typed. */
 export interface SalesFormFailure {
   error: string;
+  /** The values the error's text shows (a minimum order's amount). */
+  params?: Record<string, unknown> | undefined;
   fields?: FieldErrors | undefined;
   values: SalesFormValues;
 }

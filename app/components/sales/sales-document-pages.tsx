@@ -32,7 +32,7 @@ const isKnown = (status: string): status is DocumentStatus =>
   isStatusOf("sales_order_payment", status) ||
   isStatusOf("sales_order_shipping", status);
 
-/** Above the form: the error without a field, or a pointer to the fields that hold theirs. */
+/** Above the form: the error without a field (with its values), or a pointer to the fields that hold theirs. */
 function ErrorAlert({ action }: { action: SalesFormFailure | undefined }) {
   const t = useT();
   const errorText = useErrorText();
@@ -40,7 +40,7 @@ function ErrorAlert({ action }: { action: SalesFormFailure | undefined }) {
   const atFields = Object.keys(action.fields ?? {}).length > 0;
   return (
     <p role="alert" className="alert alert--error">
-      {atFields ? t("sales_documents.fix_fields") : errorText(action.error)}
+      {atFields ? t("sales_documents.fix_fields") : errorText(action)}
     </p>
   );
 }
@@ -276,7 +276,7 @@ export function SalesDetailPage({
 }: {
   kind: SalesKind;
   loaderData: SalesDetailData;
-  actionData: { error: string; fields?: FieldErrors | undefined } | undefined;
+  actionData: { error: string; params?: Record<string, unknown> | undefined; fields?: FieldErrors | undefined } | undefined;
   /** Sections of one kind's page, under the lines (a sales order's shipping). */
   children?: ReactNode;
 }) {
@@ -327,7 +327,7 @@ export function SalesDetailPage({
       ) : null}
       {actionData ? (
         <div role="alert" className="alert alert--error">
-          <p>{errorText(actionData.error)}</p>
+          <p>{errorText(actionData)}</p>
           {actionData.fields && Object.keys(actionData.fields).length ? (
             <ul>
               {Object.entries(actionData.fields).map(([name, field]) => (

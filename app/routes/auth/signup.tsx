@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signUp } from "../../../worker/domain/companies/sign-up";
@@ -53,6 +54,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fields;
   const values: Record<string, string> = actionData?.values ?? {};
+  // The company takes the browser's time zone (the server checks it; without script, UTC).
+  const [timezone, setTimezone] = useState("");
+  useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
   const text = (name: string, type = "text", autoComplete?: string) => (
     <FormField name={name} label={t(`signup.${name}`)} errors={errors}>
       {(props) => <input {...props} type={type} autoComplete={autoComplete} defaultValue={values[name]} />}
@@ -69,6 +73,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             {errorText(actionData.error)}
           </p>
         ) : null}
+        <input type="hidden" name="timezone" value={timezone} />
         {text("company_name", "text", "organization")}
         {text("first_name", "text", "given-name")}
         {text("last_name", "text", "family-name")}

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { requestStoreAccess } from "../../../worker/domain/store/request-store-access";
 import { storeVisit, storeVisitView } from "../../../worker/store-visit";
+import { limitDeps } from "../../../worker/web-session";
 import { errorsByField, TextAreaField, TextField } from "../../components/contacts/form-parts";
 import { useErrorText, useT } from "../../i18n";
 import { formAction } from "../../server/form-page.server";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: values.phone || null,
         message: values.message || null,
         language: rc.locale,
+        ...limitDeps(rc, request),
       });
       return redirect(`/b2b/access?${new URLSearchParams({ ...(visit.slug ? { company: visit.slug } : {}), sent: "1" })}`);
     },

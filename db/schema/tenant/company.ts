@@ -51,6 +51,16 @@ export const companySettings = sqliteTable(
       .notNull()
       .default("net"),
     paymentTermsDays: integer("payment_terms_days").notNull().default(0),
+    // What a French business prints on its documents (legal form, share capital at 4 decimals in
+    // the default currency, SIREN, SIRET, the city of its trade register, its EU VAT number).
+    legalForm: text("legal_form"),
+    shareCapital: integer("share_capital"),
+    siren: text("siren"),
+    siret: text("siret"),
+    rcsCity: text("rcs_city"),
+    vatNumber: text("vat_number"),
+    // The tax a new product starts with (an id in taxes; none when it was removed).
+    defaultTaxId: integer("default_tax_id"),
     estimateExpirationDays: integer("estimate_expiration_days").notNull().default(30),
     // Document numbers (worker/domain/documents/numbering.ts): a prefix and a width per document
     // type, where the company changed them, and one sequence per location when the flag is on.

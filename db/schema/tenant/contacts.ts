@@ -43,6 +43,8 @@ export const customers = sqliteTable(
       .notNull()
       .default("none"),
     b2bUserLastAccess: integer("b2b_user_last_access"),
+    // The language of the documents sent to this customer ("en", "fr"); none: the company's.
+    language: text("language"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },

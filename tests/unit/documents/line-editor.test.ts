@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { editorTotals, postedLines, type EditorDocument, type EditorLine } from "../../../app/components/documents/line-editor";
 import { computeDocument } from "../../../worker/domain/documents/lines/compute-document";
+import { SalesLineInput } from "../../../worker/domain/sales/sales-schemas";
 
 const document: EditorDocument = { currency: "EUR", tax_model: "global", tax_type: "tax_exclusive", tax_priority: "product" };
 const vat = { id: 1, label: "TVA 20 %", rate: "20" };
@@ -88,6 +89,32 @@ describe("the line editor's totals", () => {
     const { computed } = editorTotals(document, [kit, part]);
     expect(computed!.lines.find((l) => l.lid === "c")!.quantity).toBe("6.0000000");
     expect(computed!.subtotal).toBe("60.00");
+  });
+});
+
+describe("a discount as the screen and the server read it", () => {
+  // What the verb keeps of a typed discount (its input schema), next to what the screen computes with.
+  const saved = (discount: string) => SalesLineInput.parse({ variant_id: 7, quantity: "2", discount }).discount;
+
+  it.each([
+    ["abc", "24.00"],
+    ["", "24.00"],
+    ["10", "21.60"],
+    ["10,5", "21.48"],
+    ["-5", "24.00"],
+    ["150", "0.00"],
+  ])("the discount %j totals the line of 2 × 10 + 20 %% VAT at %s, and the server keeps what the screen totalled", (typedDiscount, total) => {
+    const lines = [line({ quantity: "2", price: "10", discount: typedDiscount })];
+    const { computed, invalid } = editorTotals(document, lines);
+    expect(invalid.size).toBe(0);
+    expect(computed!.total).toBe(total);
+    const [posted] = postedLines(lines) as { discount: string }[];
+    expect(saved(typedDiscount)).toBe(posted!.discount);
+    const serverTotal = computeDocument({
+      ...document,
+      lines: [{ kind: "variant", taxes: [vat], lid: "a", component_of_lid: null, quantity: "2", price: "10", discount: saved(typedDiscount)!, discount_type: "percentage" }],
+    }).total;
+    expect(serverTotal).toBe(computed!.total);
   });
 });
 

@@ -13,39 +13,52 @@ import {
 } from "../../../worker/domain/shared/format";
 import { readDecimal } from "../../../worker/domain/shared/number-format";
 
-const EUR: CurrencyFormat = { iso: "EUR", sign: "€", symbol_template: "{amount} {sign}" };
+// Currencies as a company saved them: the sign and template no longer decide how money reads.
+const EUR: CurrencyFormat = { iso: "EUR", sign: "€", symbol_template: "{sign}{amount}" };
 const USD: CurrencyFormat = { iso: "USD", sign: "$", symbol_template: "{sign}{amount}" };
 const JPY: CurrencyFormat = { iso: "JPY", sign: "¥", symbol_template: "{sign}{amount}" };
 const KWD: CurrencyFormat = { iso: "KWD", sign: "KD", symbol_template: "{amount} {sign}" };
+// French writes a no-break space between the amount and its sign, a narrow one between groups.
+const nb = (text: string) => text.replace(/_/g, "\u00a0").replace(/\^/g, "\u202f");
 
-describe("money in the company's number format", () => {
+describe("money in the reader's language and the company's number format", () => {
   it.each([
-    ["1234567.89", EUR, "space_comma", "1 234 567,89 €"],
-    ["1234567.89", USD, "comma_point", "$1,234,567.89"],
-    ["1234567.89", EUR, "comma_point", "1,234,567.89 €"],
-    ["1234567.89", USD, "space_comma", "$1 234 567,89"],
-    ["0", EUR, "space_comma", "0,00 €"],
-    ["0", USD, "comma_point", "$0.00"],
-    ["-1234.5", EUR, "space_comma", "-1 234,50 €"],
-    ["-1234.5", USD, "comma_point", "-$1,234.50"],
-    ["12.3456", EUR, "space_comma", "12,35 €"],
-    ["12.3450", USD, "comma_point", "$12.35"],
-    ["12.3449", USD, "comma_point", "$12.34"],
-    ["-12.3450", USD, "comma_point", "-$12.35"],
-    ["-0.0040", EUR, "comma_point", "0.00 €"],
-    ["999.995", EUR, "space_comma", "1 000,00 €"],
-    ["1234.5", JPY, "comma_point", "¥1,235"],
-    ["1234.5678", KWD, "comma_point", "1,234.568 KD"],
-  ] as const)("writes %s %s in %s as %j", (amount, currency, numberFormat, expected) => {
-    expect(formatMoney(amount, currency, numberFormat)).toBe(expected);
+    ["9.5", EUR, "fr", undefined, "9,50_€"],
+    ["9.5", EUR, "en", undefined, "€9.50"],
+    ["9.5", USD, "en", undefined, "$9.50"],
+    ["9.5", USD, "fr", undefined, "9,50_$US"],
+    ["-1234.5", EUR, "fr", undefined, "-1^234,50_€"],
+    ["-1234.5", USD, "en", undefined, "-$1,234.50"],
+    ["1234.5", JPY, "en", undefined, "¥1,235"],
+    ["1234.5", JPY, "fr", undefined, "1^235_JPY"],
+    ["0", EUR, "fr", undefined, "0,00_€"],
+    ["1234567.89", EUR, "fr", "space_comma", "1^234^567,89_€"],
+    ["1234567.89", EUR, "fr", "comma_point", "1,234,567.89_€"],
+    ["1234567.89", USD, "en", "space_comma", "$1^234^567,89"],
+    ["1234567.89", USD, "en", "comma_point", "$1,234,567.89"],
+    ["12.3450", USD, "en", "comma_point", "$12.35"],
+    ["12.3449", USD, "en", "comma_point", "$12.34"],
+    ["-12.3450", USD, "en", "comma_point", "-$12.35"],
+    ["-0.0040", EUR, "en", "comma_point", "€0.00"],
+    ["999.995", EUR, "fr", "space_comma", "1^000,00_€"],
+    ["1234.5678", KWD, "en", "comma_point", "KWD\u00a01,234.568"],
+    ["99999999999999.9999", EUR, "en", "comma_point", "€100,000,000,000,000.00"],
+  ] as const)("writes %s %s in %s (%s) as %j", (amount, currency, language, numberFormat, expected) => {
+    expect(formatMoney(amount, currency, numberFormat, language)).toBe(nb(expected));
+  });
+
+  it("takes the language the number format suggests when none is given", () => {
+    expect(formatMoney("1234.5", EUR, "space_comma")).toBe(nb("1^234,50_€"));
+    expect(formatMoney("1234.5", EUR, "comma_point")).toBe("€1,234.50");
+    expect(formatMoney("5", "usd")).toBe("$5.00");
   });
 
   it("takes the decimals a currency is given over ISO 4217's", () => {
-    expect(formatMoney("5.125", { ...EUR, decimals: 3 }, "comma_point")).toBe("5.125 €");
+    expect(formatMoney("5.125", { ...EUR, decimals: 3 }, "comma_point", "en")).toBe("€5.125");
   });
 
-  it("never reads a sign as a replacement pattern", () => {
-    expect(formatMoney("5", { iso: "XXX", sign: "$&", symbol_template: "{sign} {amount}" }, "comma_point")).toBe("$& 5.00");
+  it("writes a code the runtime cannot take as a currency after the amount", () => {
+    expect(formatMoney("5", "E$", "comma_point", "en")).toBe("5.00 E$");
   });
 });
 
@@ -154,9 +167,9 @@ describe("the functions bound to one reader", () => {
   });
 
   it("writes money in the default currency unless another is named, and a dash for nothing", () => {
-    expect(format.money("1234567.89")).toBe("1 234 567,89 €");
-    expect(format.money("1234567.89", "USD")).toBe("$1 234 567,89");
-    expect(format.money("3", "CHF")).toBe("3,00 CHF");
+    expect(format.money("1234567.89")).toBe(nb("1^234^567,89_€"));
+    expect(format.money("1234567.89", "USD")).toBe(nb("1^234^567,89_$US"));
+    expect(format.money("3", "CHF")).toBe(nb("3,00_CHF"));
     expect(format.money(null)).toBe("—");
     expect(format.quantity("")).toBe("—");
     expect(format.input(null)).toBe("");

@@ -181,6 +181,13 @@ describe("cart rules, for any sequence of clicks", () => {
             );
             for (const v of variants) expect(left.get(v)!.isNegative()).toBe(false);
             for (const i of cart) expect(i.quantity.compare(minimumOf(i))).toBeGreaterThanOrEqual(0);
+            // An untracked line is not held to the stock: a number asked is taken (at least the minimum, at least 1).
+            const taken = held ?? described;
+            if (!taken.trackInventory && typeof c.quantity === "number") {
+              const floor = [minimumOf(taken), d(1)].reduce((a, b) => (a.compare(b) > 0 ? a : b));
+              const expected = d(c.quantity).compare(floor) < 0 ? floor : d(c.quantity);
+              expect(cart.find((i) => i.key === described.key)!.quantity.compare(expected)).toBe(0);
+            }
           }
         },
       ),
@@ -195,6 +202,12 @@ describe("cart rules, for any sequence of clicks", () => {
         const cart = setQuantity([], { key: described.key, quantity: ask, item: described }, available, strict);
         const again = setQuantity(cart, { key: described.key, quantity: ask + 1000, item: described }, available, strict);
         if (l.trackInventory) expect(again).toEqual(cart);
+        else {
+          // An untracked line has no stock bound: the click is taken as asked (at least the minimum).
+          const asked = d(ask + 1000);
+          const expected = asked.compare(minimumOf(described)) < 0 ? minimumOf(described) : asked;
+          expect(again.find((i) => i.key === described.key)!.quantity.compare(expected)).toBe(0);
+        }
       }),
     );
   });

@@ -8,6 +8,8 @@ import { hashPassword } from "../identity/password";
 import { ADMINISTRATOR_PERMISSIONS } from "../identity/permissions";
 import { newPassword } from "../identity/password-rules";
 import { catalogueDefaultStatements } from "../settings/provision-catalogue";
+import { taxDefaultStatements } from "../settings/provision-taxes";
+import { ianaTimeZone } from "../users/users-schemas";
 
 export const TRIAL_DAYS = 14;
 
@@ -27,6 +29,13 @@ export const createCompanyInput = z.object({
     .toUpperCase(),
   language: z.enum(["en", "fr"]).default("en"),
   numberFormat: z.enum(["space_comma", "comma_point"]).default("comma_point"),
+  /** The company's and its administrator's time zone (an IANA name). */
+  timezone: z
+    .string()
+    .transform((zone, ctx) => ianaTimeZone(zone) ?? (ctx.addIssue({ code: "custom", message: "invalid_timezone" }), z.NEVER))
+    .default("UTC"),
+  /** Start with the country's standard VAT rates, the standard one as the default tax (provision-taxes.ts). */
+  standardTaxes: z.boolean().default(false),
   admin: z.object({
     email: z.string({ error: "required" }).trim().toLowerCase().min(1, "required").pipe(z.email("invalid_email")),
     firstName: z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long"),
@@ -85,6 +94,7 @@ export async function createCompany(deps: CreateCompanyDeps, raw: CreateCompanyI
         lastName: input.admin.lastName,
         passwordHash,
         language: input.language,
+        timezone: input.timezone,
         phone: input.admin.phone,
         sendToWizard: input.sendToWizard,
         passwordChangedAt: now,
@@ -117,8 +127,10 @@ export async function createCompany(deps: CreateCompanyDeps, raw: CreateCompanyI
         defaultCurrency: input.currency,
         numberFormat: input.numberFormat,
         languages: [input.language],
+        timezone: input.timezone,
       }),
       ...catalogueDefaultStatements(db, { currency: input.currency, language: input.language, locations: input.locations }),
+      ...(input.standardTaxes ? taxDefaultStatements(db, input) : []),
     ]);
   } catch (error) {
     await control.batch([

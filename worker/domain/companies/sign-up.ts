@@ -8,6 +8,7 @@ import { isCountryCode, isCurrencyCode } from "../shared/countries";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
 import { assertPlainText } from "../shared/plain-text";
+import { ianaTimeZone } from "../users/users-schemas";
 import { createCompany } from "./create-company";
 
 const required = (max: number) => z.string({ error: "required" }).trim().min(1, "required").max(max, "too_long");
@@ -22,6 +23,8 @@ export const signUpInput = z.object({
   phone: required(40).regex(/^[+0-9 ().-]{6,}$/, "invalid_phone"),
   country: required(2).toUpperCase().refine(isCountryCode, "invalid_country"),
   currency: required(3).toUpperCase().refine(isCurrencyCode, "invalid_currency"),
+  // The browser's zone, sent by the form's script; anything that is not an IANA zone leaves the default (UTC).
+  timezone: z.unknown().transform((zone) => ianaTimeZone(zone) ?? undefined),
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 
@@ -47,8 +50,9 @@ export interface SignUpDeps {
 }
 
 /**
- * A new visitor's account: a company in a 14-day trial with its own database, its
- * administrator (sent to onboarding first) and a signed-in session. A valid form is counted
+ * A new visitor's account: a company in a 14-day trial with its own database (its country's
+ * standard VAT rates, the browser's time zone), its administrator (sent to onboarding first)
+ * and a signed-in session. A valid form is counted
  * before anything is created; past the limits it is refused (`rate_limited`).
  */
 export async function signUp(deps: SignUpDeps, raw: unknown): Promise<SignedIn & { companyId: string }> {
@@ -64,6 +68,8 @@ export async function signUp(deps: SignUpDeps, raw: unknown): Promise<SignedIn &
       currency: input.currency,
       language: deps.locale,
       numberFormat: deps.locale === "fr" ? "space_comma" : "comma_point",
+      timezone: input.timezone,
+      standardTaxes: true,
       sendToWizard: true,
       admin: { email: input.email, firstName: input.first_name, lastName: input.last_name, password: input.password, phone: input.phone },
     });

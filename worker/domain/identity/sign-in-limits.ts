@@ -2,9 +2,9 @@ import { DomainError, type ErrorCode } from "../shared/domain-error";
 import { randomToken } from "../shared/ids";
 
 /**
- * Attempt limits of the public forms (docs/decisions/008): failed sign-ins (issue: at most 5
- * per minute and 50 per hour per account), password reset requests and signups. Per address
- * the limits are wider, since an office or a shop shares one address.
+ * Attempt limits of the public forms (docs/decisions/008, 036): failed sign-ins (issue: at most 5
+ * per minute and 50 per hour per account), password reset requests, signups and store access
+ * requests. Per address the limits are wider, since an office or a shop shares one address.
  */
 export interface Limit {
   windowMs: number;
@@ -35,6 +35,9 @@ export const LIMITS = {
   "reset-address": [{ windowMs: HOUR, max: 20 }],
   "signup-email": [{ windowMs: HOUR, max: 3 }],
   "signup-address": [{ windowMs: HOUR, max: 10 }],
+  /** Requests of a store's access form from one address, whichever store; and those one store receives. */
+  "access-address": [{ windowMs: 10 * MINUTE, max: 5 }],
+  "access-store": [{ windowMs: HOUR, max: 30 }],
 } satisfies Record<string, readonly Limit[]>;
 export const LONGEST_WINDOW_MS = HOUR;
 
@@ -110,6 +113,20 @@ export async function reserveOrRefuse(limiter: AttemptLimiter, keys: LimitKey[],
     throw new DomainError(code, { minutes: Math.ceil(wait / 60_000), seconds: Math.ceil(wait / 1000) });
   }
   return reservation;
+}
+
+/**
+ * Reserves under each key in turn, narrowest first, taking the earlier ones back when a later one
+ * refuses: a request its address already refuses never takes one of the wider key's places.
+ */
+export async function reserveInTurn(limiter: AttemptLimiter, keys: LimitKey[], code: ErrorCode): Promise<void> {
+  const taken: Reservation[] = [];
+  try {
+    for (const key of keys) taken.push(await reserveOrRefuse(limiter, [key], code));
+  } catch (error) {
+    await Promise.all(taken.map((reservation) => limiter.release(reservation)));
+    throw error;
+  }
 }
 
 /** The keys of a public form's request: its email, and its address when known. */

@@ -88,10 +88,13 @@ function columnsOf(choices: Pick<Choices, "levels" | "locations">, locale: Local
   ];
 }
 
-/** A number as a person types it in a spreadsheet: spaces between thousands, a decimal comma. */
+/**
+ * A number as a person types it in a spreadsheet, read later by the verb's schema with the rule
+ * every form and the API follow (shared/number-format.ts): "2,5", "1 234,50" and "1,234.50" are
+ * read, while "1,234" (1.234 or 1234?) is refused as ambiguous rather than read as 1.234.
+ */
 export function numberText(text: string): string {
-  const compact = text.replace(/[\s\u00a0\u202f]/g, "");
-  return /^-?\d+,\d+$/.test(compact) ? compact.replace(",", ".") : compact;
+  return text.replace(/^[\s\u00a0\u202f]+|[\s\u00a0\u202f]+$/g, "");
 }
 
 interface VariantRow {

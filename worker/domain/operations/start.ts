@@ -15,7 +15,15 @@ import { EXPORT_LISTS } from "./export-lists";
 import { suggestMapping, type ImportColumn } from "./importer";
 import { operationView, startOperation, type OperationView } from "./operations";
 import { IMPORTERS } from "./importers";
-import { readSpreadsheet, SPREADSHEET_FORMATS, spreadsheetFormat, writeCsv, writeXlsx, type SpreadsheetFormat } from "./spreadsheets";
+import {
+  previewSpreadsheet,
+  SPREADSHEET_FORMATS,
+  spreadsheetFormat,
+  writeCsv,
+  writeXlsx,
+  type SpreadsheetFormat,
+  type SpreadsheetPreview,
+} from "./spreadsheets";
 
 const { backgroundOperations: ops } = tenantSchema;
 
@@ -133,7 +141,9 @@ export interface ImportPreview {
   kind: ImportKind;
   header: string[];
   rows: string[][];
+  /** The rows read (within PREVIEW_LIMITS); `more` when the file holds others, which only the import reads. */
   row_count: number;
+  more: boolean;
   columns: ImportColumn[];
   mapping: Record<string, number>;
 }
@@ -144,28 +154,37 @@ const FILE_ID = /^[0-9A-Za-z]{10,40}\.(csv|xlsx)$/;
 const fileKey = (ctx: Ctx, fileId: string) => `companies/${ctx.actor.company.id}/imports/${fileId}`;
 
 /**
- * Keeps an uploaded file in the files bucket and reads it (a bad file is refused here, whole):
- * its header, its first rows and the mapping of its columns that the screen proposes.
+ * Keeps an uploaded file in the files bucket and reads its first rows (PREVIEW_LIMITS): its header,
+ * the rows the screen shows and the mapping of its columns that it proposes. A file refused here is
+ * refused on its field; the import reads the whole file in the background.
  */
 export async function uploadImportFile(ctx: Ctx, input: { kind: unknown; file: File | null }): Promise<ImportPreview> {
   const kind = importKind(input.kind);
   const columns = await importColumnsOf(ctx, kind);
   if (!input.file || input.file.size === 0) throw new DomainError("validation_failed", {}, { file: { code: "import_file_required" } });
   const bytes = new Uint8Array(await input.file.arrayBuffer());
-  const format = spreadsheetFormat(input.file.name, bytes);
-  const rows = await readSpreadsheet(format, bytes);
+  let format: SpreadsheetFormat;
+  let preview: SpreadsheetPreview;
+  try {
+    format = spreadsheetFormat(input.file.name, bytes);
+    preview = await previewSpreadsheet(format, bytes);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw new DomainError("validation_failed", {}, { file: { code: error.code, params: error.params } });
+  }
   const fileId = `${ctx.newId()}.${format}`;
   await ctx.files.put(fileKey(ctx, fileId), bytes);
-  const header = rows[0]!;
+  const [header, ...rows] = preview.rows;
   return {
     file_id: fileId,
     file_name: input.file.name.slice(0, 200),
     kind,
-    header,
-    rows: rows.slice(1, 1 + PREVIEW_ROWS),
-    row_count: rows.length - 1,
+    header: header!,
+    rows: rows.slice(0, PREVIEW_ROWS),
+    row_count: rows.length,
+    more: preview.more,
     columns,
-    mapping: suggestMapping(header, [columns]),
+    mapping: suggestMapping(header!, [columns]),
   };
 }
 

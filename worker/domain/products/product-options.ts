@@ -45,6 +45,8 @@ export interface ProductFormOptions {
   tags: { id: number; label: string }[];
   attributes: { id: number; label: string; options: { id: number; label: string }[] }[];
   taxes: { id: number; label: string }[];
+  /** The taxes a new product starts with: the company's default tax, when it is active. */
+  defaultTaxIds: number[];
   /** Active levels the caller may view; `editable` when the caller may change their prices. */
   priceLevels: { id: number; label: string; type: "selling" | "purchasing"; editable: boolean }[];
   currencies: { id: number; iso: string }[];
@@ -101,9 +103,11 @@ export async function productFormOptions(ctx: Ctx): Promise<ProductFormOptions> 
         .from(t.locations)
         .where(eq(t.locations.active, true))
         .orderBy(byLabel(t.locations.label), asc(t.locations.id)),
+      db.select({ defaultTaxId: t.companySettings.defaultTaxId }).from(t.companySettings).limit(1),
     ]),
   ]);
-  const [attributes, options, taxes, levels, currencies, suppliers, locations] = rest;
+  const [attributes, options, taxes, levels, currencies, suppliers, locations, settings] = rest;
+  const defaultTaxId = settings[0]?.defaultTaxId ?? null;
   const access = priceAccess(actor);
   return {
     ...filters,
@@ -112,6 +116,7 @@ export async function productFormOptions(ctx: Ctx): Promise<ProductFormOptions> 
       options: options.filter((o) => o.attributeId === a.id).map(({ id, label }) => ({ id, label })),
     })),
     taxes,
+    defaultTaxIds: taxes.some((tax) => tax.id === defaultTaxId) ? [defaultTaxId!] : [],
     priceLevels: levels.filter((l) => canView(access, l.type)).map((l) => ({ ...l, editable: canEdit(access, l.type) })),
     // Without multi_currencies the grid has the default currency's column only.
     currencies: currencies.filter((c) => access.multiCurrency || c.isDefault).map(({ id, iso }) => ({ id, iso })),

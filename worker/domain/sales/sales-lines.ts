@@ -33,7 +33,7 @@ export interface DocumentTerms {
 
 const dec = (units: number, scale: number) => fromScaledInteger(units, scale).toString();
 /** A figure as stored: a safe integer, or a bug (boundsIssues refuses what would not be one). */
-function scaled(value: string, scale: number): number {
+function storable(value: string, scale: number): number {
   const units = toScaledInteger(Decimal.parse(value), scale);
   if (units > MAX_SAFE || units < -MAX_SAFE) throw new RangeError(`${value} cannot be stored exactly at scale ${scale}`);
   return Number(units);
@@ -197,7 +197,10 @@ interface Resolved {
 }
 
 /** Reads the catalogue and prices a document's lines: throws `validation_failed` naming `lines.N.<field>` for what it cannot find. */
-export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise<PricedDocument> {
+export async function priceDocument(db: TenantDb, terms: DocumentTerms, options: { bounded?: boolean } = {}): Promise<PricedDocument> {
+  // Unbounded: a saved document opened in its editor, whatever it holds (its figures are not stored again).
+  const bounded = options.bounded ?? true;
+  const scaled = bounded ? storable : (value: string, scale: number) => Number(toScaledInteger(Decimal.parse(value), scale));
   const rows = (await db.batch(catalogueReads(db, terms))) as unknown as Rows;
   const [variants, variantTaxes, , , services, settingsRows, customers, addresses, locations] = rows;
   const priceRows = rows.slice(9) as unknown as PriceRows;
@@ -241,10 +244,10 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
   };
   const wantedPrices: { variantId: number; packId: number | null }[] = [];
   const resolved: Resolved[] = [];
-  if (discountPastBound(terms.globalDiscount, terms.globalDiscountType)) issues.add("global_discount", "too_large");
+  if (bounded && discountPastBound(terms.globalDiscount, terms.globalDiscountType)) issues.add("global_discount", "too_large");
   terms.lines.forEach((line, i) => {
     const lid = line.lid ?? String(i + 1);
-    if (discountPastBound(line.discount, line.discount_type)) issues.add(`lines.${i}.discount`, "too_large");
+    if (bounded && discountPastBound(line.discount, line.discount_type)) issues.add(`lines.${i}.discount`, "too_large");
     const money = { discount: line.discount ?? null, discount_type: line.discount_type ?? null, description: line.description ?? null };
     const quantity = line.quantity == null ? null : dec(line.quantity, QUANTITY_SCALE);
     const base = { variantId: null, packId: null, serviceId: null, sku: null, stocked: false };
@@ -355,7 +358,7 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms): Promise
     lines: resolved.map((r) => r.input),
   };
   const computed = computeDocument(document);
-  for (const issue of boundsIssues(computed)) {
+  for (const issue of bounded ? boundsIssues(computed) : []) {
     if (issue.line === null) issues.add("lines", "total_too_large", { max: issue.max });
     else {
       const field = `lines.${lineIndexOf(terms, resolved, ownerOf(computed, issue.line))}.${issue.field}`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { discountText } from "../documents/lines/discounts";
 import { zMoney } from "../shared/money";
 import { strictInput, zCalendarDate, zOptionalText } from "../shared/input";
 import { zOptionalId, zRefIdRequired, zRequiredQuantity, zScaledQuantity } from "../stock/common";
@@ -6,7 +7,7 @@ import { zOptionalId, zRefIdRequired, zRequiredQuantity, zScaledQuantity } from 
 /** A discount as typed: anything that is not a non-negative number counts as 0 (domain spec §5), so any text or number passes. */
 const zDiscount = z
   .union([z.string(), z.number()], { error: "invalid_number" })
-  .transform((v) => String(v))
+  .transform((v) => discountText(v))
   .nullable()
   .optional();
 const zDiscountType = z.enum(["percentage", "amount"], { error: "invalid" }).nullable().optional();

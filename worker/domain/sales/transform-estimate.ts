@@ -1,6 +1,7 @@
 import { assertMove, STATUS_MACHINES, type StatusOf } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+import { PRICE_SCALE } from "../shared/money";
+import { storedDecimal } from "../shared/stored-figures";
 import { tenantSchema } from "../../../db/client";
 import { eq } from "drizzle-orm";
 import { insertSalesDocument, lineInputsOf } from "./sales-document-writes";
@@ -21,7 +22,7 @@ export async function transformEstimate(ctx: Ctx, input: { id: unknown }): Promi
   const { db } = ctx;
   const estimate = await savedSalesDocument(db, "estimate", input.id);
   assertMove("estimate", estimate.status as StatusOf<"estimate">, "accepted_and_transformed");
-  const money = (units: number) => fromScaledInteger(units, PRICE_SCALE);
+  const money = (units: number | string) => storedDecimal(units, PRICE_SCALE);
   return insertSalesDocument(ctx, {
     type: "sales_order",
     customerId: estimate.customerId,

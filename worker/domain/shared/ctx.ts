@@ -32,13 +32,16 @@ export interface Ctx {
   outbox: Outbox;
   /** Seals the company's saved secrets (an SMTP password) and opens them again. */
   secrets: SecretBox;
+  /** Internal SMTP servers (`host:port`) a company may name anyway: local test servers, none in production. */
+  privateSmtpHosts: readonly string[];
 }
 
 /** The pieces a builder gathers; the clock and ids default to the real ones. */
 export function makeCtx(
-  parts: Omit<Ctx, "now" | "newId" | "outbox" | "files" | "secrets"> & Partial<Pick<Ctx, "now" | "newId" | "files" | "secrets">>,
+  parts: Omit<Ctx, "now" | "newId" | "outbox" | "files" | "secrets" | "privateSmtpHosts"> &
+    Partial<Pick<Ctx, "now" | "newId" | "files" | "secrets" | "privateSmtpHosts">>,
 ): Ctx {
-  return { now: Date.now, newId, files: NO_FILES, secrets: NO_SECRETS, outbox: outboxFor(parts.db, parts.control), ...parts };
+  return { now: Date.now, newId, files: NO_FILES, secrets: NO_SECRETS, privateSmtpHosts: [], outbox: outboxFor(parts.db, parts.control), ...parts };
 }
 
 /** Whether the actor holds these permissions. */

@@ -120,6 +120,7 @@ export const ERROR_CODES = {
   store_staff_cannot_order: { status: 403, params: [] },
   store_access_form_closed: { status: 404, params: [] },
   store_access_already_requested: { status: 409, params: [] },
+  store_access_rate_limited: { status: 429, params: ["minutes"] },
   store_access_request_decided: { status: 409, params: [] },
   store_address_taken: { status: 409, params: [] },
   store_buyer_already_exists: { status: 409, params: [] },
@@ -173,7 +174,10 @@ export const FIELD_ERROR_CODES = {
   invalid_phone: { params: [] },
   invalid_colour: { params: [] },
   invalid_slug: { params: [] },
+  invalid_analytics_id: { params: [] },
   invalid_domain: { params: [] },
+  // A server on a loopback, private, link-local or other internal address (a company's SMTP host).
+  internal_address: { params: [] },
   unknown_product: { params: [] },
   invalid_url: { params: [] },
   invalid_language: { params: [] },

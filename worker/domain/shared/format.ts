@@ -14,16 +14,17 @@ export { formatNumber, type NumberFormat };
 type DecimalLike = Decimal | string | number;
 const toDecimal = (value: DecimalLike) => (value instanceof Decimal ? value : Decimal.parse(value));
 
-/** How a currency writes its amounts (domain spec §3 'Currency'); decimals default to ISO 4217's. */
+/** A currency as the company set it up (domain spec §3 'Currency'); amounts are written by `formatMoney`. */
 export interface CurrencyFormat {
   iso: string;
   sign: string;
-  /** "{sign}{amount}", "{amount} {sign}"... */
+  /** "{sign}{amount}", "{amount} {sign}"... as the company saved it; money is written in the reader's language instead. */
   symbol_template: string;
+  /** Decimals when they differ from ISO 4217's. */
   decimals?: number;
 }
 
-/** A currency the company has no format for: its code after the amount ('12,50 CHF'). */
+/** A currency known by its code only. */
 export function plainCurrency(iso: string): CurrencyFormat {
   return { iso, sign: iso, symbol_template: "{amount} {sign}" };
 }
@@ -59,16 +60,52 @@ export function formatPercent(value: DecimalLike, numberFormat: NumberFormat): s
 }
 
 /**
- * An amount of money with the currency's decimals (half away from zero) in its template:
- * '1 234 567,89 €', '$1,234,567.89'. The minus sign leads: '-$5.00'.
+ * An amount of money as the language writes it, by the runtime's Intl data ('9,50 €' in French,
+ * '€9.50' in English, '-$1,234.50'), with the currency's decimals (half away from zero). The
+ * number format, when given, chooses the marks: space_comma '1 234,50', comma_point '1,234.50'.
+ * Without a language, the one the number format suggests (space_comma: French). Every page, PDF
+ * and email writes money through this function.
  */
-export function formatMoney(amount: DecimalLike, currency: CurrencyFormat, numberFormat: NumberFormat): string {
-  const decimals = currency.decimals ?? currencyDecimals(currency.iso);
+export function formatMoney(
+  amount: DecimalLike,
+  currency: string | { iso: string; decimals?: number | undefined },
+  numberFormat?: NumberFormat,
+  language?: Locale,
+): string {
+  const iso = (typeof currency === "string" ? currency : currency.iso).toUpperCase();
+  const decimals = (typeof currency === "string" ? undefined : currency.decimals) ?? currencyDecimals(iso);
   const rounded = toDecimal(amount).round(decimals);
-  const digits = formatNumber(rounded.isNegative() ? rounded.neg() : rounded, { format: numberFormat, decimals });
-  // Replaced by functions: a sign such as "$" must never be read as a replacement pattern.
-  const written = currency.symbol_template.replace("{amount}", () => digits).replace("{sign}", () => currency.sign);
-  return rounded.isNegative() ? `-${written}` : written;
+  const lang = language ?? (numberFormat === "space_comma" ? "fr" : "en");
+  const intl = moneyFormat(lang, iso, decimals);
+  // Not a currency code the runtime could write: the amount and the code.
+  if (!intl) return `${formatNumber(rounded, { format: numberFormat ?? (lang === "fr" ? "space_comma" : "comma_point"), decimals })} ${iso}`;
+  // A decimal string is formatted exactly (no float on the way).
+  const parts = intl.formatToParts(rounded.toString() as unknown as number);
+  const marks = numberFormat ? MONEY_MARKS[numberFormat] : null;
+  return parts.map((p) => (marks && p.type === "group" ? marks.group : marks && p.type === "decimal" ? marks.decimal : p.value)).join("");
+}
+
+// Money's group mark in space_comma is the no-break space French uses, so an amount never wraps.
+const MONEY_MARKS: Record<NumberFormat, { group: string; decimal: string }> = {
+  space_comma: { group: "\u202f", decimal: "," },
+  comma_point: { group: ",", decimal: "." },
+};
+
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+function moneyFormat(language: Locale, iso: string, decimals: number): Intl.NumberFormat | null {
+  const key = `${language}|${iso}|${decimals}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = /^[A-Z]{3}$/.test(iso)
+        ? new Intl.NumberFormat(language, { style: "currency", currency: iso, minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+        : null;
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
@@ -193,8 +230,8 @@ export function formatter(settings: FormatSettings) {
     decimal: orEmpty((value: DecimalLike, maxDecimals: number = QUANTITY_SCALE) => formatDecimal(value, numberFormat, { maxDecimals })),
     quantity: orEmpty((value: DecimalLike) => formatQuantity(value, numberFormat)),
     percent: orEmpty((value: DecimalLike) => formatPercent(value, numberFormat)),
-    /** In the given currency (by ISO code), else the company's default one. */
-    money: orEmpty((amount: DecimalLike, iso?: string | null) => formatMoney(amount, currencyOf(iso), numberFormat)),
+    /** In the given currency (by ISO code), else the company's default one, in the reader's language. */
+    money: orEmpty((amount: DecimalLike, iso?: string | null) => formatMoney(amount, currencyOf(iso), numberFormat, language)),
     /** An input's value: "" when there is none. */
     input: (value: Maybe<DecimalLike> | "", minDecimals = 0) =>
       value === null || value === undefined || value === "" ? "" : formatInput(value, numberFormat, { minDecimals }),

@@ -1,3 +1,4 @@
+import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import { Decimal } from "../shared/decimal";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 
@@ -100,10 +101,15 @@ export function maximumOf(item: CartItem, items: readonly CartItem[], available:
   return max === null ? null : max.isNegative() ? ZERO : max;
 }
 
+/** Whether a line of `quantity` stays within MAX_QUANTITY (shared/bounds.ts), in what it orders and in each variant's units. */
+export function withinQuantityBound(item: Pick<CartItem, "variantId" | "packQuantity" | "isPackaging" | "components">, quantity: Decimal) {
+  return !beyond(quantity, MAX_QUANTITY) && stockTaken(item, quantity).every((t) => !beyond(t.units, MAX_QUANTITY));
+}
+
 /**
  * The line's quantity after asking for `requested`, or null when the click is ignored (silently,
- * spec §5): a quantity that is not a number, or over the stock's bound. Under the minimum, the
- * minimum is taken instead. A line not yet in the cart comes with quantity 0.
+ * spec §5): a quantity that is not a number, over the stock's bound, or past MAX_QUANTITY. Under
+ * the minimum, the minimum is taken instead. A line not yet in the cart comes with quantity 0.
  */
 export function nextQuantity(
   item: CartItem,
@@ -122,6 +128,7 @@ export function nextQuantity(
   const minimum = minimumOf(item);
   if (wanted.compare(minimum) < 0) wanted = minimum;
   if (wanted.isZero() || wanted.isNegative()) wanted = Decimal.parse(1).round(QUANTITY_SCALE);
+  if (!withinQuantityBound(item, wanted)) return null;
   const maximum = maximumOf(item, items, available, policy);
   // Over the bound, only a step down is taken (stock may have gone since the line was added).
   if (maximum !== null && wanted.compare(maximum) > 0 && wanted.compare(item.quantity) >= 0) return null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import { Decimal } from "../shared/decimal";
 import { QUANTITY_SCALE } from "../shared/money";
 import type { CartCatalogue, StoredCartLine } from "./cart-catalogue";
@@ -41,17 +42,31 @@ export interface CartView {
   currency: string | null;
 }
 
-/** The lines the cart keeps, as the Durable Object stores them (checked when read back). */
-export const StoredCartLines = z
-  .array(
-    z.object({
-      key: z.string().min(1).max(64),
-      variantId: z.number().int().positive(),
-      packId: z.number().int().positive().nullable(),
-      quantity: z.string().max(40),
-    }),
-  )
-  .max(CART_MAX_LINES);
+/** A quantity a cart may hold: a decimal from 0 to MAX_QUANTITY (shared/bounds.ts). */
+function cartQuantity(text: string): boolean {
+  try {
+    const quantity = Decimal.parse(text);
+    return !quantity.isNegative() && !beyond(quantity, MAX_QUANTITY);
+  } catch {
+    return false;
+  }
+}
+
+const StoredLine = z.object({
+  key: z.string().min(1).max(64),
+  variantId: z.number().int().positive(),
+  packId: z.number().int().positive().nullable(),
+  quantity: z.string().max(40).refine(cartQuantity),
+});
+
+/**
+ * The lines the cart keeps, as the Durable Object stores them, checked when read back: a line that
+ * fails (one kept before the bounds, decision 036) leaves the cart rather than failing every page.
+ */
+export const StoredCartLines = z.preprocess(
+  (raw) => (Array.isArray(raw) ? raw.filter((line) => StoredLine.safeParse(line).success).slice(0, CART_MAX_LINES) : []),
+  z.array(StoredLine).max(CART_MAX_LINES),
+);
 
 /** The stored lines the catalogue still sells, described with their quantities. */
 export function describedLines(lines: readonly StoredCartLine[], catalogue: CartCatalogue): CartItem[] {

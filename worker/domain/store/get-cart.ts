@@ -11,10 +11,12 @@ import { cartResult, describedLines, StoredCartLines, type CartView } from "./ca
 export async function getCart(ctx: Ctx, input: { cart: CartStore }): Promise<CartView> {
   const buyer = buyerOf(ctx);
   // Shown as it is, the cart is only read; it is taken and saved only when a line has to leave it.
-  const stored = StoredCartLines.parse(await input.cart.read());
+  const kept = await input.cart.read();
+  const stored = StoredCartLines.parse(kept);
   const catalogue = await readCartCatalogue(ctx, buyer, stored);
   const shown = cartResult(describedLines(stored, catalogue), catalogue);
-  if (shown.lines.length === stored.length) return shown.view;
+  // A line dropped when read back (StoredCartLines) leaves the stored cart too.
+  if (shown.lines.length === kept.length) return shown.view;
   const result = await changeCart(input.cart, async (held) => {
     const lines = StoredCartLines.parse(held);
     const catalogue = await readCartCatalogue(ctx, buyer, lines);

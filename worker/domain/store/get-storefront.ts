@@ -1,7 +1,7 @@
 import { can, type Ctx } from "../shared/ctx";
 import { storePalette, type StorePalette } from "./branding";
 import { buyerOf } from "./buyer";
-import { readStoreSettings, type StoreSettings } from "./settings/store-settings";
+import { isMeasurementId, readStoreSettings, type StoreSettings } from "./settings/store-settings";
 
 /** What every storefront page shows of the store's settings: its menu, colours and what it displays (platform spec §2). */
 export interface StorefrontView {
@@ -50,7 +50,8 @@ export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): 
     externalReferenceLabel: settings.external_reference_label,
     aboutUs: settings.about_us,
     banner: settings.banner_key,
-    analyticsId: viewingAsStaff ? null : settings.ga_tracking_id,
+    // A stored id from before the rule was tightened loads nothing unless it is a measurement id.
+    analyticsId: viewingAsStaff || !isMeasurementId(settings.ga_tracking_id) ? null : settings.ga_tracking_id,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
+import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import type { Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
@@ -34,7 +35,9 @@ export async function quickOrder(ctx: Ctx, input: { cart: CartStore; order: unkn
     if (raw.trim() === "") return;
     const match = /^\s*(\S+)[\s;,]+(\d+(?:[.,]\d+)?)\s*$/.exec(raw);
     const quantity = match ? Decimal.parse(match[2]!.replace(",", ".")).round(QUANTITY_SCALE) : null;
-    if (!match || !quantity || quantity.isZero()) return issues.add(`quick_order.${i}`, "quick_order_line_invalid", { line: i + 1 });
+    // A quantity past MAX_QUANTITY (shared/bounds.ts) is no quantity a cart takes.
+    if (!match || !quantity || quantity.isZero() || beyond(quantity, MAX_QUANTITY))
+      return issues.add(`quick_order.${i}`, "quick_order_line_invalid", { line: i + 1 });
     wanted.push({ line: i + 1, sku: match[1]!, quantity });
   });
   if (wanted.length === 0 && issues.empty) issues.add("quick_order", "required");

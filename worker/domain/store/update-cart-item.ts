@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import type { Ctx } from "../shared/ctx";
+import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
+import { QUANTITY_SCALE } from "../shared/money";
 import { buyerOf } from "./buyer";
 import { readCartCatalogue } from "./cart-catalogue";
 import { cartPolicy } from "./cart-policy";
@@ -14,11 +17,20 @@ export const UpdateCartItemInput = z
   .object({
     variant_id: z.number().int().positive(),
     pack_id: z.number().int().positive().nullish(),
-    // Not a number: the click is ignored (spec §5), so any short text is taken and judged by the rules.
-    quantity: z.union([z.number(), z.string().max(40)]),
+    // Not a number: the click is ignored (spec §5), so any short text is taken and judged by the rules;
+    // a number past MAX_QUANTITY (shared/bounds.ts) is refused.
+    quantity: z.union([z.number(), z.string().max(40)]).refine((v) => !pastQuantityBound(v), "too_large"),
   })
   .strict();
 export type UpdateCartItemInput = z.infer<typeof UpdateCartItemInput>;
+
+function pastQuantityBound(requested: number | string): boolean {
+  try {
+    return beyond(Decimal.parse(requested).round(QUANTITY_SCALE), MAX_QUANTITY);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Adds a line to the buyer's cart or changes its quantity, by the cart's rules: under the minimum

@@ -13,6 +13,25 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+let zoneNames: Set<string> | undefined;
+
+/**
+ * An IANA time zone as the runtime names it ("Europe/Paris"; "europe/paris" and "Asia/Kolkata"
+ * read as their canonical names), or null for anything else: offsets such as "+01:00", unknown
+ * names, non-text. Only zones the settings' list offers (and UTC) are taken.
+ */
+export function ianaTimeZone(value: unknown): string | null {
+  if (typeof value !== "string" || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value.trim())) return null;
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat("en", { timeZone: value.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  zoneNames ??= new Set(Intl.supportedValuesOf("timeZone"));
+  return canonical === "UTC" || zoneNames.has(canonical) ? canonical : null;
+}
+
 const name = z.string({ error: "required" }).trim().min(1, "required").max(100, "too_long");
 const email = z.string({ error: "required" }).trim().toLowerCase().min(1, "required").max(320, "too_long").pipe(z.email("invalid_email"));
 const permissionList = z

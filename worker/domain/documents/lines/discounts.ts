@@ -1,5 +1,6 @@
 import { MAX_MONEY, MAX_PERCENT } from "../../shared/bounds";
 import { Decimal } from "../../shared/decimal";
+import { readDecimal } from "../../shared/number-format";
 import { atScale, DISCOUNT_DECIMALS, HUNDRED, minOf, percentOf } from "./rounding";
 import type { DiscountType } from "./types";
 
@@ -28,6 +29,17 @@ export function readDiscount(
 }
 
 const FULL = HUNDRED.round(DISCOUNT_DECIMALS);
+
+/**
+ * A discount as someone typed or sent it ("10", "10,5", "1 234,50", "abc"), as the text the engine
+ * reads: a number in either language's format, else "0" (domain spec §5: otherwise 0). The line
+ * editor and the verbs both read discounts through it, so the screen totals what the server saves.
+ */
+export function discountText(raw: string | number | null | undefined): string {
+  if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) return "0";
+  const read = readDecimal(raw);
+  return "value" in read ? read.value.toString() : "0";
+}
 
 /**
  * Whether a typed discount is a number past its bound (shared/bounds.ts): a percentage over 100, an

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zOptionalEmail } from "../../contacts/shared";
+import { classifyHost } from "../../shared/internal-hosts";
 import { objectError, zOptionalText } from "../common";
 
 export const SMTP_SECURITIES = ["tls", "starttls", "none"] as const;
@@ -20,8 +21,8 @@ export interface SmtpSettingsView {
 export const UpdateSmtpSettingsInput = z
   .strictObject(
     {
-      // A host name or an address; blank: the platform's sender.
-      host: zOptionalText(253).refine((v) => v === null || /^[A-Za-z0-9.:[\]-]+$/.test(v), "invalid"),
+      // A host name or an address; blank: the platform's sender. Internal addresses are refused by the verb (smtpHostRefusal).
+      host: zOptionalText(253).refine((v) => v === null || (/^[A-Za-z0-9.:[\]-]+$/.test(v) && classifyHost(v).kind !== "invalid"), "invalid"),
       port: z.int({ error: "invalid" }).min(1, "too_small").max(65535, "too_large"),
       security: z.enum(SMTP_SECURITIES, { error: "invalid" }),
       username: zOptionalText(320),

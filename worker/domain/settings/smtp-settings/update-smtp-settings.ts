@@ -1,12 +1,15 @@
 import { tenantSchema } from "../../../../db/client";
 import { requirePermission, type Ctx } from "../../shared/ctx";
-import { fieldError, parseInput, SETTINGS } from "../common";
+import { DomainError } from "../../shared/domain-error";
+import { smtpHostRefusal } from "../../shared/internal-hosts";
+import { parseInput, SETTINGS } from "../common";
 import { UpdateSmtpSettingsInput, type SmtpSettingsView } from "./smtp-settings-schemas";
 import { findSmtpRow, smtpView } from "./smtp-settings-shared";
 
 /**
  * Changes the SMTP settings given. A server needs a from address (its emails must say who sends
- * them); without a host, the platform's sender sends the company's emails.
+ * them) and may not be on an internal address (the Worker would reach into its own network);
+ * without a host, the platform's sender sends the company's emails.
  */
 export async function updateSmtpSettings(ctx: Ctx, raw: unknown): Promise<SmtpSettingsView> {
   requirePermission(ctx, SETTINGS);
@@ -14,10 +17,17 @@ export async function updateSmtpSettings(ctx: Ctx, raw: unknown): Promise<SmtpSe
   const current = smtpView(await findSmtpRow(ctx.db));
   const host = input.host !== undefined ? input.host : current.host;
   const fromAddress = input.from_address !== undefined ? input.from_address : current.from_address;
-  if (host && !fromAddress) throw fieldError("from_address", "required");
+  const port = input.port ?? current.port;
+  // Checked on the host and port as they will be saved: a row saved before the rule is refused too.
+  const refusal = host ? smtpHostRefusal(host, port, ctx.privateSmtpHosts) : null;
+  const fields = {
+    ...(refusal ? { host: { code: refusal } } : {}),
+    ...(host && !fromAddress ? { from_address: { code: "required" } } : {}),
+  };
+  if (Object.keys(fields).length) throw new DomainError("validation_failed", {}, fields);
   const values = {
     host,
-    port: input.port ?? current.port,
+    port,
     security: input.security ?? current.security,
     username: input.username !== undefined ? input.username : current.username,
     fromAddress,

@@ -22,7 +22,16 @@ const zStoreSlug = z
   .nullable()
   .transform((v) => v || null);
 
-const zAnalyticsId = zOptionalText(40).refine((v) => v === null || /^[A-Z0-9-]+$/i.test(v), "invalid");
+/**
+ * A Google Analytics 4 measurement id only: a Tag Manager container (GTM-…) runs whatever script its
+ * owner publishes, on this app's origin, in every buyer's session (decision 036).
+ */
+export function isMeasurementId(value: string | null | undefined): value is string {
+  return typeof value === "string" && /^G-[A-Z0-9]{4,20}$/.test(value);
+}
+const zAnalyticsId = zOptionalText(40)
+  .transform((v) => v?.toUpperCase() ?? null)
+  .refine((v) => v === null || isMeasurementId(v), "invalid_analytics_id");
 
 export const STORE_TAX_TYPES = ["excluded", "included"] as const;
 /** At most this many featured products on the store's home. */
