@@ -93,7 +93,8 @@ export function decodeValue(value: HranaValue): unknown {
 export function encodeValue(value: unknown): HranaValue {
   if (value === null || value === undefined) return { type: "null" };
   if (typeof value === "bigint") return { type: "integer", value: value.toString() };
-  if (typeof value === "number") return Number.isInteger(value) ? { type: "integer", value: String(value) } : { type: "float", value };
+  // A number is a REAL (integers come as bigint): one past the safe integers (1e+24) is no integer's text.
+  if (typeof value === "number") return Number.isSafeInteger(value) ? { type: "integer", value: String(value) } : { type: "float", value };
   if (typeof value === "string") return { type: "text", value };
   if (value instanceof Uint8Array) return { type: "blob", base64: Buffer.from(value).toString("base64").replace(/=+$/, "") };
   throw new SqlError(`cannot encode a value of type ${typeof value}`, "HRANA_PROTO_ERROR");

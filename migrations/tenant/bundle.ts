@@ -243,5 +243,19 @@ export const migrations: Migration[] = [
       "ALTER TABLE `sent_emails` ADD `sender_id` text;",
       "ALTER TABLE `sent_emails` ADD `sender_name` text;"
     ]
+  },
+  {
+    "tag": "0014_company_legal_identifiers",
+    "hash": "4203c166a2799d08216198d2694b58778252d8ca2c5bbb878ca693b8851043ae",
+    "statements": [
+      "ALTER TABLE `company_settings` ADD `legal_form` text;",
+      "ALTER TABLE `company_settings` ADD `share_capital` integer;",
+      "ALTER TABLE `company_settings` ADD `siren` text;",
+      "ALTER TABLE `company_settings` ADD `siret` text;",
+      "ALTER TABLE `company_settings` ADD `rcs_city` text;",
+      "ALTER TABLE `company_settings` ADD `vat_number` text;",
+      "ALTER TABLE `company_settings` ADD `default_tax_id` integer;",
+      "ALTER TABLE `customers` ADD `language` text;"
+    ]
   }
 ];

@@ -9,8 +9,9 @@ import { DEMO_BUYER_EMAIL, DEMO_PASSWORD } from "./config";
 const DEMO_STORE_CUSTOMER = "Épicerie des Halles";
 
 /**
- * The demo company's B2B store: its active products are published to it, and a buyer of one of
- * its customers (a B2B user, confined to the store) can sign in and order.
+ * The demo company's B2B store: its active variants are published to it (the store sells those of
+ * the products that are active and published themselves), and a buyer of one of its customers (a
+ * B2B user, confined to the store) can sign in and order.
  */
 export async function seedStore(
   db: TenantDb,

@@ -47,6 +47,8 @@ async function world() {
     .set({ b2bPublished: true, label: "Four à sole rotatif professionnel, six étages, vapeur intégrée" })
     .where(eq(t.variants.id, oven.id));
   await db.update(t.variants).set({ b2bPublished: true, label: "Pétrin à spirale 80 litres" }).where(eq(t.variants.id, mixer.id));
+  // The store sells a variant when it and its product are published (sellable.ts).
+  for (const v of [oven, mixer]) await db.update(t.products).set({ b2bPublished: true }).where(eq(t.products.id, v.productId));
   for (const v of [oven, mixer])
     await db.insert(t.prices).values({ variantId: v.id, priceLevelId: level!.id, currencyId: eur!.id, amount: 12_345_678_900 });
   await createStockDocument(ctx, {

@@ -56,6 +56,7 @@ describe("the store's pages pass axe with no serious violation", () => {
     const customer = await makeCustomer(db);
     const variant = await makeVariant(db);
     await db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.id, variant.id));
+    await db.update(t.products).set({ b2bPublished: true }).where(eq(t.products.id, variant.productId));
     const [location] = await db.select({ id: t.locations.id }).from(t.locations).limit(1);
     const orderId = await makeSalesDocument(db, {
       type: "sales_order",

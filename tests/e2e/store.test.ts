@@ -36,6 +36,8 @@ async function store() {
   for (const v of [mug, cup])
     await db.insert(t.prices).values({ variantId: v.id, priceLevelId: level!.id, currencyId: eur!.id, amount: 125_000 });
   await db.update(t.variants).set({ b2bPublished: true, label: "Enamel mug" }).where(eq(t.variants.id, mug.id));
+  // The store sells a variant when it and its product are published (sellable.ts).
+  await db.update(t.products).set({ b2bPublished: true }).where(eq(t.products.id, mug.productId));
   await db.insert(t.stockLevels).values({ variantId: mug.id, locationId: location!.id, onHand: 8 * UNIT });
   await db.insert(t.storeSettings).values({ id: 1, settings: { status: true } });
   const buyer = await makeUser(company.companyId, [], { customerId: String(customer.id) });

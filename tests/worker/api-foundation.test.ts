@@ -62,7 +62,12 @@ describe("the REST API foundation", () => {
 
   it("stops accepting an API token once it is revoked", async () => {
     const a = await makeCompany();
-    const { token, id } = await createApiToken(control, { companyId: a.companyId, label: "short-lived", permissions: [], createdBy: a.userId });
+    const { token, id } = await createApiToken(control, {
+      companyId: a.companyId,
+      label: "short-lived",
+      permissions: [],
+      createdBy: a.userId,
+    });
     expect((await fetchApp("/api/v1/me", { token })).status).toBe(200);
     const { eq } = await import("drizzle-orm");
     await control.update(controlSchema.apiTokens).set({ revokedAt: Date.now() }).where(eq(controlSchema.apiTokens.id, id));

@@ -475,7 +475,8 @@ describe("exports", () => {
     // A BOM first, so that spreadsheet programs read it as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.startsWith("Nom,SKU\r\nP0000,S-0\r\n")).toBe(true);
+    // Every cell quoted, so that a `;` or a line break in one never ends it (decision 036).
+    expect(text.startsWith('"Nom","SKU"\r\n"P0000","S-0"\r\n')).toBe(true);
     expect(text.trim().split("\r\n")).toHaveLength(402);
 
     await expect(startExport(w.ctx, { list: "products", format: "pdf", columns })).rejects.toMatchObject({ code: "validation_failed" });

@@ -107,7 +107,11 @@ describe("document emails through the platform's mail server (a company without 
       (m) => m.length >= TRIAL_PER_DAY,
       "emails delivered",
     );
-    await until(() => sentRecords(w), (s) => s.length >= TRIAL_PER_DAY, "emails recorded");
+    await until(
+      () => sentRecords(w),
+      (s) => s.length >= TRIAL_PER_DAY,
+      "emails recorded",
+    );
     expect(await emailsTo(mailUrl, w.address)).toHaveLength(TRIAL_PER_DAY);
     expect(await sentRecords(w)).toHaveLength(TRIAL_PER_DAY);
 
@@ -193,7 +197,11 @@ describe("document emails through the platform's mail server (a company without 
     await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id, cc: "copy@example.test" });
     expect((await send(w, {})).status).toBe(202);
     await deliverQueued(w);
-    const records = await until(() => sentRecords(w), (s) => s.length >= 2, "emails recorded");
+    const records = await until(
+      () => sentRecords(w),
+      (s) => s.length >= 2,
+      "emails recorded",
+    );
     const mails = await emailsTo(mailUrl, w.address);
     const actor = w.ctx.actor as Extract<typeof w.ctx.actor, { kind: "user" }>;
 
@@ -236,7 +244,11 @@ describe("document emails through the company's own SMTP server", () => {
       fromAddress: from,
       replyTo: null,
     });
-    const records = await until(() => sentRecords(w), (s) => s.length >= TRIAL_PER_DAY + 5, "emails recorded");
+    const records = await until(
+      () => sentRecords(w),
+      (s) => s.length >= TRIAL_PER_DAY + 5,
+      "emails recorded",
+    );
     expect(records.every((r) => r.transport === "company")).toBe(true);
 
     const many = (n: number) => Array.from({ length: n }, (_, i) => `r${i}-${unique()}@example.test`);

@@ -73,7 +73,9 @@ describe("the store's access form is throttled per address and per store", () =>
 
     const refused = (await post(company.companyId, unique("192.0.2.45"), "late@example.test")) as Refusal;
     expect(refused.data.params.minutes).toBeGreaterThanOrEqual(1);
-    expect(translate("fr", `error.${refused.data.error}`, refused.data.params)).toMatch(/^Trop de demandes d'accès\. Réessayez dans \d+ minute/);
+    expect(translate("fr", `error.${refused.data.error}`, refused.data.params)).toMatch(
+      /^Trop de demandes d'accès\. Réessayez dans \d+ minute/,
+    );
   });
 
   it("does not count a form that fails validation, nor one sent to a closed store", async () => {

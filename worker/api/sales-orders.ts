@@ -7,6 +7,7 @@ import { listSalesOrders } from "../domain/sales/list-sales-orders";
 import { SALES_ACCESS } from "../domain/sales/sales-documents";
 import { CreateSalesOrderInput, UpdateSalesOrderInput } from "../domain/sales/sales-schemas";
 import { updateSalesOrder } from "../domain/sales/update-sales-order";
+import { validateSalesOrder } from "../domain/sales/validate-sales-order";
 import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
 
 const SALES_ORDERS: SalesDocumentApi = {
@@ -24,6 +25,7 @@ const SALES_ORDERS: SalesDocumentApi = {
   },
   verbs: { list: listSalesOrders, create: createSalesOrder, get: getSalesOrder, update: updateSalesOrder, remove: deleteSalesOrder },
   moves: [
+    { name: "validate", summary: "Validate an order placed from the B2B store (pending_validation becomes pending)", verb: validateSalesOrder },
     { name: "complete", summary: "Complete the order by hand: no stock moves, its reservation is released", verb: completeSalesOrder },
     { name: "cancel", summary: "Cancel the order, releasing the stock it reserved", verb: cancelSalesOrder },
   ],

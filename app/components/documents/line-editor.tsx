@@ -236,13 +236,17 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                 </td>
                 <td className="numeric">
                   {component ? null : (
-                    <input
-                      inputMode="decimal"
-                      aria-label={t("documents.line.price_of", { sku: line.sku ?? line.description })}
-                      value={line.price}
-                      onChange={(e) => change(line.lid, "price", e.target.value)}
-                      size={8}
-                    />
+                    <>
+                      <input
+                        inputMode="decimal"
+                        aria-label={t("documents.line.price_of", { sku: line.sku ?? line.description })}
+                        value={line.price}
+                        onChange={(e) => change(line.lid, "price", e.target.value)}
+                        aria-invalid={Boolean(fieldError(line.lid, "price"))}
+                        size={8}
+                      />
+                      {fieldError(line.lid, "price") ? <span className="field__error">{fieldError(line.lid, "price")}</span> : null}
+                    </>
                   )}
                 </td>
                 <td className="numeric">
@@ -265,12 +269,14 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                         <option value="percentage">%</option>
                         <option value="amount">{currency ?? "¤"}</option>
                       </select>
+                      {fieldError(line.lid, "discount") ? <span className="field__error">{fieldError(line.lid, "discount")}</span> : null}
                     </span>
                   )}
                 </td>
                 <td className="numeric">{component || !result ? null : format.money(result.tax_amount, currency)}</td>
                 <td className="numeric" data-total>
                   {component || !result ? null : format.money(result.total, currency)}
+                  {fieldError(line.lid, "total") ? <span className="field__error">{fieldError(line.lid, "total")}</span> : null}
                 </td>
                 <td>
                   {component ? null : (

@@ -75,6 +75,8 @@ export interface ListScreenProps<T> {
   exportList?: string;
   /** The documents' type: rows can be selected for one PDF of them all (a bulk PDF export). */
   bulkPdf?: string;
+  /** Moves of the selected rows, posted to the list's own action as `intent` and `ids`. */
+  bulkActions?: { intent: string; label: string }[];
 }
 
 /**
@@ -263,6 +265,17 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
         <h1>{props.title}</h1>
         <div className="actions">
           {selecting ? <BulkPdfButton type={props.bulkPdf!} ids={selected} onStarted={() => setSelected([])} /> : null}
+          {selecting && selected.length
+            ? props.bulkActions?.map((a) => (
+                <Form method="post" key={a.intent} onSubmit={() => setSelected([])}>
+                  <input type="hidden" name="intent" value={a.intent} />
+                  <input type="hidden" name="ids" value={selected.join(",")} />
+                  <button type="submit" className="button button--secondary">
+                    {a.label}
+                  </button>
+                </Form>
+              ))
+            : null}
           {props.exportList ? (
             <ExportMenu list={props.exportList} query={exportQuery(state)} columns={visible.map((c) => ({ key: c.key, label: c.label }))} />
           ) : null}

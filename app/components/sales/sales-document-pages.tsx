@@ -53,14 +53,14 @@ export function SalesListPage({
   actionData,
 }: {
   kind: SalesKind;
-  loaderData: { list: ListPageData<SalesDocumentView>; canEdit: boolean; notice: "deleted" | null };
+  loaderData: { list: ListPageData<SalesDocumentView>; canEdit: boolean; notice: "deleted" | "validated" | null; count: number };
   actionData: unknown;
 }) {
   const t = useT();
   const format = useFormat();
   const info = SALES_KINDS[kind];
   const m = info.messages;
-  const { list, canEdit, notice } = loaderData;
+  const { list, canEdit, notice, count } = loaderData;
   const columns: ListColumn<SalesDocumentView>[] = [
     { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number },
     { key: "customer", label: t("sales_documents.customer"), render: (d) => d.customer.label },
@@ -110,6 +110,7 @@ export function SalesListPage({
         rowHref={(d) => `${info.path}/${d.id}`}
         exportList={m}
         bulkPdf={kind}
+        bulkActions={kind === "sales_order" && canEdit ? [{ intent: "validate_selected", label: t("sales_orders.validate_selected") }] : []}
         filters={filters}
         searchable
         createHref={canEdit ? `${info.path}/create` : undefined}
@@ -117,7 +118,7 @@ export function SalesListPage({
         notice={
           notice ? (
             <p role="status" className="alert alert--success list-screen__notice">
-              {t("sales_documents.notice_deleted")}
+              {notice === "validated" ? t("sales_orders.notice_validated", { count }) : t("sales_documents.notice_deleted")}
             </p>
           ) : null
         }
@@ -304,6 +305,7 @@ export function SalesDetailPage({
           {intents.includes("accept") ? <IntentButton intent="accept" label={t("estimates.accept")} /> : null}
           {intents.includes("reject") ? <IntentButton intent="reject" label={t("estimates.reject")} /> : null}
           {intents.includes("transform") ? <IntentButton intent="transform" label={t("estimates.transform")} primary /> : null}
+          {intents.includes("validate") ? <IntentButton intent="validate" label={t("sales_orders.validate")} primary /> : null}
           {intents.includes("complete") ? <IntentButton intent="complete" label={t("sales_orders.complete")} primary /> : null}
           {intents.includes("cancel") ? <IntentButton intent="cancel" label={t("sales_orders.cancel")} /> : null}
           {canEdit ? (
@@ -439,6 +441,12 @@ export function SalesDetailPage({
           <dd data-total="total">
             <strong>{money(doc.total)}</strong>
           </dd>
+          {/^0(\.0+)?$/.test(doc.total_weight) ? null : (
+            <>
+              <dt>{t("sales_documents.total_weight")}</dt>
+              <dd data-total="weight">{format.weight(doc.total_weight)}</dd>
+            </>
+          )}
         </dl>
       </section>
       {children}

@@ -34,5 +34,5 @@ export const SALES_KINDS: Record<SalesKind, SalesKindInfo> = {
 export const LINE_FACTS_PATH = "/sales/line-facts";
 
 /** What the detail page's buttons ask (each one a verb of the status machine). */
-export const SALES_INTENTS = ["accept", "reject", "transform", "complete", "cancel"] as const;
+export const SALES_INTENTS = ["accept", "reject", "transform", "validate", "complete", "cancel"] as const;
 export type SalesIntent = (typeof SALES_INTENTS)[number];

@@ -7,6 +7,7 @@ import {
   byField,
   NEW_PRODUCT_FIELDS,
   NEW_VARIANT_FIELDS,
+  newVariantFields,
   ProductFields,
   readProductFields,
   readVariantFields,
@@ -54,6 +55,11 @@ export const NEW_CREATE_FORM: CreateFormValues = {
   components: [],
   prices: {},
 };
+
+/** The create form as first shown: the variant starts with the company's default tax. */
+export function newCreateForm(options: { defaultTaxIds?: number[] }): CreateFormValues {
+  return { ...NEW_CREATE_FORM, variant: newVariantFields(options) };
+}
 
 export function readCreateForm(form: FormData): CreateFormValues {
   const kindText = String(form.get("kind") ?? "single");

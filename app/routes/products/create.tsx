@@ -7,7 +7,7 @@ import type { FieldErrorMap } from "../../components/form-field";
 import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/create";
-import { CreateProductForm, derivedSku, NEW_CREATE_FORM, readCreateForm, type CreateFormValues } from "./create-form";
+import { CreateProductForm, derivedSku, newCreateForm, readCreateForm, type CreateFormValues } from "./create-form";
 import { productInput, variantInput } from "./fields";
 import { EDIT_PRODUCTS, PRODUCTS_PATH, productPath } from "./format";
 import { loadProductOptions } from "./options.server";
@@ -130,7 +130,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
       ) : null}
       <CreateProductForm
         key={values ? JSON.stringify(values) : "new"}
-        values={values ?? NEW_CREATE_FORM}
+        values={values ?? newCreateForm(loaderData.options)}
         options={loaderData.options}
         errors={actionData?.fields}
       />

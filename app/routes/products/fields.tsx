@@ -98,6 +98,12 @@ export const NEW_VARIANT_FIELDS: VariantFieldValues = {
   published_to_sellsy: false,
 };
 
+/** A new variant's fields: it starts with the company's default tax. */
+export function newVariantFields(options: { defaultTaxIds?: number[] }): VariantFieldValues {
+  return { ...NEW_VARIANT_FIELDS, tax_ids: (options.defaultTaxIds ?? []).map(String) };
+}
+
+
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const flag = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true";
 

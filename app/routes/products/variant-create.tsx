@@ -5,7 +5,7 @@ import { FormField } from "../../components/form-field";
 import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/variant-create";
-import { NEW_VARIANT_FIELDS, readVariantFields, VariantFields, variantFormErrors, variantInput } from "./fields";
+import { newVariantFields, readVariantFields, VariantFields, variantFormErrors, variantInput } from "./fields";
 import { EDIT_PRODUCTS, productPath, variantPath } from "./format";
 import { loadProductOptions } from "./options.server";
 import { PriceGridInputs, priceList, readPriceCells } from "./price-grid";
@@ -87,7 +87,7 @@ export default function CreateVariant({ loaderData, actionData }: Route.Componen
             </p>
           ) : null}
           <VariantFields
-            values={actionData?.values ?? NEW_VARIANT_FIELDS}
+            values={actionData?.values ?? newVariantFields(options)}
             options={options}
             errors={errors}
             kind={product.kind}

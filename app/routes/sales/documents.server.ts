@@ -5,6 +5,8 @@ import { canMove, isFinal, isStatusOf } from "../../../worker/domain/documents/s
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { acceptEstimate } from "../../../worker/domain/sales/accept-estimate";
 import { cancelSalesOrder } from "../../../worker/domain/sales/cancel-sales-order";
+import { validateSalesOrder } from "../../../worker/domain/sales/validate-sales-order";
+import { validateSalesOrders } from "../../../worker/domain/sales/validate-sales-orders";
 import { completeSalesOrder } from "../../../worker/domain/sales/complete-sales-order";
 import { createEstimate } from "../../../worker/domain/sales/create-estimate";
 import { createSalesOrder } from "../../../worker/domain/sales/create-sales-order";
@@ -54,13 +56,30 @@ export async function salesListLoader(rc: RequestContext, request: Request, kind
     defaultSort: [{ by: "id", direction: "desc" }],
     run: (query) => VERBS[kind].list(ctx, query),
   });
-  const notice = new URL(request.url).searchParams.get("notice");
-  return { list, canEdit: hasPermissions(actor.permissions, info.edit), notice: notice === "deleted" ? ("deleted" as const) : null };
+  const params = new URL(request.url).searchParams;
+  const notice = params.get("notice");
+  return {
+    list,
+    canEdit: hasPermissions(actor.permissions, info.edit),
+    notice: notice === "deleted" || notice === "validated" ? notice : null,
+    count: Math.max(0, Number.parseInt(params.get("count") ?? "0", 10) || 0),
+  };
 }
 
 export async function salesListAction(rc: RequestContext, request: Request, kind: SalesKind) {
   const info = SALES_KINDS[kind];
   requirePage(request, rc, info.view);
+  const form = await request.clone().formData();
+  if (kind === "sales_order" && form.get("intent") === "validate_selected") {
+    const ctx = await ctxFromRequest(rc);
+    const ids = String(form.get("ids") ?? "")
+      .split(",")
+      .filter(Boolean);
+    return formAction(async () => {
+      const { validated } = await validateSalesOrders(ctx, { ids });
+      return redirect(`${info.path}?notice=validated&count=${validated}`);
+    });
+  }
   return listPageAction({ request, rc, type: info.listType });
 }
 
@@ -83,6 +102,7 @@ function allowedIntents(kind: SalesKind, doc: SalesDocumentView, permissions: re
   if (!isStatusOf("sales_order", doc.status)) return [];
   const from = doc.status;
   return [
+    ...(from === "pending_validation" && canMove("sales_order", from, "pending") ? (["validate"] as const) : []),
     ...(canMove("sales_order", from, "completed_manually") ? (["complete"] as const) : []),
     ...(canMove("sales_order", from, "cancelled") ? (["cancel"] as const) : []),
   ];
@@ -136,7 +156,8 @@ async function runIntent(ctx: Ctx, kind: SalesKind, intent: SalesIntent, id: str
     else throw new DomainError("invalid");
     return here;
   }
-  if (intent === "complete") await completeSalesOrder(ctx, { id });
+  if (intent === "validate") await validateSalesOrder(ctx, { id });
+  else if (intent === "complete") await completeSalesOrder(ctx, { id });
   else if (intent === "cancel") await cancelSalesOrder(ctx, { id });
   else throw new DomainError("invalid");
   return here;

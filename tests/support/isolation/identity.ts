@@ -14,7 +14,8 @@ export const isolation: IsolationArea = {
   },
   records: {
     "/users/": async (theirs) => theirs.userId,
-    "/api-tokens/": async (theirs) => (await createApiToken(control, { companyId: theirs.companyId, label: "theirs", permissions: [], createdBy: theirs.userId })).id,
+    "/api-tokens/": async (theirs) =>
+      (await createApiToken(control, { companyId: theirs.companyId, label: "theirs", permissions: [], createdBy: theirs.userId })).id,
     // An invitation of one of their people to their company: nobody of mine may accept or decline it.
     "/invitations/": async (theirs) => (await inviteToCompany(theirs.companyId, (await addUser(theirs.companyId)).userId)).id,
   },

@@ -59,7 +59,8 @@ export async function resolveApiToken(control: ControlDb, token: string): Promis
     .limit(1);
   if (!row) return null;
   const creatorId = row.token.createdBy;
-  if (!creatorId || !row.creatorActive || !row.membershipActive || !row.creatorPermissions) throw new DomainError("api_token_creator_inactive");
+  if (!creatorId || !row.creatorActive || !row.membershipActive || !row.creatorPermissions)
+    throw new DomainError("api_token_creator_inactive");
   const now = Date.now();
   if (row.token.lastUsedAt === null || row.token.lastUsedAt < now - LAST_USED_PRECISION_MS)
     await control

@@ -65,7 +65,7 @@ export async function readSpreadsheet(format: SpreadsheetFormat, bytes: Uint8Arr
   if (format === "csv") {
     const parsed = Papa.parse<string[]>(csvText(bytes), { skipEmptyLines: "greedy", preview: IMPORT_LIMITS.rows + 2 });
     if (parsed.data.length > IMPORT_LIMITS.rows + 1) throw new DomainError("import_too_many_rows", { max: IMPORT_LIMITS.rows });
-    return checkedRows(parsed.data, true);
+    return checkedRows(unescapedRows(parsed.data), true);
   }
   return checkedRows(await readXlsx(bytes, null), true);
 }
@@ -81,7 +81,7 @@ export async function previewSpreadsheet(format: SpreadsheetFormat, bytes: Uint8
   if (format === "csv") {
     // One row past the bound tells whether there are more.
     const parsed = Papa.parse<string[]>(csvText(bytes), { skipEmptyLines: "greedy", preview: PREVIEW_LIMITS.rows + 2 });
-    rows = checkedRows(parsed.data, false);
+    rows = checkedRows(unescapedRows(parsed.data), false);
     more = rows.length > PREVIEW_LIMITS.rows + 1;
   } else {
     const cut = { more: false };
@@ -249,6 +249,8 @@ class TagScanner {
 }
 
 const CELL_OR_ROW = /<(?:[\w.-]+:)?(row|c)\b([^>]*)>/g;
+/** A cell past column GR (200): a whole sheet is scanned for these only. */
+const WIDE_CELL = /<(?:[\w.-]+:)?(c)\b([^>]*?\br=["'](?:G[S-Z]|[H-Z][A-Z]|[A-Z]{3})\d[^>]*)>/g;
 const SHARED_STRING = /<(?:[\w.-]+:)?si\b[^>]*>/g;
 const SHARED_INDEX = /<(?:[\w.-]+:)?c\b[^>]*\bt=["']s["'][^>]*>(?:(?!<\/(?:[\w.-]+:)?c>)[^])*?<(?:[\w.-]+:)?v>\s*(\d+)\s*</g;
 
@@ -296,7 +298,7 @@ function sheetParts(bytes: Uint8Array, cut: { more: boolean } | null): Record<st
   let rows = 0;
   let cells = 0;
   let end = Infinity;
-  const scanner = new TagScanner(CELL_OR_ROW, (m, at) => {
+  const scanner = new TagScanner(cut ? CELL_OR_ROW : WIDE_CELL, (m, at) => {
     if (m[1] === "c") {
       cells += 1;
       if (!m[2]!.endsWith("/") && columnOf(m[2]!) > IMPORT_LIMITS.columns)
@@ -377,9 +379,28 @@ function cellText(value: unknown): string {
 /** A cell's value as a spreadsheet holds it: numbers as numbers, the rest as text. */
 export type ExportCell = string | number | boolean | null;
 
-/** CSV with a header; a text that a spreadsheet would run as a formula (=, +, -, @) is quoted to stay text. */
+/**
+ * The texts a CSV writes with a `'` first so that no spreadsheet runs them (OWASP, CSV injection):
+ * those starting with = + - @ tab or CR, on any line (Papa Parse's own pattern misses a text of
+ * several lines); those starting with quotes and blanks then a `;` or a line break, where a program
+ * reading the file with `;` as its separator would leave our quoted cell; and the same after `'`s
+ * already there, so that taking one `'` off on import gives back exactly what was written.
+ */
+export const ESCAPED_CELL = /^'*(?:[=+\-@\t\r]|"*\s*[;\r\n])/;
+
+/** CSV cells as they were before an export's escape (ESCAPED_CELL): the `'` it put first is taken off. */
+export function unescapedRows(rows: string[][]): string[][] {
+  return rows.map((row) => row.map((cell) => (cell.startsWith("'") && ESCAPED_CELL.test(cell.slice(1)) ? cell.slice(1) : cell)));
+}
+
+/**
+ * CSV with a header. Every cell is quoted, so that a `;`, a `,`, a quote or a line break in a cell
+ * never ends it, even for a program that reads the file with `;` as its separator: to one that
+ * reads quotes as RFC 4180 says, a row is one quoted run from its first quote to its last.
+ * Texts are escaped (ESCAPED_CELL); numbers are not (-5 stays the number -5).
+ */
 export function writeCsv(header: string[], rows: ExportCell[][]): Uint8Array<ArrayBuffer> {
-  const csv = Papa.unparse({ fields: header, data: rows }, { escapeFormulae: true, newline: "\r\n" });
+  const csv = Papa.unparse({ fields: header, data: rows }, { escapeFormulae: ESCAPED_CELL, quotes: true, newline: "\r\n" });
   // The BOM tells spreadsheet programs the file is UTF-8.
   return new TextEncoder().encode(`\ufeff${csv}`);
 }

@@ -21,7 +21,21 @@ export function documentCurrency(found: CurrencyFormat | undefined, iso: string)
   return found ?? plainCurrency(iso);
 }
 
-/** The language a document is written in when none is asked: the company's first, else the caller's. */
-export function documentLanguage(company: { languages: string[] }, fallback: Locale): Locale {
-  return company.languages.find((l): l is Locale => (LOCALES as readonly string[]).includes(l)) ?? fallback;
+const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+
+/**
+ * The language a document (its PDF, its email) is written in when none is asked (the PDF
+ * settings' language "the customer's"): the customer's own, else the company's first, else the
+ * caller's. Called without a customer (`documentLanguage(company, fallback)`), the company's.
+ */
+export function documentLanguage(
+  company: { languages: string[] },
+  customer: { language?: string | null } | null | Locale,
+  fallback?: Locale,
+): Locale {
+  const party = typeof customer === "string" ? null : customer;
+  const last = typeof customer === "string" ? customer : (fallback ?? "en");
+  const own = party?.language;
+  if (isLocale(own)) return own;
+  return company.languages.find(isLocale) ?? last;
 }

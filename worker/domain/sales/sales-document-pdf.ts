@@ -6,7 +6,9 @@ import { renderDocumentPdf } from "../documents/pdf/render-document-pdf";
 import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
-import { formatPercent, type CurrencyFormat } from "../shared/format";
+import { dueDate, type PaymentTerms } from "../contacts/payment-terms";
+import { formatPercent, weightUnitOf, type CurrencyFormat } from "../shared/format";
+import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
 import { documentCurrency, documentLanguage, documentWritingReads } from "./document-writing";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
 
@@ -19,22 +21,37 @@ export interface DocumentPdf {
 }
 
 /**
- * A sales document as a PDF, in the PDF settings' language (else the company's first language),
- * with the company's number format, the document's currency, and its printed notes and terms;
- * internal notes are never printed. Whoever may read the document may print it.
+ * A sales document as a PDF, in the PDF settings' language (else the customer's, else the
+ * company's first language), with the company's number format, the document's currency, the
+ * customer's payment terms (and an order's due date), a delivery note's order number, the
+ * company's legal identifiers at the foot, and its printed notes and terms; internal notes are
+ * never printed. Whoever may read the document may print it.
  */
 export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentType; id: unknown }): Promise<DocumentPdf> {
   requirePermission(ctx, SALES_ACCESS[input.type].read);
   const doc = await readSalesDocument(ctx.db, input.type, input.id);
   const { db } = ctx;
   const taxIds = [...new Set((doc.lines ?? []).flatMap((l) => l.taxes.map((x) => x.id)))];
-  const [[company], [currency], [customer], taxes] = await db.batch([
+  const [[company], [currency], [customer], taxes, [order]] = await db.batch([
     ...documentWritingReads(db, doc.currency),
-    db.select({ number: t.customers.number }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
+    db
+      .select({
+        number: t.customers.number,
+        language: t.customers.language,
+        paymentTermsType: t.customers.paymentTermsType,
+        paymentTermsDays: t.customers.paymentTermsDays,
+      })
+      .from(t.customers)
+      .where(eq(t.customers.id, doc.customer_id)),
     db.select({ id: t.taxes.id, label: t.taxes.label, rate: t.taxes.rate }).from(t.taxes).where(inArray(t.taxes.id, taxIds)),
+    // The order a delivery note ships.
+    db
+      .select({ number: t.salesDocuments.number })
+      .from(t.salesDocuments)
+      .where(eq(t.salesDocuments.id, doc.type === "shipping_order" && doc.created_from_id !== null ? doc.created_from_id : 0)),
   ]);
   const settings = await readPdfSettings(db);
-  const language = settings.language ?? documentLanguage(company!, ctx.locale);
+  const language = settings.language ?? documentLanguage(company!, customer ?? null, ctx.locale);
   const logo = settings.show_logo && company!.logoKey ? await logoOf(ctx, company!.logoKey) : null;
   const printable = printableOf(doc, {
     company: company!,
@@ -42,6 +59,8 @@ export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentTyp
     currency: documentCurrency(currency, doc.currency),
     taxLabel: (id, rate) => taxes.find((x) => x.id === id)?.label ?? formatPercent(rate, company!.numberFormat),
     logo,
+    terms: customer ? paymentTermsOf(company!, { type: customer.paymentTermsType, days: customer.paymentTermsDays }) : null,
+    orderNumber: order?.number ?? null,
   });
   const bytes = await renderDocumentPdf(printable, settings, language);
   return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
@@ -61,6 +80,32 @@ interface PrintContext {
   currency: CurrencyFormat;
   taxLabel: (id: number, rate: string) => string;
   logo: PrintableDocument["logo"];
+  /** The payment terms the customer is held to. */
+  terms: PaymentTerms | null;
+  /** A delivery note's order. */
+  orderNumber: string | null;
+}
+
+/**
+ * The terms a document prints: the customer's own, unless they are the default a customer is made
+ * with (net, 0 days), in which case the company's terms for new documents.
+ */
+export function paymentTermsOf(company: { paymentTermsType: "net" | "eom"; paymentTermsDays: number }, customer: PaymentTerms): PaymentTerms {
+  const isDefault = customer.type === "net" && customer.days === 0;
+  return isDefault ? { type: company.paymentTermsType, days: company.paymentTermsDays } : customer;
+}
+
+/** The company's legal identifiers as the PDF's foot prints them. */
+function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
+  return {
+    legalForm: company.legalForm,
+    shareCapital:
+      company.shareCapital === null ? null : { amount: fromScaledInteger(company.shareCapital, PRICE_SCALE).toString(), currency: company.defaultCurrency },
+    siren: company.siren,
+    siret: company.siret,
+    rcsCity: company.rcsCity,
+    vatNumber: company.vatNumber,
+  };
 }
 
 function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDocument {
@@ -91,7 +136,7 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
       const seen = byTax.get(tax.id);
       byTax.set(tax.id, { rate: tax.rate, amount: (seen?.amount ?? Decimal.zero()).add(Decimal.parse(tax.amount)) });
     }
-  const taxes = [...byTax.entries()].map(([id, { rate, amount }]) => ({ label: context.taxLabel(id, rate), amount: amount.toString() }));
+  const taxes = [...byTax.entries()].map(([id, { rate, amount }]) => ({ label: context.taxLabel(id, rate), rate, amount: amount.toString() }));
   const address = [
     company.address1,
     company.address2,
@@ -107,12 +152,17 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
     dates: [
       ...(doc.expiration_date ? [{ key: "expiration_date" as const, date: doc.expiration_date }] : []),
       ...(doc.shipping_date ? [{ key: "shipping_date" as const, date: doc.shipping_date }] : []),
+      // An order is payable: its due date under the terms; an estimate is not yet.
+      ...(doc.type === "sales_order" && context.terms ? [{ key: "due_date" as const, date: dueDate(context.terms, doc.date) }] : []),
     ],
+    references: context.orderNumber ? [{ key: "sales_order", number: context.orderNumber }] : [],
     company: {
       label: company.label,
       addressLines: address,
       contactLines: [company.phone, company.email, company.website].filter((l): l is string => Boolean(l)),
     },
+    legal: legalOf(company),
+    paymentTerms: priced ? context.terms : null,
     logo: context.logo,
     billTo: party(doc.billing_address, doc.customer.label) ?? { label: doc.customer.label, lines: [] },
     shipTo: party(doc.shipping_address, doc.customer.label),
@@ -120,6 +170,8 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
     priced,
     currency: context.currency,
     numberFormat: company.numberFormat,
+    taxModel: doc.tax_model,
+    weightUnit: weightUnitOf(company.country),
     lines,
     totals: priced
       ? {
@@ -130,10 +182,12 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
           taxes,
           taxTotal: doc.tax_total,
           ecotax: isZero(doc.total_ecotax) ? null : doc.total_ecotax,
+          totalExclTax: doc.total_excl_tax,
           total: doc.total,
           weightGrams: doc.total_weight,
         }
-      : null,
+      : // A delivery note's only total is its weight.
+        { subtotal: "0", discount: null, shipping: null, taxes: [], taxTotal: "0", ecotax: null, total: "0", weightGrams: doc.total_weight },
     notes: doc.notes,
     terms: doc.terms,
   };

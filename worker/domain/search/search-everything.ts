@@ -5,7 +5,8 @@ import type { Permission } from "../identity/permissions";
 import { can, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { likePrefix } from "../shared/list-query-sql";
-import { currencyDecimals, fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { currencyDecimals, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { readable, storedDecimal } from "../shared/stored-figures";
 
 const t = tenantSchema;
 /** Results per type: a search is a jump to a record, not a list. */
@@ -60,8 +61,8 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
         number: t.salesDocuments.number,
         customer: t.customers.label,
         status: t.salesDocuments.status,
-        total: t.salesDocuments.total,
-        units: t.salesDocuments.totalUnits,
+        total: readable(t.salesDocuments.total),
+        units: readable(t.salesDocuments.totalUnits),
         currency: t.salesDocuments.currency,
       })
       .from(t.salesDocuments)
@@ -197,8 +198,8 @@ function result(type: SearchType, row: Row): SearchResult {
         label: String(row.number),
         customer: String(row.customer),
         status: String(row.status),
-        total: fromScaledInteger(Number(row.total), PRICE_SCALE).round(currencyDecimals(currency)).toString(),
-        total_units: fromScaledInteger(Number(row.units), QUANTITY_SCALE).toString(),
+        total: storedDecimal(row.total, PRICE_SCALE).round(currencyDecimals(currency)).toString(),
+        total_units: storedDecimal(row.units, QUANTITY_SCALE).toString(),
         currency,
       };
     }

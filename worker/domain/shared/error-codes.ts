@@ -182,6 +182,12 @@ export const FIELD_ERROR_CODES = {
   invalid_url: { params: [] },
   invalid_language: { params: [] },
   invalid_timezone: { params: [] },
+  // A French company's identifiers (settings/company-settings/legal-identifiers.ts).
+  invalid_siren: { params: [] },
+  invalid_siret: { params: [] },
+  invalid_vat_number: { params: [] },
+  siret_not_of_siren: { params: [] },
+  vat_number_not_of_siren: { params: [] },
   single_line: { params: [] },
   control_characters: { params: [] },
   unknown_field: { params: [] },

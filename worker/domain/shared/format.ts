@@ -1,7 +1,7 @@
 import { Decimal } from "./decimal";
 import { DomainError } from "./domain-error";
 import type { Locale } from "./locale";
-import { currencyDecimals, QUANTITY_SCALE } from "./money";
+import { currencyDecimals, QUANTITY_SCALE, weightToGrams, type WeightUnit } from "./money";
 import { formatNumber, type NumberFormat } from "./number-format";
 
 /**
@@ -108,6 +108,19 @@ function moneyFormat(language: Locale, iso: string, decimals: number): Intl.Numb
   return format;
 }
 
+/** The unit documents weigh in: pounds in the countries that weigh in them, kilograms elsewhere. */
+export function weightUnitOf(country: string | null | undefined): WeightUnit {
+  return country && ["US", "LR", "MM"].includes(country.toUpperCase()) ? "lb" : "kg";
+}
+
+const ONE = Decimal.parse("1");
+
+/** A weight given in grams, in a unit with two decimals and the unit's name (platform spec §9): '1 234,50 kg', '2.20 lb'. */
+export function formatWeight(grams: DecimalLike, unit: WeightUnit, numberFormat: NumberFormat): string {
+  const value = toDecimal(grams).div(weightToGrams(ONE, unit), 2);
+  return `${formatNumber(value, { format: numberFormat, decimals: 2 })} ${unit}`;
+}
+
 /**
  * A stored decimal as an input's value: every decimal it holds (a price keeps its 4), no
  * group separators, the company's decimal mark. '1,250' would read as ambiguous (decision
@@ -198,6 +211,8 @@ export interface FormatSettings {
   /** The company's default currency (its ISO code). */
   currency: string;
   currencies: CurrencyFormat[];
+  /** The unit documents weigh in (kg unless given). */
+  weightUnit?: WeightUnit;
 }
 
 export const DEFAULT_FORMAT: FormatSettings = {
@@ -232,6 +247,8 @@ export function formatter(settings: FormatSettings) {
     percent: orEmpty((value: DecimalLike) => formatPercent(value, numberFormat)),
     /** In the given currency (by ISO code), else the company's default one, in the reader's language. */
     money: orEmpty((amount: DecimalLike, iso?: string | null) => formatMoney(amount, currencyOf(iso), numberFormat, language)),
+    /** A weight given in grams, in the company's unit: '12.35 kg'. */
+    weight: orEmpty((grams: DecimalLike) => formatWeight(grams, settings.weightUnit ?? "kg", numberFormat)),
     /** An input's value: "" when there is none. */
     input: (value: Maybe<DecimalLike> | "", minDecimals = 0) =>
       value === null || value === undefined || value === "" ? "" : formatInput(value, numberFormat, { minDecimals }),

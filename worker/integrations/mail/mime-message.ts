@@ -97,7 +97,7 @@ function unstructured(text: string): string {
 
 // RFC 2047 "B" words of at most 45 bytes of UTF-8 each (75 characters encoded), never splitting a character.
 function encodedWords(text: string): string {
-  const words: string[] = [];
+  const words: number[][] = [];
   let chunk: number[] = [];
   for (const char of text) {
     const bytes = encoder.encode(char);

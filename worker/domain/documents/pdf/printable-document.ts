@@ -1,4 +1,6 @@
-import type { CurrencyFormat, NumberFormat } from "../../shared/format";
+import type { PaymentTerms } from "../../contacts/payment-terms";
+import type { NumberFormat } from "../../shared/format";
+import type { WeightUnit } from "../../shared/money";
 import type { PrintableKind } from "./pdf-settings";
 
 /** A line as printed: amounts and quantities are decimal strings, as the line engine gives them. */
@@ -41,15 +43,36 @@ export interface PrintableDocument {
   date: string;
   /** Further dates the kind carries (an estimate's expiry, an invoice's due date…). */
   dates: { key: "expiration_date" | "due_date" | "shipping_date"; date: string }[];
+  /** Documents this one belongs to, by number (a delivery note's order). */
+  references?: { key: "sales_order"; number: string }[];
   company: { label: string; addressLines: string[]; contactLines: string[] };
+  /**
+   * What the law asks a (French) business to print on its documents, at the foot of every page
+   * with its address: legal form, share capital (in `currency`), SIREN, SIRET, RCS city, VAT number.
+   */
+  legal?: {
+    legalForm: string | null;
+    shareCapital: { amount: string; currency: string } | null;
+    siren: string | null;
+    siret: string | null;
+    rcsCity: string | null;
+    vatNumber: string | null;
+  } | null;
+  /** The customer's payment terms, printed under the totals. */
+  paymentTerms?: PaymentTerms | null;
   logo: { bytes: Uint8Array; type: "png" | "jpeg" } | null;
   billTo: PrintableParty | null;
   shipTo: PrintableParty | null;
   customerNumber: string | null;
   /** Whether amounts are printed (a shipping order prints quantities only). */
   priced: boolean;
-  currency: CurrencyFormat;
+  /** The document's currency: amounts are written in the PDF's language (shared/format.ts formatMoney). */
+  currency: { iso: string; decimals?: number };
   numberFormat: NumberFormat;
+  /** 'global' (VAT: the totals read HT, TVA, TTC) or 'us' (sales taxes by their own labels); global unless said. */
+  taxModel?: "us" | "global";
+  /** The unit weights print in (two decimals); kg unless said. */
+  weightUnit?: WeightUnit;
   lines: PrintableLine[];
   totals: {
     subtotal: string;
@@ -57,9 +80,12 @@ export interface PrintableDocument {
     shipping: string | null;
     /** The tax on shipping, when it is taxed. */
     shippingTax?: string | null;
-    taxes: { label: string; amount: string }[];
+    /** Per tax: its own label (US model), and its rate (the VAT rows of the global model: "TVA 20 %"). */
+    taxes: { label: string; rate?: string | null; amount: string }[];
     taxTotal: string;
     ecotax: string | null;
+    /** Before tax, after discounts, with shipping: what "Total HT" shows. */
+    totalExclTax?: string;
     total: string;
     weightGrams: string | null;
   } | null;

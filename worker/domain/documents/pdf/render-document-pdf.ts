@@ -1,14 +1,16 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { createI18n } from "../../../../locales";
-import { formatDate, formatMoney, formatPercent, formatQuantity } from "../../shared/format";
+import { formatDate, formatMoney, formatPercent, formatQuantity, formatWeight } from "../../shared/format";
+import { spacedIdentifier } from "../../settings/company-settings/legal-identifiers";
 import type { Locale } from "../../shared/locale";
 import type { PdfSettings, PdfToggle } from "./pdf-settings";
 import type { PrintableDocument, PrintableLine } from "./printable-document";
 
 /**
  * A document's PDF (pdf-lib, in the Worker): the company and the customer, the lines, the totals,
- * the printed notes and terms, in the PDF settings' paper size and language with the company's
- * number format and the document's currency. Decision 020.
+ * the payment terms, the printed notes and terms, and at the foot of every page the company's
+ * address and legal identifiers; in the PDF settings' paper size and language with the company's
+ * number format and the document's currency written as the language writes money. Decision 020.
  */
 export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSettings, fallbackLanguage: Locale): Promise<Uint8Array> {
   const language = settings.language ?? fallbackLanguage;
@@ -25,10 +27,12 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   pdf.setCreationDate(new Date(`${doc.date}T00:00:00Z`));
   pdf.setModificationDate(new Date(`${doc.date}T00:00:00Z`));
 
-  const writer = new Writer(pdf, fonts, settings.paper_size === "letter" ? PageSizes.Letter : PageSizes.A4);
-  const on = (toggle: PdfToggle) => settings[toggle];
-  const money = (amount: string) => formatMoney(amount, doc.currency, doc.numberFormat);
   const t = (id: string, values?: Record<string, unknown>) => i18n._(`pdf.${id}`, values);
+  const money = (amount: string) => formatMoney(amount, doc.currency, doc.numberFormat, language);
+  const footer = footerLines(doc, t, language);
+  const writer = new Writer(pdf, fonts, settings.paper_size === "letter" ? PageSizes.Letter : PageSizes.A4, footerHeight(footer.length));
+  const on = (toggle: PdfToggle) => settings[toggle];
+  const vat = (doc.taxModel ?? "global") === "global";
 
   // ── Header: the company on the left, the document on the right.
   const top = writer.y;
@@ -48,6 +52,7 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   if (doc.reference) r = writer.textAt(doc.reference, right, r, { align: "right" });
   r = writer.textAt(`${t("date")} ${formatDate(doc.date, language)}`, right, r, { align: "right" });
   for (const extra of doc.dates) r = writer.textAt(`${t(extra.key)} ${formatDate(extra.date, language)}`, right, r, { align: "right" });
+  for (const ref of doc.references ?? []) r = writer.textAt(`${t(`ref.${ref.key}`)} ${ref.number}`, right, r, { align: "right" });
   if (on("show_customer_number") && doc.customerNumber)
     r = writer.textAt(`${t("customer_number")} ${doc.customerNumber}`, right, r, { align: "right" });
   writer.y = Math.min(left, r) - 16;
@@ -74,7 +79,7 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   const columns = lineColumns(doc, on, writer.contentWidth);
   const header = () =>
     writer.row(
-      columns.map((c) => ({ text: t(`col.${c.key}`), width: c.width, align: c.align })),
+      columns.map((c) => ({ text: t(c.key === "tax" && vat ? "col.vat" : `col.${c.key}`), width: c.width, align: c.align })),
       { font: "bold", size: 8, rule: true },
     );
   header();
@@ -89,19 +94,25 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   }
   writer.rule();
 
-  // ── Totals.
+  // ── Totals: with VAT (the global model), "Total HT", one row per rate ("TVA 20 %"), "Total TTC".
   if (doc.priced && doc.totals) {
     const totals = doc.totals;
-    const rows: [string, string, boolean][] = [[t("subtotal"), money(totals.subtotal), false]];
+    const rows: [string, string, boolean][] = [];
+    const discounted = Boolean((totals.discount && !isZero(totals.discount)) || (totals.shipping && !isZero(totals.shipping)));
+    const exclTax = vat && totals.totalExclTax !== undefined ? totals.totalExclTax : null;
+    // The lines' sum needs its own row only when something comes between it and the total before tax.
+    if (exclTax === null || discounted || exclTax !== totals.subtotal) rows.push([t(vat ? "subtotal_lines" : "subtotal"), money(totals.subtotal), false]);
     if (totals.discount && !isZero(totals.discount)) rows.push([t("discount"), `-${money(totals.discount)}`, false]);
     if (totals.shipping && !isZero(totals.shipping)) rows.push([t("shipping"), money(totals.shipping), false]);
+    if (exclTax !== null) rows.push([t("total_excl_tax"), money(exclTax), false]);
     if (on("show_tax_summary")) {
-      for (const tax of totals.taxes) rows.push([tax.label, money(tax.amount), false]);
+      for (const tax of totals.taxes)
+        rows.push([vat && tax.rate ? t("vat_rate", { rate: formatPercent(tax.rate, doc.numberFormat) }) : tax.label, money(tax.amount), false]);
       if (totals.shippingTax && !isZero(totals.shippingTax)) rows.push([t("shipping_tax"), money(totals.shippingTax), false]);
-    } else rows.push([t("tax_total"), money(totals.taxTotal), false]);
-    rows.push([t("total"), money(totals.total), true]);
+    } else rows.push([t(vat ? "vat_total" : "tax_total"), money(totals.taxTotal), false]);
+    rows.push([t(vat ? "total_incl_tax" : "total"), money(totals.total), true]);
     if (on("show_ecotax") && totals.ecotax && !isZero(totals.ecotax)) rows.push([t("ecotax_included"), money(totals.ecotax), false]);
-    if (on("show_weight") && totals.weightGrams) rows.push([t("weight_total"), weight(totals.weightGrams, doc), false]);
+    if (weighs(doc, on)) rows.push([t("weight_total"), weight(totals.weightGrams!, doc), false]);
     writer.y -= 6;
     for (const [label, amount, strong] of rows) {
       writer.ensure(16);
@@ -116,6 +127,18 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
         align: "right",
       });
     }
+  } else if (doc.totals && weighs(doc, on)) {
+    // A delivery note weighs what it carries.
+    writer.y -= 6;
+    writer.textAt(t("weight_total"), writer.width - MARGIN - 110, writer.y, { align: "right" });
+    writer.y = writer.textAt(weight(doc.totals.weightGrams, doc), writer.width - MARGIN, writer.y, { align: "right" });
+  }
+
+  // ── Payment terms.
+  if (doc.paymentTerms) {
+    writer.y -= 10;
+    writer.ensure(14);
+    writer.y = writer.textAt(`${t("payment_terms")} ${paymentTermsText(doc.paymentTerms, t)}`, MARGIN, writer.y);
   }
 
   // ── Printed notes and terms (internal notes are not part of a printable document).
@@ -130,21 +153,64 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
     for (const paragraph of text.split(/\r?\n/)) writer.paragraph(paragraph, writer.contentWidth);
   }
 
-  if (on("show_page_numbers")) {
-    const pages = pdf.getPages();
-    pages.forEach((page, i) => {
-      const text = t("page", { page: i + 1, pages: pages.length });
-      const clean = writer.clean(text, fonts.regular);
+  const pages = pdf.getPages();
+  pages.forEach((page, i) => {
+    // The company's address and identifiers, centred at the foot of every page.
+    footer.forEach((line, k) => {
+      const clean = writer.clean(line, fonts.regular);
+      const size = Math.min(FOOTER_SIZE, ((page.getWidth() - 2 * MARGIN) / Math.max(1, fonts.regular.widthOfTextAtSize(clean, 1))) * 0.98);
       page.drawText(clean, {
-        x: page.getWidth() - MARGIN - fonts.regular.widthOfTextAtSize(clean, 8),
-        y: MARGIN / 2,
-        size: 8,
+        x: (page.getWidth() - fonts.regular.widthOfTextAtSize(clean, size)) / 2,
+        y: FOOTER_BOTTOM + (footer.length - 1 - k) * FOOTER_LINE,
+        size,
         font: fonts.regular,
         color: MUTED,
       });
     });
-  }
+    if (!on("show_page_numbers")) return;
+    const text = t("page", { page: i + 1, pages: pages.length });
+    const clean = writer.clean(text, fonts.regular);
+    page.drawText(clean, {
+      x: page.getWidth() - MARGIN - fonts.regular.widthOfTextAtSize(clean, 8),
+      y: footer.length ? FOOTER_BOTTOM + footer.length * FOOTER_LINE + 2 : MARGIN / 2,
+      size: 8,
+      font: fonts.regular,
+      color: MUTED,
+    });
+  });
   return pdf.save({ useObjectStreams: false });
+}
+
+const FOOTER_SIZE = 7;
+const FOOTER_LINE = 9;
+const FOOTER_BOTTOM = 16;
+/** The room the foot of a page keeps under the content: its lines and the page number above them. */
+const footerHeight = (lines: number) => (lines ? FOOTER_BOTTOM + lines * FOOTER_LINE + 14 : MARGIN);
+
+type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+/**
+ * The foot of every page: the company, its legal form and share capital, its address; then its
+ * identifiers ("SIRET 732 829 320 00074 · RCS Lille 732 829 320 · TVA FR40732829320").
+ */
+function footerLines(doc: PrintableDocument, t: Translate, language: Locale): string[] {
+  const legal = doc.legal;
+  const capital = legal?.shareCapital ? formatMoney(legal.shareCapital.amount, legal.shareCapital.currency, doc.numberFormat, language) : null;
+  const name = [doc.company.label, legal?.legalForm].filter(Boolean).join(", ");
+  const first = [capital ? t("footer.capital", { name, capital }) : name, doc.company.addressLines.join(", ")].filter(Boolean).join(" · ");
+  const ids = [
+    legal?.siret ? t("footer.siret", { number: spacedIdentifier(legal.siret) }) : legal?.siren ? t("footer.siren", { number: spacedIdentifier(legal.siren) }) : null,
+    legal?.rcsCity && legal.siren ? t("footer.rcs", { city: legal.rcsCity, number: spacedIdentifier(legal.siren) }) : null,
+    legal?.vatNumber ? t("footer.vat", { number: legal.vatNumber }) : null,
+  ].filter((part): part is string => part !== null);
+  // Without any identifier, the address alone is not repeated at the foot (the header has it).
+  if (!legal || (ids.length === 0 && !legal.legalForm && !capital)) return [];
+  return [first, ids.join(" · ")].filter(Boolean);
+}
+
+/** "30 jours net", "à réception", "fin du mois suivant" in the PDF's language. */
+function paymentTermsText(terms: NonNullable<PrintableDocument["paymentTerms"]>, t: Translate): string {
+  return t(terms.type === "eom" ? "terms_eom" : "terms_net", { days: terms.days });
 }
 
 const MARGIN = 40;
@@ -206,7 +272,14 @@ function cellText(
 }
 
 function weight(grams: string, doc: PrintableDocument): string {
-  return `${formatQuantity(grams, doc.numberFormat)} g`;
+  return formatWeight(grams, doc.weightUnit ?? "kg", doc.numberFormat);
+}
+
+/** Orders and delivery notes print their total weight whenever they weigh something; other documents when the weight is shown. */
+function weighs(doc: PrintableDocument, on: (toggle: PdfToggle) => boolean): boolean {
+  const grams = doc.totals?.weightGrams;
+  if (!grams || isZero(grams)) return false;
+  return on("show_weight") || doc.kind === "sales_order" || doc.kind === "shipping_order";
 }
 
 function isZero(value: string): boolean {
@@ -241,6 +314,8 @@ class Writer {
     private readonly pdf: PDFDocument,
     private readonly fonts: Record<"regular" | "bold", PDFFont>,
     size: [number, number],
+    /** What the foot of each page keeps free (its footer). */
+    private readonly bottom: number = MARGIN,
   ) {
     [this.width, this.height] = size;
     this.page = pdf.addPage(size);
@@ -272,7 +347,7 @@ class Writer {
 
   /** Starts a new page unless this much height is left on this one. */
   ensure(height: number, onNewPage?: () => void): void {
-    if (this.y - height >= MARGIN) return;
+    if (this.y - height >= this.bottom) return;
     this.page = this.pdf.addPage([this.width, this.height]);
     this.y = this.height - MARGIN;
     onNewPage?.();

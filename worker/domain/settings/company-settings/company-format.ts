@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { tenantSchema } from "../../../../db/client";
 import { asBoolean } from "../common";
 import type { Ctx } from "../../shared/ctx";
-import type { FormatSettings } from "../../shared/format";
+import { weightUnitOf, type FormatSettings } from "../../shared/format";
 
 const { companySettings, currencies, storeSettings } = tenantSchema;
 
@@ -20,7 +20,10 @@ export async function companyFormat(ctx: Ctx): Promise<CompanyFormat> {
 export async function backOfficeCompany(ctx: Ctx): Promise<{ format: CompanyFormat; storeOpen: boolean }> {
   const { db } = ctx;
   const [settings, rows, store] = await db.batch([
-    db.select({ numberFormat: companySettings.numberFormat, currency: companySettings.defaultCurrency }).from(companySettings).limit(1),
+    db
+      .select({ numberFormat: companySettings.numberFormat, currency: companySettings.defaultCurrency, country: companySettings.country })
+      .from(companySettings)
+      .limit(1),
     db.select({ iso: currencies.iso, sign: currencies.sign, symbol_template: currencies.symbolTemplate }).from(currencies),
     db
       .select({ open: sql<number | null>`json_extract(${storeSettings.settings}, '$.status')` })
@@ -32,6 +35,7 @@ export async function backOfficeCompany(ctx: Ctx): Promise<{ format: CompanyForm
       numberFormat: settings[0]?.numberFormat ?? "comma_point",
       currency: settings[0]?.currency ?? "USD",
       currencies: rows,
+      weightUnit: weightUnitOf(settings[0]?.country),
     },
     storeOpen: asBoolean(store[0]?.open),
   };

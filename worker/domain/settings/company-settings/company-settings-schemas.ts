@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "../../contacts/payment-terms";
-import { addressFields, zCountry, zDays, zOptionalEmail, zPhone, zUrl, type AddressView } from "../../contacts/shared";
+import { addressFields, zBoundedDecimal, zCountry, zDays, zOptionalEmail, zPhone, zRef, zText, zUrl, type AddressView } from "../../contacts/shared";
+import { MAX_MONEY } from "../../shared/bounds";
+import { PRICE_SCALE } from "../../shared/money";
+import { compactIdentifier, isSiren, isSiret, isVatNumber } from "./legal-identifiers";
 import { NumberFormatsInput, type NumberFormat, type NumberedDocumentType } from "../../documents/numbering";
 import { LOCALES, type Locale } from "../../shared/locale";
 import { isTimeZone } from "../../users/users-schemas";
@@ -23,6 +26,19 @@ export interface CompanySettingsView extends AddressView {
   languages: Locale[];
   timezone: string;
   payment_terms: PaymentTerms;
+  /** What the documents print at their foot: legal form ("SAS"), share capital (in the default currency), identifiers. */
+  legal_form: string | null;
+  share_capital: string | null;
+  /** 9 digits. */
+  siren: string | null;
+  /** 14 digits. */
+  siret: string | null;
+  /** The city of the trade register (RCS) the company is registered with. */
+  rcs_city: string | null;
+  /** Intra-EU VAT number, country prefix first ("FR40303265045"). */
+  vat_number: string | null;
+  /** The tax a new product starts with; null for none. */
+  default_tax_id: number | null;
   estimate_expiration_days: number;
   /** How each type of document is numbered (worker/domain/documents/numbering.ts). */
   document_numbering: Record<NumberedDocumentType, NumberFormat>;
@@ -30,6 +46,15 @@ export interface CompanySettingsView extends AddressView {
   separate_numbering_per_location: boolean;
   updated_at: number;
 }
+
+/** An identifier as typed, compacted (spaces, dots and dashes dropped); blank is none; `valid` checks the rest. */
+const zIdentifier = (max: number, valid: (text: string) => boolean, code: "invalid_siren" | "invalid_siret" | "invalid_vat_number") =>
+  z
+    .string({ error: code })
+    .max(max * 2, code)
+    .nullable()
+    .transform((v) => (v === null ? null : compactIdentifier(v) || null))
+    .refine((v) => v === null || valid(v), code);
 
 export const UpdateCompanySettingsInput = z
   .strictObject(
@@ -49,6 +74,13 @@ export const UpdateCompanySettingsInput = z
         .transform((list) => [...new Set(list)]),
       timezone: z.string({ error: "required" }).trim().min(1, "required").max(64, "too_long").refine(isTimeZone, "invalid_timezone"),
       payment_terms: z.strictObject({ type: z.enum(PAYMENT_TERMS_TYPES, { error: "invalid" }), days: zDays.default(0) }, objectError),
+      legal_form: zText(60),
+      share_capital: zBoundedDecimal(PRICE_SCALE, { min: 0, max: MAX_MONEY, nullable: true }),
+      siren: zIdentifier(9, isSiren, "invalid_siren"),
+      siret: zIdentifier(14, isSiret, "invalid_siret"),
+      rcs_city: zText(100),
+      vat_number: zIdentifier(14, isVatNumber, "invalid_vat_number"),
+      default_tax_id: zRef("unknown_tax").nullable(),
       estimate_expiration_days: zDays,
       document_numbering: NumberFormatsInput,
       separate_numbering_per_location: z.boolean({ error: "invalid" }),

@@ -1,6 +1,7 @@
 import { tenantSchema, type TenantDb } from "../../../../db/client";
 import { addressView } from "../../contacts/shared";
 import { numberFormats } from "../../documents/numbering";
+import { fromScaledInteger, PRICE_SCALE } from "../../shared/money";
 import { DomainError } from "../../shared/domain-error";
 import { LOCALES, type Locale } from "../../shared/locale";
 import type { CompanySettingsView } from "./company-settings-schemas";
@@ -24,6 +25,13 @@ function view(row: SettingsRow): CompanySettingsView {
     languages: row.languages.filter((l): l is Locale => (LOCALES as readonly string[]).includes(l)),
     timezone: row.timezone,
     payment_terms: { type: row.paymentTermsType, days: row.paymentTermsDays },
+    legal_form: row.legalForm,
+    share_capital: row.shareCapital === null ? null : fromScaledInteger(row.shareCapital, PRICE_SCALE).toString(),
+    siren: row.siren,
+    siret: row.siret,
+    rcs_city: row.rcsCity,
+    vat_number: row.vatNumber,
+    default_tax_id: row.defaultTaxId,
     estimate_expiration_days: row.estimateExpirationDays,
     document_numbering: numberFormats(row.documentNumbering),
     separate_numbering_per_location: row.separateNumberingPerLocation,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { controlSchema, tenantSchema } from "../../../../db/client";
 import { addressChanges } from "../../contacts/shared";
@@ -8,6 +8,9 @@ import { fieldError, parseInput, runBatch, SETTINGS } from "../common";
 import { defaultCurrencyStatements, findCurrencyByIso } from "../currencies/currency-shared";
 import { UpdateCompanySettingsInput, type CompanySettingsView } from "./company-settings-schemas";
 import { findRow, settingsView } from "./company-settings-shared";
+import { sirenOfVatNumber } from "./legal-identifiers";
+import { DomainError } from "../../shared/domain-error";
+import { toScaledInteger, PRICE_SCALE } from "../../shared/money";
 
 const { companySettings } = tenantSchema;
 
@@ -28,6 +31,7 @@ export async function updateCompanySettings(ctx: Ctx, raw: unknown): Promise<Com
     if (!currency) throw fieldError("default_currency", "unknown_currency");
     statements.push(...(await defaultCurrencyStatements(db, currency, now)));
   }
+  await checkIdentifiers(ctx, row, input);
   const { country, ...address } = addressChanges(input);
   const changes = {
     ...(input.label !== undefined ? { label: input.label } : {}),
@@ -42,6 +46,15 @@ export async function updateCompanySettings(ctx: Ctx, raw: unknown): Promise<Com
     ...(input.payment_terms !== undefined
       ? { paymentTermsType: input.payment_terms.type, paymentTermsDays: input.payment_terms.days }
       : {}),
+    ...(input.legal_form !== undefined ? { legalForm: input.legal_form } : {}),
+    ...(input.share_capital !== undefined
+      ? { shareCapital: input.share_capital === null ? null : Number(toScaledInteger(input.share_capital, PRICE_SCALE)) }
+      : {}),
+    ...(input.siren !== undefined ? { siren: input.siren } : {}),
+    ...(input.siret !== undefined ? { siret: input.siret } : {}),
+    ...(input.rcs_city !== undefined ? { rcsCity: input.rcs_city } : {}),
+    ...(input.vat_number !== undefined ? { vatNumber: input.vat_number } : {}),
+    ...(input.default_tax_id !== undefined ? { defaultTaxId: input.default_tax_id } : {}),
     ...(input.estimate_expiration_days !== undefined ? { estimateExpirationDays: input.estimate_expiration_days } : {}),
     ...(input.document_numbering !== undefined
       ? { documentNumbering: changedNumberFormats(row.documentNumbering, input.document_numbering) }
@@ -60,4 +73,28 @@ export async function updateCompanySettings(ctx: Ctx, raw: unknown): Promise<Com
   if (input.label !== undefined)
     await control.update(controlSchema.companies).set({ label: input.label }).where(eq(controlSchema.companies.id, ctx.actor.company.id));
   return settingsView(db);
+}
+
+/**
+ * The identifiers must agree with each other once saved: a SIRET begins with the SIREN, a French
+ * VAT number is made from it; the default tax is one of the company's active taxes.
+ */
+async function checkIdentifiers(ctx: Ctx, row: Awaited<ReturnType<typeof findRow>>, input: ReturnType<typeof UpdateCompanySettingsInput.parse>) {
+  const siren = input.siren !== undefined ? input.siren : row.siren;
+  const siret = input.siret !== undefined ? input.siret : row.siret;
+  const vat = input.vat_number !== undefined ? input.vat_number : row.vatNumber;
+  const fields: NonNullable<DomainError["fields"]> = {};
+  if (siren && siret && !siret.startsWith(siren)) fields[input.siret !== undefined ? "siret" : "siren"] = { code: "siret_not_of_siren" };
+  const vatSiren = vat ? sirenOfVatNumber(vat) : null;
+  if (siren && vatSiren && vatSiren !== siren) fields[input.vat_number !== undefined ? "vat_number" : "siren"] ??= { code: "vat_number_not_of_siren" };
+  if (input.default_tax_id) {
+    const { taxes } = tenantSchema;
+    const [tax] = await ctx.db
+      .select({ id: taxes.id })
+      .from(taxes)
+      .where(and(eq(taxes.id, input.default_tax_id), eq(taxes.active, true)))
+      .limit(1);
+    if (!tax) fields.default_tax_id = { code: "unknown_tax" };
+  }
+  if (Object.keys(fields).length) throw new DomainError("validation_failed", {}, fields);
 }

@@ -4,7 +4,7 @@ import { PRINTABLE_KINDS } from "../../documents/pdf/pdf-settings";
 import type { PrintableDocument } from "../../documents/pdf/printable-document";
 import { renderDocumentPdf } from "../../documents/pdf/render-document-pdf";
 import type { Ctx } from "../../shared/ctx";
-import type { CurrencyFormat, NumberFormat } from "../../shared/format";
+import { weightUnitOf, type CurrencyFormat, type NumberFormat } from "../../shared/format";
 import type { Locale } from "../../shared/locale";
 import { objectError, parseInput } from "../common";
 import { companyFormat } from "../company-settings/company-format";
@@ -84,10 +84,20 @@ function sampleDocument(parts: SampleParts): PrintableDocument {
     logo: parts.logo,
     billTo: { label: t("customer"), lines: ["1 Main Street", "Springfield"] },
     shipTo: { label: t("customer"), lines: ["2 Harbour Road", "Springfield"] },
+    legal: {
+      legalForm: company.legal_form,
+      shareCapital: company.share_capital === null ? null : { amount: company.share_capital, currency: company.default_currency },
+      siren: company.siren,
+      siret: company.siret,
+      rcsCity: company.rcs_city,
+      vatNumber: company.vat_number,
+    },
+    paymentTerms: priced ? company.payment_terms : null,
     customerNumber: "C-0001",
     priced,
     currency: parts.currency,
     numberFormat: parts.numberFormat,
+    weightUnit: weightUnitOf(company.country),
     lines: [
       {
         kind: "item",
@@ -108,9 +118,10 @@ function sampleDocument(parts: SampleParts): PrintableDocument {
           subtotal: "3375",
           discount: null,
           shipping: null,
-          taxes: [{ label: "20 %", amount: "675" }],
+          taxes: [{ label: "20 %", rate: "20", amount: "675" }],
           taxTotal: "675",
           ecotax: null,
+          totalExclTax: "3375",
           total: "4050",
           weightGrams: "1500",
         }

@@ -1,6 +1,6 @@
 import { tenantSchema } from "../../../../db/client";
 import { requirePermission, type Ctx } from "../../shared/ctx";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError, type FieldErrors } from "../../shared/domain-error";
 import { smtpHostRefusal } from "../../shared/internal-hosts";
 import { parseInput, SETTINGS } from "../common";
 import { UpdateSmtpSettingsInput, type SmtpSettingsView } from "./smtp-settings-schemas";
@@ -20,7 +20,7 @@ export async function updateSmtpSettings(ctx: Ctx, raw: unknown): Promise<SmtpSe
   const port = input.port ?? current.port;
   // Checked on the host and port as they will be saved: a row saved before the rule is refused too.
   const refusal = host ? smtpHostRefusal(host, port, ctx.privateSmtpHosts) : null;
-  const fields = {
+  const fields: FieldErrors = {
     ...(refusal ? { host: { code: refusal } } : {}),
     ...(host && !fromAddress ? { from_address: { code: "required" } } : {}),
   };
