@@ -132,6 +132,13 @@ export function requireStore(request: Request, ctx: RequestContext, storeCookie:
   if (actor.company.frozen) throw data(translate(ctx.locale, "error.access_frozen"), { status: 403 });
   // On a store's own host, a session of another company signs out and comes back to this store's login.
   if (ctx.storeCompanyId && actor.company.id !== ctx.storeCompanyId) throw redirect("/logout");
-  if (!actor.customerId) throw redirect("/");
+  if (!actor.customerId) {
+    // A store's host serves no back office: staff are told where it is, not sent round /b2b → / → /b2b.
+    if (ctx.storeCompanyId) {
+      const appUrl = ctx.env.settings.APP_URL;
+      throw data(translate(ctx.locale, appUrl ? "error.store_host_staff_at" : "error.store_host_staff", { url: appUrl }), { status: 403 });
+    }
+    throw redirect("/");
+  }
   return actor;
 }

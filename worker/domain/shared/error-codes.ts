@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   login_required: { status: 400, params: [] }, // 'Email and Password are required to login'
   login_invalid: { status: 401, params: [] }, // 'Email and Password are not valid'
   login_rate_limited: { status: 429, params: ["minutes"] },
+  store_host_staff: { status: 403, params: [] },
+  store_host_staff_at: { status: 403, params: ["url"] },
   access_frozen: { status: 403, params: [] }, // 'Your access is temporally disabled'
   // An API token whose creator was disabled or left the company; a token changing its creator's access.
   api_token_creator_inactive: { status: 401, params: [] },
