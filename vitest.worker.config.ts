@@ -10,6 +10,15 @@ export default defineConfig(async () => {
   // The SMTP sink the Worker sends to, and its HTTP view that tests read received mail from.
   process.env.WORKER_TEST_SMTP_PORT ??= String(await freePort());
   process.env.WORKER_TEST_MAIL_PORT ??= String(await freePort());
+  // Mail servers for the SMTP client's tests: misbehaving ones and their control, and two that ask for a password.
+  const smtpTestPorts: Record<string, number> = {};
+  for (const name of ["closing", "silent", "trickle", "control", "plain", "login"]) {
+    const key = `WORKER_TEST_SMTP_${name.toUpperCase()}_PORT`;
+    process.env[key] ??= String(await freePort());
+    smtpTestPorts[name] = Number(process.env[key]);
+  }
+  // Exactly the local mail servers a company's settings may name in these tests; every other internal address stays refused.
+  const privateSmtpHosts = [process.env.WORKER_TEST_SMTP_PORT, ...Object.entries(smtpTestPorts).filter(([n]) => n !== "control").map(([, p]) => p)];
   return {
     plugins: [
       cloudflareTest({
@@ -25,6 +34,8 @@ export default defineConfig(async () => {
             SMTP_HOST: "127.0.0.1",
             SMTP_PORT: process.env.WORKER_TEST_SMTP_PORT,
             TEST_MAIL_URL: `http://127.0.0.1:${process.env.WORKER_TEST_MAIL_PORT}`,
+            TEST_SMTP_PORTS: JSON.stringify(smtpTestPorts),
+            SMTP_ALLOWED_PRIVATE_HOSTS: privateSmtpHosts.map((port) => `127.0.0.1:${port}`).join(","),
           },
         },
       }),

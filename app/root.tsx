@@ -1,20 +1,11 @@
 import "./zod-without-eval";
 import { useMemo } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-  type MiddlewareFunction,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type MiddlewareFunction } from "react-router";
 import { requestContext } from "../worker/context";
 import { assertFormBody, assertSameOrigin } from "../worker/guards";
 import { authenticateFromCookie } from "../worker/session-cookie";
-import { I18nProvider, useT } from "./i18n";
+import { ErrorPage } from "./components/error-page";
+import { I18nProvider } from "./i18n";
 import { createI18n } from "../locales";
 import type { Route } from "./+types/root";
 import "./styles.css";
@@ -65,21 +56,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  let status = 500;
-  let message = t("error.generic");
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    message =
-      status === 404 ? t("error.not_found") : typeof error.data === "string" && error.data ? error.data : error.statusText || message;
-  }
-  return (
-    <main className="error-page">
-      <title>{`${t("error.page_title", { status })} | ${t("app.name")}`}</title>
-      <p className="error-page__status">{status}</p>
-      <h1>{message}</h1>
-      <a href="/">{t("error.back_home")}</a>
-    </main>
-  );
+  return <ErrorPage />;
 }

@@ -142,9 +142,10 @@ export default [
     route("b2b-store/customers", "routes/b2b-store/customers.tsx"),
     route("b2b-store/settings", "routes/left-out-id.ts", { id: "left-out-id/b2b-store-settings" }),
     route("b2b-store/settings/:section", "routes/b2b-store/settings.tsx"),
+    // Unknown paths: inside the shell for staff, so their 404 keeps the top bar and the menu.
+    route("*", "routes/not-found.tsx"),
   ]),
   route("companies/switch", "routes/companies-switch.ts"),
   route("logout", "routes/auth/logout.ts"),
   route("locale", "routes/locale.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -36,6 +36,8 @@ const settingsSchema = z
     OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
     // Public address of the app, used in links sent by email; else the request's origin.
     APP_URL: z.url().optional(),
+    // The support site behind the account menu's "Find help"; `{language}` becomes fr or en. Unset: no entry.
+    HELP_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Outgoing mail (password reset, invitations).
     SMTP_HOST: z.string().min(1).default("127.0.0.1"),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),

@@ -59,7 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="plain-list">
             {locations.map((location) => (
               <li key={location.id}>
-                {location.label} · {location.address.city}
+                {location.address.city ? `${location.label} · ${location.address.city}` : location.label}
               </li>
             ))}
           </ul>

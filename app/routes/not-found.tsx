@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-// The catch-all: every unknown path answers 404 and shows the root error page.
+// The catch-all: every unknown path answers 404, shown by the back-office layout's error page (inside the shell for staff).
 export function loader() {
   throw data(null, { status: 404 });
 }

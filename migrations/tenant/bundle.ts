@@ -257,5 +257,12 @@ export const migrations: Migration[] = [
       "ALTER TABLE `company_settings` ADD `default_tax_id` integer;",
       "ALTER TABLE `customers` ADD `language` text;"
     ]
+  },
+  {
+    "tag": "0015_sales_line_packs",
+    "hash": "af73e7f6fc0264c9537181198c824921d2378e1eb77618683d6144a4dba3efe5",
+    "statements": [
+      "ALTER TABLE `sales_document_lines` ADD `pack_label` text;"
+    ]
   }
 ];

@@ -23,6 +23,8 @@ export async function seedStore(
   await db.update(t.variants).set({ b2bPublished: true }).where(eq(t.variants.active, true));
   const [customer] = await db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.label, DEMO_STORE_CUSTOMER));
   if (!customer) throw new Error(`the demo store needs the customer ${DEMO_STORE_CUSTOMER}`);
+  // Its buyer is given access as the store gives it (an invitation grants the customer's access).
+  await db.update(t.customers).set({ b2bAccess: "granted" }).where(eq(t.customers.id, customer.id));
   // The store is open, at `?company=<the company's name in kebab-case>`, with its support contacts.
   await db.insert(t.storeSettings).values({
     id: 1,

@@ -29,18 +29,35 @@ export interface SmtpSink {
 }
 
 /**
- * A local SMTP server without authentication or TLS that keeps every message it receives,
- * parsed. Used by the tests (port 0: a free port) and by `npm start` as a mail catcher.
+ * A local SMTP server without TLS that keeps every message it receives, parsed. Used by the
+ * tests (port 0: a free port) and by `npm start` as a mail catcher. With `auth`, it lets only
+ * that user send, signed in with one of those mechanisms.
  */
 export async function startSmtpSink(
-  options: { port?: number; host?: string; onMessage?: (message: ReceivedEmail) => void } = {},
+  options: {
+    port?: number;
+    host?: string;
+    onMessage?: (message: ReceivedEmail) => void;
+    auth?: { methods: ("PLAIN" | "LOGIN")[]; username: string; password: string };
+  } = {},
 ): Promise<SmtpSink> {
   const host = options.host ?? "127.0.0.1";
   const messages: ReceivedEmail[] = [];
   const waiters = new Set<() => void>();
+  const auth = options.auth;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
+    authOptional: !auth,
+    disabledCommands: auth ? ["STARTTLS"] : ["AUTH", "STARTTLS"],
+    ...(auth
+      ? {
+          authMethods: auth.methods,
+          allowInsecureAuth: true,
+          onAuth(login, _session, callback) {
+            if (login.username === auth.username && login.password === auth.password) callback(null, { user: login.username });
+            else callback(new Error("Invalid username or password"));
+          },
+        }
+      : {}),
     logger: false,
     size: 1024 * 1024,
     onData(stream, session, callback) {

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     stateDir: dir,
     port: await freePort(),
     secrets,
-    vars: { SMTP_HOST: sink.host, SMTP_PORT: String(sink.port), SMTP_SECURITY: "none" },
+    vars: { SMTP_HOST: sink.host, SMTP_PORT: String(sink.port), SMTP_SECURITY: "none", HELP_URL: "https://help.example.test/{language}/" },
     seedScale: "small",
     quiet: true,
   });

@@ -8,6 +8,7 @@ import { makeCtx } from "../../worker/domain/shared/ctx";
 import type { FileStore } from "../../worker/domain/shared/files";
 import type { Locale } from "../../worker/domain/shared/locale";
 import { secretBox } from "../../worker/domain/shared/secret-box";
+import { parseEnv, type Bindings } from "../../worker/env";
 
 const bindings = env as unknown as Record<string, string>;
 export const control: ControlDb = controlDb({ url: bindings.CONTROL_DATABASE_URL! });
@@ -114,5 +115,6 @@ export async function ctxOf(company: Awaited<ReturnType<typeof makeCompany>>, op
     locale: options.locale ?? "en",
     files: (env as unknown as { FILES: FileStore }).FILES,
     secrets: companySecrets(company.companyId),
+    privateSmtpHosts: parseEnv(env as unknown as Bindings).settings.SMTP_ALLOWED_PRIVATE_HOSTS,
   });
 }

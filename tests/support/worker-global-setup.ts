@@ -7,8 +7,9 @@ import { startDbServer } from "../../db/server/server";
 import { migrations as controlMigrations } from "../../migrations/control/bundle";
 import { ensureControlDatabase } from "../../scripts/lib/local-db";
 import { serveSinkOverHttp, startSmtpSink } from "../../scripts/lib/smtp-sink";
+import { startTrapServers } from "./smtp-trap-servers";
 
-// Starts the local database server and the SMTP sink the Worker tests talk to, on the ports the config chose.
+// Starts the local database server and the SMTP servers the Worker tests talk to, on the ports the config chose.
 export default async function setup() {
   const port = Number(process.env.WORKER_TEST_DB_PORT);
   const dir = mkdtempSync(join(tmpdir(), "comptoir-worker-tests-"));
@@ -17,7 +18,24 @@ export default async function setup() {
   await migrateDatabase(libsqlClient({ url: `${server.url}/control/` }), controlMigrations);
   const sink = await startSmtpSink({ port: Number(process.env.WORKER_TEST_SMTP_PORT) });
   const sinkHttp = await serveSinkOverHttp(sink, Number(process.env.WORKER_TEST_MAIL_PORT));
+  // The SMTP client's servers: misbehaving ones, and two that ask for a password and keep what they get in the sink.
+  const smtpPort = (name: string) => Number(process.env[`WORKER_TEST_SMTP_${name}_PORT`]);
+  const traps = await startTrapServers(
+    { closing: smtpPort("CLOSING"), silent: smtpPort("SILENT"), trickle: smtpPort("TRICKLE") },
+    smtpPort("CONTROL"),
+  );
+  const signedIn = await Promise.all(
+    (["PLAIN", "LOGIN"] as const).map((method) =>
+      startSmtpSink({
+        port: smtpPort(method),
+        auth: { methods: [method], username: "mailer", password: "s3cret-Pass" },
+        onMessage: (message) => sink.messages.push(message),
+      }),
+    ),
+  );
   return async () => {
+    await traps.close();
+    for (const server of signedIn) await server.close();
     await sinkHttp.close();
     await sink.close();
     await server.close();

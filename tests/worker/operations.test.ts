@@ -200,12 +200,13 @@ describe("imports", () => {
   it("refuses bad files whole with their own message: type, encoding, size, emptiness, a zip bomb", async () => {
     const w = await world();
     const upload = (name: string, bytes: Uint8Array | string) => uploadImportFile(w.ctx, { kind: "products", file: file(name, bytes) });
-    await expect(upload("p.txt", "a,b")).rejects.toMatchObject({ code: "import_file_type" });
-    await expect(upload("p.xlsx", "a,b")).rejects.toMatchObject({ code: "import_file_type" });
-    await expect(upload("p.csv", new Uint8Array([0x50, 0x72, 0xe9, 0x0a]))).rejects.toMatchObject({ code: "import_file_encoding" });
-    await expect(upload("p.csv", "\n\n")).rejects.toMatchObject({ code: "import_file_empty" });
-    await expect(upload("p.csv", new Uint8Array(21 * 1024 * 1024).fill(0x61))).rejects.toMatchObject({ code: "import_file_too_large" });
-    await expect(upload("p.csv", `a\n${"x\n".repeat(100_001)}`)).rejects.toMatchObject({ code: "import_too_many_rows" });
+    // Each refusal names the file field.
+    const refusal = (code: string) => ({ code: "validation_failed", fields: { file: { code } } });
+    await expect(upload("p.txt", "a,b")).rejects.toMatchObject(refusal("import_file_type"));
+    await expect(upload("p.xlsx", "a,b")).rejects.toMatchObject(refusal("import_file_type"));
+    await expect(upload("p.csv", new Uint8Array([0x50, 0x72, 0xe9, 0x0a]))).rejects.toMatchObject(refusal("import_file_encoding"));
+    await expect(upload("p.csv", "\n\n")).rejects.toMatchObject(refusal("import_file_empty"));
+    await expect(upload("p.csv", new Uint8Array(21 * 1024 * 1024).fill(0x61))).rejects.toMatchObject(refusal("import_file_too_large"));
     await expect(uploadImportFile(w.ctx, { kind: "products", file: null })).rejects.toMatchObject({
       fields: { file: { code: "import_file_required" } },
     });
@@ -217,7 +218,11 @@ describe("imports", () => {
     const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
     for (let at = 0; at < bomb.length - 4; at++)
       if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 300 * 1024 * 1024, true);
-    await expect(upload("bomb.xlsx", bomb)).rejects.toMatchObject({ code: "import_file_too_large" });
+    await expect(upload("bomb.xlsx", bomb)).rejects.toMatchObject(refusal("import_file_unpacked_too_large"));
+    // Too many rows: the preview reads the first ones only, the import reads them all and refuses the file.
+    const { preview, operation } = await importFile(w, "p.csv", new TextEncoder().encode(`a\n${"x\n".repeat(100_001)}`));
+    expect(preview).toMatchObject({ row_count: 1000, more: true });
+    expect(operation).toMatchObject({ status: "cancelled", errors: [{ message: "import_too_many_rows", params: { max: 100_000 } }] });
     // A file another company uploaded cannot be imported by its name.
     const other = await makeCompany();
     const theirs = await uploadImportFile(await ctxOf(other), { kind: "products", file: file("p.csv", "Product,SKU\nA,B") });

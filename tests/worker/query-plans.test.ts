@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TenantDb } from "../../db/client";
+import { tenantSchema, type TenantDb } from "../../db/client";
 import { priceReads } from "../../worker/domain/products/prices-of-variants";
 import { storeStockRead } from "../../worker/domain/store/cart-catalogue";
+import { sellableVariant } from "../../worker/domain/store/sellable";
 import { makeCompany } from "../support/factories";
 
 /** SQLite's plan of a query: one line per step ("SEARCH prices USING INDEX …", "SCAN prices"). */
@@ -26,5 +27,20 @@ describe("the reads of a few variants use their indexes (a catalogue of 100,000 
     const plan = await planOf(db, storeStockRead(db, [1, 2, 3]) as never);
     expect(plan.some((step) => /^SCAN stock_levels\b/.test(step))).toBe(false);
     expect(plan.some((step) => /^SEARCH stock_levels USING .*\(variant_id=\?/.test(step))).toBe(true);
+  });
+
+  it("the store's rule of what it sells, on a catalogue page: variants walked by label, each one's product found by its key", async () => {
+    const { db } = await makeCompany();
+    const v = tenantSchema.variants;
+    const page = db
+      .select({ id: v.id })
+      .from(v)
+      .where(sellableVariant())
+      .orderBy(sql`${v.label} collate nocase`, asc(v.id))
+      .limit(29);
+    const plan = await planOf(db, page as never);
+    expect(plan).toContain("SCAN variants USING INDEX variants_label_idx");
+    expect(plan).toContain("SEARCH products USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(plan.some((step) => /^SCAN products\b/.test(step))).toBe(false);
   });
 });

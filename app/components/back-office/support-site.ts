@@ -1,7 +1,8 @@
-/** The external support site, one section per language (platform spec §2 'find help'). */
-export const SUPPORT_SITE = "https://help.comptoir.example";
-
-/** The support site in `language`, English for any language it has no section for. */
-export function supportSiteUrl(language: string): string {
-  return `${SUPPORT_SITE}/${language === "fr" ? "fr" : "en"}/`;
+/**
+ * The account menu's "Find help" link (platform spec §2): the HELP_URL setting, with `{language}`
+ * replaced by the user's language (fr, else en). No setting, no entry: there is no built-in help.
+ */
+export function supportSiteUrl(helpUrl: string | undefined, language: string): string | null {
+  if (!helpUrl) return null;
+  return helpUrl.replaceAll("{language}", language === "fr" ? "fr" : "en");
 }

@@ -2,6 +2,7 @@ import { IdempotencyKeyField } from "../idempotency-key";
 import { Form } from "react-router";
 import type { CreateCustomerInput, CustomerView } from "../../../worker/domain/contacts/customer-schemas";
 import type { Formatter } from "../../../worker/domain/shared/format";
+import { LOCALES } from "../../../worker/domain/shared/locale";
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
 import { CUSTOMER_TAGS_PATH, type CountryOption } from "./contacts";
@@ -61,6 +62,8 @@ export interface CustomerFormValues {
   /** Absent when the form has no such field (the account_managers module is off). */
   account_manager_id?: string;
   b2b_access: string;
+  /** "en", "fr", or blank for the company's language. */
+  language: string;
   tag_ids: number[];
   addresses: AddressFormValues[];
 }
@@ -128,6 +131,7 @@ export const NEW_CUSTOMER: CustomerFormValues = {
   currency_id: "",
   account_manager_id: "",
   b2b_access: "none",
+  language: "",
   tag_ids: [],
   addresses: [blankAddress()],
 };
@@ -157,6 +161,7 @@ export function customerValuesOf(c: CustomerView, format: Formatter): CustomerFo
     currency_id: c.currency_id === null ? "" : String(c.currency_id),
     account_manager_id: c.account_manager_id ?? "",
     b2b_access: c.b2b_access,
+    language: c.language ?? "",
     tag_ids: c.tag_ids,
     addresses: [
       ...c.addresses.map((a) => ({
@@ -212,6 +217,7 @@ export function customerFormValues(form: FormData): CustomerFormValues {
     currency_id: text("currency_id"),
     ...(form.has("account_manager_id") ? { account_manager_id: text("account_manager_id") } : {}),
     b2b_access: text("b2b_access") || "none",
+    language: text("language"),
     tag_ids: form.getAll("tag_ids").map((v) => Number(v)),
     addresses,
   };
@@ -253,6 +259,7 @@ export function customerInput(values: CustomerFormValues): { input: CreateCustom
     currency_id: idOrNull(values.currency_id),
     ...(values.account_manager_id !== undefined ? { account_manager_id: orNull(values.account_manager_id) } : {}),
     b2b_access: values.b2b_access as "none",
+    language: (orNull(values.language) as CreateCustomerInput["language"]) ?? null,
     tag_ids: values.tag_ids,
     addresses: addresses.map((a) => ({
       ...(a.id ? { id: Number(a.id) } : {}),
@@ -539,6 +546,14 @@ export function CustomerForm({
               value: a,
               label: t(`customers.b2b_access_${a}`),
             }))}
+          />
+          <SelectField
+            name="language"
+            label={t("customers.language")}
+            value={values.language}
+            errors={errors}
+            empty={t("customers.language_company")}
+            options={LOCALES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
           />
         </div>
       </fieldset>

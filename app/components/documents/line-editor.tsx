@@ -7,6 +7,7 @@ import { readDecimal } from "../../../worker/domain/shared/number-format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { VariantSuggestions } from "../variant-suggestions";
+import { PackNote } from "./pack-note";
 
 /**
  * One line as the editor holds it: what the user typed (quantity, price, discount) and what the
@@ -160,6 +161,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
         kind: "text",
         variant_id: null,
         pack_id: null,
+        pack_label: null,
         service_id: null,
         sku: null,
         description: "",
@@ -171,6 +173,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
         facts: { kind: "text" },
       },
     ]);
+  const label = useLineLabels();
   const postedIndex = new Map(lines.filter((l) => l.component_of_lid === null).map((l, i) => [l.lid, i]));
   const fieldError = (lid: string, field: string) => {
     const i = postedIndex.get(lid);
@@ -183,7 +186,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
       <input type="hidden" name={name} value={JSON.stringify(postedLines(lines))} />
       {/* The lines with their facts: a refused post gives them back as they were. */}
       <input type="hidden" name={`${name}_editor`} value={JSON.stringify(lines)} />
-      <table className="data-table line-editor__table" onKeyDown={onLineKey}>
+      <table className="data-table line-editor__table lines-table" onKeyDown={onLineKey}>
         <LinesHead editing />
         <tbody>
           {lines.map((line) => {
@@ -193,7 +196,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
               return (
                 <tr key={line.lid} data-lid={line.lid}>
                   <td />
-                  <td colSpan={6}>
+                  <td colSpan={6} className="lines-table__wide">
                     <input
                       aria-label={t("documents.line.text")}
                       value={line.description}
@@ -201,7 +204,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                       maxLength={2000}
                     />
                   </td>
-                  <td>
+                  <td className="lines-table__remove">
                     <button type="button" className="icon-button" onClick={() => remove(line.lid)} aria-label={t("documents.line.remove")}>
                       ×
                     </button>
@@ -215,9 +218,12 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                 data-lid={line.lid}
                 className={component ? "line-editor__component" : bad ? "line-editor__invalid" : undefined}
               >
-                <td>{line.sku}</td>
-                <td>{component ? `– ${line.description}` : line.description}</td>
-                <td className="numeric">
+                <td className="lines-table__sku">{line.sku}</td>
+                <td className="lines-table__wide">
+                  {component ? `– ${line.description}` : line.description}
+                  {line.kind === "pack" ? <PackNote label={line.pack_label} units={result?.units} /> : null}
+                </td>
+                <td className="numeric" data-label={label.quantity}>
                   {component ? (
                     format.quantity(result?.quantity ?? null)
                   ) : (
@@ -234,7 +240,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                     </>
                   )}
                 </td>
-                <td className="numeric">
+                <td className="numeric" data-label={component ? undefined : label.price}>
                   {component ? null : (
                     <>
                       <input
@@ -249,7 +255,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                     </>
                   )}
                 </td>
-                <td className="numeric">
+                <td className="numeric" data-label={component ? undefined : label.discount}>
                   {component ? null : (
                     <span className="line-editor__discount">
                       <input
@@ -273,12 +279,14 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                     </span>
                   )}
                 </td>
-                <td className="numeric">{component || !result ? null : format.money(result.tax_amount, currency)}</td>
-                <td className="numeric" data-total>
+                <td className="numeric" data-label={label.tax}>
+                  {component || !result ? null : format.money(result.tax_amount, currency)}
+                </td>
+                <td className="numeric" data-label={label.total} data-total>
                   {component || !result ? null : format.money(result.total, currency)}
                   {fieldError(line.lid, "total") ? <span className="field__error">{fieldError(line.lid, "total")}</span> : null}
                 </td>
-                <td>
+                <td className="lines-table__remove">
                   {component ? null : (
                     <button type="button" className="icon-button" onClick={() => remove(line.lid)} aria-label={t("documents.line.remove")}>
                       ×
@@ -343,10 +351,21 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
   );
 }
 
+const NUMERIC_COLUMNS = ["quantity", "price", "discount", "tax", "total"] as const;
+
+/** The headers of the numeric columns, also shown inside each line where lines are stacked as cards (phones). */
+export function useLineLabels(): Record<(typeof NUMERIC_COLUMNS)[number], string> {
+  const t = useT();
+  return Object.fromEntries(NUMERIC_COLUMNS.map((name) => [name, t(`documents.line.${name}`)])) as Record<
+    (typeof NUMERIC_COLUMNS)[number],
+    string
+  >;
+}
+
 /** The column headers of a document's lines: as the editor shows them (with the remove column), or as a saved document does. */
 export function LinesHead({ editing = false }: { editing?: boolean }) {
   const t = useT();
-  const numeric = ["quantity", "price", "discount", "tax", "total"] as const;
+  const numeric = NUMERIC_COLUMNS;
   return (
     <thead>
       <tr>

@@ -10,7 +10,8 @@ import type { ListPageData } from "../../server/list-page.server";
 import type { FieldErrorMap } from "../form-field";
 import { IdempotencyKeyProvider } from "../idempotency-key";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
-import { LinesHead } from "../documents/line-editor";
+import { LinesHead, useLineLabels } from "../documents/line-editor";
+import { PackNote } from "../documents/pack-note";
 import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
@@ -289,6 +290,7 @@ export function SalesDetailPage({
   const { doc, intents, canEdit, canDelete, canEmail, origin, notice } = loaderData;
   const title = `${t(`${m}.one`)} ${doc.number}`;
   const money = (amount: string) => format.money(amount, doc.currency);
+  const label = useLineLabels();
   return (
     <>
       <title>{`${title} | ${t("app.name")}`}</title>
@@ -387,39 +389,52 @@ export function SalesDetailPage({
       <section className="card">
         <h2>{t("sales_documents.lines")}</h2>
         <div className="table-scroll">
-          <table className="data-table sales-lines">
+          <table className="data-table sales-lines lines-table">
             <LinesHead />
             <tbody>
               {(doc.lines ?? []).map((line) =>
                 line.kind === "text" ? (
                   <tr key={line.id}>
                     <td />
-                    <td colSpan={6} style={{ whiteSpace: "pre-wrap" }}>
+                    <td colSpan={6} className="lines-table__wide" style={{ whiteSpace: "pre-wrap" }}>
                       {line.description}
                     </td>
                   </tr>
                 ) : line.component_of_lid ? (
                   <tr key={line.id} className="line-editor__component">
-                    <td>{line.sku}</td>
-                    <td>– {line.description}</td>
-                    <td className="numeric">{format.quantity(line.quantity)}</td>
+                    <td className="lines-table__sku">{line.sku}</td>
+                    <td className="lines-table__wide">– {line.description}</td>
+                    <td className="numeric" data-label={label.quantity}>
+                      {format.quantity(line.quantity)}
+                    </td>
                     <td colSpan={4} />
                   </tr>
                 ) : (
                   <tr key={line.id}>
-                    <td>{line.sku}</td>
-                    <td>{line.description}</td>
-                    <td className="numeric">{format.quantity(line.quantity)}</td>
-                    <td className="numeric">{money(line.price)}</td>
-                    <td className="numeric">
+                    <td className="lines-table__sku">{line.sku}</td>
+                    <td className="lines-table__wide">
+                      {line.description}
+                      {line.kind === "pack" ? <PackNote label={line.pack_label} units={line.units} /> : null}
+                    </td>
+                    <td className="numeric" data-label={label.quantity}>
+                      {format.quantity(line.quantity)}
+                    </td>
+                    <td className="numeric" data-label={label.price}>
+                      {money(line.price)}
+                    </td>
+                    <td className="numeric" data-label={label.discount}>
                       {/^0(\.0+)?$/.test(line.discount)
                         ? "—"
                         : line.discount_type === "percentage"
                           ? `${format.input(line.discount)} %`
                           : money(line.discount)}
                     </td>
-                    <td className="numeric">{money(line.tax_amount)}</td>
-                    <td className="numeric">{money(line.total)}</td>
+                    <td className="numeric" data-label={label.tax}>
+                      {money(line.tax_amount)}
+                    </td>
+                    <td className="numeric" data-label={label.total}>
+                      {money(line.total)}
+                    </td>
                   </tr>
                 ),
               )}

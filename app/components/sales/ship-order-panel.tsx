@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
+import { PackNote } from "../documents/pack-note";
 import { IdempotencyKeyField, IdempotencyKeyProvider } from "../idempotency-key";
 import { readableParams, type FieldErrors } from "../inventory/format";
 import { SHIPPING_ORDERS, type OrderShipping } from "./shipping-kinds";
@@ -58,7 +59,10 @@ export function ShipOrderPanel({ shipping, refusal }: { shipping: OrderShipping;
                     {choices.map((line, row) => (
                       <tr key={line.line_id}>
                         <td>{line.sku}</td>
-                        <td>{line.description}</td>
+                        <td>
+                          {line.description}
+                          <PackNote label={line.pack_label} units={line.remaining_units} />
+                        </td>
                         <td className="numeric">{format.quantity(line.remaining_to_ship)}</td>
                         <td>
                           <input type="hidden" name="line_id" value={line.line_id} />

@@ -4,6 +4,7 @@ import type { SalesDocumentView } from "../../../worker/domain/sales/sales-docum
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
+import { PackNote } from "../documents/pack-note";
 import { StatusChip } from "../status-chip";
 import { EmailForm, IntentButton } from "./sales-document-pages";
 import { SALES_KINDS } from "./sales-kinds";
@@ -162,7 +163,10 @@ export function ShippingDetailPage({
               {(doc.lines ?? []).map((line) => (
                 <tr key={line.id} className={line.component_of_lid ? "line-editor__component" : undefined}>
                   <td>{line.sku}</td>
-                  <td>{line.component_of_lid ? `– ${line.description ?? ""}` : line.description}</td>
+                  <td>
+                    {line.component_of_lid ? `– ${line.description ?? ""}` : line.description}
+                    {line.kind === "pack" ? <PackNote label={line.pack_label} units={line.units} /> : null}
+                  </td>
                   <td className="numeric">{format.quantity(line.quantity)}</td>
                   <td>
                     {line.batches && line.batches.length > 0

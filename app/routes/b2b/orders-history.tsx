@@ -6,6 +6,7 @@ import { getStoreOrder, listStoreOrders } from "../../../worker/domain/store/lis
 import { requireStore, STORE_COOKIE } from "../../../worker/guards";
 import { readCookie } from "../../../worker/session-cookie";
 import { isStatusOf } from "../../../worker/domain/documents/statuses";
+import { PackNote } from "../../components/documents/pack-note";
 import { StatusChip } from "../../components/status-chip";
 import { OrderAgain } from "../../components/store/quick-order";
 import { StorePager } from "../../components/store/store-pager";
@@ -68,7 +69,10 @@ export default function OrdersHistory({ loaderData }: Route.ComponentProps) {
             <tbody>
               {(order.lines ?? []).map((line) => (
                 <tr key={line.id}>
-                  <td>{line.description ?? line.sku}</td>
+                  <td>
+                    {line.description ?? line.sku}
+                    {line.kind === "pack" ? <PackNote label={line.pack_label} units={line.units} /> : null}
+                  </td>
                   <td>{format.quantity(line.quantity)}</td>
                   <td>{format.money(line.price, order.currency)}</td>
                   <td>{format.money(line.total_excl_tax, order.currency)}</td>

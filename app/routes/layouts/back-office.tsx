@@ -1,23 +1,26 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, Outlet, useLoaderData, useSubmit } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { data, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
 import { backOfficeCompany } from "../../../worker/domain/settings/company-settings/company-format";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
-import { useLingui } from "@lingui/react";
 import { supportSiteUrl } from "../../components/back-office/support-site";
 import { CREATE_MENU, sideMenu, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { OperationsMenus } from "../../components/back-office/operations-menus";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
+import { ErrorPage } from "../../components/error-page";
 import { LanguageSwitcher } from "../../components/language-switcher";
 import { FormatProvider } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/back-office";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
+  // The catch-all sits in this layout so that staff keep the shell on a 404; anyone else gets the bare 404 page.
+  const unknownPath = (params as { "*"?: string })["*"] !== undefined;
+  if (unknownPath && (ctx.actor?.kind !== "user" || ctx.actor.customerId)) throw data(null, { status: 404 });
   const user = requirePage(request, ctx);
   const verbs = await ctxFromRequest(ctx);
   // b2b_portal users cannot switch company (platform spec §6), so they get no list.
@@ -36,11 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pendingInvitations: invitations.length,
     sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal: user.permissions.includes("b2b_portal") }), user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
+    helpUrl: supportSiteUrl(ctx.env.settings.HELP_URL, ctx.locale),
   };
 }
 
+type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
+
 // "auto" follows the width (open above 960 px, by CSS); a click pins it open or closed.
+// Below 960 px the menu is a temporary drawer over the page (platform spec §2, §9): "open" shows it.
 type MenuState = "auto" | "open" | "closed";
+const WIDE = "(min-width: 961px)";
 
 function MenuItem({ entry }: { entry: MenuEntry }) {
   const t = useT();
@@ -75,12 +83,72 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
 }
 
 export default function BackOfficeLayout() {
-  const { format, user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu } =
-    useLoaderData<typeof loader>();
+  return (
+    <Shell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A page's error inside the shell when the shell's own data is there (a signed-in user's 404), else on its own page. */
+export function ErrorBoundary() {
+  const shell = useRouteLoaderData<typeof loader>("routes/layouts/back-office");
+  if (!shell) return <ErrorPage />;
+  return (
+    <Shell data={shell}>
+      <ErrorPage inShell />
+    </Shell>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function Shell({ data: shell, children }: { data: ShellData; children: ReactNode }) {
+  const { format, user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu, helpUrl } = shell;
   const t = useT();
-  const { i18n } = useLingui();
   const [menu, setMenu] = useState<MenuState>("auto");
+  const [wide, setWide] = useState<boolean | null>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
   const search = useRef<HTMLInputElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const drawerOpen = menu === "open" && wide === false;
+
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const follow = () => setWide(query.matches);
+    follow();
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, []);
+  // The drawer and the phone's search field close once a page is chosen.
+  useEffect(() => {
+    if (!window.matchMedia(WIDE).matches) setMenu((state) => (state === "open" ? "auto" : state));
+    setSearchOpen(false);
+  }, [location.pathname, location.search]);
+  // An opened drawer takes the focus; Escape closes it and gives the focus back to its button.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    nav.current?.querySelector<HTMLElement>("a, summary")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenu("auto");
+      toggleButton.current?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+  useEffect(() => {
+    if (searchOpen) search.current?.focus();
+  }, [searchOpen]);
   // "s" anywhere but in a field goes to the search (platform spec: search dialog).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -88,6 +156,7 @@ export default function BackOfficeLayout() {
       const typing = target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
       if (event.key !== "s" || typing || event.ctrlKey || event.metaKey || event.altKey) return;
       event.preventDefault();
+      setSearchOpen(true);
       search.current?.focus();
     };
     window.addEventListener("keydown", onKey);
@@ -95,26 +164,61 @@ export default function BackOfficeLayout() {
   }, []);
   const submit = useSubmit();
   const toggle = () => {
-    const wide = typeof window !== "undefined" && window.innerWidth > 960;
-    const open = menu === "open" || (menu === "auto" && wide);
-    setMenu(open ? "closed" : "open");
+    const open = menu === "open" || (menu === "auto" && window.matchMedia(WIDE).matches);
+    setMenu(open ? (window.matchMedia(WIDE).matches ? "closed" : "auto") : "open");
   };
+  const menuExpanded = menu === "open" || (menu === "auto" && wide === true);
   return (
     <div className="back-office" data-menu={menu}>
       <header className="top-bar">
-        <button type="button" className="icon-button" onClick={toggle} aria-label={t("shell.toggle_menu")} aria-controls="side-menu">
+        <button
+          ref={toggleButton}
+          type="button"
+          className="icon-button"
+          onClick={toggle}
+          aria-label={t("shell.toggle_menu")}
+          aria-controls="side-menu"
+          aria-expanded={menuExpanded}
+        >
           ☰
         </button>
         <Link to="/dashboard" className="top-bar__brand">
           <span className="logo" aria-hidden="true">
             C
           </span>
-          <span>{t("app.name")}</span>
+          <span className="top-bar__name">{t("app.name")}</span>
         </Link>
-        <form className="top-bar__search" method="get" action="/search" role="search">
-          <input ref={search} type="search" name="q" placeholder={t("shell.search")} aria-label={t("shell.search")} />
+        <form
+          className={searchOpen ? "top-bar__search top-bar__search--open" : "top-bar__search"}
+          method="get"
+          action="/search"
+          role="search"
+        >
+          <input
+            ref={search}
+            type="search"
+            name="q"
+            placeholder={t("shell.search")}
+            aria-label={t("shell.search")}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") setSearchOpen(false);
+            }}
+          />
+          <button type="button" className="icon-button top-bar__search-close" onClick={() => setSearchOpen(false)} aria-label={t("shell.close_search")}>
+            ✕
+          </button>
         </form>
         <div className="top-bar__actions">
+          {/* Phones have no room for the field: this button opens it over the bar. */}
+          <button
+            type="button"
+            className="icon-button top-bar__search-open"
+            onClick={() => setSearchOpen(true)}
+            aria-label={t("shell.search")}
+            aria-expanded={searchOpen}
+          >
+            <SearchIcon />
+          </button>
           <OperationsMenus />
           {createMenu.length > 0 ? (
             <DropdownMenu trigger="+" label={t("shell.create")}>
@@ -160,11 +264,13 @@ export default function BackOfficeLayout() {
                 <Link to="/account-settings">{t("shell.account_settings")}</Link>
               </DropdownItem>
             ) : null}
-            <DropdownItem>
-              <a href={supportSiteUrl(i18n.locale)} target="_blank" rel="noopener noreferrer">
-                {t("shell.find_help")}
-              </a>
-            </DropdownItem>
+            {helpUrl ? (
+              <DropdownItem>
+                <a href={helpUrl} target="_blank" rel="noopener noreferrer">
+                  {t("shell.find_help")}
+                </a>
+              </DropdownItem>
+            ) : null}
             <DropdownSeparator />
             {/* The menu unmounts on select, so the sign-out is submitted from here, not by a form inside it. */}
             <DropdownItem asChild={false} onSelect={() => submit(null, { method: "post", action: "/logout" })}>
@@ -173,7 +279,7 @@ export default function BackOfficeLayout() {
           </DropdownMenu>
         </div>
       </header>
-      <nav id="side-menu" className="side-menu" aria-label={t("shell.toggle_menu")}>
+      <nav ref={nav} id="side-menu" className="side-menu" aria-label={t("shell.toggle_menu")}>
         <ul>
           {sideMenu.map((entry) => (
             <MenuItem key={entry.to} entry={entry} />
@@ -183,10 +289,10 @@ export default function BackOfficeLayout() {
           <LanguageSwitcher />
         </div>
       </nav>
+      {/* The page behind an open drawer: a tap on it closes the drawer. */}
+      <div className="back-office__scrim" aria-hidden="true" onClick={() => setMenu("auto")} />
       <main className="back-office__main">
-        <FormatProvider value={format}>
-          <Outlet />
-        </FormatProvider>
+        <FormatProvider value={format}>{children}</FormatProvider>
       </main>
     </div>
   );

@@ -8,7 +8,8 @@ import { removeCompanyLogo } from "../../../worker/domain/settings/company-setti
 import { setCompanyLogo } from "../../../worker/domain/settings/company-settings/set-company-logo";
 import { updateCompanySettings } from "../../../worker/domain/settings/company-settings/update-company-settings";
 import { allCurrencies } from "../../../worker/domain/settings/currencies/list-currencies";
-import { formatNumber } from "../../../worker/domain/shared/format";
+import { allTaxes } from "../../../worker/domain/settings/taxes/list-taxes";
+import { formatInput, formatNumber } from "../../../worker/domain/shared/format";
 import { Decimal } from "../../../worker/domain/shared/decimal";
 import { LOCALES } from "../../../worker/domain/shared/locale";
 import { countryOptions } from "../contacts/contacts.server";
@@ -41,10 +42,11 @@ const numberingField = (type: string, part: "prefix" | "width") => `document_num
 /** The company's own settings (domain spec §3 'Company'), its logo, and a way to its tax settings. */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, notice } = await openCataloguePage(args, SETTINGS);
-  const [settings, currencies] = await Promise.all([getCompanySettings(ctx), allCurrencies(ctx)]);
+  const [settings, currencies, taxes] = await Promise.all([getCompanySettings(ctx), allCurrencies(ctx), allTaxes(ctx)]);
   return {
     settings,
     currencies: currencies.filter((c) => c.active || c.iso === settings.default_currency).map((c) => ({ iso: c.iso, label: c.label })),
+    taxes: taxes.filter((tax) => tax.active).map((tax) => ({ id: tax.id, label: tax.label })),
     countries: countryOptions(ctx.locale),
     timezones: timeZones(),
     notice: NOTICES.find((n) => n === notice) ?? null,
@@ -72,6 +74,13 @@ function typedValues(form: FormData) {
     "payment_terms.type": field("payment_terms.type"),
     "payment_terms.days": field("payment_terms.days"),
     estimate_expiration_days: field("estimate_expiration_days"),
+    legal_form: field("legal_form"),
+    share_capital: field("share_capital"),
+    siren: field("siren"),
+    siret: field("siret"),
+    rcs_city: field("rcs_city"),
+    vat_number: field("vat_number"),
+    default_tax_id: field("default_tax_id"),
     // Types whose fields the form did not send are left as they are.
     numbering: Object.fromEntries(
       NUMBERED_DOCUMENT_TYPES.filter((type) => form.has(numberingField(type, "prefix"))).map((type) => [
@@ -80,6 +89,7 @@ function typedValues(form: FormData) {
       ]),
     ) as Record<string, { prefix: string; width: string }>,
     separate_numbering_per_location: form.get("separate_numbering_per_location") === "on",
+    prevent_negative_inventory: form.get("prevent_negative_inventory") === "on",
   };
 }
 type TypedValues = ReturnType<typeof typedValues>;
@@ -103,9 +113,11 @@ export async function action(args: Route.ActionArgs) {
         await removeCompanyLogo(ctx);
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
       }
-      const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, ...rest } = values;
+      const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, default_tax_id, ...rest } = values;
       await updateCompanySettings(ctx, {
         ...rest,
+        // None chosen is none; anything else is the id the domain checks.
+        default_tax_id: default_tax_id.trim() === "" ? null : /^\d+$/.test(default_tax_id.trim()) ? Number(default_tax_id) : Number.NaN,
         payment_terms: { type, days: days(termDays) },
         estimate_expiration_days: days(estimate_expiration_days),
         document_numbering: Object.fromEntries(
@@ -142,17 +154,25 @@ function valuesOf(settings: CompanySettingsView): TypedValues {
     "payment_terms.type": settings.payment_terms.type,
     "payment_terms.days": String(settings.payment_terms.days),
     estimate_expiration_days: String(settings.estimate_expiration_days),
+    legal_form: orBlank(settings.legal_form),
+    share_capital: orBlank(settings.share_capital === null ? null : formatInput(settings.share_capital, settings.number_format, { minDecimals: 2 })),
+    siren: orBlank(settings.siren),
+    siret: orBlank(settings.siret),
+    rcs_city: orBlank(settings.rcs_city),
+    vat_number: orBlank(settings.vat_number),
+    default_tax_id: settings.default_tax_id === null ? "" : String(settings.default_tax_id),
     numbering: Object.fromEntries(
       Object.entries(settings.document_numbering).map(([type, format]) => [type, { prefix: format.prefix, width: String(format.width) }]),
     ),
     separate_numbering_per_location: settings.separate_numbering_per_location,
+    prevent_negative_inventory: settings.prevent_negative_inventory,
   };
 }
 
 export default function CompanySettings({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { settings, currencies, countries, timezones, notice } = loaderData;
+  const { settings, currencies, taxes, countries, timezones, notice } = loaderData;
   const failed = actionData && actionData.intent !== "upload_logo" && actionData.intent !== "remove_logo" ? actionData : undefined;
   const values = failed?.values ?? valuesOf(settings);
   const errors = errorsByField(failed?.fields, ["payment_terms", "document_numbering"]);
@@ -190,6 +210,24 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
             <TextField name="website" label={t("suppliers.website")} value={values.website} errors={errors} type="url" maxLength={500} />
           </div>
           <AddressFieldset values={values} errors={errors} countries={countries} />
+        </section>
+        <section className="card">
+          <h2>{t("company_settings.legal")}</h2>
+          <p className="muted">{t("company_settings.legal_hint")}</p>
+          <div className="form-grid">
+            <TextField name="legal_form" label={t("company_settings.legal_form")} value={values.legal_form} errors={errors} maxLength={60} />
+            <TextField
+              name="share_capital"
+              label={t("company_settings.share_capital")}
+              value={values.share_capital}
+              errors={errors}
+              inputMode="decimal"
+            />
+            <TextField name="siren" label={t("company_settings.siren")} value={values.siren} errors={errors} inputMode="numeric" maxLength={18} />
+            <TextField name="siret" label={t("company_settings.siret")} value={values.siret} errors={errors} inputMode="numeric" maxLength={28} />
+            <TextField name="rcs_city" label={t("company_settings.rcs_city")} value={values.rcs_city} errors={errors} maxLength={100} />
+            <TextField name="vat_number" label={t("company_settings.vat_number")} value={values.vat_number} errors={errors} maxLength={28} />
+          </div>
         </section>
         <section className="card">
           <h2>{t("company_settings.numbers_and_languages")}</h2>
@@ -252,6 +290,14 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
               errors={errors}
               inputMode="numeric"
             />
+            <SelectField
+              name="default_tax_id"
+              label={t("company_settings.default_tax")}
+              value={values.default_tax_id}
+              errors={errors}
+              empty={t("company_settings.no_default_tax")}
+              options={taxes.map((tax) => ({ value: tax.id, label: tax.label }))}
+            />
           </div>
           <p>
             <Link to="/settings/taxes">{t("company_settings.tax_settings")}</Link>
@@ -286,6 +332,15 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
             errors={errors}
           />
           <p className="muted">{t("company_settings.numbering_hint")}</p>
+        </section>
+        <section className="card">
+          <h2>{t("company_settings.stock")}</h2>
+          <CheckboxField
+            name="prevent_negative_inventory"
+            label={t("company_settings.prevent_negative_inventory")}
+            checked={values.prevent_negative_inventory}
+            errors={errors}
+          />
         </section>
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -46,7 +46,9 @@ function Mapping({ preview }: { preview: ImportPreview }) {
   const navigation = useNavigation();
   return (
     <Form method="post" className="card import-mapping">
-      <h2>{t("import.mapping_title", { file: preview.file_name, rows: preview.row_count })}</h2>
+      <h2>
+        {t(preview.more ? "import.mapping_title_more" : "import.mapping_title", { file: preview.file_name, rows: preview.row_count })}
+      </h2>
       <p>{t("import.mapping_help")}</p>
       <input type="hidden" name="intent" value="import" />
       <input type="hidden" name="kind" value={preview.kind} />
@@ -94,7 +96,7 @@ function Mapping({ preview }: { preview: ImportPreview }) {
         </table>
       </div>
       <button type="submit" className="button button--primary" disabled={navigation.state !== "idle"}>
-        {t("import.start", { rows: preview.row_count })}
+        {preview.more ? t("import.start_file") : t("import.start", { rows: preview.row_count })}
       </button>
     </Form>
   );
@@ -231,7 +233,7 @@ export default function ImportData({ loaderData, actionData }: Route.ComponentPr
             />
             {fileError ? (
               <span id="import-file-error" className="field__error" role="alert">
-                {errorText(fileError, failure?.params)}
+                {errorText(fileError, failure?.fields?.file?.params ?? failure?.params)}
               </span>
             ) : null}
           </label>

@@ -106,6 +106,8 @@ export const salesDocumentLines = sqliteTable(
     componentOfLid: text("component_of_lid"),
     variantId: integer("variant_id").references(() => variants.id),
     packId: integer("pack_id").references(() => packs.id),
+    // The pack's label when the line was priced, as the documents print it ("Lot de 6").
+    packLabel: text("pack_label"),
     serviceId: integer("service_id").references(() => services.id),
     sku: text("sku"),
     description: text("description"),

@@ -57,7 +57,7 @@ function estimate(overrides: Partial<PrintableDocument> = {}): PrintableDocument
     shipTo: { label: "Boulangerie Martin (atelier)", lines: ["8 rue Mercière", "69002 Lyon"] },
     customerNumber: "C-0007",
     priced: true,
-    currency: { iso: "EUR", sign: "€", symbol_template: "{amount} {sign}" },
+    currency: { iso: "EUR" },
     numberFormat: "space_comma",
     lines: [
       item(),
@@ -117,7 +117,7 @@ describe("a document's PDF", () => {
     const settings = PdfSettings.parse({ paper_size: "letter", titles: { estimate: "Quote" } });
     const path = save(
       await renderDocumentPdf(
-        estimate({ numberFormat: "comma_point", currency: { iso: "USD", sign: "$", symbol_template: "{sign}{amount}" } }),
+        estimate({ numberFormat: "comma_point", currency: { iso: "USD" } }),
         settings,
         "en",
       ),
@@ -145,6 +145,85 @@ describe("a document's PDF", () => {
     expect(printed).not.toContain("Discount");
     expect(printed).not.toContain("Page 1 of 1");
     expect(printed).toContain("T-shirt rouge, taille M");
+  });
+
+  it("prints the French seller's legal details at the foot, HT / TVA / TTC totals, '9,50 €' and the payment terms", async () => {
+    // The euro as a company that signed up in English saved it: '{sign}{amount}'. French still writes it after.
+    const savedInEnglish = { iso: "EUR", sign: "€", symbol_template: "{sign}{amount}" };
+    const doc = estimate({
+      kind: "sales_order",
+      currency: savedInEnglish,
+      lines: [item({ quantity: "1", unitPrice: "9.5", discount: null, total: "9.5" })],
+      dates: [{ key: "due_date", date: "2026-12-24" }],
+      legal: {
+        legalForm: "SAS",
+        shareCapital: { amount: "10000", currency: "EUR" },
+        siren: "732829320",
+        siret: "73282932000074",
+        rcsCity: "Lille",
+        vatNumber: "FR44732829320",
+      },
+      paymentTerms: { type: "net", days: 30 },
+      taxModel: "global",
+      totals: {
+        subtotal: "9.5",
+        discount: null,
+        shipping: null,
+        taxes: [{ label: "VAT 20%", rate: "20", amount: "1.9" }],
+        taxTotal: "1.9",
+        ecotax: null,
+        totalExclTax: "9.5",
+        total: "11.4",
+        weightGrams: "1234.5",
+      },
+    });
+    const printed = text(save(await renderDocumentPdf(doc, { ...DEFAULT_PDF_SETTINGS, language: "fr" }, "en")));
+    for (const expected of [
+      "9,50 €",
+      "Total HT",
+      "TVA 20 %",
+      "Total TTC",
+      "11,40 €",
+      "Échéance : 24/12/2026",
+      "Conditions de paiement : 30 jours net",
+      "Poids total",
+      "1,23 kg",
+      "Maison Durand Distribution, SAS au capital de 10 000,00 € · 12 rue des Halles, 69002 Lyon, France",
+      "SIRET 732 829 320 00074 · RCS Lille 732 829 320 · N° TVA intracommunautaire FR44732829320",
+    ])
+      expect(printed).toContain(expected);
+    expect(printed).not.toContain("€9");
+    expect(printed).not.toContain("Sous-total");
+
+    // In English, with the company's comma_point format.
+    const english = text(save(await renderDocumentPdf({ ...doc, numberFormat: "comma_point" }, { ...DEFAULT_PDF_SETTINGS, language: "en" }, "en")));
+    for (const expected of ["€9.50", "Total excl. tax", "VAT 20 %", "Total incl. tax", "Payment terms: net 30 days", "SIRET 732 829 320 00074"])
+      expect(english).toContain(expected);
+  });
+
+  it("prints the legal foot on every page", async () => {
+    const lines = Array.from({ length: 120 }, (_, i) => item({ sku: `SKU-${i}`, description: `Article numéro ${i}` }));
+    const legal = { legalForm: "SARL", shareCapital: null, siren: "732829320", siret: null, rcsCity: "Lyon", vatNumber: null };
+    const path = save(await renderDocumentPdf(estimate({ lines, legal }), DEFAULT_PDF_SETTINGS, "fr"));
+    const pages = Number(/Pages:\s+(\d+)/.exec(info(path))![1]);
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) {
+      const onPage = execFileSync("pdftotext", ["-layout", "-f", String(page), "-l", String(page), path, "-"]).toString();
+      expect(onPage, `page ${page}`).toContain("SIREN 732 829 320 · RCS Lyon 732 829 320");
+    }
+  });
+
+  it("names the order a delivery note ships", async () => {
+    const printed = text(
+      save(
+        await renderDocumentPdf(
+          estimate({ kind: "shipping_order", priced: false, totals: null, references: [{ key: "sales_order", number: "CMD-000012" }] }),
+          DEFAULT_PDF_SETTINGS,
+          "fr",
+        ),
+      ),
+    );
+    expect(printed).toContain("Commande : CMD-000012");
   });
 
   it("prints a delivery note with quantities and no amounts", async () => {

@@ -12,6 +12,7 @@ function line(overrides: Partial<EditorLine>): EditorLine {
     kind: "variant",
     variant_id: 7,
     pack_id: null,
+    pack_label: null,
     service_id: null,
     sku: "MUG-1",
     description: "Mug",

@@ -10,6 +10,7 @@ import {
 } from "../../domain/contacts/customer-schemas";
 import type { EmployeeView } from "../../domain/contacts/employee-schemas";
 import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
+import { LOCALES } from "../../domain/shared/locale";
 import type { SupplierView } from "../../domain/contacts/supplier-schemas";
 import { address, answer, decimal, id, Reference, textId, timestamp } from "./common";
 
@@ -60,6 +61,10 @@ export const Customer = answer<CustomerView>()(
     account_manager_id: textId.nullable(),
     b2b_access: z.enum(B2B_ACCESS),
     b2b_user_last_access: timestamp.nullable(),
+    language: z
+      .enum(LOCALES)
+      .nullable()
+      .meta({ description: "Language of the customer's documents (PDF, email) when the PDF settings leave it to the customer; null: the company's" }),
     tag_ids: z.array(id),
     tags: z.array(Reference),
     addresses: z.array(CustomerAddress),

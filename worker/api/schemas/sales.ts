@@ -16,6 +16,7 @@ const SalesLine = answer<SalesLineView>()(
     component_of_lid: text,
     variant_id: id.nullable(),
     pack_id: id.nullable(),
+    pack_label: text.meta({ description: "A pack line's pack, as priced; its quantity counts packs" }),
     service_id: id.nullable(),
     sku: text,
     description: text,
@@ -104,6 +105,8 @@ export const EmailQueued = answer<{ queued: true; to: string[]; transport: "plat
     to: z.array(z.string()).describe("Who it goes to"),
     transport: z
       .enum(["platform", "company"])
-      .describe("The server that carries it: the company's own SMTP server, or the platform's (the template's words only, within the daily quota)"),
+      .describe(
+        "The server that carries it: the company's own SMTP server, or the platform's (the template's words only, within the daily quota)",
+      ),
   }),
 );

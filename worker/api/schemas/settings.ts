@@ -88,6 +88,13 @@ export const CompanySettings = answer<CompanySettingsView>()(
     languages: z.array(z.enum(LOCALES)),
     timezone: z.string(),
     payment_terms: z.object({ type: z.enum(PAYMENT_TERMS_TYPES), days: z.int() }),
+    legal_form: text.meta({ description: "Legal form printed on documents (SAS, SARL…)" }),
+    share_capital: decimal.nullable().meta({ description: "Share capital in the default currency (4 decimals)" }),
+    siren: text.meta({ description: "SIREN: 9 digits, Luhn-checked" }),
+    siret: text.meta({ description: "SIRET: 14 digits beginning with the SIREN, Luhn-checked (La Poste's rule for its own)" }),
+    rcs_city: text.meta({ description: "City of the trade register (RCS)" }),
+    vat_number: text.meta({ description: "Intra-EU VAT number, country prefix first (FR40303265045); a French one is checked against its key" }),
+    default_tax_id: id.nullable().meta({ description: "The tax a new product starts with" }),
     estimate_expiration_days: z.int(),
     document_numbering: z
       .record(z.enum(NUMBERED_DOCUMENT_TYPES), z.object({ prefix: z.string(), width: z.int() }))
@@ -95,6 +102,9 @@ export const CompanySettings = answer<CompanySettingsView>()(
     separate_numbering_per_location: z
       .boolean()
       .meta({ description: "Each location numbers its documents on its own, with its id in the number (ENT-3-000001)" }),
+    prevent_negative_inventory: z.boolean().meta({
+      description: "Prevent selling out-of-stock products: no user, API token or store order may reserve or take more than is available",
+    }),
     updated_at: timestamp,
   }),
 );

@@ -158,6 +158,7 @@ export function assembleCustomerViews(
       account_manager_id: r.accountManagerId,
       b2b_access: r.b2bAccess,
       b2b_user_last_access: r.b2bUserLastAccess,
+      language: r.language === "en" || r.language === "fr" ? r.language : null,
       tag_ids: tags.map((t) => t.id),
       tags,
       addresses: (addressesOf.get(r.id) ?? []).map(addressView),
@@ -247,6 +248,7 @@ export function customerColumns(input: ParsedCustomer) {
     ...(given("currency_id") ? { currencyId: input.currency_id! } : {}),
     ...(given("account_manager_id") ? { accountManagerId: input.account_manager_id! } : {}),
     ...(given("b2b_access") ? { b2bAccess: input.b2b_access! } : {}),
+    ...(given("language") ? { language: input.language! } : {}),
   };
 }
 

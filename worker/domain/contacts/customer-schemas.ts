@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MONEY, MAX_PERCENT, MAX_QUANTITY } from "../shared/bounds";
+import { LOCALES, type Locale } from "../shared/locale";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "./payment-terms";
 import { optionalShape, strictInput, zBoundedDecimal, zCountry, zDays, zFlag, zIdList, zName, zPhone, zRef, zText } from "./shared";
@@ -57,6 +58,8 @@ export interface CustomerView {
   account_manager_id: string | null;
   b2b_access: (typeof B2B_ACCESS)[number];
   b2b_user_last_access: number | null;
+  /** The language of this customer's documents (PDF, email); null: the company's. */
+  language: Locale | null;
   tag_ids: number[];
   tags: { id: number; label: string }[];
   addresses: CustomerAddressView[];
@@ -159,6 +162,8 @@ const fields = {
     .nullable()
     .transform((v) => v || null),
   b2b_access: z.enum(B2B_ACCESS, { error: "invalid" }),
+  // Blank is the company's language.
+  language: z.preprocess((v) => (v === "" ? null : v), z.enum(LOCALES, { error: "invalid_language" }).nullable()),
   tag_ids: zIdList("unknown_tag"),
   addresses: AddressList,
 };

@@ -25,7 +25,7 @@ export type Actor =
       company: CompanyRef;
       permissions: string[];
       isAdmin: boolean;
-      /** The membership's own prevent_negative_inventory flag: this user may not take stock below zero. */
+      /** This user may not sell or take stock below zero, whatever the company says (stock/selling-rule.ts). */
       preventNegativeInventory: boolean;
       /** Confined to /setup until onboarding is finished. */
       sendToWizard: boolean;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
+import { membershipForbidsSellingOutOfStock } from "../stock/selling-rule";
 import { companyRef, type UserActor } from "./actor";
 import { issueDeviceCookie, trustedDevice } from "./device-cookies";
 import { hashPassword, verifyPassword } from "./password";
@@ -223,7 +224,7 @@ export async function resolveAccessTokenHash(control: ControlDb, hash: string, n
     company: companyRef(row.company),
     permissions: row.membership.permissions,
     isAdmin: row.membership.isAdmin,
-    preventNegativeInventory: row.membership.preventNegativeInventory,
+    preventNegativeInventory: membershipForbidsSellingOutOfStock(row.membership),
     sendToWizard: row.user.sendToWizard,
     customerId: row.membership.customerId,
   };

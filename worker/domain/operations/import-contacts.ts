@@ -161,6 +161,14 @@ const emails = (text: string) =>
     .map((e) => e.trim())
     .filter(Boolean);
 
+/** A language as a sheet may write it ("fr", "FR", "Français", "English", "anglais"); anything else as typed, for the verb to refuse. */
+function languageCode(text: string): string {
+  const plain = text.trim().toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  if (/^fr(ench|ancais)?$/.test(plain)) return "fr";
+  if (/^(en(glish)?|anglais)$/.test(plain)) return "en";
+  return text;
+}
+
 /** Customers, one row each: their address (billing and shipping) in the row's address columns. */
 export const customerImporter = contactImporter({
   kind: "customers",
@@ -177,6 +185,7 @@ export const customerImporter = contactImporter({
     { field: "currency", path: "currency_id", value: reference("currencies") },
     { field: "payment_terms_days", path: "payment_terms.days", value: whole },
     { field: "notes", path: "notes" },
+    { field: "language", path: "language", value: languageCode },
     ...ADDRESS_FIELDS.map((f) => address(f, "addresses.0.")),
   ],
   finish(input) {

@@ -15,7 +15,7 @@ export const IMPORT_LIMITS = {
   columns: 200,
   cellLength: 5_000,
   /** What the XML parts of an .xlsx may unpack to in all: about two million cells (decision 036). */
-  unpackedBytes: 64 * 1024 * 1024,
+  unpackedBytes: 32 * 1024 * 1024,
   /** How much larger than packed a part over 1 MB may unpack: spreadsheets pack about 10 to 1, a zip bomb about 1,000 to 1. */
   packRatio: 100,
 } as const;

@@ -77,7 +77,7 @@ export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrap
       .from(t.components)
       .where(inIds(t.components.parentVariantId, ids)),
     db
-      .select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity })
+      .select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity, label: t.packs.label })
       .from(t.packs)
       .where(inIds(t.packs.variantId, ids)),
   ] as const;

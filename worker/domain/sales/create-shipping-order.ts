@@ -126,6 +126,7 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
     componentOfLid: parent,
     variantId: line.variantId,
     packId: line.packId,
+    packLabel: line.packLabel,
     sku: line.sku,
     description: line.description,
     quantity,

@@ -59,7 +59,8 @@ export interface MailSender {
 }
 
 export function mailSender(actor: Actor): MailSender {
-  if (actor.kind === "user") return { kind: "user", id: actor.userId, name: `${actor.firstName} ${actor.lastName} <${actor.email}>`.trim() };
+  if (actor.kind === "user")
+    return { kind: "user", id: actor.userId, name: `${actor.firstName} ${actor.lastName} <${actor.email}>`.trim() };
   if (actor.kind === "api_token") return { kind: "api_token", id: actor.tokenId, name: null };
   return { kind: "system", id: actor.source, name: null };
 }

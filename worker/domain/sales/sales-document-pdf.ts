@@ -1,7 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import type { PdfSettings } from "../documents/pdf/pdf-settings";
 import type { PrintableDocument, PrintableLine } from "../documents/pdf/printable-document";
+import type { Locale } from "../shared/locale";
 import { renderDocumentPdf } from "../documents/pdf/render-document-pdf";
 import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -28,6 +30,16 @@ export interface DocumentPdf {
  * never printed. Whoever may read the document may print it.
  */
 export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentType; id: unknown }): Promise<DocumentPdf> {
+  const { doc, printable, settings, language } = await salesDocumentPrintable(ctx, input);
+  const bytes = await renderDocumentPdf(printable, settings, language);
+  return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
+}
+
+/** What a sales document's PDF prints, the PDF settings and the language it prints in (the PDF itself: `salesDocumentPdf`). */
+export async function salesDocumentPrintable(
+  ctx: Ctx,
+  input: { type: SalesDocumentType; id: unknown },
+): Promise<{ doc: SalesDocumentView; printable: PrintableDocument; settings: PdfSettings; language: Locale }> {
   requirePermission(ctx, SALES_ACCESS[input.type].read);
   const doc = await readSalesDocument(ctx.db, input.type, input.id);
   const { db } = ctx;
@@ -62,8 +74,7 @@ export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentTyp
     terms: customer ? paymentTermsOf(company!, { type: customer.paymentTermsType, days: customer.paymentTermsDays }) : null,
     orderNumber: order?.number ?? null,
   });
-  const bytes = await renderDocumentPdf(printable, settings, language);
-  return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
+  return { doc, printable, settings, language };
 }
 
 async function logoOf(ctx: Ctx, key: string): Promise<PrintableDocument["logo"]> {
@@ -127,6 +138,7 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
       total: line.total,
       ecotax: line.ecotax,
       weightGrams: line.weight,
+      pack: line.kind === "pack" && line.pack_label !== null ? { label: line.pack_label, units: line.units } : null,
     };
   });
   // Per tax, lines and shipping together, as the engine summed them when the document was saved.

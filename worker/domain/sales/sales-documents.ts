@@ -56,6 +56,8 @@ export interface SalesLineView {
   component_of_lid: string | null;
   variant_id: number | null;
   pack_id: number | null;
+  /** A pack line's pack as priced ("Lot de 6"): quantity counts packs, units = quantity × pack_quantity. */
+  pack_label: string | null;
   service_id: number | null;
   sku: string | null;
   description: string | null;
@@ -269,6 +271,7 @@ function lineViews(
     component_of_lid: l.componentOfLid,
     variant_id: l.variantId,
     pack_id: l.packId,
+    pack_label: l.packLabel,
     service_id: l.serviceId,
     sku: l.sku,
     description: l.description,

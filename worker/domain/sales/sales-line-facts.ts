@@ -13,6 +13,8 @@ export interface SalesLineFact {
   kind: LineInput["kind"];
   variant_id: number | null;
   pack_id: number | null;
+  /** The pack's label, shown beside the line (its quantity counts packs). */
+  pack_label: string | null;
   service_id: number | null;
   sku: string | null;
   description: string;
@@ -46,6 +48,7 @@ export function lineFactsOf(priced: PricedDocument): SalesLineFacts {
         kind: input.kind,
         variant_id: row.variantId ?? null,
         pack_id: row.packId ?? null,
+        pack_label: row.packLabel ?? null,
         service_id: row.serviceId ?? null,
         sku: row.sku ?? null,
         description: description ?? "",

@@ -191,6 +191,7 @@ interface Resolved {
   input: LineInput;
   variantId: number | null;
   packId: number | null;
+  packLabel: string | null;
   serviceId: number | null;
   sku: string | null;
   stocked: boolean;
@@ -250,7 +251,7 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
     if (bounded && discountPastBound(line.discount, line.discount_type)) issues.add(`lines.${i}.discount`, "too_large");
     const money = { discount: line.discount ?? null, discount_type: line.discount_type ?? null, description: line.description ?? null };
     const quantity = line.quantity == null ? null : dec(line.quantity, QUANTITY_SCALE);
-    const base = { variantId: null, packId: null, serviceId: null, sku: null, stocked: false };
+    const base = { variantId: null, packId: null, packLabel: null, serviceId: null, sku: null, stocked: false };
     if (line.service_id != null) {
       const service = services.find((s) => s.id === line.service_id);
       if (!service) return issues.add(`lines.${i}.service_id`, "unknown_service");
@@ -293,6 +294,7 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
       ...base,
       variantId: variant.id,
       packId: pack?.id ?? null,
+      packLabel: pack?.label ?? null,
       sku: variant.sku,
       stocked: variant.trackInventory && kind !== "kit",
       input: {
@@ -410,6 +412,7 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
         componentOfLid: line.component_of_lid,
         variantId: r.variantId,
         packId: r.packId,
+        packLabel: r.packLabel,
         serviceId: r.serviceId,
         sku: r.sku,
         description: line.description,

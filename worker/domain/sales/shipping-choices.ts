@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
+import { Decimal } from "../shared/decimal";
+import { QUANTITY_SCALE } from "../shared/money";
 import { qty, todayIn } from "../stock/common";
 import { readSalesDocument, SALES_ACCESS } from "./sales-documents";
 import { CLOSED_ORDER_STATUSES } from "./sales-order-rules";
@@ -11,7 +13,11 @@ export interface ShippingChoiceLine {
   line_id: number;
   sku: string | null;
   description: string | null;
+  /** In the line's own quantity: packs for a pack line. */
   remaining_to_ship: string;
+  /** A pack line's pack, and the units what remains stands for (remaining × pack quantity); null otherwise. */
+  pack_label: string | null;
+  remaining_units: string | null;
   /** Batch-tracked variants shipped from the location: the batches it holds, not expired; null when no batch is asked. */
   batches: { id: number; number: string; expiration_date: string | null; quantity: string }[] | null;
 }
@@ -65,6 +71,9 @@ export async function shippingChoices(ctx: Ctx, input: { id: unknown }): Promise
       sku: l.sku,
       description: l.description,
       remaining_to_ship: l.remaining_to_ship!,
+      pack_label: l.pack_label,
+      remaining_units:
+        l.kind === "pack" ? Decimal.parse(l.remaining_to_ship!).mul(Decimal.parse(l.pack_quantity)).round(QUANTITY_SCALE).toString() : null,
       batches:
         l.variant_id !== null && trackedIds.includes(l.variant_id)
           ? usable

@@ -145,6 +145,8 @@ export const ERROR_CODES = {
   import_too_many_rows: { status: 422, params: ["max"] },
   import_too_many_columns: { status: 422, params: ["max"] },
   import_file_too_large: { status: 413, params: ["max_mb"] },
+  import_file_unpacked_too_large: { status: 422, params: ["max_mb"] },
+  import_file_packed_too_tightly: { status: 422, params: ["ratio"] },
   import_file_encoding: { status: 422, params: [] },
   import_file_expired: { status: 422, params: [] },
   import_revert_kept: { status: 409, params: ["count"] },

@@ -10,8 +10,8 @@ import { Decimal } from "./decimal";
 
 const SAFE = sql.raw(String(Number.MAX_SAFE_INTEGER));
 
-/** A stored integer column as a number when it is a safe integer, else as the text SQLite gives of it. */
-export function readable(column: SQLiteColumn): SQL<number | string> {
+/** A stored integer column (or a sum of one) as a number when it is a safe integer, else as the text SQLite gives of it. */
+export function readable(column: SQLiteColumn | SQL): SQL<number | string> {
   return sql<number | string>`case when typeof(${column}) = 'integer' and ${column} between -${SAFE} and ${SAFE} then ${column} else cast(${column} as text) end`;
 }
 

@@ -29,7 +29,7 @@ const NOW = sql.raw("cast(unixepoch('subsecond') * 1000 as integer)");
 // this inserts a NULL into a NOT NULL column, the statement fails and the whole batch rolls back.
 const GUARD = sql.raw("insert into stock_levels (variant_id, location_id) select null, null where changes() = 0");
 
-/** Negative stock is allowed unless the user's membership or the company's settings forbid it. */
+/** Negative stock is allowed unless the user's membership or the company's settings forbid it (selling-rule.ts). */
 function negativeAllowed(userForbids: boolean): SQL {
   if (userForbids) return sql.raw("0");
   return sql.raw("((select prevent_negative_inventory from company_settings where id = 1) is not 1)");
@@ -38,7 +38,7 @@ function negativeAllowed(userForbids: boolean): SQL {
 /** Who changes stock: the user named in the ledger (none for a token or the system), and whether that user may take stock below zero. */
 export interface StockAuthor {
   userId: string | null;
-  /** The user's own prevent_negative_inventory flag; the company's setting is read inside each write. */
+  /** The user's own rule (selling-rule.ts); the company's setting is read inside each write. */
   forbidsNegative: boolean;
 }
 

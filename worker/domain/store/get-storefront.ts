@@ -1,7 +1,9 @@
+import { tenantSchema } from "../../../db/client";
 import { can, type Ctx } from "../shared/ctx";
 import { storePalette, type StorePalette } from "./branding";
 import { buyerOf } from "./buyer";
-import { isMeasurementId, readStoreSettings, type StoreSettings } from "./settings/store-settings";
+import { buyerVisit } from "./buyer-visit";
+import { isMeasurementId, storeSettingsOf, type StoreSettings } from "./settings/store-settings";
 
 /** What every storefront page shows of the store's settings: its menu, colours and what it displays (platform spec §2). */
 export interface StorefrontView {
@@ -55,8 +57,17 @@ export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): 
   };
 }
 
-/** The store as its buyer (or staff viewing it as a customer) sees it. */
+/**
+ * The store as its buyer (or staff viewing it as a customer) sees it. Every store page asks for it:
+ * the buyer's visit is recorded in the same round trip (buyer-visit.ts); staff viewing are not buyers.
+ */
 export async function getStorefront(ctx: Ctx, _input: Record<string, never> = {}): Promise<StorefrontView> {
-  buyerOf(ctx);
-  return storefrontOf(await readStoreSettings(ctx.db), can(ctx, { allOf: ["b2b_portal"] }));
+  const buyer = buyerOf(ctx);
+  const viewingAsStaff = can(ctx, { allOf: ["b2b_portal"] });
+  const { db } = ctx;
+  const [[row]] = await db.batch([
+    db.select({ settings: tenantSchema.storeSettings.settings }).from(tenantSchema.storeSettings).limit(1),
+    ...(viewingAsStaff ? [] : [db.run(buyerVisit(ctx.now(), buyer))]),
+  ]);
+  return storefrontOf(storeSettingsOf(row?.settings), viewingAsStaff);
 }

@@ -13,6 +13,7 @@ import { DomainError } from "../shared/domain-error";
 import { inIds } from "../shared/in-ids";
 import { fieldError, parseInput, strictInput, zOptionalText } from "../shared/input";
 import { buyerOf } from "./buyer";
+import { buyerVisit } from "./buyer-visit";
 import { readCartCatalogue } from "./cart-catalogue";
 import { cartPolicy } from "./cart-policy";
 import { changeCart, type CartStore } from "./cart-store";
@@ -114,6 +115,8 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
                 sql`json_object('orderId', ${orderId}, 'buyerUserId', ${buyer.userId})`,
               ),
             );
+          // The buyer came: their customer's last access (and access), for the store's dashboard.
+          batch.add(ctx.db.run(buyerVisit(ctx.now(), buyer)));
           batch.add(
             ctx.outbox.companyNaming(
               "email.store_order",

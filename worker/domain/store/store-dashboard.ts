@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
+import { PRICE_SCALE } from "../shared/money";
+import { readable, storedDecimal } from "../shared/stored-figures";
 import { STORE_ADMIN_VIEW } from "./settings/store-settings-verbs";
 
 const t = tenantSchema;
@@ -31,7 +32,7 @@ export async function getStoreDashboard(ctx: Ctx, input: { today: string }): Pro
   const pending = and(eq(d.type, "sales_order"), eq(d.status, "pending_validation"));
   const [orders, [pendingCount], lastBuyers, [withAccess], [requests], sales] = await db.batch([
     db
-      .select({ id: d.id, number: d.number, customer: c.label, date: d.date, total: d.total, currency: d.currency })
+      .select({ id: d.id, number: d.number, customer: c.label, date: d.date, total: readable(d.total), currency: d.currency })
       .from(d)
       .innerJoin(c, eq(c.id, d.customerId))
       .where(pending)
@@ -47,7 +48,7 @@ export async function getStoreDashboard(ctx: Ctx, input: { today: string }): Pro
     db.select({ n: count() }).from(c).where(eq(c.b2bAccess, "granted")),
     db.select({ n: count() }).from(t.storeAccessRequests).where(eq(t.storeAccessRequests.status, "requested")),
     db
-      .select({ currency: d.currency, n: count(), total: sql<number>`sum(${d.total})` })
+      .select({ currency: d.currency, n: count(), total: readable(sql`sum(${d.total})`) })
       .from(d)
       .innerJoin(c, eq(c.id, d.customerId))
       .where(and(eq(d.type, "sales_order"), ne(d.status, "cancelled"), gte(d.date, monthStart), ne(c.b2bAccess, "none")))
@@ -55,11 +56,11 @@ export async function getStoreDashboard(ctx: Ctx, input: { today: string }): Pro
       .orderBy(d.currency),
   ]);
   return {
-    pendingOrders: orders.map((o) => ({ ...o, total: fromScaledInteger(o.total, PRICE_SCALE).toString() })),
+    pendingOrders: orders.map((o) => ({ ...o, total: storedDecimal(o.total, PRICE_SCALE).toString() })),
     pendingCount: pendingCount?.n ?? 0,
     lastBuyers: lastBuyers.map((b) => ({ id: b.id, label: b.label, last_access: b.lastAccess! })),
     customersWithAccess: withAccess?.n ?? 0,
     accessRequests: requests?.n ?? 0,
-    monthSales: sales.map((s) => ({ currency: s.currency, count: s.n, total: fromScaledInteger(Number(s.total), PRICE_SCALE).toString() })),
+    monthSales: sales.map((s) => ({ currency: s.currency, count: s.n, total: storedDecimal(s.total ?? 0, PRICE_SCALE).toString() })),
   };
 }

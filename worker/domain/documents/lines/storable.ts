@@ -49,6 +49,8 @@ export function boundsIssues(computed: ComputedDocument): BoundsIssue[] {
     else if (past(line.weight, MAX_WEIGHT_GRAMS)) issues.push({ line: i, field: "quantity", max: MAX_WEIGHT_GRAMS });
     if (LINE_MONEY.some((k) => past(line[k], MAX_MONEY))) issues.push({ line: i, field: "total", max: MAX_MONEY });
   });
+  // A line past its bound is the cause of the totals past theirs: named alone.
+  if (issues.length > 0) return issues;
   if (DOCUMENT_MONEY.some((k) => past(computed[k], MAX_MONEY))) issues.push({ line: null, field: null, max: MAX_MONEY });
   else if (past(computed.total_units, MAX_QUANTITY)) issues.push({ line: null, field: null, max: MAX_QUANTITY });
   else if (past(computed.total_weight, MAX_WEIGHT_GRAMS)) issues.push({ line: null, field: null, max: MAX_WEIGHT_GRAMS });

@@ -18,6 +18,8 @@ export type PrintableLine =
       total: string | null;
       ecotax: string | null;
       weightGrams: string | null;
+      /** A pack line: its quantity counts packs of `label`, which make `units` units. */
+      pack?: { label: string; units: string } | null;
     }
   /** A kit's component: printed under its kit, indented, without price. */
   | { kind: "component"; sku: string | null; description: string; quantity: string; weightGrams: string | null }

@@ -86,6 +86,11 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   for (const line of doc.lines) {
     const cells = columns.map((c) => ({ text: cellText(line, c.key, { money, doc, on }), width: c.width, align: c.align }));
     if (line.kind === "component") cells.find((c, i) => columns[i]!.key === "description")!.text = `– ${line.description}`;
+    // A pack line's quantity counts packs: the pack and its units are printed under the description.
+    if (line.kind === "item" && line.pack) {
+      const values = { pack: line.pack.label, units: formatQuantity(line.pack.units, doc.numberFormat), count: Number(line.pack.units) };
+      cells.find((c, i) => columns[i]!.key === "description")!.text += `\n${t("pack", values)}`;
+    }
     writer.row(cells, {
       size: line.kind === "component" ? 8 : 9,
       colour: line.kind === "component" ? MUTED : undefined,
@@ -101,7 +106,7 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
     const discounted = Boolean((totals.discount && !isZero(totals.discount)) || (totals.shipping && !isZero(totals.shipping)));
     const exclTax = vat && totals.totalExclTax !== undefined ? totals.totalExclTax : null;
     // The lines' sum needs its own row only when something comes between it and the total before tax.
-    if (exclTax === null || discounted || exclTax !== totals.subtotal) rows.push([t(vat ? "subtotal_lines" : "subtotal"), money(totals.subtotal), false]);
+    if (exclTax === null || discounted || exclTax !== totals.subtotal) rows.push([t("subtotal"), money(totals.subtotal), false]);
     if (totals.discount && !isZero(totals.discount)) rows.push([t("discount"), `-${money(totals.discount)}`, false]);
     if (totals.shipping && !isZero(totals.shipping)) rows.push([t("shipping"), money(totals.shipping), false]);
     if (exclTax !== null) rows.push([t("total_excl_tax"), money(exclTax), false]);
@@ -131,7 +136,7 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
     // A delivery note weighs what it carries.
     writer.y -= 6;
     writer.textAt(t("weight_total"), writer.width - MARGIN - 110, writer.y, { align: "right" });
-    writer.y = writer.textAt(weight(doc.totals.weightGrams, doc), writer.width - MARGIN, writer.y, { align: "right" });
+    writer.y = writer.textAt(weight(doc.totals.weightGrams!, doc), writer.width - MARGIN, writer.y, { align: "right" });
   }
 
   // ── Payment terms.

@@ -44,6 +44,8 @@ export interface CompanySettingsView extends AddressView {
   document_numbering: Record<NumberedDocumentType, NumberFormat>;
   /** Each location numbers its documents on its own, its id in the number. */
   separate_numbering_per_location: boolean;
+  /** Nobody sells or takes stock below zero: every user, API token and store order (stock/selling-rule.ts). */
+  prevent_negative_inventory: boolean;
   updated_at: number;
 }
 
@@ -84,6 +86,7 @@ export const UpdateCompanySettingsInput = z
       estimate_expiration_days: zDays,
       document_numbering: NumberFormatsInput,
       separate_numbering_per_location: z.boolean({ error: "invalid" }),
+      prevent_negative_inventory: z.boolean({ error: "invalid" }),
     },
     objectError,
   )

@@ -35,6 +35,7 @@ function view(row: SettingsRow): CompanySettingsView {
     estimate_expiration_days: row.estimateExpirationDays,
     document_numbering: numberFormats(row.documentNumbering),
     separate_numbering_per_location: row.separateNumberingPerLocation,
+    prevent_negative_inventory: row.preventNegativeInventory,
     updated_at: row.updatedAt,
   };
 }

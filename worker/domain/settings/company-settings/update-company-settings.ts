@@ -60,6 +60,7 @@ export async function updateCompanySettings(ctx: Ctx, raw: unknown): Promise<Com
       ? { documentNumbering: changedNumberFormats(row.documentNumbering, input.document_numbering) }
       : {}),
     ...(input.separate_numbering_per_location !== undefined ? { separateNumberingPerLocation: input.separate_numbering_per_location } : {}),
+    ...(input.prevent_negative_inventory !== undefined ? { preventNegativeInventory: input.prevent_negative_inventory } : {}),
   };
   if (Object.keys(changes).length)
     statements.push(

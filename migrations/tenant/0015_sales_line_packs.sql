@@ -1,0 +1,1 @@
+ALTER TABLE `sales_document_lines` ADD `pack_label` text;
