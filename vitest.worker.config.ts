@@ -18,7 +18,12 @@ export default defineConfig(async () => {
     smtpTestPorts[name] = Number(process.env[key]);
   }
   // Exactly the local mail servers a company's settings may name in these tests; every other internal address stays refused.
-  const privateSmtpHosts = [process.env.WORKER_TEST_SMTP_PORT, ...Object.entries(smtpTestPorts).filter(([n]) => n !== "control").map(([, p]) => p)];
+  const privateSmtpHosts = [
+    process.env.WORKER_TEST_SMTP_PORT,
+    ...Object.entries(smtpTestPorts)
+      .filter(([n]) => n !== "control")
+      .map(([, p]) => p),
+  ];
   return {
     plugins: [
       cloudflareTest({

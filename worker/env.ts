@@ -57,6 +57,8 @@ const settingsSchema = z
           .filter(Boolean),
       )
       .refine((list) => list.every((entry) => /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):[0-9]{1,5}$/.test(entry)), "each entry is host:port"),
+    // The DNS-over-HTTPS JSON API that checks a store's own domain (its `_comptoir-verify.` TXT record).
+    DNS_OVER_HTTPS_URL: z.url().default("https://cloudflare-dns.com/dns-query"),
     // The domain under which each store has its sub-domain (`<store url>.<STORES_DOMAIN>`); stores' own domains need no setting.
     STORES_DOMAIN: z
       .string()

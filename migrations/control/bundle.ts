@@ -73,5 +73,17 @@ export const migrations: Migration[] = [
       "ALTER TABLE `store_domains` ADD `kind` text DEFAULT 'domain' NOT NULL;",
       "CREATE UNIQUE INDEX `store_domains_company_kind_unique` ON `store_domains` (`company_id`,`kind`);"
     ]
+  },
+  {
+    "tag": "0006_store_domain_verification",
+    "hash": "862b5624d42da524343a04b8c585e8efa54506fd4357f49ee951e69804a44337",
+    "statements": [
+      "DROP INDEX `store_domains_host_unique`;",
+      "ALTER TABLE `store_domains` ADD `verification_token` text;",
+      "ALTER TABLE `store_domains` ADD `verified_at` integer;",
+      "CREATE UNIQUE INDEX `store_domains_serving_host_unique` ON `store_domains` (`host`) WHERE kind = 'slug' or verified_at is not null;",
+      "CREATE INDEX `store_domains_host_idx` ON `store_domains` (`host`);",
+      "UPDATE `store_domains` SET `verification_token` = lower(hex(randomblob(16))) WHERE `kind` = 'domain';"
+    ]
   }
 ];

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { tenantSchema } from "../../db/client";
@@ -49,6 +49,8 @@ async function world() {
   await db.update(t.variants).set({ b2bPublished: true, label: "Pétrin à spirale 80 litres" }).where(eq(t.variants.id, mixer.id));
   // The store sells a variant when it and its product are published (sellable.ts).
   for (const v of [oven, mixer]) await db.update(t.products).set({ b2bPublished: true }).where(eq(t.products.id, v.productId));
+  // Sold by the store: the products are published as well as their variants.
+  await db.update(t.products).set({ b2bPublished: true }).where(inArray(t.products.id, [oven.productId, mixer.productId]));
   for (const v of [oven, mixer])
     await db.insert(t.prices).values({ variantId: v.id, priceLevelId: level!.id, currencyId: eur!.id, amount: 12_345_678_900 });
   await createStockDocument(ctx, {

@@ -1,6 +1,8 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { launchBrowser } from "../support/browser";
+import { makeCompany, makeUser } from "../support/e2e-factories";
 import { fetchApp } from "../support/e2e-fetch-app";
 
 const appUrl = inject("appUrl");
@@ -19,6 +21,14 @@ describe("the shell in a real browser", () => {
     const response = await page.goto(`${appUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.textContent("h1")).toBe("This page could not be found");
+    await page.close();
+  });
+
+  it("shows a visitor without a session the bare 404 page, without the back-office's bar and menu", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${appUrl}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator(".top-bar, #side-menu").count()).toBe(0);
     await page.close();
   });
 
@@ -68,9 +78,9 @@ describe("the shell in a real browser", () => {
     // The side menu is open by default above 960 px: its labels are visible.
     expect(await page.isVisible("#side-menu >> text=Contacts")).toBe(true);
     await page.click("button[aria-label=Account]");
-    // Find help opens the support site in the user's language, in a new tab.
+    // Find help opens the configured support site (HELP_URL) in the user's language, in a new tab.
     const help = page.locator("a", { hasText: "Find help" });
-    expect(await help.getAttribute("href")).toBe("https://help.comptoir.example/en/");
+    expect(await help.getAttribute("href")).toBe("https://help.example.test/en/");
     expect(await help.getAttribute("target")).toBe("_blank");
     expect(await help.getAttribute("rel")).toBe("noopener noreferrer");
     await page.click("text=Log out");
@@ -118,5 +128,121 @@ describe("the shell in a real browser", () => {
     // Refused before the action runs (React Router's own origin check answers 400, ours 403).
     expect([400, 403]).toContain(response.status);
     expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+/** A browser signed in as a new staff member holding every back-office permission, in a new company. */
+async function staffBrowser(options: { width: number; french?: boolean }) {
+  const company = await makeCompany();
+  const user = await makeUser(company.companyId, [...ADMINISTRATOR_PERMISSIONS]);
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: 800 },
+    ...(options.french ? { locale: "fr-FR", extraHTTPHeaders: { "accept-language": "fr-FR,fr;q=0.9" } } : {}),
+  });
+  const [name, value] = user.cookie.split(/=(.*)/s);
+  await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+  return { context, page: await context.newPage(), company };
+}
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
+
+describe("the shell on a phone and on a signed-in user's pages", () => {
+  it("below 960 px makes the side menu a drawer over the page: hidden until opened, over the page without moving it, closed by a tap beside it or by choosing a page", async () => {
+    const { context, page } = await staffBrowser({ width: 375 });
+    await page.goto(`${appUrl}/dashboard`);
+    await page.waitForLoadState("networkidle");
+    // Closed, the menu leaves no strip: the page starts at the screen's edge.
+    expect(await page.isVisible("#side-menu")).toBe(false);
+    const left = (await box(page, "main")).x;
+    expect(left).toBeLessThan(20);
+
+    await page.click("button[aria-label='Toggle the menu']");
+    await expect.poll(() => page.isVisible("#side-menu >> text=Contacts")).toBe(true);
+    expect(await page.getAttribute("button[aria-label='Toggle the menu']", "aria-expanded")).toBe("true");
+    // Over the page: the page has not moved, the menu covers its left part.
+    expect((await box(page, "main")).x).toBe(left);
+    const drawer = await box(page, "#side-menu");
+    expect(drawer.x).toBe(0);
+    expect(drawer.width).toBeGreaterThan(200);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // A tap on the page beside the drawer closes it.
+    await page.mouse.click(360, 400);
+    await expect.poll(() => page.isVisible("#side-menu")).toBe(false);
+
+    // Choosing a page closes it too.
+    await page.click("button[aria-label='Toggle the menu']");
+    await page.click("#side-menu summary[aria-label=Contacts]");
+    await page.click("#side-menu a[aria-label=Customers]");
+    await page.waitForURL(`${appUrl}/contacts/customers`);
+    await expect.poll(() => page.isVisible("#side-menu")).toBe(false);
+
+    // Escape closes it as well.
+    await page.click("button[aria-label='Toggle the menu']");
+    await expect.poll(() => page.isVisible("#side-menu")).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.isVisible("#side-menu")).toBe(false);
+    await context.close();
+  });
+
+  it("on a phone opens the search from a button in the bar and searches from there", async () => {
+    const { context, page } = await staffBrowser({ width: 375 });
+    await page.goto(`${appUrl}/dashboard`);
+    await page.waitForLoadState("networkidle");
+    const field = page.getByRole("searchbox", { name: "Search" });
+    expect(await field.isVisible()).toBe(false);
+    const open = page.getByRole("button", { name: "Search", exact: true });
+    expect(await open.count()).toBe(1);
+    await open.click();
+    await expect.poll(() => field.isVisible()).toBe(true);
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    const { width } = await field.boundingBox().then((b) => b!);
+    expect(width).toBeGreaterThan(200);
+    await field.fill("mug");
+    await field.press("Enter");
+    await page.waitForURL(`${appUrl}/search?q=mug`);
+    await context.close();
+  });
+
+  it("keeps the bar and the side menu on a signed-in user's 404", async () => {
+    const { context, page } = await staffBrowser({ width: 1280 });
+    const response = await page.goto(`${appUrl}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.textContent("h1")).toBe("This page could not be found");
+    expect(await page.isVisible(".top-bar button[aria-label=Account]")).toBe(true);
+    expect(await page.isVisible("#side-menu >> text=Contacts")).toBe(true);
+    await context.close();
+  });
+
+  it("titles the page of 'Inventory count' as its menu entry, in English and in French", async () => {
+    for (const [french, title] of [
+      [false, "Inventory count"],
+      [true, "Inventaire"],
+    ] as const) {
+      const { context, page } = await staffBrowser({ width: 1280, french });
+      await page.goto(`${appUrl}/inventory/inventory-bulk-update`);
+      const entry = page.locator("#side-menu a[href='/inventory/inventory-bulk-update']");
+      expect(await entry.innerText()).toBe(title);
+      expect(await page.locator("h1").innerText()).toBe(title);
+      expect(await page.title()).toMatch(new RegExp(`^${title} \\| `));
+      await context.close();
+    }
+  });
+
+  it("lists a new company's warehouse on the dashboard as its name alone, without a dot for the city it has not", async () => {
+    const { context, page } = await staffBrowser({ width: 1280 });
+    await page.goto(`${appUrl}/dashboard`);
+    const locations = page.locator("section.card li");
+    expect(await locations.allInnerTexts()).toEqual(["Main warehouse"]);
+    await context.close();
+  });
+
+  it("offers Find help in French for a French user", async () => {
+    const { context, page } = await staffBrowser({ width: 1280, french: true });
+    await page.goto(`${appUrl}/dashboard`);
+    await page.click("button[aria-label=Compte]");
+    const help = page.locator("a", { hasText: "Trouver de l'aide" });
+    expect(await help.getAttribute("href")).toBe("https://help.example.test/fr/");
+    await context.close();
   });
 });

@@ -1,9 +1,11 @@
+import { env } from "cloudflare:test";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { translate } from "../../locales";
 import { action as importDataAction } from "../../app/routes/settings/import-data";
 import { ERROR_CODES } from "../../worker/domain/shared/error-codes";
+import { parseEnv, type Bindings } from "../../worker/env";
 import { listOperations } from "../../worker/domain/operations/operations";
 import { IMPORT_LIMITS, PREVIEW_LIMITS, readSpreadsheet, writeXlsx } from "../../worker/domain/operations/spreadsheets";
 import { importTemplate, startImport, uploadImportFile } from "../../worker/domain/operations/start";
@@ -43,15 +45,21 @@ function declaring(zip: Uint8Array, name: string, size: number): Uint8Array {
   return bytes;
 }
 
-/** Rows of one long text cell each: the same bytes again and again, which pack hundreds to one. */
-const sameRows = (count: number) => `<row><c t="inlineStr"><is><t>${"x".repeat(600)}</t></is></c></row>`.repeat(count);
+/** Rows of one long text cell each, all alike but for their numbers: a sheet packs about 80 to 1 with 600 characters a cell, 300 to 1 with 3,000. */
+const longRows = (count: number, width: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${"x".repeat(width)}</t></is></c></row>`,
+  ).join("");
 
 describe("the import screen's reading of a file", () => {
   it("refuses an .xlsx that would unpack past the bound, on its file field, in both languages, without unpacking it", async () => {
     const company = await makeCompany();
-    const { context } = await pageContext(company);
-    // 34 MB of sheet in a file of about 140 KB: 55,000 rows, within the rows' limit.
-    const bomb = xlsxOf(sameRows(55_000), 1);
+    const { ctx, context } = await pageContext(company);
+    // The settings as the Worker's entry parses them, which the page's context builder reads.
+    ctx.env = parseEnv(env as unknown as Bindings);
+    // 35 MB of sheet in a file of about 450 KB: 55,000 rows, within the rows' limit.
+    const bomb = xlsxOf(longRows(55_000, 600), 1);
     expect(bomb.length).toBeLessThan(IMPORT_LIMITS.bytes);
     const form = new FormData();
     form.set("intent", "upload");
@@ -65,8 +73,8 @@ describe("the import screen's reading of a file", () => {
       data: { error: string; fields: Record<string, { code: string; params: Record<string, unknown> }> };
       init: { status: number };
     };
-    expect(answer.init.status).toBe(422);
-    expect(ERROR_CODES[answer.data.error as keyof typeof ERROR_CODES].status).toBe(422);
+    expect(answer).toMatchObject({ init: { status: 422 }, data: { error: "validation_failed" } });
+    expect(ERROR_CODES.validation_failed.status).toBe(422);
     const refusal = answer.data.fields.file!;
     expect(refusal).toEqual({ code: "import_file_unpacked_too_large", params: { max_mb: IMPORT_LIMITS.unpackedBytes / 1024 / 1024 } });
     expect(translate("en", `error.${refusal.code}`, refusal.params)).toBe(
@@ -80,8 +88,8 @@ describe("the import screen's reading of a file", () => {
   it("refuses a part packed tighter than a spreadsheet can be, and one that unpacks past the size its directory declares", async () => {
     const ctx = await ctxOf(await makeCompany());
     const upload = (bytes: Uint8Array) => uploadImportFile(ctx, { kind: "products", file: file("p.xlsx", bytes) });
-    // 2.2 MB of sheet packed into a few kilobytes: a zip bomb's shape, far under the size bound.
-    const tight = xlsxOf(sameRows(3_500), 9);
+    // 2.9 MB of sheet packed into about 10 KB: a zip bomb's shape, far under the size bound.
+    const tight = xlsxOf(longRows(1_000, 3_000), 9);
     await expect(upload(tight)).rejects.toMatchObject({
       code: "validation_failed",
       fields: { file: { code: "import_file_packed_too_tightly", params: { ratio: IMPORT_LIMITS.packRatio } } },

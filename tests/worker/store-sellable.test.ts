@@ -88,7 +88,10 @@ describe("the store sells only an active product published to it, with its activ
     const ctx: Ctx = { ...b.ctx, db };
     await expect(placeStoreOrder(ctx, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "store_cart_changed" });
     expect(await storeOrders(w.db, w.customer.id)).toEqual([]);
-    const [level] = await w.db.select({ committed: t.stockLevels.committed }).from(t.stockLevels).where(eq(t.stockLevels.variantId, shirt.id));
+    const [level] = await w.db
+      .select({ committed: t.stockLevels.committed })
+      .from(t.stockLevels)
+      .where(eq(t.stockLevels.variantId, shirt.id));
     expect(level!.committed).toBe(0);
     expect((await getCart(b.ctx, { cart: b.cart() })).items).toEqual([]);
   });

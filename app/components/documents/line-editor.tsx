@@ -282,7 +282,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                 <td className="numeric" data-label={label.tax}>
                   {component || !result ? null : format.money(result.tax_amount, currency)}
                 </td>
-                <td className="numeric" data-label={label.total} data-total>
+                <td className="numeric lines-table__total" data-label={label.total} data-total>
                   {component || !result ? null : format.money(result.total, currency)}
                   {fieldError(line.lid, "total") ? <span className="field__error">{fieldError(line.lid, "total")}</span> : null}
                 </td>

@@ -201,7 +201,7 @@ export function DocumentForm({
           </p>
         ) : null}
         <div className="table-scroll">
-          <table className="stock-lines">
+          <table className="stock-lines lines-table">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -221,31 +221,31 @@ export function DocumentForm({
                 const n = i + 1;
                 return (
                   <tr key={row.key}>
-                    <td>{n}</td>
-                    <td>
+                    <td className="lines-table__number">{n}</td>
+                    <td className="lines-table__full" data-label={t("stock.sku")}>
                       <FormField name={`lines.${i}.sku`} label={t("stock_documents.line_sku", { n })} errors={skuErrors(shown, i)}>
                         {(props) => <input {...props} defaultValue={row.line.sku} autoComplete="off" list="variant-skus" />}
                       </FormField>
                     </td>
-                    <td>
+                    <td data-label={t("stock_documents.quantity")}>
                       <FormField name={`lines.${i}.quantity`} label={t("stock_documents.line_quantity", { n })} errors={shown}>
                         {(props) => <input {...props} inputMode="decimal" defaultValue={row.line.quantity} />}
                       </FormField>
                     </td>
                     {kind === "entry" ? (
-                      <td>
+                      <td data-label={t("stock_documents.unit_cost")}>
                         <FormField name={`lines.${i}.unit_cost`} label={t("stock_documents.line_unit_cost", { n })} errors={shown}>
                           {(props) => <input {...props} inputMode="decimal" defaultValue={row.line.unit_cost} />}
                         </FormField>
                       </td>
                     ) : null}
-                    <td>
+                    <td data-label={t("stock_documents.batch_number")}>
                       <FormField name={`lines.${i}.batch`} label={t("stock_documents.line_batch", { n })} errors={shown}>
                         {(props) => <input {...props} defaultValue={row.line.batch} autoComplete="off" />}
                       </FormField>
                     </td>
                     {hydrated ? (
-                      <td className="stock-lines__remove">
+                      <td className="stock-lines__remove lines-table__end">
                         <button
                           type="button"
                           className="link-button"

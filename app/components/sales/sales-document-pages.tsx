@@ -432,7 +432,7 @@ export function SalesDetailPage({
                     <td className="numeric" data-label={label.tax}>
                       {money(line.tax_amount)}
                     </td>
-                    <td className="numeric" data-label={label.total}>
+                    <td className="numeric lines-table__total" data-label={label.total}>
                       {money(line.total)}
                     </td>
                   </tr>

@@ -13,6 +13,8 @@ import {
 } from "../../../worker/domain/store/settings/store-settings-verbs";
 import { can } from "../../../worker/domain/shared/ctx";
 import { removeStoreImage, setStoreImage, STORE_IMAGES } from "../../../worker/domain/store/settings/store-images";
+import { verifyStoreDomain } from "../../../worker/domain/store/settings/verify-store-domain";
+import { dohTxtResolver } from "../../../worker/integrations/dns/doh-txt-resolver";
 import { pageUrl, requirePage } from "../../../worker/guards";
 import { CheckboxField } from "../../components/checkbox-field";
 import { errorsByField, SelectField, TextAreaField, TextField } from "../../components/contacts/form-parts";
@@ -91,7 +93,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     settings,
     choices,
     canEdit: can(ctx, STORE_ADMIN_EDIT),
-    saved: pageUrl(request).searchParams.get("notice") === "saved",
+    notice: pageUrl(request).searchParams.get("notice"),
     origin: pageUrl(request).origin,
   };
 }
@@ -116,15 +118,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   const image = STORE_IMAGES.find((i) => intent === `upload_${i}` || intent === `remove_${i}`);
-  const values = image ? null : readSection(section, form);
+  const verify = intent === "verify_domain";
+  const values = image || verify ? null : readSection(section, form);
   return formAction(
     async () => {
       const ctx = await ctxFromRequest(rc);
+      if (verify) {
+        await verifyStoreDomain(ctx, { resolver: dohTxtResolver(rc.env.settings.DNS_OVER_HTTPS_URL) });
+        return redirect(`/b2b-store/settings/${section}?notice=domain_verified`);
+      }
       if (image && intent.startsWith("upload_")) {
         const file = form.get(image);
         await setStoreImage(ctx, { image, bytes: file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0) });
       } else if (image) await removeStoreImage(ctx, { image });
-      else await updateStoreSettings(ctx, values);
+      else await updateStoreSettings(ctx, values, { storesDomain: rc.env.settings.STORES_DOMAIN });
       return redirect(`/b2b-store/settings/${section}?notice=saved`);
     },
     (refusal) => ({ ...refusal, values }),
@@ -194,11 +201,60 @@ function SettingField({
   }
 }
 
+/** Whether the store's own domain is verified, the TXT record that proves it and the button that checks it. */
+function DomainVerification({
+  status,
+  record,
+  canVerify,
+  busy,
+}: {
+  status: StoreSettingsView["custom_domain_status"];
+  record: { name: string; value: string };
+  canVerify: boolean;
+  busy: boolean;
+}) {
+  const t = useT();
+  return (
+    <section className="card store-domain" data-testid="store-domain">
+      <h2>{t("store_settings.domain_status")}</h2>
+      <p role="status" className={`badge${status === "verified" ? " badge--ok" : ""}`}>
+        {t(status === "verified" ? "store_settings.domain_verified" : "store_settings.domain_pending")}
+      </p>
+      {status === "pending" ? (
+        <>
+          <p>{t("store_settings.domain_record")}</p>
+          <dl className="store-domain__record">
+            <dt>{t("store_settings.domain_record_type")}</dt>
+            <dd>
+              <code>TXT</code>
+            </dd>
+            <dt>{t("store_settings.domain_record_name")}</dt>
+            <dd>
+              <code>{record.name}</code>
+            </dd>
+            <dt>{t("store_settings.domain_record_value")}</dt>
+            <dd>
+              <code>{record.value}</code>
+            </dd>
+          </dl>
+        </>
+      ) : null}
+      {canVerify ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="verify_domain" className="button button--secondary" disabled={busy}>
+            {t("store_settings.verify_domain")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
 /** The store's settings, one page per part (platform spec §2), each saving only its own settings. */
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { section, settings, choices, canEdit, saved } = loaderData;
+  const { section, settings, choices, canEdit, notice } = loaderData;
   const values: Record<string, unknown> = actionData?.values ?? settings;
   const imageErrors = errorsByField(actionData && !actionData.values ? actionData.fields : undefined, []);
   const errors = errorsByField(actionData?.fields, []);
@@ -217,9 +273,9 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </Link>
         ))}
       </nav>
-      {saved && !actionData ? (
+      {(notice === "saved" || notice === "domain_verified") && !actionData ? (
         <p role="status" className="alert alert--success">
-          {t("store_settings.saved")}
+          {t(notice === "saved" ? "store_settings.saved" : "store_settings.domain_verified_notice")}
         </p>
       ) : null}
       <p className="muted">{t(`store_settings.intro_${section}`)}</p>
@@ -280,6 +336,14 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </div>
         ) : null}
       </Form>
+      {section === "setup" && settings.custom_domain_record ? (
+        <DomainVerification
+          status={settings.custom_domain_status}
+          record={settings.custom_domain_record}
+          canVerify={canEdit && settings.custom_domain_status === "pending"}
+          busy={busy}
+        />
+      ) : null}
     </FormPage>
   );
 }

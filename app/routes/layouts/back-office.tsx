@@ -205,7 +205,7 @@ function Shell({ data: shell, children }: { data: ShellData; children: ReactNode
             }}
           />
           <button type="button" className="icon-button top-bar__search-close" onClick={() => setSearchOpen(false)} aria-label={t("shell.close_search")}>
-            ✕
+            ←
           </button>
         </form>
         <div className="top-bar__actions">

@@ -185,6 +185,8 @@ export const apiTokens = sqliteTable(
 /**
  * How a B2B store is reached, resolved to its company: its address part (`slug`, a single label:
  * `?company=<slug>` and `<slug>.` before the stores' domain) and its own domain (`domain`, a host name).
+ * A domain serves the store once verified (its DNS TXT record holds `verification_token`); a slug is
+ * the platform's and needs no proof. Only serving hosts are unique: a domain's claim blocks no one.
  */
 export const storeDomains = sqliteTable(
   "store_domains",
@@ -195,9 +197,17 @@ export const storeDomains = sqliteTable(
       .notNull()
       .default("domain"),
     host: text("host").notNull(),
+    verificationToken: text("verification_token"),
+    verifiedAt: integer("verified_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("store_domains_host_unique").on(t.host), uniqueIndex("store_domains_company_kind_unique").on(t.companyId, t.kind)],
+  (t) => [
+    uniqueIndex("store_domains_serving_host_unique")
+      .on(t.host)
+      .where(sql`kind = 'slug' or verified_at is not null`),
+    index("store_domains_host_idx").on(t.host),
+    uniqueIndex("store_domains_company_kind_unique").on(t.companyId, t.kind),
+  ],
 );
 
 /**

@@ -12,7 +12,7 @@ const header = ["Customer", "=HEADER", "Quantity", "Notes"];
 const dangerous: ExportCell[][] = [
   [LABEL, "@SUM(1)", -5, "+1"],
   ["-1+1", "\t=1", 12.5, 'a"b'],
-  ["two\nlines", "=1\n=2", null, "x\r\n=HYPERLINK(\"http://evil.example\")"],
+  ["two\nlines", "=1\n=2", null, 'x\r\n=HYPERLINK("http://evil.example")'],
   [";=1+1", '"";=1', -1, "\n=1"],
   ["-5", "'=already", 0, "''+1"],
 ];
@@ -29,7 +29,7 @@ describe("a CSV export cannot run a formula in a spreadsheet, whatever the separ
       ["Customer", "'=HEADER", "Quantity", "Notes"],
       [LABEL, "'@SUM(1)", "-5", "'+1"],
       ["'-1+1", "'\t=1", "12.5", 'a"b'],
-      ["two\nlines", "'=1\n=2", "", "x\r\n=HYPERLINK(\"http://evil.example\")"],
+      ["two\nlines", "'=1\n=2", "", 'x\r\n=HYPERLINK("http://evil.example")'],
       ["';=1+1", `'"";=1`, "-1", "'\n=1"],
       ["'-5", "''=already", "0", "'''+1"],
     ]);
@@ -78,7 +78,14 @@ describe("a CSV export cannot run a formula in a spreadsheet, whatever the separ
 
 describe("an .xlsx export keeps texts as texts", () => {
   it("writes a text starting with = as a shared string, never a formula, and leaves it as it is", () => {
-    const bytes = writeXlsx(["Customer", "Formula"], [[LABEL, "=1+1"], ["@SUM(1)", "-1+1"]], "Customers");
+    const bytes = writeXlsx(
+      ["Customer", "Formula"],
+      [
+        [LABEL, "=1+1"],
+        ["@SUM(1)", "-1+1"],
+      ],
+      "Customers",
+    );
     const parts = unzipSync(bytes);
     const sheet = strFromU8(parts["xl/worksheets/sheet1.xml"]!);
     expect(sheet).not.toMatch(/<f[ >]/);

@@ -122,6 +122,17 @@ describe("a quantity change", () => {
     expect(text(setQuantity([line], { key: "1", quantity: "4" }, available, strict)[0]!.quantity)).toBe("4");
   });
 
+  it("ignores a quantity past 100,000,000, in what the line orders or in the units it takes, even where nothing else bounds it", () => {
+    const untracked = item({ variantId: 1, trackInventory: false });
+    expect(text(nextQuantity(untracked, "100000000", [], stock([]), loose))).toBe("100000000");
+    for (const past of ["100000000.0000001", "99999999999999999999999999999999999", 1e10])
+      expect(nextQuantity(untracked, past, [], stock([]), loose)).toBeNull();
+    // 20,000,000 boxes of 6 take 120,000,000 units.
+    const box = item({ variantId: 1, packId: 7, packQuantity: d(6), trackInventory: false });
+    expect(text(nextQuantity(box, "16666666", [], stock([]), loose))).toBe("16666666");
+    expect(nextQuantity(box, "20000000", [], stock([]), loose)).toBeNull();
+  });
+
   it("adds a line the cart does not hold yet", () => {
     const line = item({ variantId: 3 });
     const cart = setQuantity([], { key: "3", quantity: 2, item: line }, stock([[3, 5]]), strict);

@@ -24,7 +24,10 @@ export const signUpInput = z.object({
   country: required(2).toUpperCase().refine(isCountryCode, "invalid_country"),
   currency: required(3).toUpperCase().refine(isCurrencyCode, "invalid_currency"),
   // The browser's zone, sent by the form's script; anything that is not an IANA zone leaves the default (UTC).
-  timezone: z.unknown().transform((zone) => ianaTimeZone(zone) ?? undefined),
+  timezone: z
+    .unknown()
+    .transform((zone) => ianaTimeZone(zone) ?? undefined)
+    .optional(),
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 

@@ -169,9 +169,11 @@ export function addressSnapshot(
   return { label: address.label ?? label, lines, country: address.country };
 }
 
-/** A tax as the engine reads it: a simple tax with its rate, or a group with its members. */
-function taxBook(rows: Rows) {
-  const [, , taxes, members] = rows;
+/** A tax as the engine reads it: a simple tax with its rate, or a group with its members (the store cart reads them so too). */
+export function taxBook(
+  taxes: readonly { id: number; label: string; rate: number | null }[],
+  members: readonly { groupId: number; taxId: number }[],
+) {
   const simple = (id: number): TaxInput | null => {
     const tax = taxes.find((x) => x.id === id);
     if (!tax || tax.rate === null) return null;
@@ -218,7 +220,7 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
     currencies.find((c) => c.iso === settings.defaultCurrency);
   const isDefaultCurrency = !currency || currency.isDefault;
   const rate = currency ? fromScaledInteger(currency.rate, EXCHANGE_RATE_SCALE) : Decimal.parse(1);
-  const tax = taxBook(rows);
+  const tax = taxBook(rows[2], rows[3]);
   const taxesOf = (variantId: number) => variantTaxes.filter((x) => x.variantId === variantId).flatMap((x) => tax(x.taxId) ?? []);
   const variantBy = (line: SalesLineInput, i: number): VariantRow | null => {
     const packVariant = line.pack_id != null ? priceRows[6].find((p) => p.id === line.pack_id) : undefined;

@@ -125,6 +125,9 @@ export const ERROR_CODES = {
   store_access_rate_limited: { status: 429, params: ["minutes"] },
   store_access_request_decided: { status: 409, params: [] },
   store_address_taken: { status: 409, params: [] },
+  store_domain_reserved: { status: 422, params: [] },
+  store_domain_not_verified: { status: 422, params: ["name"] },
+  store_domain_check_failed: { status: 503, params: ["name"] },
   store_buyer_already_exists: { status: 409, params: [] },
 
   // Billing (domain spec §8)

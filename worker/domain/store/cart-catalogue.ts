@@ -1,16 +1,19 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { inIds } from "../shared/in-ids";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { TaxInput, TaxPriority, TaxModel, TaxType } from "../documents/lines/types";
 import { priceReads, pricesFrom, type PriceRows } from "../products/prices-of-variants";
 import { RATE_SCALE } from "../products/product-view";
 import { can, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
-import { fromScaledInteger, QUANTITY_SCALE } from "../shared/money";
+import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { taxBook } from "../sales/sales-lines";
 import type { Buyer } from "./buyer";
 import { cartKey, divide, type CartItem } from "./cart-rules";
 import { sellableVariant } from "./sellable";
 import { storeSettingsOf, type StoreSettings } from "./settings/store-settings";
+import { lastShippingCostRead } from "./store-shipping-cost";
 
 const t = tenantSchema;
 
@@ -30,6 +33,11 @@ export interface CartLineFacts {
   packLabel: string | null;
   /** The price at the store's recommended price level, when it names one and the line has a price there. */
   recommendedPrice: Decimal | null;
+  /** The variant's taxes, as the line engine reads them (the order's lines take the same). */
+  taxes: TaxInput[];
+  taxable: boolean;
+  /** Per unit of the variant. */
+  ecotax: Decimal;
 }
 
 export interface CartCatalogue {
@@ -47,6 +55,10 @@ export interface CartCatalogue {
   locationId: number | null;
   /** The store's settings, read in the same round trip. */
   settings: StoreSettings;
+  /** How the buyer's orders are taxed: the company's model and priority, the customer's tax type (else the company's). */
+  taxTerms: { taxModel: TaxModel; taxType: TaxType; taxPriority: TaxPriority };
+  /** The shipping cost of the customer's last order not cancelled, for a store that charges it again. */
+  lastShippingCost: Decimal | null;
 }
 
 /** The location the store sells from: the first active shipping location, else the first active one. */
@@ -92,6 +104,9 @@ interface StoreTermsRow {
   customer: string;
   locationId: number | null;
   storeSettings: string | null;
+  taxes: string;
+  taxGroupMembers: string;
+  lastShippingCost: number | null;
 }
 
 /**
@@ -101,30 +116,39 @@ interface StoreTermsRow {
  * Six small statements cost six times drizzle's building and the database's answering.
  */
 function storeTermsRead(db: TenantDb, customerId: number) {
-  const { companySettings: cs, currencies: cur, priceLevels: pl, customers: cu, storeSettings: ss } = t;
+  const { companySettings: cs, currencies: cur, priceLevels: pl, customers: cu, storeSettings: ss, taxes: tx, taxGroupMembers: tg } = t;
   return db.all<StoreTermsRow>(sql`select
-    (select json_group_array(json_object('level', ${cs.defaultSellingPriceLevelId}, 'iso', ${cs.defaultCurrency})) from ${cs}) as companySettings,
+    (select json_group_array(json_object('level', ${cs.defaultSellingPriceLevelId}, 'iso', ${cs.defaultCurrency},
+      'taxModel', ${cs.taxModel}, 'taxType', ${cs.taxType}, 'taxPriority', ${cs.taxPriority})) from ${cs}) as companySettings,
     (select json_group_array(json_object('id', ${cur.id}, 'iso', ${cur.iso}, 'isDefault', ${cur.isDefault}, 'rate', ${cur.exchangeRate})) from ${cur}) as currencies,
     (select json_group_array(json_object('id', ${pl.id}, 'type', ${pl.type})) from ${pl}) as priceLevels,
-    (select json_group_array(json_object('priceLevelId', ${cu.priceLevelId}, 'currencyId', ${cu.currencyId}, 'discountRate', ${cu.discountRate}))
-      from ${cu} where ${cu.id} = ${customerId}) as customer,
+    (select json_group_array(json_object('priceLevelId', ${cu.priceLevelId}, 'currencyId', ${cu.currencyId}, 'discountRate', ${cu.discountRate},
+      'taxType', ${cu.taxType})) from ${cu} where ${cu.id} = ${customerId}) as customer,
     (${storeLocation(db)}) as locationId,
-    (select ${ss.settings} from ${ss} limit 1) as storeSettings`);
+    (select ${ss.settings} from ${ss} limit 1) as storeSettings,
+    (select json_group_array(json_object('id', ${tx.id}, 'label', ${tx.label}, 'rate', ${tx.rate})) from ${tx}) as taxes,
+    (select json_group_array(json_object('groupId', ${tg.groupId}, 'taxId', ${tg.taxId})) from ${tg}) as taxGroupMembers,
+    (${lastShippingCostRead(db, customerId)}) as lastShippingCost`);
 }
 
 /** The terms read back in the shapes of the reads they replace. */
 function readTerms(row: StoreTermsRow | undefined) {
   const list = <T>(text: string | undefined): T[] => JSON.parse(text ?? "[]") as T[];
   return {
-    companySettings: list<{ level: number | null; iso: string }>(row?.companySettings),
+    companySettings: list<{ level: number | null; iso: string; taxModel: TaxModel; taxType: TaxType; taxPriority: TaxPriority }>(
+      row?.companySettings,
+    ),
     currencies: list<{ id: number; iso: string; isDefault: number; rate: number }>(row?.currencies).map((c) => ({
       ...c,
       isDefault: Boolean(c.isDefault),
     })),
     priceLevels: list<{ id: number; type: "selling" | "purchasing" }>(row?.priceLevels),
-    customer: list<{ priceLevelId: number | null; currencyId: number | null; discountRate: number }>(row?.customer),
+    customer: list<{ priceLevelId: number | null; currencyId: number | null; discountRate: number; taxType: TaxType | null }>(row?.customer),
     locationId: row?.locationId ?? null,
     storeSettings: row?.storeSettings ? (JSON.parse(row.storeSettings) as Record<string, unknown>) : null,
+    taxes: list<{ id: number; label: string; rate: number | null }>(row?.taxes),
+    taxGroupMembers: list<{ groupId: number; taxId: number }>(row?.taxGroupMembers),
+    lastShippingCost: row?.lastShippingCost ?? null,
   };
 }
 
@@ -158,6 +182,9 @@ export async function readCartCatalogue(
         isPackaging: t.variants.isPackaging,
         kitDiscountRate: t.products.kitDiscountRate,
         sold: sql<number>`${sellableVariant()}`,
+        taxable: t.variants.taxable,
+        ecotax: t.variants.ecotax,
+        taxIds: sql<string>`(select json_group_array(${t.variantTaxes.taxId}) from ${t.variantTaxes} where ${t.variantTaxes.variantId} = ${t.variants.id})`,
       })
       .from(t.variants)
       .innerJoin(t.products, eq(t.products.id, t.variants.productId))
@@ -214,6 +241,7 @@ export async function readCartCatalogue(
     priceRows[5].filter((c) => c.parentId === id).map((c) => ({ variantId: c.variantId, quantity: q(c.quantity) }));
   const items = new Map<string, CartItem>();
   const facts = new Map<string, CartLineFacts>();
+  const tax = taxBook(terms.taxes, terms.taxGroupMembers);
   const known = wanted.filter((w) => variantRows.some((v) => v.id === w.variantId));
   // The price before the customer's discount: the cart's total takes the discount off once (spec §9).
   const prices = pricesFrom(
@@ -265,6 +293,9 @@ export async function readCartCatalogue(
       productLabel: variant.productLabel,
       packLabel: pack?.label ?? null,
       recommendedPrice: recommended?.[i]?.source === "none" ? null : (recommended?.[i]?.amount ?? null),
+      taxes: (JSON.parse(variant.taxIds) as number[]).flatMap((id) => tax(id) ?? []),
+      taxable: variant.taxable,
+      ecotax: fromScaledInteger(variant.ecotax, PRICE_SCALE),
     });
   });
   const currencyId = prices[0]?.currencyId ?? customer.currencyId;
@@ -283,5 +314,11 @@ export async function readCartCatalogue(
     currency: currency?.iso ?? null,
     locationId: terms.locationId,
     settings,
+    taxTerms: {
+      taxModel: terms.companySettings[0]?.taxModel ?? "global",
+      taxType: customer.taxType ?? terms.companySettings[0]?.taxType ?? "tax_exclusive",
+      taxPriority: terms.companySettings[0]?.taxPriority ?? "product",
+    },
+    lastShippingCost: terms.lastShippingCost === null ? null : fromScaledInteger(terms.lastShippingCost, PRICE_SCALE),
   };
 }

@@ -3,7 +3,8 @@ import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import { Decimal } from "../shared/decimal";
 import { QUANTITY_SCALE } from "../shared/money";
 import type { CartCatalogue, StoredCartLine } from "./cart-catalogue";
-import { availableAfterCart, cartTotal, minimumOf, type CartItem } from "./cart-rules";
+import { availableAfterCart, cartTotal, divide, minimumOf, type CartItem } from "./cart-rules";
+import { cartTotals, type CartTotals } from "./cart-totals";
 
 /** Cart items page size (platform spec §7): a cart holds at most this many lines. */
 export const CART_MAX_LINES = 200;
@@ -33,9 +34,9 @@ export interface CartLineView {
   calculated_price: string;
 }
 
-export interface CartView {
+export interface CartView extends CartTotals {
   items: CartLineView[];
-  /** Σ quantity × price, less the customer's discount percent. */
+  /** Σ quantity × price, less the customer's discount percent (spec §9); the other totals are the order's (cart-totals.ts). */
   total: string;
   discount_rate: string;
   currency_id: number | null;
@@ -101,12 +102,21 @@ export interface StoreLineView {
   price: string;
   /** Units of the variant the store may sell, before the buyer's cart. */
   available: string;
+  /** The same stock in the line's own unit: units of a variant, whole packs of a pack line (⌊available / pack quantity⌋). */
+  in_stock: string;
   /** Units on their way, when the store displays them (display_incoming_stock); else null. */
   incoming: string | null;
   minimum_quantity: string;
   track_inventory: boolean;
   /** The price at the store's recommended level, when it names one (shown beside the buyer's). */
   recommended_price: string | null;
+}
+
+/** Units of stock as lines of `item`: whole packs for a pack line (none when there is less than one), the units otherwise. */
+function inLineUnits(units: Decimal, item: CartItem): Decimal {
+  if (item.packId === null) return units;
+  const packs = divide(units, item.packQuantity).floor;
+  return packs.isNegative() ? Decimal.zero(0) : packs;
 }
 
 /** The line of this cart key as the catalogue read describes it, or null when the store does not sell it. */
@@ -125,6 +135,7 @@ export function storeLineView(catalogue: CartCatalogue, key: string): StoreLineV
     pack_quantity: plain(item.packQuantity),
     price: item.price.toString(),
     available: plain(catalogue.available.get(item.variantId) ?? Decimal.zero(0)),
+    in_stock: plain(inLineUnits(catalogue.available.get(item.variantId) ?? Decimal.zero(0), item)),
     incoming: catalogue.settings.display_incoming_stock ? plain(catalogue.incoming.get(item.variantId) ?? Decimal.zero(0)) : null,
     minimum_quantity: plain(item.minimumQuantity),
     track_inventory: item.trackInventory,
@@ -156,6 +167,7 @@ export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): 
       };
     }),
     total: cartTotal(items, catalogue.discountRate).toString(),
+    ...cartTotals(items, catalogue),
     discount_rate: plain(catalogue.discountRate),
     currency_id: catalogue.currencyId,
     currency: catalogue.currency,

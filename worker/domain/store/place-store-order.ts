@@ -76,7 +76,9 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
         fields: {
           ...fields,
           shipping_cost: shippingCost,
-          lines: items.map((i) => parseInput(SalesLineInput, { variant_id: i.variantId, pack_id: i.packId, quantity: i.quantity.toString() })),
+          lines: items.map((i) =>
+            parseInput(SalesLineInput, { variant_id: i.variantId, pack_id: i.packId, quantity: i.quantity.toString() }),
+          ),
         },
         reserve: true,
         ...orderRules,

@@ -61,7 +61,8 @@ function attachmentPart(file: MimeEmail["attachments"][number]): string {
 // Boundaries start with "=_": quoted-printable and base64 text can never contain that.
 function multipart(subtype: string, parts: string[]): string {
   const boundary = `=_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
-  return `Content-Type: multipart/${subtype}; boundary="${boundary}"\r\n\r\n${parts.map((p) => `--${boundary}\r\n${p}`).join("")}--${boundary}--\r\n`;
+  const type = header("Content-Type", `multipart/${subtype}; boundary="${boundary}"`);
+  return `${type}\r\n\r\n${parts.map((p) => `--${boundary}\r\n${p}`).join("")}--${boundary}--\r\n`;
 }
 
 // A header line folded before 78 characters at the spaces its value has.
@@ -91,14 +92,16 @@ function phrase(name: string): string {
 
 function unstructured(text: string): string {
   const clean = text.replace(/[\r\n\t]+/g, " ");
-  // Plain ASCII words fold at their spaces; a word too long to fold, or any other character, is encoded.
-  return /^[\x20-\x7e]*$/.test(clean) && !clean.split(" ").some((w) => w.length > 60) ? clean : encodedWords(clean);
+  // Plain ASCII words fold at their spaces; a word too long to fold, text a reader would take for an
+  // encoded word, or any other character, is encoded.
+  const plain = /^[\x20-\x7e]*$/.test(clean) && !clean.includes("=?") && !clean.split(" ").some((w) => w.length > 60);
+  return plain ? clean : encodedWords(clean);
 }
 
 // RFC 2047 "B" words of at most 45 bytes of UTF-8 each (75 characters encoded), never splitting a character.
 function encodedWords(text: string): string {
   const words: number[][] = [];
-  let chunk: number[] = [];
+  const chunk: number[] = [];
   for (const char of text) {
     const bytes = encoder.encode(char);
     if (chunk.length + bytes.length > 45) {
@@ -110,14 +113,18 @@ function encodedWords(text: string): string {
   return words.map((bytes) => `=?UTF-8?B?${base64(Uint8Array.from(bytes))}?=`).join(" ");
 }
 
-// An RFC 2231 parameter when the value is not plain ASCII, else a quoted string.
+// A quoted string when the value is short plain ASCII, else RFC 2231 percent-encoded UTF-8, in
+// numbered pieces short enough to fold (`name*0*=UTF-8''…; name*1*=…`).
 function parameter(key: string, value: string): string {
   const clean = value.replace(/[\r\n\t]+/g, " ");
   if (/^[\x20-\x7e]*$/.test(clean) && clean.length <= 60) return `${key}="${clean.replace(/(["\\])/g, "\\$1")}"`;
-  const encoded = Array.from(encoder.encode(clean), (b) =>
-    /[A-Za-z0-9!#$&+.^_`|~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
-  ).join("");
-  return `${key}*=UTF-8''${encoded}`;
+  const pieces = [""];
+  for (const b of encoder.encode(clean)) {
+    const token = /[A-Za-z0-9!#$&+.^_`|~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    if (pieces.at(-1)!.length + token.length > 50) pieces.push("");
+    pieces[pieces.length - 1] += token;
+  }
+  return pieces.map((piece, i) => `${key}*${i}*=${i === 0 ? "UTF-8''" : ""}${piece}`).join("; ");
 }
 
 /** Quoted-printable (RFC 2045): line breaks become CRLF, lines are cut at 76 with a soft break. */

@@ -5,7 +5,7 @@ import { requirePermission, type Ctx } from "../../shared/ctx";
 import { DomainError, type FieldErrors } from "../../shared/domain-error";
 import { objectError, parseInput } from "../../shared/input";
 import { sellableProduct } from "../sellable";
-import { readStoreAddresses, writeStoreAddresses, zStoreDomain, type StoreAddresses } from "./store-addresses";
+import { readStoreAddresses, writeStoreAddresses, zStoreDomain, type PlatformHosts, type StoreAddresses } from "./store-addresses";
 import { readStoreSettings, StoreSettings, UpdateStoreSettingsInput } from "./store-settings";
 
 /** Reading the store's administration needs view_customers (its menu entry's), changing it edit_customers. */
@@ -47,9 +47,10 @@ const AddressesInput = z.strictObject(
 
 /**
  * Changes the settings given; the others stay as they are. The store's addresses are checked
- * first (an address another store holds is refused on its field) and saved before the settings.
+ * first (an address another store holds is refused on its field) and saved before the settings;
+ * a new own domain waits for its verification (verifyStoreDomain) before it serves the store.
  */
-export async function updateStoreSettings(ctx: Ctx, raw: unknown): Promise<StoreSettingsView> {
+export async function updateStoreSettings(ctx: Ctx, raw: unknown, platform: PlatformHosts = {}): Promise<StoreSettingsView> {
   requirePermission(ctx, STORE_ADMIN_EDIT);
   const { url, custom_domain, ...rest } = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   // Only the keys sent change: a setting's default never overwrites a saved value.
@@ -59,7 +60,7 @@ export async function updateStoreSettings(ctx: Ctx, raw: unknown): Promise<Store
   const addresses = sent(parseInput(AddressesInput.partial(), addressInput), addressInput);
   const given = sent(parseInput(UpdateStoreSettingsInput, typeof raw === "object" && raw !== null ? rest : raw), rest);
   await assertKnownReferences(ctx, given);
-  await writeStoreAddresses(ctx, addresses);
+  await writeStoreAddresses(ctx, addresses, platform);
   await patchStoreSettings(ctx, given);
   return getStoreSettings(ctx);
 }
