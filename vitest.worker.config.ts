@@ -10,6 +10,8 @@ export default defineConfig(async () => {
   // The SMTP sink the Worker sends to, and its HTTP view that tests read received mail from.
   process.env.WORKER_TEST_SMTP_PORT ??= String(await freePort());
   process.env.WORKER_TEST_MAIL_PORT ??= String(await freePort());
+  // The DNS-over-HTTPS server that checks stores' own domains: a fake answering the same JSON API.
+  process.env.WORKER_TEST_DOH_PORT ??= String(await freePort());
   // Mail servers for the SMTP client's tests: misbehaving ones and their control, and two that ask for a password.
   const smtpTestPorts: Record<string, number> = {};
   for (const name of ["closing", "silent", "trickle", "control", "plain", "login"]) {
@@ -41,6 +43,7 @@ export default defineConfig(async () => {
             TEST_MAIL_URL: `http://127.0.0.1:${process.env.WORKER_TEST_MAIL_PORT}`,
             TEST_SMTP_PORTS: JSON.stringify(smtpTestPorts),
             SMTP_ALLOWED_PRIVATE_HOSTS: privateSmtpHosts.map((port) => `127.0.0.1:${port}`).join(","),
+            DNS_OVER_HTTPS_URL: `http://127.0.0.1:${process.env.WORKER_TEST_DOH_PORT}/dns-query`,
           },
         },
       }),

@@ -58,9 +58,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="plain-list">
             {locations.map((location) => (
-              <li key={location.id}>
-                {location.address.city ? `${location.label} · ${location.address.city}` : location.label}
-              </li>
+              <li key={location.id}>{location.address.city ? `${location.label} · ${location.address.city}` : location.label}</li>
             ))}
           </ul>
         )}

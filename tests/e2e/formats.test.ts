@@ -55,7 +55,7 @@ describe("numbers, money and dates as the company and the user write them", () =
 
     // The company writes numbers the English way for now; the date is French already.
     await page.goto(`${appUrl}/inventory/stock-entries/${entry.id}`);
-    expect(await page.textContent("main")).toContain("1,234,567.89 €");
+    expect(await page.textContent("main")).toContain("1,234,567.89\u00a0€");
     expect(await page.textContent("main")).toContain("09/03/2026");
 
     // The account menu's company name leads to the company settings.
@@ -100,7 +100,8 @@ describe("numbers, money and dates as the company and the user write them", () =
     expect(row).toContain("1 234,5");
     await page.goto(`${appUrl}/inventory/stock-entries/${entry.id}`);
     const lines = await rows(page);
-    expect(lines[0]).toEqual([variant.sku, `Variant ${variant.sku}`, "—", "1 234,5", "1 234 567,89 €"]);
+    // Money as French writes it: narrow no-break spaces between groups, a no-break space before the sign.
+    expect(lines[0]).toEqual([variant.sku, `Variant ${variant.sku}`, "—", "1 234,5", "1\u202f234\u202f567,89\u00a0€"]);
     await context.close();
   });
 });

@@ -112,8 +112,13 @@ describe("imports and exports", () => {
     expect((await fetchApp(`/operations/${exportId}/download`, { cookie: colleague.cookie })).status).toBe(404);
     expect((await fetchApp(`/operations/${exportId}/download`)).status).toBe(302);
 
-    // Reverted from the history: the products are gone.
+    // The history's badge is green once completed, as the menu's bar (platform spec §4), not amber like a running one.
     await page.goto(`${appUrl}/settings/import-data`);
+    const badge = page.locator(".import-status").first();
+    expect(await badge.innerText()).toBe("Completed");
+    expect(await badge.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(231, 246, 236)");
+
+    // Reverted from the history: the products are gone.
     await page.getByRole("button", { name: "Revert" }).click();
     await expect
       .poll(

@@ -50,7 +50,10 @@ async function world() {
   // The store sells a variant when it and its product are published (sellable.ts).
   for (const v of [oven, mixer]) await db.update(t.products).set({ b2bPublished: true }).where(eq(t.products.id, v.productId));
   // Sold by the store: the products are published as well as their variants.
-  await db.update(t.products).set({ b2bPublished: true }).where(inArray(t.products.id, [oven.productId, mixer.productId]));
+  await db
+    .update(t.products)
+    .set({ b2bPublished: true })
+    .where(inArray(t.products.id, [oven.productId, mixer.productId]));
   for (const v of [oven, mixer])
     await db.insert(t.prices).values({ variantId: v.id, priceLevelId: level!.id, currencyId: eur!.id, amount: 12_345_678_900 });
   await createStockDocument(ctx, {

@@ -60,7 +60,7 @@ describe("the B2B store", () => {
     const products = page.locator("[data-testid=store-product]");
     await expect.poll(() => products.count()).toBe(1);
     expect(await products.first().innerText()).toContain("Enamel mug");
-    expect(await products.first().innerText()).toContain("€12.50");
+    expect(await products.first().innerText()).toContain("12.50\u00a0€");
     expect(await products.first().innerText()).toContain("8 en stock");
     // The page fits a 375 px wide screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -72,12 +72,12 @@ describe("the B2B store", () => {
     // Two clicks on + leave once, 300 ms after the last one: 2 → 4.
     await page.getByRole("button", { name: "Un de plus" }).click();
     await page.getByRole("button", { name: "Un de plus" }).click();
-    await expect.poll(() => page.getByTestId("cart-total").innerText(), { timeout: 5000 }).toBe("€45.00");
+    await expect.poll(() => page.getByTestId("cart-total").innerText(), { timeout: 5000 }).toBe("45.00\u00a0€");
     expect(await page.getByText("Votre remise de 10 % est déduite.").count()).toBe(1);
 
     await page.getByRole("link", { name: "Commander" }).click();
     await page.waitForURL(`${appUrl}/b2b/order`);
-    expect(await page.getByTestId("order-total").innerText()).toBe("€45.00");
+    expect(await page.getByTestId("order-total").innerText()).toBe("45.00\u00a0€");
     await page.fill("input[name=external_reference]", "PO-2026-118");
     await page.getByRole("button", { name: "Passer la commande" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/b2b/orders-history/"));
@@ -89,7 +89,7 @@ describe("the B2B store", () => {
     const number = (await page.locator("h1").innerText()).replace("Commande ", "");
     const mail = await waitForEmail(mailUrl, s.buyer.email);
     expect(mail.subject).toBe(`Votre commande ${number} chez ${s.company.label}`);
-    expect(mail.text).toContain("€45.00 HT");
+    expect(mail.text).toContain("45.00\u00a0€ HT");
 
     // The stock is reserved for the order: the catalogue now shows 4 left.
     await page.goto(`${appUrl}/b2b`);

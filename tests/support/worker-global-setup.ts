@@ -7,9 +7,10 @@ import { startDbServer } from "../../db/server/server";
 import { migrations as controlMigrations } from "../../migrations/control/bundle";
 import { ensureControlDatabase } from "../../scripts/lib/local-db";
 import { serveSinkOverHttp, startSmtpSink } from "../../scripts/lib/smtp-sink";
+import { startFakeDoh } from "./fake-doh-server";
 import { startTrapServers } from "./smtp-trap-servers";
 
-// Starts the local database server and the SMTP servers the Worker tests talk to, on the ports the config chose.
+// Starts the local database server, the SMTP servers and the DNS-over-HTTPS fake the Worker tests talk to, on the ports the config chose.
 export default async function setup() {
   const port = Number(process.env.WORKER_TEST_DB_PORT);
   const dir = mkdtempSync(join(tmpdir(), "comptoir-worker-tests-"));
@@ -33,7 +34,9 @@ export default async function setup() {
       }),
     ),
   );
+  const doh = await startFakeDoh(Number(process.env.WORKER_TEST_DOH_PORT));
   return async () => {
+    await doh.close();
     await traps.close();
     for (const server of signedIn) await server.close();
     await sinkHttp.close();

@@ -37,10 +37,7 @@ describe("a refused action's message on a page", () => {
   });
 
   it("shows the error's values on every form page (FormPage)", () => {
-    const html = render(
-      () => h(FormPage, { title: "New", back: { href: "/", label: "Back" }, failure: refusal, children: null }),
-      "en",
-    );
+    const html = render(() => h(FormPage, { title: "New", back: { href: "/", label: "Back" }, failure: refusal, children: null }), "en");
     expect(html).toContain("has not been reached (1234.50)");
   });
 

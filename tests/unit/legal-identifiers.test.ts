@@ -60,7 +60,9 @@ describe("a French company's identifiers", () => {
   });
 
   it("reads them as typed in the settings, and names the field of a wrong one", () => {
-    expect(UpdateCompanySettingsInput.parse({ siren: "732 829 320", siret: "732 829 320 00074", vat_number: "fr 44 732829320" })).toMatchObject({
+    expect(
+      UpdateCompanySettingsInput.parse({ siren: "732 829 320", siret: "732 829 320 00074", vat_number: "fr 44 732829320" }),
+    ).toMatchObject({
       siren: "732829320",
       siret: "73282932000074",
       vat_number: "FR44732829320",

@@ -54,7 +54,9 @@ describe("a company signing up", () => {
   it("gives its first product the default tax (no more 'No active tax')", async () => {
     const signed = await signUpIn("FR", "EUR");
     const company = (await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, signed.companyId) }))!;
-    const ctx = await ctxOf({ db: signed.db, companyId: signed.companyId, userId: signed.admin.id, company } as unknown as Parameters<typeof ctxOf>[0]);
+    const ctx = await ctxOf({ db: signed.db, companyId: signed.companyId, userId: signed.admin.id, company } as unknown as Parameters<
+      typeof ctxOf
+    >[0]);
     const options = await productFormOptions(ctx);
     expect(options.taxes.map((x) => x.label)).toContain("TVA 20 %");
     expect(options.defaultTaxIds).toEqual([signed.settings.defaultTaxId]);

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema } from "../../db/client";
 import { REFRESH_REUSE_GRACE_MS, refreshSession, resolveAccessToken } from "../../worker/domain/identity/sessions";
-import { addUser, control, makeCompany } from "../support/factories";
+import { switchCompany } from "../../worker/domain/companies/switch-company";
+import { addUser, control, ctxOf, makeCompany } from "../support/factories";
 import { fetchApp } from "../support/fetch-app";
 
 const CLIENT = { client_id: "comptoir-web", client_secret: "test-client-secret-0123456789" };
@@ -210,17 +211,15 @@ describe("companies", () => {
     expect((await post(theirs.companyId)).status).toBe(404);
   });
 
-  it("skips the switch for a b2b_portal user", async () => {
+  it("skips the switch for a b2b_portal user viewing the store as a customer, not for one in the back office", async () => {
     const first = await makeCompany();
     const second = await makeCompany();
-    const user = await addUser(first.companyId, { permissions: ["b2b_portal"] });
-    await control.insert(controlSchema.memberships).values({ userId: user.userId, companyId: second.companyId });
-    const response = await fetchApp("/api/v1/companies/switch", {
-      token: user.token,
-      method: "POST",
-      json: { company_id: second.companyId },
-    });
-    expect(await response.json()).toEqual({ switched: false, company_id: first.companyId });
+    const staff = await ctxOf(first, { permissions: ["b2b_portal"] });
+    const actor = staff.actor as Extract<typeof staff.actor, { kind: "user" }>;
+    await control.insert(controlSchema.memberships).values({ userId: actor.userId, companyId: second.companyId });
+    const viewing = { ...staff, actor: { ...actor, customerId: "1" } };
+    expect(await switchCompany(viewing, { company_id: second.companyId })).toEqual({ switched: false, companyId: first.companyId });
+    expect(await switchCompany(staff, { company_id: second.companyId })).toEqual({ switched: true, companyId: second.companyId });
   });
 
   it("names the missing field when the switch has no company", async () => {

@@ -41,7 +41,11 @@ describe("selling out of stock", () => {
     await preventSelling(w, true);
 
     const byApi = await orderFor(w, shirt.id, "6");
-    expect([byApi.status, byApi.body.error.code, fieldCodes(byApi)]).toEqual([422, "out_of_stock_not_allowed", { "lines.0.quantity": "out_of_stock_not_allowed" }]);
+    expect([byApi.status, byApi.body.error.code, fieldCodes(byApi)]).toEqual([
+      422,
+      "out_of_stock_not_allowed",
+      { "lines.0.quantity": "out_of_stock_not_allowed" },
+    ]);
     await expect(createSalesOrder(user, order(w, shirt.id, "6"))).rejects.toMatchObject(refusal);
     const five = await createSalesOrder(user, order(w, shirt.id, "5"));
     await expect(updateSalesOrder(user, { id: five.id, lines: [{ variant_id: shirt.id, quantity: "6" }] })).rejects.toMatchObject(refusal);

@@ -50,7 +50,10 @@ describe("the store's dashboard", () => {
   it("leaves a customer whose access staff disabled as it is, and does not count staff viewing the store as a buyer's visit", async () => {
     const w = await salesWorld();
     const staff = await ctxOf(w.company, { permissions: ["b2b_portal"] });
-    const viewing = { ...staff, actor: { ...(staff.actor as Extract<typeof staff.actor, { kind: "user" }>), customerId: String(w.customer.id) } };
+    const viewing = {
+      ...staff,
+      actor: { ...(staff.actor as Extract<typeof staff.actor, { kind: "user" }>), customerId: String(w.customer.id) },
+    };
     await getStorefront(viewing);
     expect(await accessOf(w)).toBe("none");
     expect(await lastAccessOf(w)).toBeNull();

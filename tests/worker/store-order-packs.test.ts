@@ -21,7 +21,14 @@ const t = tenantSchema;
 const QTY = 10_000_000;
 
 /** A line's pack as every view must keep it: the pack, how many packs, and the units they make. */
-const packOf = (line: { kind: string; pack_id: number | null; pack_label: string | null; quantity: string; pack_quantity: string; units: string }) => ({
+const packOf = (line: {
+  kind: string;
+  pack_id: number | null;
+  pack_label: string | null;
+  quantity: string;
+  pack_quantity: string;
+  units: string;
+}) => ({
   kind: line.kind,
   pack_id: line.pack_id,
   pack_label: line.pack_label,

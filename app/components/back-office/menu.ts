@@ -102,10 +102,10 @@ export const SIDE_MENU: MenuEntry[] = [
 /**
  * The side menu for a company: the B2B store entry is a single entry (to its setup) while the store
  * is not open, and a group with its dashboard, customers and settings once it is (platform spec §2);
- * a b2b_portal holder's has no Settings entry.
+ * a b2b_portal holder's has no Settings entry while they view the store as a customer (`portal`).
  */
 export function sideMenu({ storeOpen, portal = false }: { storeOpen: boolean; portal?: boolean }): MenuEntry[] {
-  // A b2b_portal holder sees no Settings entry (platform spec §6).
+  // A b2b_portal holder viewing the store as a customer sees no Settings entry (platform spec §6).
   const entries = portal ? SIDE_MENU.filter((entry) => entry.to !== "/settings") : SIDE_MENU;
   if (!storeOpen) return entries;
   return entries.map((entry) =>

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { CartLineView, CartView } from "../../../worker/domain/store/cart-view";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
+import { StoreTotals } from "./store-totals";
 
 /** Quantity changes leave 300 ms after the last click (platform spec §4, §9). */
 const CART_DEBOUNCE_MS = 300;
@@ -10,22 +11,34 @@ const CART_DEBOUNCE_MS = 300;
 function CartLine({ line, currency }: { line: CartLineView; currency: string | null }) {
   const t = useT();
   const format = useFormat();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ cart?: CartView }>();
   const [quantity, setQuantity] = useState(line.quantity);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => setQuantity(line.quantity), [line.quantity]);
+  // Once the server has answered, the box shows what the cart holds: a click the rules ignored
+  // (over the stock, not a number) or moved to the minimum shows as the cart kept it.
+  const held = fetcher.data?.cart?.items.find((i) => i.id === line.id)?.quantity ?? line.quantity;
+  useEffect(() => {
+    if (timer.current === undefined && fetcher.state === "idle") setQuantity(held);
+  }, [held, fetcher.state, fetcher.data]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const send = (next: string) => {
     setQuantity(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      timer.current = undefined;
       void fetcher.submit(
         { intent: "update", variant_id: line.variant_id, pack_id: line.pack_id ?? "", quantity: next },
         { method: "post", action: "/b2b/cart" },
       );
     }, CART_DEBOUNCE_MS);
   };
-  const step = (delta: number) => send(String(Math.max(0, Number(quantity) + delta)));
+  // A click past a bound is ignored (spec §5): under the minimum it sets the minimum, over the stock nothing.
+  const step = (delta: number) => {
+    const current = Number(quantity);
+    const next = Math.max(Number.isFinite(current) ? current + delta : Number(held), Number(line.minimum_quantity), 0);
+    if (line.maximum_quantity !== null && delta > 0 && next > Number(line.maximum_quantity)) return;
+    if (String(next) !== quantity) send(String(next));
+  };
   return (
     <li className="cart-menu__line" data-testid="cart-line" data-variant={line.variant_id}>
       <div>
@@ -64,7 +77,6 @@ function CartLine({ line, currency }: { line: CartLineView; currency: string | n
 /** The cart in the store's top bar: a button with the count, opening the lines, the total and the way to order. */
 export function CartMenu({ cart }: { cart: CartView }) {
   const t = useT();
-  const format = useFormat();
   const clear = useFetcher();
   const [open, setOpen] = useState(false);
   const count = cart.items.length;
@@ -90,9 +102,7 @@ export function CartMenu({ cart }: { cart: CartView }) {
                   <CartLine key={line.id} line={line} currency={cart.currency} />
                 ))}
               </ul>
-              <p className="cart-menu__total">
-                {t("b2b.cart_total")} <strong data-testid="cart-total">{format.money(cart.total, cart.currency)}</strong>
-              </p>
+              <StoreTotals figures={cart} currency={cart.currency} testId="cart" />
               {Number(cart.discount_rate) > 0 ? <p className="muted">{t("b2b.cart_discount", { rate: cart.discount_rate })}</p> : null}
               <div className="cart-menu__actions">
                 <clear.Form method="post" action="/b2b/cart">

@@ -70,7 +70,13 @@ function Product({ item, currency }: { item: StoreCatalogueItem; currency: strin
         <p className="muted">{t("b2b.minimum", { count: format.quantity(item.minimum_quantity) })}</p>
       ) : null}
       {add.shown ? (
-        <AddToCart variantId={item.variant_id} label={item.label} minimum={item.minimum_quantity} disabled={add.disabled} />
+        <AddToCart
+          variantId={item.variant_id}
+          label={item.label}
+          minimum={item.minimum_quantity}
+          disabled={add.disabled}
+          stock={item.track_inventory ? item.in_stock : null}
+        />
       ) : null}
     </li>
   );

@@ -9,6 +9,7 @@ import { readCookie } from "../../../worker/session-cookie";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { formAction } from "../../server/form-page.server";
+import { StoreTotals } from "../../components/store/store-totals";
 import { useStorefront } from "../../components/store/use-storefront";
 import type { loader as storefrontLoader } from "../layouts/storefront";
 import type { Route } from "./+types/order";
@@ -109,11 +110,10 @@ export default function B2bOrder({ loaderData, actionData }: Route.ComponentProp
               </tbody>
             </table>
           </div>
-          <p>
-            {t("b2b.cart_total")} <strong data-testid="order-total">{format.money(cart.total, cart.currency)}</strong>
-          </p>
+          <StoreTotals figures={cart} currency={cart.currency} testId="order" />
           {Number(cart.discount_rate) > 0 ? <p className="muted">{t("b2b.cart_discount", { rate: cart.discount_rate })}</p> : null}
-          {minimum && Number(cart.total) < Number(minimum) ? (
+          {/* The order's rule (sales-order-rules.ts): its total excluding tax, shipping left out. */}
+          {minimum && Number(cart.total_excl_tax) - Number(cart.shipping_cost) < Number(minimum) ? (
             <p className="alert alert--error" data-testid="minimum-order">
               {t("b2b.minimum_order", { amount: format.money(minimum, cart.currency) })}
             </p>

@@ -10,6 +10,7 @@ import { PackNote } from "../../components/documents/pack-note";
 import { StatusChip } from "../../components/status-chip";
 import { OrderAgain } from "../../components/store/quick-order";
 import { StorePager } from "../../components/store/store-pager";
+import { StoreTotals } from "../../components/store/store-totals";
 import { useStorefront } from "../../components/store/use-storefront";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
@@ -81,9 +82,7 @@ export default function OrdersHistory({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <p>
-          {t("b2b.total")} <strong data-testid="order-detail-total">{format.money(order.total, order.currency)}</strong>
-        </p>
+        <StoreTotals figures={{ ...order, total_incl_tax: order.total }} currency={order.currency} testId="order-detail" />
         {cartShown ? <OrderAgain orderId={order.id} /> : null}
         <Link to="/b2b/orders-history">{t("b2b.back_to_orders")}</Link>
       </>

@@ -42,7 +42,8 @@ export default function StoreProduct({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductLine({ line, currency }: { line: StoreProductLine; currency: string | null }) {
-  const soldOut = line.track_inventory && Number(line.available) < Number(line.pack_quantity);
+  // A pack line's stock counts whole packs (in_stock): sold out under one pack.
+  const soldOut = line.track_inventory && Number(line.in_stock) <= 0;
   const add = useCanAdd(soldOut);
   return (
     <li className="store-product" data-testid="store-product-line" data-key={line.key}>
@@ -52,7 +53,7 @@ function ProductLine({ line, currency }: { line: StoreProductLine; currency: str
         price={line.price}
         currency={currency}
         trackInventory={line.track_inventory}
-        available={line.available}
+        available={line.in_stock}
         incoming={line.incoming}
         soldOut={soldOut}
         recommended={line.recommended_price}
@@ -64,6 +65,7 @@ function ProductLine({ line, currency }: { line: StoreProductLine; currency: str
           label={line.pack ? `${line.label} · ${line.pack}` : line.label}
           minimum={line.pack_id === null ? line.minimum_quantity : "1"}
           disabled={add.disabled}
+          stock={line.track_inventory ? line.in_stock : null}
         />
       ) : null}
     </li>

@@ -3,6 +3,7 @@ import { data, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoader
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
+import { viewingStoreAsCustomer } from "../../../worker/domain/identity/actor";
 import { backOfficeCompany } from "../../../worker/domain/settings/company-settings/company-format";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
@@ -23,9 +24,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (unknownPath && (ctx.actor?.kind !== "user" || ctx.actor.customerId)) throw data(null, { status: 404 });
   const user = requirePage(request, ctx);
   const verbs = await ctxFromRequest(ctx);
-  // b2b_portal users cannot switch company (platform spec §6), so they get no list.
+  // b2b_portal users viewing the store as a customer cannot switch company (platform spec §6), so they get no list.
+  const portal = viewingStoreAsCustomer(user);
   const [companies, invitations, company] = await Promise.all([
-    user.permissions.includes("b2b_portal") ? [] : (ctx.shell?.companies ?? listUserCompanies(verbs)),
+    portal ? [] : (ctx.shell?.companies ?? listUserCompanies(verbs)),
     ctx.shell?.invitations ?? listMyInvitations(verbs),
     backOfficeCompany(verbs),
   ]);
@@ -37,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
     pendingInvitations: invitations.length,
-    sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal: user.permissions.includes("b2b_portal") }), user.permissions),
+    sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal }), user.permissions),
     createMenu: visibleMenu(CREATE_MENU, user.permissions),
     helpUrl: supportSiteUrl(ctx.env.settings.HELP_URL, ctx.locale),
   };
@@ -204,7 +206,12 @@ function Shell({ data: shell, children }: { data: ShellData; children: ReactNode
               if (event.key === "Escape") setSearchOpen(false);
             }}
           />
-          <button type="button" className="icon-button top-bar__search-close" onClick={() => setSearchOpen(false)} aria-label={t("shell.close_search")}>
+          <button
+            type="button"
+            className="icon-button top-bar__search-close"
+            onClick={() => setSearchOpen(false)}
+            aria-label={t("shell.close_search")}
+          >
             ←
           </button>
         </form>

@@ -49,7 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The store's colours, for its bar and its primary buttons (their text black or white by the 186 rule); links keep the readable theme colour. */
+/**
+ * The store's colours: the bar and the primary buttons in its primary colour, the bar's accent line
+ * and the secondary buttons in its secondary one (their text black or white by the 186 rule).
+ * Links keep the readable theme colour.
+ */
 function paletteStyle({ palette }: StorefrontView): CSSProperties {
   return {
     "--store-primary": palette.primary,
@@ -58,6 +62,7 @@ function paletteStyle({ palette }: StorefrontView): CSSProperties {
     "--store-primary-text": palette.primaryText,
     "--store-secondary": palette.secondary,
     "--store-secondary-text": palette.secondaryText,
+    "--store-secondary-dark": palette.secondaryDark,
   } as CSSProperties;
 }
 

@@ -103,7 +103,6 @@ export function newVariantFields(options: { defaultTaxIds?: number[] }): Variant
   return { ...NEW_VARIANT_FIELDS, tax_ids: (options.defaultTaxIds ?? []).map(String) };
 }
 
-
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const flag = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true";
 

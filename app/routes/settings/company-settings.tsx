@@ -113,7 +113,14 @@ export async function action(args: Route.ActionArgs) {
         await removeCompanyLogo(ctx);
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_removed`);
       }
-      const { "payment_terms.type": type, "payment_terms.days": termDays, estimate_expiration_days, numbering, default_tax_id, ...rest } = values;
+      const {
+        "payment_terms.type": type,
+        "payment_terms.days": termDays,
+        estimate_expiration_days,
+        numbering,
+        default_tax_id,
+        ...rest
+      } = values;
       await updateCompanySettings(ctx, {
         ...rest,
         // None chosen is none; anything else is the id the domain checks.
@@ -155,7 +162,9 @@ function valuesOf(settings: CompanySettingsView): TypedValues {
     "payment_terms.days": String(settings.payment_terms.days),
     estimate_expiration_days: String(settings.estimate_expiration_days),
     legal_form: orBlank(settings.legal_form),
-    share_capital: orBlank(settings.share_capital === null ? null : formatInput(settings.share_capital, settings.number_format, { minDecimals: 2 })),
+    share_capital: orBlank(
+      settings.share_capital === null ? null : formatInput(settings.share_capital, settings.number_format, { minDecimals: 2 }),
+    ),
     siren: orBlank(settings.siren),
     siret: orBlank(settings.siret),
     rcs_city: orBlank(settings.rcs_city),
@@ -215,7 +224,13 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
           <h2>{t("company_settings.legal")}</h2>
           <p className="muted">{t("company_settings.legal_hint")}</p>
           <div className="form-grid">
-            <TextField name="legal_form" label={t("company_settings.legal_form")} value={values.legal_form} errors={errors} maxLength={60} />
+            <TextField
+              name="legal_form"
+              label={t("company_settings.legal_form")}
+              value={values.legal_form}
+              errors={errors}
+              maxLength={60}
+            />
             <TextField
               name="share_capital"
               label={t("company_settings.share_capital")}
@@ -223,10 +238,30 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
               errors={errors}
               inputMode="decimal"
             />
-            <TextField name="siren" label={t("company_settings.siren")} value={values.siren} errors={errors} inputMode="numeric" maxLength={18} />
-            <TextField name="siret" label={t("company_settings.siret")} value={values.siret} errors={errors} inputMode="numeric" maxLength={28} />
+            <TextField
+              name="siren"
+              label={t("company_settings.siren")}
+              value={values.siren}
+              errors={errors}
+              inputMode="numeric"
+              maxLength={18}
+            />
+            <TextField
+              name="siret"
+              label={t("company_settings.siret")}
+              value={values.siret}
+              errors={errors}
+              inputMode="numeric"
+              maxLength={28}
+            />
             <TextField name="rcs_city" label={t("company_settings.rcs_city")} value={values.rcs_city} errors={errors} maxLength={100} />
-            <TextField name="vat_number" label={t("company_settings.vat_number")} value={values.vat_number} errors={errors} maxLength={28} />
+            <TextField
+              name="vat_number"
+              label={t("company_settings.vat_number")}
+              value={values.vat_number}
+              errors={errors}
+              maxLength={28}
+            />
           </div>
         </section>
         <section className="card">

@@ -10,6 +10,9 @@ import { formAction } from "../../server/form-page.server";
 import { openCataloguePage, SETTINGS, text } from "./catalogue-settings.server";
 import type { Route } from "./+types/import-data";
 
+/** The operation bar's colours (platform spec §4) as the status chips draw them. */
+const CHIP_COLOUR = { red: "red", amber: "orange", green: "green" } as const;
+
 /** Settings → import data (domain spec §5): a template per kind, a file, its columns mapped, then the import in the background. */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx } = await openCataloguePage(args, SETTINGS);
@@ -126,7 +129,7 @@ function History({ history }: { history: (OperationView & { mine: boolean })[] }
               <td>{o.label}</td>
               <td>{format.dateTime(o.created)}</td>
               <td>
-                <span className={`badge import-status import-status--${progressColour(o)}`}>{t(`operations.status_${o.status}`)}</span>
+                <span className={`status-chip status-chip--${CHIP_COLOUR[progressColour(o)]} import-status import-status--${progressColour(o)}`}>{t(`operations.status_${o.status}`)}</span>
                 {o.status === "in_progress" || o.status === "revert_in_progress" ? ` ${o.progress} %` : null}
               </td>
               <td>

@@ -24,6 +24,10 @@ const PNG = Uint8Array.from(
   Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxAAEEBoAAA0ABFxJzR8AAAAASUVORK5CYII=", "base64"),
 );
 
+// Currencies as companies saved them (their sign and template no longer decide how money is written).
+const EUR = { iso: "EUR", sign: "€", symbol_template: "{amount} {sign}" };
+const USD = { iso: "USD", sign: "$", symbol_template: "{sign}{amount}" };
+
 function item(overrides: Partial<Extract<PrintableLine, { kind: "item" }>> = {}): PrintableLine {
   return {
     kind: "item",
@@ -57,7 +61,7 @@ function estimate(overrides: Partial<PrintableDocument> = {}): PrintableDocument
     shipTo: { label: "Boulangerie Martin (atelier)", lines: ["8 rue Mercière", "69002 Lyon"] },
     customerNumber: "C-0007",
     priced: true,
-    currency: { iso: "EUR" },
+    currency: EUR,
     numberFormat: "space_comma",
     lines: [
       item(),
@@ -115,13 +119,7 @@ describe("a document's PDF", () => {
 
   it("prints in the customer's language when the settings name none, on letter paper with a title of the company's own", async () => {
     const settings = PdfSettings.parse({ paper_size: "letter", titles: { estimate: "Quote" } });
-    const path = save(
-      await renderDocumentPdf(
-        estimate({ numberFormat: "comma_point", currency: { iso: "USD" } }),
-        settings,
-        "en",
-      ),
-    );
+    const path = save(await renderDocumentPdf(estimate({ numberFormat: "comma_point", currency: USD }), settings, "en"));
     const printed = text(path);
     expect(info(path)).toMatch(/Page size:\s+612 x 792/);
     expect(printed).toContain("Quote");
@@ -196,8 +194,17 @@ describe("a document's PDF", () => {
     expect(printed).not.toContain("Sous-total");
 
     // In English, with the company's comma_point format.
-    const english = text(save(await renderDocumentPdf({ ...doc, numberFormat: "comma_point" }, { ...DEFAULT_PDF_SETTINGS, language: "en" }, "en")));
-    for (const expected of ["€9.50", "Total excl. tax", "VAT 20 %", "Total incl. tax", "Payment terms: net 30 days", "SIRET 732 829 320 00074"])
+    const english = text(
+      save(await renderDocumentPdf({ ...doc, numberFormat: "comma_point" }, { ...DEFAULT_PDF_SETTINGS, language: "en" }, "en")),
+    );
+    for (const expected of [
+      "€9.50",
+      "Total excl. tax",
+      "VAT 20 %",
+      "Total incl. tax",
+      "Payment terms: net 30 days",
+      "SIRET 732 829 320 00074",
+    ])
       expect(english).toContain(expected);
   });
 

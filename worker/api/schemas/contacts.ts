@@ -64,7 +64,10 @@ export const Customer = answer<CustomerView>()(
     language: z
       .enum(LOCALES)
       .nullable()
-      .meta({ description: "Language of the customer's documents (PDF, email) when the PDF settings leave it to the customer; null: the company's" }),
+      .meta({
+        description:
+          "Language of the customer's documents (PDF, email) when the PDF settings leave it to the customer; null: the company's",
+      }),
     tag_ids: z.array(id),
     tags: z.array(Reference),
     addresses: z.array(CustomerAddress),

@@ -93,7 +93,9 @@ export const CompanySettings = answer<CompanySettingsView>()(
     siren: text.meta({ description: "SIREN: 9 digits, Luhn-checked" }),
     siret: text.meta({ description: "SIRET: 14 digits beginning with the SIREN, Luhn-checked (La Poste's rule for its own)" }),
     rcs_city: text.meta({ description: "City of the trade register (RCS)" }),
-    vat_number: text.meta({ description: "Intra-EU VAT number, country prefix first (FR40303265045); a French one is checked against its key" }),
+    vat_number: text.meta({
+      description: "Intra-EU VAT number, country prefix first (FR40303265045); a French one is checked against its key",
+    }),
     default_tax_id: id.nullable().meta({ description: "The tax a new product starts with" }),
     estimate_expiration_days: z.int(),
     document_numbering: z

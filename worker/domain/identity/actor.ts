@@ -68,6 +68,15 @@ export function signedInUser(actor: Actor): UserActor {
   return actor;
 }
 
+/**
+ * Staff viewing the store as one of the company's customers: they hold b2b_portal and have chosen
+ * a customer. Only then do the holder's restrictions apply (platform spec §6: no company switch,
+ * no Settings entry, Leave store instead of logout); an administrator holding it keeps the back office.
+ */
+export function viewingStoreAsCustomer(actor: Actor): boolean {
+  return actor.kind === "user" && actor.customerId !== null && actor.permissions.includes("b2b_portal");
+}
+
 /** The company status as users see it: a trial past its end date reads 'trial_ended'. */
 export function effectiveStatus(company: CompanyRef, now = Date.now()): CompanyRef["status"] {
   if (company.status === "trial" && company.trialEndsAt !== null && company.trialEndsAt <= now) return "trial_ended";

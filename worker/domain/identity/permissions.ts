@@ -69,10 +69,18 @@ export const ALL_PERMISSIONS = [...VIEW_PERMISSIONS, ...EDIT_PERMISSIONS, ...FEA
 export type Permission = (typeof ALL_PERMISSIONS)[number];
 
 /**
- * The permissions a company administrator holds: everything except b2b_portal, which turns
- * a staff user into someone acting as a customer in the store.
+ * The permissions a company administrator holds: all of them. b2b_portal lets staff view the
+ * store as a customer; its restrictions (platform spec §6) hold only while they do (actor.ts).
  */
-export const ADMINISTRATOR_PERMISSIONS: Permission[] = ALL_PERMISSIONS.filter((p) => p !== "b2b_portal");
+export const ADMINISTRATOR_PERMISSIONS: Permission[] = [...ALL_PERMISSIONS];
+
+/**
+ * What an actor may grant or take away: what it holds. An administrator may also grant
+ * b2b_portal when their own list was written before administrators held it.
+ */
+export function grantableBy(actor: { permissions: readonly string[]; isAdmin?: boolean }): string[] {
+  return actor.isAdmin && !actor.permissions.includes("b2b_portal") ? [...actor.permissions, "b2b_portal"] : [...actor.permissions];
+}
 
 export interface PermissionCheck {
   allOf?: readonly Permission[];

@@ -74,7 +74,7 @@ export async function emailSalesDocument(
   const template = await findEmailTemplate(db, type, language);
   const own = transport === "company";
   const email = renderDocumentEmail(
-    { subject: (own && asked.subject) || template.subject, body: (own && asked.body) || template.body },
+    own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template,
     {
       document_number: doc.number,
       customer_name: doc.customer.label,

@@ -101,7 +101,10 @@ interface PrintContext {
  * The terms a document prints: the customer's own, unless they are the default a customer is made
  * with (net, 0 days), in which case the company's terms for new documents.
  */
-export function paymentTermsOf(company: { paymentTermsType: "net" | "eom"; paymentTermsDays: number }, customer: PaymentTerms): PaymentTerms {
+export function paymentTermsOf(
+  company: { paymentTermsType: "net" | "eom"; paymentTermsDays: number },
+  customer: PaymentTerms,
+): PaymentTerms {
   const isDefault = customer.type === "net" && customer.days === 0;
   return isDefault ? { type: company.paymentTermsType, days: company.paymentTermsDays } : customer;
 }
@@ -111,7 +114,9 @@ function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
   return {
     legalForm: company.legalForm,
     shareCapital:
-      company.shareCapital === null ? null : { amount: fromScaledInteger(company.shareCapital, PRICE_SCALE).toString(), currency: company.defaultCurrency },
+      company.shareCapital === null
+        ? null
+        : { amount: fromScaledInteger(company.shareCapital, PRICE_SCALE).toString(), currency: company.defaultCurrency },
     siren: company.siren,
     siret: company.siret,
     rcsCity: company.rcsCity,
@@ -148,7 +153,11 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
       const seen = byTax.get(tax.id);
       byTax.set(tax.id, { rate: tax.rate, amount: (seen?.amount ?? Decimal.zero()).add(Decimal.parse(tax.amount)) });
     }
-  const taxes = [...byTax.entries()].map(([id, { rate, amount }]) => ({ label: context.taxLabel(id, rate), rate, amount: amount.toString() }));
+  const taxes = [...byTax.entries()].map(([id, { rate, amount }]) => ({
+    label: context.taxLabel(id, rate),
+    rate,
+    amount: amount.toString(),
+  }));
   const address = [
     company.address1,
     company.address2,
@@ -199,7 +208,16 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
           weightGrams: doc.total_weight,
         }
       : // A delivery note's only total is its weight.
-        { subtotal: "0", discount: null, shipping: null, taxes: [], taxTotal: "0", ecotax: null, total: "0", weightGrams: doc.total_weight },
+        {
+          subtotal: "0",
+          discount: null,
+          shipping: null,
+          taxes: [],
+          taxTotal: "0",
+          ecotax: null,
+          total: "0",
+          weightGrams: doc.total_weight,
+        },
     notes: doc.notes,
     terms: doc.terms,
   };

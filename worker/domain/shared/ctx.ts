@@ -41,7 +41,15 @@ export function makeCtx(
   parts: Omit<Ctx, "now" | "newId" | "outbox" | "files" | "secrets" | "privateSmtpHosts"> &
     Partial<Pick<Ctx, "now" | "newId" | "files" | "secrets" | "privateSmtpHosts">>,
 ): Ctx {
-  return { now: Date.now, newId, files: NO_FILES, secrets: NO_SECRETS, privateSmtpHosts: [], outbox: outboxFor(parts.db, parts.control), ...parts };
+  return {
+    now: Date.now,
+    newId,
+    files: NO_FILES,
+    secrets: NO_SECRETS,
+    privateSmtpHosts: [],
+    outbox: outboxFor(parts.db, parts.control),
+    ...parts,
+  };
 }
 
 /** Whether the actor holds these permissions. */

@@ -78,7 +78,8 @@ export function formatMoney(
   const lang = language ?? (numberFormat === "space_comma" ? "fr" : "en");
   const intl = moneyFormat(lang, iso, decimals);
   // Not a currency code the runtime could write: the amount and the code.
-  if (!intl) return `${formatNumber(rounded, { format: numberFormat ?? (lang === "fr" ? "space_comma" : "comma_point"), decimals })} ${iso}`;
+  if (!intl)
+    return `${formatNumber(rounded, { format: numberFormat ?? (lang === "fr" ? "space_comma" : "comma_point"), decimals })} ${iso}`;
   // A decimal string is formatted exactly (no float on the way).
   const parts = intl.formatToParts(rounded.toString() as unknown as number);
   const marks = numberFormat ? MONEY_MARKS[numberFormat] : null;
@@ -98,7 +99,12 @@ function moneyFormat(language: Locale, iso: string, decimals: number): Intl.Numb
   if (format === undefined) {
     try {
       format = /^[A-Z]{3}$/.test(iso)
-        ? new Intl.NumberFormat(language, { style: "currency", currency: iso, minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+        ? new Intl.NumberFormat(language, {
+            style: "currency",
+            currency: iso,
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          })
         : null;
     } catch {
       format = null;

@@ -45,7 +45,8 @@ export function classifyHost(raw: string): HostClass {
   // A name may end with the root's dot.
   if (host.endsWith(".")) host = host.slice(0, -1);
   const labels = host.split(".");
-  if (host.length === 0 || host.length > 253 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return { kind: "invalid" };
+  if (host.length === 0 || host.length > 253 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)))
+    return { kind: "invalid" };
   // A last label that is a number makes the whole host an IPv4 address, in any of its spellings.
   if (/^(?:0x[0-9a-f]*|[0-9]+)$/.test(labels.at(-1)!)) {
     const address = parseIpv4(labels);
@@ -80,7 +81,15 @@ function parseIpv4(parts: string[]): number | null {
   const numbers: number[] = [];
   for (const part of parts) {
     const hex = /^0x([0-9a-f]*)$/.exec(part);
-    const value = hex ? (hex[1] ? parseInt(hex[1], 16) : 0) : /^0[0-7]+$/.test(part) ? parseInt(part, 8) : /^(0|[1-9][0-9]*)$/.test(part) ? Number(part) : NaN;
+    const value = hex
+      ? hex[1]
+        ? parseInt(hex[1], 16)
+        : 0
+      : /^0[0-7]+$/.test(part)
+        ? parseInt(part, 8)
+        : /^(0|[1-9][0-9]*)$/.test(part)
+          ? Number(part)
+          : NaN;
     if (!Number.isFinite(value)) return null;
     numbers.push(value);
   }

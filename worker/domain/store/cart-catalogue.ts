@@ -143,7 +143,9 @@ function readTerms(row: StoreTermsRow | undefined) {
       isDefault: Boolean(c.isDefault),
     })),
     priceLevels: list<{ id: number; type: "selling" | "purchasing" }>(row?.priceLevels),
-    customer: list<{ priceLevelId: number | null; currencyId: number | null; discountRate: number; taxType: TaxType | null }>(row?.customer),
+    customer: list<{ priceLevelId: number | null; currencyId: number | null; discountRate: number; taxType: TaxType | null }>(
+      row?.customer,
+    ),
     locationId: row?.locationId ?? null,
     storeSettings: row?.storeSettings ? (JSON.parse(row.storeSettings) as Record<string, unknown>) : null,
     taxes: list<{ id: number; label: string; rate: number | null }>(row?.taxes),

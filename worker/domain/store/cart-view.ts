@@ -3,7 +3,8 @@ import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import { Decimal } from "../shared/decimal";
 import { QUANTITY_SCALE } from "../shared/money";
 import type { CartCatalogue, StoredCartLine } from "./cart-catalogue";
-import { availableAfterCart, cartTotal, divide, minimumOf, type CartItem } from "./cart-rules";
+import { cartPolicy } from "./cart-policy";
+import { availableAfterCart, cartTotal, divide, maximumOf, minimumOf, type CartItem } from "./cart-rules";
 import { cartTotals, type CartTotals } from "./cart-totals";
 
 /** Cart items page size (platform spec §7): a cart holds at most this many lines. */
@@ -22,6 +23,8 @@ export interface CartLineView {
   pack_quantity: string;
   quantity: string;
   minimum_quantity: string;
+  /** The most the line may hold by the stock (spec §5), or null when nothing bounds it. */
+  maximum_quantity: string | null;
   sku: string;
   label: string;
   product: string;
@@ -112,6 +115,8 @@ export interface StoreLineView {
   recommended_price: string | null;
 }
 
+const maxText = (maximum: Decimal | null) => (maximum === null ? null : plain(maximum));
+
 /** Units of stock as lines of `item`: whole packs for a pack line (none when there is less than one), the units otherwise. */
 function inLineUnits(units: Decimal, item: CartItem): Decimal {
   if (item.packId === null) return units;
@@ -145,6 +150,7 @@ export function storeLineView(catalogue: CartCatalogue, key: string): StoreLineV
 
 export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): CartView {
   const left = availableAfterCart(items, catalogue.available);
+  const policy = cartPolicy(catalogue.settings);
   return {
     items: items.map((i) => {
       const facts = catalogue.facts.get(i.key)!;
@@ -155,6 +161,7 @@ export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): 
         pack_quantity: plain(i.packQuantity),
         quantity: plain(i.quantity),
         minimum_quantity: plain(minimumOf(i)),
+        maximum_quantity: maxText(maximumOf(i, items, catalogue.available, policy)),
         sku: facts.sku,
         label: facts.label,
         product: facts.productLabel,

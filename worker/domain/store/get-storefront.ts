@@ -2,7 +2,7 @@ import { tenantSchema } from "../../../db/client";
 import { can, type Ctx } from "../shared/ctx";
 import { storePalette, type StorePalette } from "./branding";
 import { buyerOf } from "./buyer";
-import { buyerVisit } from "./buyer-visit";
+import { buyerVisit, visitDue, visitFacts } from "./buyer-visit";
 import { isMeasurementId, storeSettingsOf, type StoreSettings } from "./settings/store-settings";
 
 /** What every storefront page shows of the store's settings: its menu, colours and what it displays (platform spec §2). */
@@ -58,16 +58,19 @@ export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): 
 }
 
 /**
- * The store as its buyer (or staff viewing it as a customer) sees it. Every store page asks for it:
- * the buyer's visit is recorded in the same round trip (buyer-visit.ts); staff viewing are not buyers.
+ * The store as its buyer (or staff viewing it as a customer) sees it. Every store page asks for it,
+ * so it records the buyer's visit (buyer-visit.ts): read with the settings, written only when due,
+ * about once an hour. Staff viewing the store are not its buyers.
  */
 export async function getStorefront(ctx: Ctx, _input: Record<string, never> = {}): Promise<StorefrontView> {
   const buyer = buyerOf(ctx);
   const viewingAsStaff = can(ctx, { allOf: ["b2b_portal"] });
   const { db } = ctx;
-  const [[row]] = await db.batch([
+  const [[row], [customer]] = await db.batch([
     db.select({ settings: tenantSchema.storeSettings.settings }).from(tenantSchema.storeSettings).limit(1),
-    ...(viewingAsStaff ? [] : [db.run(buyerVisit(ctx.now(), buyer))]),
+    visitFacts(db, buyer),
   ]);
+  const now = ctx.now();
+  if (!viewingAsStaff && visitDue(customer, now)) await db.run(buyerVisit(now, buyer));
   return storefrontOf(storeSettingsOf(row?.settings), viewingAsStaff);
 }

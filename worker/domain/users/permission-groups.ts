@@ -67,6 +67,7 @@ export const PERMISSION_GROUPS: { id: string; permissions: Permission[] }[] = [
       "email_templates",
       "alerts",
       "account_managers",
+      "b2b_portal",
     ],
   },
   { id: "integrations", permissions: ["shopify", "quickbooks", "stripe", "pennylane", "sellsy"] },
@@ -78,7 +79,7 @@ const of = (...groups: string[]) => PERMISSION_GROUPS.filter((g) => groups.inclu
 
 /**
  * Starting points for a new user's permissions (`permission_preset.<id>`); the boxes stay
- * editable afterwards. A preset never grants b2b_portal, which is given with store access.
+ * editable afterwards. A preset never grants b2b_portal (viewing the store as a customer), which is ticked on its own.
  */
 export const PERMISSION_PRESETS: { id: string; permissions: Permission[] }[] = [
   { id: "read_only", permissions: viewAll },
@@ -87,7 +88,7 @@ export const PERMISSION_PRESETS: { id: string; permissions: Permission[] }[] = [
     permissions: [...of("contacts", "sales"), "view_products", "view_services", "view_products_selling_info", "view_products_inventory"],
   },
   { id: "warehouse", permissions: [...of("inventory"), "view_products", "view_suppliers", "view_shipping_orders", "view_sales_orders"] },
-  { id: "full_access", permissions: ADMINISTRATOR_PERMISSIONS.filter((p) => p !== "admin" && p !== "account_settings") },
+  { id: "full_access", permissions: ADMINISTRATOR_PERMISSIONS.filter((p) => !["admin", "account_settings", "b2b_portal"].includes(p)) },
 ];
 
 /** Options of the point-of-sale application (domain spec §3 'User'), `pos_permission.<id>`. */

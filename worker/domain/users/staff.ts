@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { controlSchema, type ControlDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
+import { grantableBy } from "../identity/permissions";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { fieldError } from "../shared/input";
@@ -79,9 +80,10 @@ function inviteeView(invitation: InvitationRow): UserView {
   return staffView(invitation.userId, invitation, invitation, { active: true, is_admin: false, invitation_pending: true, member: false });
 }
 
-/** The permissions an actor may grant or take away: only those it holds itself. */
+/** The permissions an actor may grant or take away: only those it holds itself (grantableBy). */
 export function assertGrantable(actor: Actor, changed: readonly string[]): void {
-  if (changed.some((p) => !actor.permissions.includes(p))) throw fieldError("permissions", "permission_not_held");
+  const grantable = grantableBy({ permissions: actor.permissions, isAdmin: actor.kind === "user" && actor.isAdmin });
+  if (changed.some((p) => !grantable.includes(p))) throw fieldError("permissions", "permission_not_held");
 }
 
 /** One's own record needs no permission; anyone else's needs the settings permission. */

@@ -120,7 +120,9 @@ function parameter(key: string, value: string): string {
   if (/^[\x20-\x7e]*$/.test(clean) && clean.length <= 60) return `${key}="${clean.replace(/(["\\])/g, "\\$1")}"`;
   const pieces = [""];
   for (const b of encoder.encode(clean)) {
-    const token = /[A-Za-z0-9!#$&+.^_`|~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    const token = /[A-Za-z0-9!#$&+.^_`|~-]/.test(String.fromCharCode(b))
+      ? String.fromCharCode(b)
+      : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
     if (pieces.at(-1)!.length + token.length > 50) pieces.push("");
     pieces[pieces.length - 1] += token;
   }

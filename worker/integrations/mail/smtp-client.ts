@@ -153,7 +153,10 @@ class Connection {
     this.failed = new Promise<never>((_, reject) => (this.fail = reject));
     this.failed.catch(() => {});
     const secureTransport = server.security === "tls" ? "on" : server.security === "starttls" ? "starttls" : "off";
-    this.socket = connect({ hostname: server.host.replace(/^\[(.*)\]$/, "$1"), port: server.port }, { secureTransport, allowHalfOpen: false });
+    this.socket = connect(
+      { hostname: server.host.replace(/^\[(.*)\]$/, "$1"), port: server.port },
+      { secureTransport, allowHalfOpen: false },
+    );
     this.socket.closed.catch(() => {});
     this.reader = this.socket.readable.getReader();
     this.writer = this.socket.writable.getWriter();

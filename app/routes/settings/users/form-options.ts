@@ -1,4 +1,5 @@
 import type { UserActor } from "../../../../worker/domain/identity/actor";
+import { grantableBy } from "../../../../worker/domain/identity/permissions";
 import { PERMISSION_GROUPS, PERMISSION_PRESETS, POS_PERMISSIONS } from "../../../../worker/domain/users/permission-groups";
 import type { UserFormOptions } from "../../../components/user-form";
 
@@ -27,8 +28,8 @@ export function userFormOptions(
       ? {
           groups: PERMISSION_GROUPS,
           // A preset offers only what the editor could grant.
-          presets: PERMISSION_PRESETS.map((p) => ({ id: p.id, permissions: p.permissions.filter((x) => actor.permissions.includes(x)) })),
-          grantable: actor.permissions,
+          presets: PERMISSION_PRESETS.map((p) => ({ id: p.id, permissions: p.permissions.filter((x) => grantableBy(actor).includes(x)) })),
+          grantable: grantableBy(actor),
         }
       : null,
   };

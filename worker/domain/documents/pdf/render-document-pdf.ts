@@ -112,7 +112,11 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
     if (exclTax !== null) rows.push([t("total_excl_tax"), money(exclTax), false]);
     if (on("show_tax_summary")) {
       for (const tax of totals.taxes)
-        rows.push([vat && tax.rate ? t("vat_rate", { rate: formatPercent(tax.rate, doc.numberFormat) }) : tax.label, money(tax.amount), false]);
+        rows.push([
+          vat && tax.rate ? t("vat_rate", { rate: formatPercent(tax.rate, doc.numberFormat) }) : tax.label,
+          money(tax.amount),
+          false,
+        ]);
       if (totals.shippingTax && !isZero(totals.shippingTax)) rows.push([t("shipping_tax"), money(totals.shippingTax), false]);
     } else rows.push([t(vat ? "vat_total" : "tax_total"), money(totals.taxTotal), false]);
     rows.push([t(vat ? "total_incl_tax" : "total"), money(totals.total), true]);
@@ -200,11 +204,17 @@ type Translate = (id: string, values?: Record<string, unknown>) => string;
  */
 function footerLines(doc: PrintableDocument, t: Translate, language: Locale): string[] {
   const legal = doc.legal;
-  const capital = legal?.shareCapital ? formatMoney(legal.shareCapital.amount, legal.shareCapital.currency, doc.numberFormat, language) : null;
+  const capital = legal?.shareCapital
+    ? formatMoney(legal.shareCapital.amount, legal.shareCapital.currency, doc.numberFormat, language)
+    : null;
   const name = [doc.company.label, legal?.legalForm].filter(Boolean).join(", ");
   const first = [capital ? t("footer.capital", { name, capital }) : name, doc.company.addressLines.join(", ")].filter(Boolean).join(" · ");
   const ids = [
-    legal?.siret ? t("footer.siret", { number: spacedIdentifier(legal.siret) }) : legal?.siren ? t("footer.siren", { number: spacedIdentifier(legal.siren) }) : null,
+    legal?.siret
+      ? t("footer.siret", { number: spacedIdentifier(legal.siret) })
+      : legal?.siren
+        ? t("footer.siren", { number: spacedIdentifier(legal.siren) })
+        : null,
     legal?.rcsCity && legal.siren ? t("footer.rcs", { city: legal.rcsCity, number: spacedIdentifier(legal.siren) }) : null,
     legal?.vatNumber ? t("footer.vat", { number: legal.vatNumber }) : null,
   ].filter((part): part is string => part !== null);

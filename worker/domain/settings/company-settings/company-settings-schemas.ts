@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { PAYMENT_TERMS_TYPES, type PaymentTerms } from "../../contacts/payment-terms";
-import { addressFields, zBoundedDecimal, zCountry, zDays, zOptionalEmail, zPhone, zRef, zText, zUrl, type AddressView } from "../../contacts/shared";
+import {
+  addressFields,
+  zBoundedDecimal,
+  zCountry,
+  zDays,
+  zOptionalEmail,
+  zPhone,
+  zRef,
+  zText,
+  zUrl,
+  type AddressView,
+} from "../../contacts/shared";
 import { MAX_MONEY } from "../../shared/bounds";
 import { PRICE_SCALE } from "../../shared/money";
 import { compactIdentifier, isSiren, isSiret, isVatNumber } from "./legal-identifiers";

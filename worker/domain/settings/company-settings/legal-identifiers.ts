@@ -97,5 +97,7 @@ export function sirenOfVatNumber(text: string): string | null {
 
 /** '732829320' as people write it: '732 829 320'; a SIRET '732 829 320 00074'. */
 export function spacedIdentifier(digits: string): string {
-  return /^\d{9}(\d{5})?$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)}${digits.length > 9 ? ` ${digits.slice(9)}` : ""}` : digits;
+  return /^\d{9}(\d{5})?$/.test(digits)
+    ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)}${digits.length > 9 ? ` ${digits.slice(9)}` : ""}`
+    : digits;
 }

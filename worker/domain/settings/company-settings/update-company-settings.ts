@@ -80,14 +80,19 @@ export async function updateCompanySettings(ctx: Ctx, raw: unknown): Promise<Com
  * The identifiers must agree with each other once saved: a SIRET begins with the SIREN, a French
  * VAT number is made from it; the default tax is one of the company's active taxes.
  */
-async function checkIdentifiers(ctx: Ctx, row: Awaited<ReturnType<typeof findRow>>, input: ReturnType<typeof UpdateCompanySettingsInput.parse>) {
+async function checkIdentifiers(
+  ctx: Ctx,
+  row: Awaited<ReturnType<typeof findRow>>,
+  input: ReturnType<typeof UpdateCompanySettingsInput.parse>,
+) {
   const siren = input.siren !== undefined ? input.siren : row.siren;
   const siret = input.siret !== undefined ? input.siret : row.siret;
   const vat = input.vat_number !== undefined ? input.vat_number : row.vatNumber;
   const fields: NonNullable<DomainError["fields"]> = {};
   if (siren && siret && !siret.startsWith(siren)) fields[input.siret !== undefined ? "siret" : "siren"] = { code: "siret_not_of_siren" };
   const vatSiren = vat ? sirenOfVatNumber(vat) : null;
-  if (siren && vatSiren && vatSiren !== siren) fields[input.vat_number !== undefined ? "vat_number" : "siren"] ??= { code: "vat_number_not_of_siren" };
+  if (siren && vatSiren && vatSiren !== siren)
+    fields[input.vat_number !== undefined ? "vat_number" : "siren"] ??= { code: "vat_number_not_of_siren" };
   if (input.default_tax_id) {
     const { taxes } = tenantSchema;
     const [tax] = await ctx.db

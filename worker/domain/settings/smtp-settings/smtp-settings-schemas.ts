@@ -22,7 +22,10 @@ export const UpdateSmtpSettingsInput = z
   .strictObject(
     {
       // A host name or an address; blank: the platform's sender. Internal addresses are refused by the verb (smtpHostRefusal).
-      host: zOptionalText(253).refine((v) => v === null || (/^[A-Za-z0-9.:[\]-]+$/.test(v) && classifyHost(v).kind !== "invalid"), "invalid"),
+      host: zOptionalText(253).refine(
+        (v) => v === null || (/^[A-Za-z0-9.:[\]-]+$/.test(v) && classifyHost(v).kind !== "invalid"),
+        "invalid",
+      ),
       port: z.int({ error: "invalid" }).min(1, "too_small").max(65535, "too_large"),
       security: z.enum(SMTP_SECURITIES, { error: "invalid" }),
       username: zOptionalText(320),
