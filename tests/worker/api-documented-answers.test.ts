@@ -1,4 +1,6 @@
 import { Validator } from "@cfworker/json-schema";
+import { eq } from "drizzle-orm";
+import { tenantSchema } from "../../db/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
@@ -214,6 +216,8 @@ const ELSEWHERE = new Set([
   "post /password-reset/confirm",
   // A completed order cannot be cancelled: the cancel has its own order below.
   "post /sales-orders/{id}/cancel",
+  // Only an order placed from the store awaits validation: it has its own order below.
+  "post /sales-orders/{id}/validate",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -234,6 +238,19 @@ describe("the answers of /api/v1", () => {
       body: (await bodies())["post /sales-orders"],
     });
     await expectDocumented(operation("post /sales-orders/{id}/cancel"), `/sales-orders/${String(order.id)}/cancel`);
+  });
+
+  it("match the documented schema for a store order validated", async () => {
+    const order = await expectDocumented(operation("post /sales-orders"), "/sales-orders", {
+      body: (await bodies())["post /sales-orders"],
+    });
+    // As the store leaves an order it places (domain spec §4): awaiting validation.
+    await w.db
+      .update(tenantSchema.salesDocuments)
+      .set({ status: "pending_validation" })
+      .where(eq(tenantSchema.salesDocuments.id, Number(order.id)));
+    const validated = await expectDocumented(operation("post /sales-orders/{id}/validate"), `/sales-orders/${String(order.id)}/validate`);
+    expect(validated.status).toBe("pending");
   });
 
   it("match the documented schema for every read, lists with records in them", async () => {

@@ -31,16 +31,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HEALTH_MS = 50;
 
 /**
- * At least `count` health answers, nine in ten within HEALTH_MS. The others may have waited for
- * the scheduler of a busy machine (or the PDF a document's email renders), never for a second.
+ * At least `count` health answers, most within HEALTH_MS (the median, and four in five). The others
+ * may have waited for the scheduler of a busy test machine (or for the PDF a document's email
+ * renders), never for a second. A frozen isolate answers none: the watchdog ends the run.
  */
 function expectAnsweredInTime(latencies: number[], count: number) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const quantile = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
-  expect(sorted.length).toBeGreaterThanOrEqual(count);
   const shown = `health answers in ms: ${sorted.map(Math.round).join(", ")}`;
-  expect(quantile(0.5), shown).toBeLessThanOrEqual(HEALTH_MS);
-  expect(quantile(0.9), shown).toBeLessThanOrEqual(HEALTH_MS);
+  expect(sorted.length, shown).toBeGreaterThanOrEqual(count);
+  expect(sorted[Math.floor(sorted.length / 2)], shown).toBeLessThanOrEqual(HEALTH_MS);
+  expect(sorted.filter((ms) => ms <= HEALTH_MS).length / sorted.length, shown).toBeGreaterThanOrEqual(0.8);
   expect(sorted.at(-1), shown).toBeLessThan(1000);
 }
 
@@ -108,13 +108,13 @@ describe("a company's mail server that misbehaves", () => {
     const before = (await trapCounts()).closing.connections;
     const to = `closing-${unique()}@example.test`;
     expect(await call("POST", "/smtp-settings/test-email", company.token, { to })).toMatchObject({ status: 202 });
-    // The queue's consumer connects (and tries again); the health check is asked meanwhile and for a second after.
+    // The queue's consumer connects (and tries again); the health check is asked meanwhile and for 3 s after.
     const { latencies } = await healthDuring(async () => {
       for (let i = 0; i < 100 && (await trapCounts()).closing.connections === before; i++) await sleep(100);
-      await sleep(1000);
+      await sleep(3000);
     });
     expect((await trapCounts()).closing.connections).toBeGreaterThan(before);
-    expectAnsweredInTime(latencies, 5);
+    expectAnsweredInTime(latencies, 20);
     expect(await emailsTo(bindings.TEST_MAIL_URL, to)).toEqual([]);
   });
 

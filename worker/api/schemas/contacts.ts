@@ -61,13 +61,9 @@ export const Customer = answer<CustomerView>()(
     account_manager_id: textId.nullable(),
     b2b_access: z.enum(B2B_ACCESS),
     b2b_user_last_access: timestamp.nullable(),
-    language: z
-      .enum(LOCALES)
-      .nullable()
-      .meta({
-        description:
-          "Language of the customer's documents (PDF, email) when the PDF settings leave it to the customer; null: the company's",
-      }),
+    language: z.enum(LOCALES).nullable().meta({
+      description: "Language of the customer's documents (PDF, email) when the PDF settings leave it to the customer; null: the company's",
+    }),
     tag_ids: z.array(id),
     tags: z.array(Reference),
     addresses: z.array(CustomerAddress),

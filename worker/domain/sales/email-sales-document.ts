@@ -73,16 +73,13 @@ export async function emailSalesDocument(
   const language = asked.language ?? documentLanguage(company!, ctx.locale);
   const template = await findEmailTemplate(db, type, language);
   const own = transport === "company";
-  const email = renderDocumentEmail(
-    own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template,
-    {
-      document_number: doc.number,
-      customer_name: doc.customer.label,
-      company_name: company!.label,
-      total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
-      date: formatDate(doc.date, language),
-    },
-  );
+  const email = renderDocumentEmail(own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template, {
+    document_number: doc.number,
+    customer_name: doc.customer.label,
+    company_name: company!.label,
+    total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
+    date: formatDate(doc.date, language),
+  });
   // Over the platform's server: the company's name on the platform's address, and answers to the company.
   const replyTo =
     [company!.email, ctx.actor.kind === "user" ? ctx.actor.email : null].find((a) => a && z.email().safeParse(a).success) ?? null;
