@@ -94,8 +94,9 @@ describe("the document settings in the browser", () => {
     await page.fill("input[name=host]", "127.0.0.1");
     await page.fill("input[name=password]", "Very-secret-42");
     await page.click("main form button.button--primary");
-    // A server needs a from address.
+    // A server needs a from address; and a loopback address is no company's mail server.
     await expect.poll(() => page.textContent("#field-from_address-error")).toBeTruthy();
+    expect(await page.textContent("#field-host-error")).toBeTruthy();
     // Leaving the server blank: the platform's sender, which the test app points at the mail sink.
     await page.fill("input[name=host]", "");
     await page.fill("input[name=password]", "Very-secret-42");

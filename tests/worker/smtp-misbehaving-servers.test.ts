@@ -65,7 +65,7 @@ async function queued(company: { companyId: string; db: Ctx["db"] }, topic: stri
  * frozen isolate would otherwise hang the run for ever, its own timers frozen with it.
  */
 async function healthDuring<T>(work: () => Promise<T>): Promise<{ outcome: Promise<T>; latencies: number[] }> {
-  const beat = () => fetch(`${control}/watchdog?ms=5000`, { method: "POST" }).then((r) => r.body?.cancel());
+  const beat = () => fetch(`${control}/watchdog?ms=15000`, { method: "POST" }).then((r) => r.body?.cancel());
   await beat();
   const latencies: number[] = [];
   try {

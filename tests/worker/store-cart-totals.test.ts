@@ -78,6 +78,28 @@ describe("the cart's totals", () => {
   });
 });
 
+describe("the cart's lines", () => {
+  it("say the most each may hold by the stock, a pack's in whole packs, and nothing when the store sells below zero", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 20, "2");
+    const [box] = await w.db
+      .insert(t.packs)
+      .values({ variantId: mug.id, label: "Box of 6", quantity: 6 * QTY })
+      .returning({ id: t.packs.id });
+    const b = await buyer(w);
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 5 } });
+    let view = await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, pack_id: box!.id, quantity: 2 } });
+    // 20 units: the 2 boxes leave 8 for single mugs; the 5 single mugs leave 15, 2 whole boxes.
+    expect(view.items.map((i) => [i.id, i.quantity, i.maximum_quantity])).toEqual([
+      [String(mug.id), "5", "8"],
+      [`${mug.id}_${box!.id}`, "2", "2"],
+    ]);
+    await openStore(w, { allow_negative_stock: true });
+    view = await getCart(b.ctx, { cart: b.cart() });
+    expect(view.items.map((i) => i.maximum_quantity)).toEqual([null, null]);
+  });
+});
+
 describe("the store's product page", () => {
   it("counts a pack line's stock in whole packs, ⌊available / pack quantity⌋, and a variant's in units", async () => {
     const w = await salesWorld();
