@@ -13,7 +13,6 @@ import { makeVariant } from "../support/isolation/stock";
 
 const appUrl = inject("appUrl");
 const t = tenantSchema;
-const UNIT = 10_000_000;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -4,9 +4,13 @@ import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
 import { openCompanyDatabase } from "../../db/tenants";
 import { signUp } from "../../worker/domain/companies/sign-up";
+import { listOperations } from "../../worker/domain/operations/operations";
+import { readSpreadsheet, writeCsv } from "../../worker/domain/operations/spreadsheets";
+import { importTemplate, startImport, uploadImportFile } from "../../worker/domain/operations/start";
 import { productFormOptions } from "../../worker/domain/products/product-options";
 import { salesDocumentPrintable } from "../../worker/domain/sales/sales-document-pdf";
-import { control, ctxOf, provisioner } from "../support/factories";
+import { control, ctxOf, makeCompany, provisioner } from "../support/factories";
+import { runQueuedOperations } from "../support/outbox";
 import { api, fieldCodes, makeTax, orderFor, pricedVariant, salesWorld } from "./sales-fixtures";
 
 const t = tenantSchema;
@@ -145,6 +149,43 @@ describe("the customer's language", () => {
     const refused = await api(w.token, "PATCH", `/customers/${lille.body.id}`, { language: "de" });
     expect(refused.status).toBe(422);
     expect(fieldCodes(refused)).toEqual({ language: "invalid_language" });
+  });
+
+  it("is a column of the customers import ('fr', 'Français', 'English'; blank: the company's)", async () => {
+    const company = await makeCompany();
+    const ctx = await ctxOf(company, { locale: "fr" });
+    const header = (await readSpreadsheet("csv", (await importTemplate(ctx, "customers", "csv")).bytes))[0]!;
+    expect(header).toContain("Langue");
+    const rows = [
+      { Nom: "Café de Lille", Langue: "Français" },
+      { Nom: "Pub in York", Langue: "English" },
+      { Nom: "Bistro", Langue: "fr" },
+      { Nom: "Sans langue" },
+    ];
+    const bytes = writeCsv(
+      header,
+      rows.map((row) => header.map((h) => (row as Record<string, string>)[h] ?? "")),
+    );
+    const preview = await uploadImportFile(ctx, { kind: "customers", file: new File([new Uint8Array(bytes)], "clients.csv") });
+    const started = await startImport(ctx, {
+      kind: "customers",
+      file_id: preview.file_id,
+      file_name: preview.file_name,
+      mapping: preview.mapping,
+    });
+    await runQueuedOperations(company, { publish: async () => {} });
+    const [done] = (await listOperations(ctx)).filter((o) => o.batch_id === started.batch_id);
+    expect(done).toMatchObject({ status: "completed" });
+    const customers = await company.db
+      .select({ label: t.customers.label, language: t.customers.language })
+      .from(t.customers)
+      .orderBy(t.customers.id);
+    expect(customers).toEqual([
+      { label: "Café de Lille", language: "fr" },
+      { label: "Pub in York", language: "en" },
+      { label: "Bistro", language: "fr" },
+      { label: "Sans langue", language: null },
+    ]);
   });
 
   it("chooses the PDF's language when the PDF settings leave it to the customer", async () => {

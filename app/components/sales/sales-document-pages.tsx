@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { isStatusOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
+import type { SalesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
 import { useFormat } from "../../format";
@@ -14,6 +15,7 @@ import { LinesHead, useLineLabels } from "../documents/line-editor";
 import { PackNote } from "../documents/pack-note";
 import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
+import { EmailDialog, SentEmails } from "./document-emails";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
 import { SALES_KINDS, type SalesIntent, type SalesKind } from "./sales-kinds";
 import { salesListFilters } from "./sales-list-filters";
@@ -212,44 +214,9 @@ export interface SalesDetailData {
   canDelete: boolean;
   /** The estimate an order was made from, when the user may see it. */
   origin: { href: string; number: string } | null;
-  canEmail: boolean;
+  /** The emails sent with it, and the one the email button would send (none: the user may not send it). */
+  emails: SalesDocumentEmails;
   notice: "created" | "saved" | "moved" | "emailed" | null;
-}
-
-/** "Send by email": to the customer's first address unless others are typed; a refusal shows under the form. */
-export function EmailForm({ action }: { action: string }) {
-  const t = useT();
-  const errorText = useErrorText();
-  const fetcher = useFetcher<{ error: string; fields?: FieldErrors }>();
-  const fieldError = (name: string) => {
-    const found = Object.entries(fetcher.data?.fields ?? {}).find(([key]) => key === name || key.startsWith(`${name}.`));
-    return found ? errorText(found[1].code, found[1].params) : null;
-  };
-  return (
-    <details className="sales-email">
-      <summary className="button button--secondary">{t("sales_documents.email")}</summary>
-      <fetcher.Form method="post" action={action} className="sales-email__form">
-        <label>
-          {t("sales_documents.email_to")}
-          <input name="to" type="text" inputMode="email" placeholder={t("sales_documents.email_to_placeholder")} />
-          {fieldError("to") ? <span className="field__error">{fieldError("to")}</span> : null}
-        </label>
-        <label>
-          {t("sales_documents.email_cc")}
-          <input name="cc" type="text" inputMode="email" />
-          {fieldError("cc") ? <span className="field__error">{fieldError("cc")}</span> : null}
-        </label>
-        {fetcher.data && !fetcher.data.fields ? (
-          <p role="alert" className="field__error">
-            {errorText(fetcher.data.error)}
-          </p>
-        ) : null}
-        <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
-          {t("sales_documents.email_send")}
-        </button>
-      </fetcher.Form>
-    </details>
-  );
 }
 
 /** A status move of a detail page: a button posting its intent. */
@@ -287,7 +254,7 @@ export function SalesDetailPage({
   const errorText = useErrorText();
   const info = SALES_KINDS[kind];
   const m = info.messages;
-  const { doc, intents, canEdit, canDelete, canEmail, origin, notice } = loaderData;
+  const { doc, intents, canEdit, canDelete, emails, origin, notice } = loaderData;
   const title = `${t(`${m}.one`)} ${doc.number}`;
   const money = (amount: string) => format.money(amount, doc.currency);
   const label = useLineLabels();
@@ -303,7 +270,7 @@ export function SalesDetailPage({
           <a href={`${info.path}/${doc.id}/pdf`} target="_blank" rel="noreferrer" className="button button--secondary">
             {t("sales_documents.pdf")}
           </a>
-          {canEmail ? <EmailForm action={`${info.path}/${doc.id}/email`} /> : null}
+          {emails.draft ? <EmailDialog action={`${info.path}/${doc.id}/email`} draft={emails.draft} /> : null}
           {intents.includes("accept") ? <IntentButton intent="accept" label={t("estimates.accept")} /> : null}
           {intents.includes("reject") ? <IntentButton intent="reject" label={t("estimates.reject")} /> : null}
           {intents.includes("transform") ? <IntentButton intent="transform" label={t("estimates.transform")} primary /> : null}
@@ -465,6 +432,7 @@ export function SalesDetailPage({
         </dl>
       </section>
       {children}
+      <SentEmails sent={emails.sent} />
     </>
   );
 }

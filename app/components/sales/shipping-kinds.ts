@@ -1,3 +1,4 @@
+import type { SalesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { ShippingChoiceLine } from "../../../worker/domain/sales/shipping-choices";
 import type { ListPageData } from "../../server/list-page.server";
@@ -25,8 +26,8 @@ export interface ShippingDetailData {
   intents: ShippingIntent[];
   /** The sales order it ships, when the user may see it. */
   order: { id: number; number: string } | null;
-  /** Sending the delivery note by email: the editors of shipping orders. */
-  canEmail: boolean;
+  /** The emails sent with it, and the one the email button would send (the editors of shipping orders). */
+  emails: SalesDocumentEmails;
   notice: "created" | "moved" | "not_editable" | "emailed" | null;
 }
 

@@ -6,7 +6,8 @@ import { useErrorText, useT } from "../../i18n";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { PackNote } from "../documents/pack-note";
 import { StatusChip } from "../status-chip";
-import { EmailForm, IntentButton } from "./sales-document-pages";
+import { EmailDialog, SentEmails } from "./document-emails";
+import { IntentButton } from "./sales-document-pages";
 import { SALES_KINDS } from "./sales-kinds";
 import { SHIPPING_ORDERS, type ShippingDetailData, type ShippingIntent, type ShippingListData } from "./shipping-kinds";
 import { salesListFilters } from "./sales-list-filters";
@@ -101,7 +102,7 @@ export function ShippingDetailPage({
   const t = useT();
   const format = useFormat();
   const errorText = useErrorText();
-  const { doc, intents, order, canEmail, notice } = loaderData;
+  const { doc, intents, order, emails, notice } = loaderData;
   const title = `${t("shipping_orders.one")} ${doc.number}`;
   return (
     <>
@@ -115,7 +116,7 @@ export function ShippingDetailPage({
           <a href={`${SHIPPING_ORDERS.path}/${doc.id}/pdf`} target="_blank" rel="noreferrer" className="button button--secondary">
             {t("sales_documents.pdf")}
           </a>
-          {canEmail ? <EmailForm action={`${SHIPPING_ORDERS.path}/${doc.id}/email`} /> : null}
+          {emails.draft ? <EmailDialog action={`${SHIPPING_ORDERS.path}/${doc.id}/email`} draft={emails.draft} /> : null}
           {intents.map((intent) => (
             <IntentButton
               key={intent}
@@ -182,6 +183,7 @@ export function ShippingDetailPage({
           {t("shipping_orders.units")}: <strong>{format.quantity(doc.total_units)}</strong>
         </p>
       </section>
+      <SentEmails sent={emails.sent} />
     </>
   );
 }

@@ -14,8 +14,9 @@ import { salesDocumentOf } from "./document-address";
 const READ = { estimate: getEstimate, sales_order: getSalesOrder, shipping_order: getShippingOrder };
 
 /**
- * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, subject, body}: the
- * document's email is queued, then its page says so; a refusal comes back to the form that posted.
+ * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, language, subject, body}:
+ * the document's email is queued (in the language the form showed it in), then its page says so;
+ * a refusal comes back to the form that posted.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { type, path } = salesDocumentOf(request);
@@ -32,6 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       id: params.id,
       ...field("to"),
       ...field("cc"),
+      ...field("language"),
       ...field("subject"),
       ...field("body"),
     });

@@ -17,6 +17,7 @@ import { getSalesOrder } from "../../../worker/domain/sales/get-sales-order";
 import { listEstimates } from "../../../worker/domain/sales/list-estimates";
 import { listSalesOrders } from "../../../worker/domain/sales/list-sales-orders";
 import { rejectEstimate } from "../../../worker/domain/sales/reject-estimate";
+import { salesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
 import { salesDocumentLineFacts } from "../../../worker/domain/sales/sales-document-line-facts";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import { salesFormChoices } from "../../../worker/domain/sales/sales-form-choices";
@@ -40,6 +41,7 @@ const VERBS = {
 } satisfies Record<SalesKind, unknown>;
 
 const DETAIL_NOTICES = ["created", "saved", "moved", "emailed"] as const;
+const LIST_NOTICES = ["deleted", "validated"] as const;
 const EDIT_ORDERS = { allOf: ["edit_sales_orders"] } as const;
 const VIEW_ESTIMATES = { allOf: ["view_estimates"] } as const;
 
@@ -61,7 +63,7 @@ export async function salesListLoader(rc: RequestContext, request: Request, kind
   return {
     list,
     canEdit: hasPermissions(actor.permissions, info.edit),
-    notice: notice === "deleted" || notice === "validated" ? notice : null,
+    notice: LIST_NOTICES.find((n) => n === notice) ?? null,
     count: Math.max(0, Number.parseInt(params.get("count") ?? "0", 10) || 0),
   };
 }
@@ -122,7 +124,7 @@ export async function salesDetailLoader(
   const info = SALES_KINDS[kind];
   const actor = requirePage(request, rc, info.view);
   const ctx = await ctxFromRequest(rc);
-  const doc = await orNotFound(() => VERBS[kind].get(ctx, { id }));
+  const [doc, emails] = await orNotFound(() => Promise.all([VERBS[kind].get(ctx, { id }), salesDocumentEmails(ctx, { type: kind, id })]));
   const notice = new URL(request.url).searchParams.get("notice");
   // The estimate an order was made from, named by its number, for whoever may open it (it may have been deleted since).
   const fromId = doc.created_from_id;
@@ -139,8 +141,8 @@ export async function salesDetailLoader(
     intents: allowedIntents(kind, doc, actor.permissions),
     canEdit: hasPermissions(actor.permissions, info.edit) && editable(kind, doc),
     canDelete: hasPermissions(actor.permissions, info.edit),
-    // Sending a document is the editors' (whatever its status); printing it, every reader's.
-    canEmail: hasPermissions(actor.permissions, info.edit),
+    // Sending a document is the editors' (whatever its status: the draft), its history every reader's.
+    emails,
     origin,
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };

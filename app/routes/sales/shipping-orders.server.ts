@@ -12,6 +12,7 @@ import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-orde
 import { listSalesOrders } from "../../../worker/domain/sales/list-sales-orders";
 import { listShippingOrders } from "../../../worker/domain/sales/list-shipping-orders";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
+import { salesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
 import { shipShippingOrder } from "../../../worker/domain/sales/ship-shipping-order";
 import { shippingChoices } from "../../../worker/domain/sales/shipping-choices";
 import type { Ctx } from "../../../worker/domain/shared/ctx";
@@ -79,7 +80,9 @@ function allowedIntents(doc: SalesDocumentView, permissions: readonly string[]):
 export async function shippingDetailLoader(rc: RequestContext, request: Request, id: string | undefined): Promise<ShippingDetailData> {
   const actor = requirePage(request, rc, SHIPPING_ORDERS.view);
   const ctx = await ctxFromRequest(rc);
-  const doc = await orNotFound(() => getShippingOrder(ctx, { id }));
+  const [doc, emails] = await orNotFound(() =>
+    Promise.all([getShippingOrder(ctx, { id }), salesDocumentEmails(ctx, { type: "shipping_order", id })]),
+  );
   const numbers = await orderNumbers(ctx, actor.permissions, [doc]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
@@ -89,7 +92,7 @@ export async function shippingDetailLoader(rc: RequestContext, request: Request,
       doc.created_from_id !== null && numbers[doc.created_from_id]
         ? { id: doc.created_from_id, number: numbers[doc.created_from_id]! }
         : null,
-    canEmail: hasPermissions(actor.permissions, SHIPPING_ORDERS.edit),
+    emails,
     notice: notice === "created" || notice === "moved" || notice === "not_editable" || notice === "emailed" ? notice : null,
   };
 }

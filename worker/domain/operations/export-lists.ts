@@ -16,6 +16,7 @@ import { listStockLevels } from "../stock/stock-levels";
 import type { Ctx } from "../shared/ctx";
 import type { ListResult } from "../shared/list-query-sql";
 import type { Locale } from "../shared/locale";
+import { productSheet } from "./import-products";
 import type { ExportCell } from "./spreadsheets";
 
 /** A cell from a listed row, in the language of the user who asked for the export. */
@@ -27,6 +28,11 @@ interface ExportList<T> {
   run: (ctx: Ctx, params: URLSearchParams) => Promise<ListResult<T>>;
   /** The list's columns by the keys its screen uses; an export names some of them, in its own order. */
   columns: Record<string, Cell<T>>;
+  /**
+   * The rows in the columns of the list's import template instead of the screen's (a row per
+   * variant of a product): a file that imports back as it is. Its header with no items.
+   */
+  sheet?: (ctx: Ctx, items: T[]) => Promise<{ header: string[]; rows: ExportCell[][] }>;
 }
 
 const day = (ms: number | null | undefined): ExportCell =>
@@ -75,6 +81,11 @@ export const EXPORT_LISTS: Record<string, ExportList<unknown>> = {
   products: exportList({
     title: "products.title",
     run: listProducts,
+    sheet: (ctx, items) =>
+      productSheet(
+        ctx,
+        items.map((p) => p.id),
+      ),
     columns: {
       sku: (p) => p.sku ?? null,
       label: (p) => p.label,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
@@ -6,6 +6,8 @@ import { translate } from "../../../locales";
 import { createCustomers } from "../contacts/create-customer";
 import { createSuppliers } from "../contacts/create-supplier";
 import { purgeImportedCustomers, purgeImportedSuppliers } from "../contacts/purge-imported-contacts";
+import { updateCustomers } from "../contacts/update-customer";
+import { updateSuppliers } from "../contacts/update-supplier";
 import type { Ctx } from "../shared/ctx";
 import type { Locale } from "../shared/locale";
 import { numberText } from "./import-products";
@@ -68,11 +70,31 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown) 
   }
 }
 
+/** The record a row names by its key (a number or emails), or the records when the key is not unique. */
+interface Found {
+  field: string;
+  value: string;
+  ids: number[];
+}
+
+/** One record's change: the verb's input (filled cells only) and its id. */
+interface ContactChange {
+  id: number;
+  input: Record<string, unknown>;
+}
+
 interface ContactImporterSpec {
   kind: "customers" | "suppliers";
   entity: ImportEntity;
   levelType: "selling" | "purchasing";
   fields: ContactField[];
+  /** The records rows name by their keys (update modes), but those this very import created; undefined: no key given. */
+  find(db: TenantDb, rows: Map<string, string>[], operationId: number): Promise<(Found | undefined)[]>;
+  /** The column that names a record when none is given. */
+  keyField: string;
+  /** An update's input once the record is read (a customer's address merged into its own). */
+  prepare?(db: TenantDb, changes: ContactChange[]): Promise<ContactChange[]>;
+  update(ctx: Ctx, changes: ContactChange[], options: { checkOnly?: boolean; alongside?: BatchItem<"sqlite">[] }): Promise<number>;
   /** What the input needs once its fields are set (the payment terms' type beside their days). */
   finish?(input: Record<string, unknown>): void;
   create(
@@ -83,24 +105,60 @@ interface ContactImporterSpec {
   revert(ctx: Ctx, ids: number[]): Promise<{ deleted: number[]; kept: number[] }>;
 }
 
-/** An import of contacts, one row each, through the contact verb (so every rule of the screens holds). */
+/**
+ * An import of contacts, one row each, through the contact verbs (so every rule of the screens
+ * holds). In update modes a row is found by its key; its filled cells are the new values, an
+ * empty one leaves its field as it is.
+ */
 function contactImporter(spec: ContactImporterSpec): Importer {
   const columnsOf = (locale: Locale): ImportColumn[] =>
-    spec.fields.map((f) => ({ field: f.field, label: translate(locale, `import.${spec.kind}.${f.field}`), required: f.required ?? false }));
+    spec.fields.map((f) => ({
+      field: f.field,
+      label: translate(locale, `import.${spec.kind}.${f.field}`),
+      required: f.required ?? false,
+      ...(f.required ? { createOnly: true } : {}),
+    }));
+  const changes = async (ctx: Ctx, items: ImportItem[]) => {
+    const list = items.map((i) => i.input as ContactChange);
+    return spec.prepare ? spec.prepare(ctx.db, list) : list;
+  };
   return {
     kind: spec.kind,
     entity: spec.entity,
+    modes: ["create", "update", "upsert"],
     async columns(ctx) {
       return columnsOf(ctx.locale);
     },
-    async plan(ctx, rows) {
+    async plan(ctx, rows, { mode, operationId }) {
       const choices = await loadChoices(ctx.db, spec.levelType);
       const columns = columnsOf(ctx.locale);
       const labelOf = new Map(columns.map((c) => [c.field, c.label]));
       const errors: RowError[] = [];
       const items: ImportItem[] = [];
       const seenNumber = new Map<string, number>();
-      for (const { row, cells } of rows) {
+      const found =
+        mode === "create"
+          ? []
+          : await spec.find(
+              ctx.db,
+              rows.map((r) => r.cells),
+              operationId,
+            );
+      for (const [n, { row, cells }] of rows.entries()) {
+        const match = found[n];
+        if (match && match.ids.length > 1) {
+          errors.push({ row, column: labelOf.get(match.field), message: "import_ambiguous_value", params: { value: match.value } });
+          continue;
+        }
+        const id = match?.ids[0];
+        if (mode === "update" && id === undefined) {
+          errors.push(
+            match
+              ? { row, column: labelOf.get(match.field), message: "import_no_match", params: { value: match.value } }
+              : { row, column: labelOf.get(spec.keyField), message: "import_key_required" },
+          );
+          continue;
+        }
         const input: Record<string, unknown> = {};
         const fields = new Map<string, { row: number; field: string }>();
         let failed = false;
@@ -108,7 +166,7 @@ function contactImporter(spec: ContactImporterSpec): Importer {
           const text = cells.get(f.field)?.trim() ?? "";
           fields.set(f.path, { row, field: f.field });
           if (!text) {
-            if (f.required) {
+            if (f.required && id === undefined) {
               errors.push({ row, column: labelOf.get(f.field), message: "required" });
               failed = true;
             }
@@ -132,7 +190,8 @@ function contactImporter(spec: ContactImporterSpec): Importer {
         }
         if (failed) continue;
         spec.finish?.(input);
-        items.push({ rows: [row], input, fields, extra: [], keys: [] });
+        if (id === undefined) items.push({ rows: [row], input, fields, extra: [], keys: [] });
+        else items.push({ rows: [row], input: { id, input } satisfies ContactChange, fields, extra: [], keys: [], update: true });
       }
       return { items, errors, columns };
     },
@@ -147,10 +206,133 @@ function contactImporter(spec: ContactImporterSpec): Importer {
       );
       return { ids, stockDocumentIds: [] };
     },
+    async checkUpdates(ctx, items) {
+      await spec.update(ctx, await changes(ctx, items), { checkOnly: true });
+    },
+    async writeUpdates(ctx, items, { marker }) {
+      return { updated: await spec.update(ctx, await changes(ctx, items), { alongside: [marker] }) };
+    },
     revert(ctx, ids) {
       return spec.revert(ctx, ids);
     },
   };
+}
+
+/** Ids of the records of `entity` this import created: a delivery run again must not find them as records to update. */
+const createdHere = (db: TenantDb, operationId: number, entity: ImportEntity) =>
+  db
+    .select({ id: t.importRecords.entityId })
+    .from(t.importRecords)
+    .where(and(eq(t.importRecords.operationId, operationId), eq(t.importRecords.entity, entity)));
+
+/** Emails of a cell, as the matching compares them. */
+const emailKeys = (text: string) => emails(text).map((e) => e.toLocaleLowerCase("en"));
+
+/** Records by their emails (any of a row's emails against any of a record's), the lookup given one slice of emails. */
+async function byEmails(
+  rows: Map<string, string>[],
+  lookup: (emails: string[]) => Promise<{ id: number; email: string }[]>,
+): Promise<Map<string, Set<number>>> {
+  const all = [...new Set(rows.flatMap((cells) => emailKeys(cells.get("email") ?? "")))];
+  const ids = new Map<string, Set<number>>();
+  for (let at = 0; at < all.length; at += 500)
+    for (const r of await lookup(all.slice(at, at + 500))) ids.set(r.email, (ids.get(r.email) ?? new Set()).add(r.id));
+  return ids;
+}
+
+/** A row's record by its emails: every record any of them names. */
+function foundByEmail(cells: Map<string, string>, ids: Map<string, Set<number>>): Found | undefined {
+  const keys = emailKeys(cells.get("email") ?? "");
+  if (!keys.length) return undefined;
+  return { field: "email", value: cells.get("email")!.trim(), ids: [...new Set(keys.flatMap((k) => [...(ids.get(k) ?? [])]))] };
+}
+
+/** Customers by their number when the row gives one (the reference people quote), else by their emails. */
+async function findCustomers(db: TenantDb, rows: Map<string, string>[], operationId: number): Promise<(Found | undefined)[]> {
+  const { customers } = t;
+  const mine = createdHere(db, operationId, "customer");
+  const numbers = rows.flatMap((cells) => {
+    const text = cells.get("number")?.trim() ?? "";
+    return /^\d{1,15}$/.test(text) ? [Number(text)] : [];
+  });
+  const byNumber = new Map<number, number>();
+  for (let at = 0; at < numbers.length; at += 500)
+    for (const r of await db
+      .select({ id: customers.id, number: customers.number })
+      .from(customers)
+      .where(and(inArray(customers.number, numbers.slice(at, at + 500)), notInArray(customers.id, mine))))
+      byNumber.set(r.number, r.id);
+  const byEmail = await byEmails(
+    rows.filter((cells) => !cells.get("number")?.trim()),
+    (list) =>
+      db
+        .select({ id: customers.id, email: sql<string>`lower(e.value)` })
+        .from(sql`${customers}, json_each(${customers.emails}) e`)
+        .where(and(sql`lower(e.value) in ${list}`, notInArray(customers.id, mine))),
+  );
+  return rows.map((cells) => {
+    const number = cells.get("number")?.trim() ?? "";
+    if (!number) return foundByEmail(cells, byEmail);
+    const id = /^\d{1,15}$/.test(number) ? byNumber.get(Number(number)) : undefined;
+    return { field: "number", value: number, ids: id === undefined ? [] : [id] };
+  });
+}
+
+/** Suppliers by their email. */
+async function findSuppliers(db: TenantDb, rows: Map<string, string>[], operationId: number): Promise<(Found | undefined)[]> {
+  const { suppliers } = t;
+  const mine = createdHere(db, operationId, "supplier");
+  const byEmail = await byEmails(rows, (list) =>
+    db
+      .select({ id: suppliers.id, email: sql<string>`lower(${suppliers.email})` })
+      .from(suppliers)
+      .where(and(sql`lower(${suppliers.email}) in ${list}`, notInArray(suppliers.id, mine))),
+  );
+  return rows.map((cells) => foundByEmail(cells, byEmail));
+}
+
+/**
+ * A customer's row gives one address: an update puts it in the customer's default billing address
+ * (its other fields kept), or adds it when the customer has none; the other addresses stay.
+ */
+async function customerAddressChanges(db: TenantDb, changes: ContactChange[]): Promise<ContactChange[]> {
+  const given = changes.filter((c) => Array.isArray(c.input.addresses));
+  if (!given.length) return changes;
+  const { customerAddresses: a } = t;
+  const rows = await db
+    .select()
+    .from(a)
+    .where(
+      inArray(
+        a.customerId,
+        given.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(a.id));
+  return changes.map((change) => {
+    const [typed] = (change.input.addresses as Record<string, unknown>[] | undefined) ?? [];
+    if (!typed) return change;
+    const own = rows.filter((r) => r.customerId === change.id);
+    const main = own.find((r) => r.defaultBilling) ?? own[0];
+    const stored = (r: (typeof own)[number]) => ({
+      id: r.id,
+      label: r.label,
+      phone: r.phone,
+      type: r.type,
+      default_billing: r.defaultBilling,
+      default_shipping: r.defaultShipping,
+      address1: r.address1,
+      address2: r.address2,
+      city: r.city,
+      postal_code: r.postalCode,
+      province: r.province,
+      dependent_locality: r.dependentLocality,
+      country: r.country,
+    });
+    // The row's address first, so that `addresses.0.city` still names the row's city.
+    const addresses = main ? [{ ...stored(main), ...typed }, ...own.filter((r) => r !== main).map(stored)] : [typed];
+    return { ...change, input: { ...change.input, addresses } };
+  });
 }
 
 const address = (field: (typeof ADDRESS_FIELDS)[number], base: string): ContactField => ({ field, path: `${base}${field}` });
@@ -193,6 +375,10 @@ export const customerImporter = contactImporter({
     if (terms) input.payment_terms = { type: "net", ...terms };
   },
   create: createCustomers,
+  find: findCustomers,
+  keyField: "number",
+  prepare: customerAddressChanges,
+  update: updateCustomers,
   revert: purgeImportedCustomers,
 });
 
@@ -214,5 +400,8 @@ export const supplierImporter = contactImporter({
     ...ADDRESS_FIELDS.map((f) => address(f, "")),
   ],
   create: createSuppliers,
+  find: findSuppliers,
+  keyField: "email",
+  update: updateSuppliers,
   revert: purgeImportedSuppliers,
 });

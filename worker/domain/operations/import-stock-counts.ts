@@ -28,6 +28,8 @@ export const stockCountImporter: Importer = {
   kind: "stock_counts",
   entity: undefined,
   chunkSize: 1,
+  // A count is a new document each time: there is nothing to find again and update.
+  modes: ["create"],
   async columns(ctx) {
     return FIELDS.map((f) => ({ field: f.field, label: translate(ctx.locale, `import.stock_counts.${f.field}`), required: f.required }));
   },

@@ -6,11 +6,21 @@ import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { IMPORT_LIMITS } from "./spreadsheets";
 
+/**
+ * What an import does with each row: create only (a record found again is an error), update only
+ * (found by its key: a product's SKU, a contact's number or email; a row found nowhere is an
+ * error), or both (what is found is updated, the rest created).
+ */
+export const IMPORT_MODES = ["create", "update", "upsert"] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
 /** A field an import fills, and the header its template gives it. */
 export interface ImportColumn {
   field: string;
   label: string;
   required: boolean;
+  /** Required only to create: an update-only import finds its records by another column. */
+  createOnly?: boolean;
 }
 
 /** One record to create (a product and its variants), the rows it came from and where each of its fields came from. */
@@ -23,6 +33,8 @@ export interface ImportItem {
   extra: unknown[];
   /** The keys its records are found by once written (skus). */
   keys: string[];
+  /** An update of records that exist (update modes): `input` is then the importer's own draft of the changes. */
+  update?: boolean;
 }
 
 /** An error of one row (numbered as a spreadsheet numbers it, the header being row 1) and one column. */
@@ -37,6 +49,14 @@ export interface ImportPlan {
   items: ImportItem[];
   errors: RowError[];
   columns: ImportColumn[];
+  /** Rows whose stock cells were left aside: an update does not move stock (a stock count does). */
+  stockIgnored?: number;
+}
+
+export interface PlanOptions {
+  mode: ImportMode;
+  /** The running import: what it created itself is not "found" when a delivery is run again. */
+  operationId: number;
 }
 
 /** What a chunk writes beside its records, in the same batch: its own marker, and which records it made. */
@@ -60,12 +80,18 @@ export interface Importer {
   entity: ImportEntity | undefined;
   /** Items written per chunk (one batch each), when not the runner's own size. */
   chunkSize?: number;
+  /** The modes it offers (every kind creates). */
+  modes: readonly ImportMode[];
   columns(ctx: Ctx): Promise<ImportColumn[]>;
-  plan(ctx: Ctx, rows: { row: number; cells: Map<string, string> }[]): Promise<ImportPlan>;
+  plan(ctx: Ctx, rows: { row: number; cells: Map<string, string> }[], options: PlanOptions): Promise<ImportPlan>;
   /** Checks inputs by every rule of the verb, writing nothing; throws the verb's field errors (`<index>.<path>`). */
   check(ctx: Ctx, inputs: unknown[]): Promise<void>;
   /** Writes records through the verb, with the chunk's marker and the records' own in the same batch. */
   write(ctx: Ctx, items: ImportItem[], records: ChunkRecords): Promise<{ ids: number[]; stockDocumentIds: number[] }>;
+  /** Checks updates by every rule of the update verbs, writing nothing; throws their field errors (`<index>.<path>`). */
+  checkUpdates?(ctx: Ctx, items: ImportItem[]): Promise<void>;
+  /** Writes updates through the update verbs (what differs only), with the chunk's marker; answers how many records changed. */
+  writeUpdates?(ctx: Ctx, items: ImportItem[], records: ChunkRecords): Promise<{ updated: number }>;
   /** Undoes records it made (those nothing has used since); answers which were deleted and which kept. */
   revert?(ctx: Ctx, ids: number[], stockDocumentIds: number[]): Promise<{ deleted: number[]; kept: number[] }>;
 }
@@ -95,14 +121,14 @@ export function suggestMapping(header: string[], columnSets: ImportColumn[][]): 
   return mapping;
 }
 
-/** A mapping that names each required field, no column twice, and only columns the file has. */
-export function checkMapping(mapping: ImportMapping, columns: ImportColumn[], width: number): RowError[] {
+/** A mapping that names each required field (for the mode), no column twice, and only columns the file has. */
+export function checkMapping(mapping: ImportMapping, columns: ImportColumn[], width: number, mode: ImportMode = "create"): RowError[] {
   const errors: RowError[] = [];
   const used = new Map<number, string>();
   for (const column of columns) {
     const index = mapping[column.field];
     if (index === undefined) {
-      if (column.required) errors.push({ row: 1, column: column.label, message: "import_column_required" });
+      if (column.required && !(column.createOnly && mode === "update")) errors.push({ row: 1, column: column.label, message: "import_column_required" });
       continue;
     }
     if (!Number.isInteger(index) || index < 0 || index >= width) errors.push({ row: 1, column: column.label, message: "invalid" });

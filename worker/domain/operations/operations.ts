@@ -32,15 +32,15 @@ export interface OperationView {
   updated: number;
   /** Completed with a file to download (an export). */
   downloadable: boolean;
-  /** An import that can still be undone. */
+  /** An import that can still be undone: one that created records and updated none (an update keeps no earlier values). */
   revertable: boolean;
-  /** What the operation did (rows read and written, for the import history). */
-  result: { rows?: number; created?: number; kept?: number };
+  /** What the operation did (rows read, records created and updated, stock cells left aside by updates), for the import history. */
+  result: { rows?: number; created?: number; updated?: number; kept?: number; stock_ignored?: number };
   file_name: string | null;
 }
 
 export function operationView(row: OperationRow): OperationView {
-  const result = row.result as { rows?: number; created?: number; kept?: number };
+  const result = row.result as OperationView["result"];
   return {
     id: row.id,
     batch_id: row.batchId,
@@ -57,8 +57,15 @@ export function operationView(row: OperationRow): OperationView {
       // An import whose kind can be undone (not a stock count: the levels have moved since).
       Boolean(IMPORTERS[String(row.params.kind)]?.revert) &&
       (row.status === "completed" || row.status === "cancelled") &&
-      (result.created ?? 0) > 0,
-    result: { rows: result.rows, created: result.created, kept: result.kept },
+      (result.created ?? 0) > 0 &&
+      !result.updated,
+    result: {
+      rows: result.rows,
+      created: result.created,
+      kept: result.kept,
+      ...(result.updated !== undefined ? { updated: result.updated } : {}),
+      ...(result.stock_ignored ? { stock_ignored: result.stock_ignored } : {}),
+    },
     file_name: row.fileName,
   };
 }

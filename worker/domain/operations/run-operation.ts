@@ -11,7 +11,7 @@ import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
 import { EXPORT_LISTS } from "./export-lists";
-import { checkMapping, mappedRows, operationErrors, rowErrors, type ImportMapping } from "./importer";
+import { checkMapping, mappedRows, operationErrors, rowErrors, type ImportItem, type ImportMapping, type ImportMode } from "./importer";
 import { IMPORTERS } from "./importers";
 import { keptErrors, operationView, saveProgress, type OperationRow, type OperationView } from "./operations";
 import type { OperationStatus } from "./progress";
@@ -23,6 +23,8 @@ const { backgroundOperations: ops, importRecords } = tenantSchema;
 export const EXPORT_PAGE = 500;
 /** Records written per chunk of an import: one batch each, so a cancel or a crash never leaves half of one. */
 export const IMPORT_CHUNK = 1000;
+/** Records updated per chunk: each is read and checked by the update verbs before the chunk's one batch. */
+export const UPDATE_CHUNK = 200;
 /** Records checked per call of the verb while validating (nothing is written). */
 const CHECK_CHUNK = 1000;
 /** Records undone per chunk of a revert. */
@@ -142,7 +144,9 @@ async function runExport(run: Run): Promise<void> {
     else query.delete("total_count");
     const page = await list.run(run.ctx, query);
     total ??= page.totalCount ?? 0;
-    const cells: ExportCell[][] = page.items.map((item) => columns.map((c) => list.columns[c.key]!(item, run.ctx.locale)));
+    const cells: ExportCell[][] = list.sheet
+      ? (await list.sheet(run.ctx, page.items)).rows
+      : page.items.map((item) => columns.map((c) => list.columns[c.key]!(item, run.ctx.locale)));
     await run.ctx.files.put(partKey(run, next), new TextEncoder().encode(JSON.stringify(cells)));
     next += 1;
     rows += page.items.length;
@@ -156,7 +160,7 @@ async function runExport(run: Run): Promise<void> {
     if (part) all.push(...(JSON.parse(await new Response(part.body).text()) as ExportCell[][]));
   }
   const title = translate(run.ctx.locale, list.title);
-  const header = columns.map((c) => c.label);
+  const header = list.sheet ? (await list.sheet(run.ctx, [])).header : columns.map((c) => c.label);
   const bytes = params.format === "csv" ? writeCsv(header, all) : writeXlsx(header, all, title);
   const fileName = `${title}-${new Date(run.ctx.now()).toISOString().slice(0, 10)}.${params.format}`;
   const fileKey = `companies/${run.ctx.actor.company.id}/exports/${run.row.batchId}.${params.format}`;
@@ -228,31 +232,46 @@ interface ImportParams {
   fileName: string;
   format: SpreadsheetFormat;
   mapping: ImportMapping;
+  /** Absent from imports started before modes existed: they only created. */
+  mode?: ImportMode;
 }
 
-/** An import: every row checked first (nothing written if one is wrong), then written chunk by chunk through the verb. */
+const slices = (items: ImportItem[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/**
+ * An import: every row checked first (nothing written if one is wrong), then written chunk by
+ * chunk through the verbs: the new records first, then the updates (only what differs).
+ */
 async function runImport(run: Run): Promise<void> {
   const params = run.row.params as unknown as ImportParams;
+  const mode = params.mode ?? "create";
   const importer = IMPORTERS[params.kind];
   if (!importer) throw new DomainError("not_found");
   const object = await run.ctx.files.get(params.fileKey);
   if (!object) return run.fail([{ message: "import_file_expired" }]);
   const sheet = await readSpreadsheet(params.format, new Uint8Array(await new Response(object.body).arrayBuffer()));
   const columns = await importer.columns(run.ctx);
-  const mappingErrors = checkMapping(params.mapping, columns, sheet[0]!.length);
+  const mappingErrors = checkMapping(params.mapping, columns, sheet[0]!.length, mode);
   if (mappingErrors.length) return run.fail(operationErrors(mappingErrors));
   const mapped = mappedRows(sheet, params.mapping, columns);
-  const plan = await importer.plan(run.ctx, mapped.rows);
+  const plan = await importer.plan(run.ctx, mapped.rows, { mode, operationId: run.row.id });
   const errors = [...mapped.errors, ...plan.errors];
-  const items = plan.items;
-  let { next = 0, created = 0, checked = false } = run.result as { next?: number; created?: number; checked?: boolean };
+  const creates = plan.items.filter((i) => !i.update);
+  const updates = plan.items.filter((i) => i.update);
+  let { next = 0, created = 0, updated = 0, checked = false } = run.result as {
+    next?: number;
+    created?: number;
+    updated?: number;
+    checked?: boolean;
+  };
   const rows = sheet.length - 1;
+  const summary = () => ({ next, created, updated, checked, rows, ...(plan.stockIgnored ? { stock_ignored: plan.stockIgnored } : {}) });
 
   if (!checked) {
-    // Every record through the verb's own rules, nothing written; the first fifth of the bar.
-    if (!errors.length)
-      for (let at = 0; at < items.length; at += CHECK_CHUNK) {
-        const chunk = items.slice(at, at + CHECK_CHUNK);
+    // Every record through the verbs' own rules, nothing written; the first fifth of the bar.
+    if (!errors.length) {
+      for (const chunk of slices(creates, CHECK_CHUNK))
         try {
           await importer.check(
             run.ctx,
@@ -261,54 +280,70 @@ async function runImport(run: Run): Promise<void> {
         } catch (error) {
           errors.push(...rowErrors(error, chunk, plan.columns, false));
         }
-      }
+      for (const chunk of slices(updates, CHECK_CHUNK))
+        try {
+          await importer.checkUpdates!(run.ctx, chunk);
+        } catch (error) {
+          errors.push(...rowErrors(error, chunk, plan.columns, false));
+        }
+    }
     if (errors.length) return run.fail(operationErrors(errors));
     checked = true;
-    if (!(await run.save({ progress: 20, result: { next, created, checked, rows } }))) return;
+    if (!(await run.save({ progress: 20, result: summary() }))) return;
   }
 
   const { db } = run.ctx;
-  const size = importer.chunkSize ?? IMPORT_CHUNK;
-  for (let at = next * size; at < items.length; at = next * size) {
+  // Each chunk is new records or updates, never both: one batch each, with its marker.
+  const chunks = [
+    ...slices(creates, importer.chunkSize ?? IMPORT_CHUNK).map((items) => ({ items, update: false })),
+    ...slices(updates, UPDATE_CHUNK).map((items) => ({ items, update: true })),
+  ];
+  for (; next < chunks.length; ) {
     if (!(await run.stillRunning())) return;
-    const chunk = items.slice(at, at + size);
+    const chunk = chunks[next]!;
     // A chunk written before a crash is not written again (its own record says it was).
     const [done] = await db
       .select({ id: importRecords.id })
       .from(importRecords)
       .where(and(eq(importRecords.operationId, run.row.id), eq(importRecords.entity, "chunk"), eq(importRecords.entityId, next)));
     let made = 0;
+    let changed = 0;
     if (!done) {
+      const records = {
+        operationId: run.row.id,
+        marker: db.run(sql`insert into import_records (operation_id, entity, entity_id) values (${run.row.id}, 'chunk', ${next})`),
+      };
       try {
-        const written = await importer.write(run.ctx, chunk, {
-          operationId: run.row.id,
-          marker: db.run(sql`insert into import_records (operation_id, entity, entity_id) values (${run.row.id}, 'chunk', ${next})`),
-        });
-        made = written.ids.length;
-        if (written.stockDocumentIds.length)
-          await db
-            .insert(importRecords)
-            .values(written.stockDocumentIds.map((entityId) => ({ operationId: run.row.id, entity: "stock_document" as const, entityId })));
+        if (chunk.update) changed = (await importer.writeUpdates!(run.ctx, chunk.items, records)).updated;
+        else {
+          const written = await importer.write(run.ctx, chunk.items, records);
+          made = written.ids.length;
+          if (written.stockDocumentIds.length)
+            await db
+              .insert(importRecords)
+              .values(written.stockDocumentIds.map((entityId) => ({ operationId: run.row.id, entity: "stock_document" as const, entityId })));
+        }
       } catch (error) {
         // Someone changed the data since the check (a sku taken meanwhile): the import stops here, its chunks so far kept.
         if (!(error instanceof DomainError)) throw error;
-        return run.fail(operationErrors(rowErrors(error, chunk, plan.columns, false)));
+        return run.fail(operationErrors(rowErrors(error, chunk.items, plan.columns, false)));
       }
     }
     next += 1;
     created += made;
-    const progress = 20 + Math.floor((Math.min(next * size, items.length) / Math.max(items.length, 1)) * 80);
-    const last = next * size >= items.length;
+    updated += changed;
+    const last = next >= chunks.length;
+    const progress = 20 + Math.floor((next / chunks.length) * 80);
     if (
       !(await run.save({
         progress: last ? 100 : Math.min(99, progress),
-        result: { next, created, checked, rows },
+        result: summary(),
         ...(last ? { status: "completed" as const } : {}),
       }))
     )
       return;
   }
-  if (items.length === 0) await run.save({ status: "completed", progress: 100, result: { next, created, checked, rows } });
+  if (chunks.length === 0) await run.save({ status: "completed", progress: 100, result: summary() });
 }
 
 /**

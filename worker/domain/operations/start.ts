@@ -12,7 +12,7 @@ import { parseInput } from "../shared/input";
 import { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
 import { SALES_ACCESS } from "../sales/sales-documents";
 import { EXPORT_LISTS } from "./export-lists";
-import { suggestMapping, type ImportColumn } from "./importer";
+import { IMPORT_MODES, suggestMapping, type ImportColumn, type ImportMode } from "./importer";
 import { operationView, startOperation, type OperationView } from "./operations";
 import { IMPORTERS } from "./importers";
 import {
@@ -188,25 +188,32 @@ export async function uploadImportFile(ctx: Ctx, input: { kind: unknown; file: F
   };
 }
 
+/** The modes an import kind offers (create only, update only, both), the screen's choices. */
+export function importModesOf(kind: ImportKind): readonly ImportMode[] {
+  return IMPORTERS[kind]!.modes;
+}
+
 const StartImportInput = z.strictObject({
   kind: z.string(),
   file_id: z.string().regex(FILE_ID, "invalid"),
   file_name: z.string().trim().min(1).max(200),
   mapping: z.record(z.string().max(64), z.number().int().min(0).max(1000)),
+  mode: z.enum(IMPORT_MODES, { error: "invalid" }).default("create"),
 });
 
-/** Starts an import of an uploaded file with the columns mapped on the screen; it runs in the background. */
+/** Starts an import of an uploaded file with the columns mapped on the screen, in the mode chosen; it runs in the background. */
 export async function startImport(ctx: Ctx, raw: unknown): Promise<OperationView> {
   const input = parseInput(StartImportInput, raw);
   const kind = importKind(input.kind);
   requirePermission(ctx, IMPORT_PERMISSIONS[kind]);
+  if (!importModesOf(kind).includes(input.mode)) throw new DomainError("validation_failed", {}, { mode: { code: "invalid" } });
   const key = fileKey(ctx, input.file_id);
   if (!(await ctx.files.get(key))) throw new DomainError("import_file_expired");
   const format = input.file_id.endsWith(".xlsx") ? "xlsx" : "csv";
   return startOperation(ctx, {
     type: "import",
     label: `${translate(ctx.locale, `import.kind_${kind}`)} — ${input.file_name}`,
-    params: { kind, fileKey: key, fileName: input.file_name, format, mapping: input.mapping },
+    params: { kind, fileKey: key, fileName: input.file_name, format, mapping: input.mapping, mode: input.mode },
   });
 }
 

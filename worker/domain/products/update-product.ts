@@ -19,9 +19,15 @@ const t = tenantSchema;
  */
 export async function updateProduct(ctx: Ctx, raw: { id: unknown } & Record<string, unknown>): Promise<ProductView> {
   requirePermission(ctx, EDIT_PRODUCTS);
-  const { db } = ctx;
   const { id: productId, ...fields } = raw;
   const id = recordId(productId);
+  await runBatch(ctx.db, await planProductUpdate(ctx, id, fields));
+  return loadProductView(ctx.db, id, priceAccess(ctx.actor));
+}
+
+/** Checks a change of a product's own fields and answers the statements that make it (run them in one batch). */
+export async function planProductUpdate(ctx: Ctx, id: number, fields: unknown): Promise<BatchItem<"sqlite">[]> {
+  const { db } = ctx;
   const input = parseInput(UpdateProductInput, fields);
   const product = await findProduct(db, id);
   assertModuleFields(ctx.actor, "product", input, { batch_tracked: product.batchTracked });
@@ -106,6 +112,5 @@ export async function updateProduct(ctx: Ctx, raw: { id: unknown } & Record<stri
         db.insert(t.productAttributes).values(attributeIds.map((attributeId, i) => ({ productId: id, attributeId, position: i + 1 }))),
       );
   }
-  await runBatch(db, statements);
-  return loadProductView(db, id, priceAccess(ctx.actor));
+  return statements;
 }

@@ -11,7 +11,8 @@ import { salesDocumentPdf } from "./sales-document-pdf";
  * by the consumer's claim.
  */
 export async function deliverDocumentEmail(ctx: Ctx, email: TopicPayload<"email.document">, mailer: Mailer): Promise<void> {
-  const pdf = await salesDocumentPdf(ctx, { type: email.type, id: email.documentId });
+  // The PDF in the email's language, whatever the settings say now.
+  const pdf = await salesDocumentPdf(ctx, { type: email.type, id: email.documentId, language: email.language });
   const pdfKey = `companies/${ctx.actor.company.id}/sent-emails/${ctx.newId()}/${pdf.filename}`;
   await ctx.files.put(pdfKey, pdf.bytes, { httpMetadata: { contentType: "application/pdf" } });
   await mailer.sendComposed({

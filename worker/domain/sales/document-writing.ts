@@ -39,3 +39,16 @@ export function documentLanguage(
   if (isLocale(own)) return own;
   return company.languages.find(isLocale) ?? last;
 }
+
+/**
+ * The language a sales document goes out in, its PDF and its email alike: the PDF settings'
+ * language, else (setting "the customer's") the customer's own, else the company's first.
+ */
+export function salesDocumentLanguage(
+  settings: { language: Locale | null },
+  company: { languages: string[] },
+  customer: { language?: string | null } | null,
+  fallback: Locale,
+): Locale {
+  return settings.language ?? documentLanguage(company, customer, fallback);
+}

@@ -1,26 +1,11 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { tenantSchema } from "../../../db/client";
-import { findEmailTemplate } from "../settings/email-templates/email-templates-shared";
-import { renderDocumentEmail } from "../settings/email-templates/render-document-email";
 import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schemas";
-import { ownsSmtpServer } from "../settings/smtp-settings/smtp-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { formatDate, formatMoney } from "../shared/format";
 import { fieldError, parseInput, strictInput } from "../shared/input";
 import { LOCALES } from "../shared/locale";
-import { documentCurrency, documentLanguage, documentWritingReads } from "./document-writing";
-import {
-  checkRecipients,
-  mailSender,
-  platformDailyLimit,
-  queueWithinPlatformQuota,
-  senderDisplayName,
-  type MailTransport,
-} from "./platform-mail";
+import { documentEmailReads, writeDocumentEmail } from "./document-email-writing";
+import { checkRecipients, mailSender, platformDailyLimit, queueWithinPlatformQuota, senderDisplayName, type MailTransport } from "./platform-mail";
 import { readSalesDocument, type SalesDocumentType } from "./sales-documents";
-
-const t = tenantSchema;
 
 // One address or several, comma-separated; how many one email may carry in all is the transport's (platform-mail.ts).
 const addresses = z
@@ -44,9 +29,10 @@ export type EmailSalesDocumentInput = z.input<typeof EmailSalesDocumentInput>;
 
 /**
  * Sends a sales document by email with its PDF: the email is written now from the company's
- * template (in the language asked, else the company's) and queued through the outbox; the
- * consumer attaches the PDF, sends it and records it as sent. To the customer's first address
- * unless `to` says otherwise. Over the company's own SMTP server the subject and body given
+ * template (in the language asked, else the one its PDF prints in: the customer's when the PDF
+ * settings say so) and queued through the outbox; the consumer attaches the PDF in the same
+ * language, sends it and records it as sent. To the customer's first address unless `to` says
+ * otherwise. Over the company's own SMTP server the subject and body given
  * replace the template's; over the platform's (no server of its own) only the template is sent,
  * from the company's name, within a daily quota and fewer recipients (platform-mail.ts).
  */
@@ -59,30 +45,21 @@ export async function emailSalesDocument(
   const asked = parseInput(EmailSalesDocumentInput, fields);
   const doc = await readSalesDocument(ctx.db, type, id);
   const { db } = ctx;
-  const [[company], [currency], [customer], [smtp]] = await db.batch([
-    ...documentWritingReads(db, doc.currency),
-    db.select({ emails: t.customers.emails }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
-    db.select().from(t.smtpSettings).limit(1),
-  ]);
-  const transport: MailTransport = ownsSmtpServer(smtp) ? "company" : "platform";
-  const to = asked.to?.length ? asked.to : (customer?.emails ?? []).slice(0, 1);
+  const { company, transport, language, customerEmails, email } = writeDocumentEmail(
+    doc,
+    await db.batch([...documentEmailReads(db, doc)]),
+    asked,
+    ctx.locale,
+  );
+  const to = asked.to?.length ? asked.to : customerEmails.slice(0, 1);
   if (to.length === 0) throw fieldError("to", "required");
   const cc = asked.cc ?? [];
   const bcc = asked.bcc ?? [];
   checkRecipients({ to, cc, bcc }, transport);
-  const language = asked.language ?? documentLanguage(company!, ctx.locale);
-  const template = await findEmailTemplate(db, type, language);
   const own = transport === "company";
-  const email = renderDocumentEmail(own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template, {
-    document_number: doc.number,
-    customer_name: doc.customer.label,
-    company_name: company!.label,
-    total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
-    date: formatDate(doc.date, language),
-  });
   // Over the platform's server: the company's name on the platform's address, and answers to the company.
   const replyTo =
-    [company!.email, ctx.actor.kind === "user" ? ctx.actor.email : null].find((a) => a && z.email().safeParse(a).success) ?? null;
+    [company.email, ctx.actor.kind === "user" ? ctx.actor.email : null].find((a) => a && z.email().safeParse(a).success) ?? null;
   const row = ctx.outbox.company("email.document", {
     type,
     documentId: doc.id,
@@ -92,7 +69,7 @@ export async function emailSalesDocument(
     language,
     ...email,
     transport,
-    ...(own ? {} : { fromName: senderDisplayName(company!.label) || null, replyTo }),
+    ...(own ? {} : { fromName: senderDisplayName(company.label) || null, replyTo }),
     sender: mailSender(ctx.actor),
   });
   if (own) await db.batch([row]);

@@ -11,7 +11,7 @@ import { Decimal } from "../shared/decimal";
 import { dueDate, type PaymentTerms } from "../contacts/payment-terms";
 import { formatPercent, weightUnitOf, type CurrencyFormat } from "../shared/format";
 import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
-import { documentCurrency, documentLanguage, documentWritingReads } from "./document-writing";
+import { documentCurrency, documentWritingReads, salesDocumentLanguage } from "./document-writing";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
 
 const t = tenantSchema;
@@ -29,16 +29,19 @@ export interface DocumentPdf {
  * company's legal identifiers at the foot, and its printed notes and terms; internal notes are
  * never printed. Whoever may read the document may print it.
  */
-export async function salesDocumentPdf(ctx: Ctx, input: { type: SalesDocumentType; id: unknown }): Promise<DocumentPdf> {
+export async function salesDocumentPdf(ctx: Ctx, input: PrintInput): Promise<DocumentPdf> {
   const { doc, printable, settings, language } = await salesDocumentPrintable(ctx, input);
   const bytes = await renderDocumentPdf(printable, settings, language);
   return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
 }
 
+/** Which document to print; `language` (an email's) overrides the language rule, so that the PDF reads like the email it goes with. */
+type PrintInput = { type: SalesDocumentType; id: unknown; language?: Locale };
+
 /** What a sales document's PDF prints, the PDF settings and the language it prints in (the PDF itself: `salesDocumentPdf`). */
 export async function salesDocumentPrintable(
   ctx: Ctx,
-  input: { type: SalesDocumentType; id: unknown },
+  input: PrintInput,
 ): Promise<{ doc: SalesDocumentView; printable: PrintableDocument; settings: PdfSettings; language: Locale }> {
   requirePermission(ctx, SALES_ACCESS[input.type].read);
   const doc = await readSalesDocument(ctx.db, input.type, input.id);
@@ -63,7 +66,7 @@ export async function salesDocumentPrintable(
       .where(eq(t.salesDocuments.id, doc.type === "shipping_order" && doc.created_from_id !== null ? doc.created_from_id : 0)),
   ]);
   const settings = await readPdfSettings(db);
-  const language = settings.language ?? documentLanguage(company!, customer ?? null, ctx.locale);
+  const language = input.language ?? salesDocumentLanguage(settings, company!, customer ?? null, ctx.locale);
   const logo = settings.show_logo && company!.logoKey ? await logoOf(ctx, company!.logoKey) : null;
   const printable = printableOf(doc, {
     company: company!,

@@ -227,6 +227,11 @@ export const FIELD_ERROR_CODES = {
   import_column_twice: { params: [] },
   import_product_mismatch: { params: [] },
   import_variants_need_attributes: { params: [] },
+  // Update modes of an import: the record a row names by its key (a SKU, a number, an email).
+  import_no_match: { params: ["value"] },
+  import_ambiguous_value: { params: ["value"] },
+  import_key_required: { params: [] },
+  import_variant_of_existing: { params: [] },
   unknown_filter: { params: [] },
   invalid_operator: { params: [] },
   invalid_filter_value: { params: [] },
