@@ -73,7 +73,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       {invitations.length === 0 ? <p>{t("invitations.none")}</p> : null}

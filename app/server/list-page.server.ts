@@ -108,7 +108,7 @@ export async function loadListPage<T>(args: {
 }
 
 export interface ListActionFailure {
-  viewError: { code: string; fields?: FieldErrors; label: string };
+  viewError: { code: string; params: Record<string, unknown>; fields?: FieldErrors; label: string };
 }
 
 /**
@@ -147,7 +147,9 @@ export async function listPageAction(args: { request: Request; rc: RequestContex
       }
       throw new DomainError("invalid");
     },
-    (refusal): ListActionFailure => ({ viewError: { code: refusal.error, ...(refusal.fields ? { fields: refusal.fields } : {}), label } }),
+    (refusal): ListActionFailure => ({
+      viewError: { code: refusal.error, params: refusal.params, ...(refusal.fields ? { fields: refusal.fields } : {}), label },
+    }),
     { notFound: "refusal" },
   );
 }

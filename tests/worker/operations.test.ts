@@ -468,10 +468,12 @@ describe("exports", () => {
     const row = (await w.company.db.select().from(t.backgroundOperations).where(eq(t.backgroundOperations.batchId, done!.batch_id)))[0]!;
     const object = await bindings.FILES.get(row.fileKey!);
     const sheet = await readSheet(await object!.arrayBuffer());
-    expect(sheet[0]).toEqual(["Nom", "SKU", "Marque"]);
+    // Products are exported in their import template's columns, whatever the screen shows (a file that imports back).
+    expect(sheet[0]).toEqual(await templateHeader(w));
+    const cells = (row: unknown[]) => ["Product", "SKU", "Brand"].map((h) => row[sheet[0]!.indexOf(h)]);
     expect(sheet).toHaveLength(1204);
-    expect(sheet[1]).toEqual(["P1202", "S-1202", null]);
-    expect(sheet[1203]).toEqual(["P0000", "S-0", "Acme"]);
+    expect(cells(sheet[1]!)).toEqual(["P1202", "S-1202", null]);
+    expect(cells(sheet[1203]!)).toEqual(["P0000", "S-0", "Acme"]);
 
     const csv = await startExport(w.ctx, { list: "products", format: "csv", query: "brand_id=1", columns: columns.slice(0, 2) });
     await runQueued(w);
@@ -481,7 +483,8 @@ describe("exports", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     // Every cell quoted, so that a `;` or a line break in one never ends it (decision 036).
-    expect(text.startsWith('"Nom","SKU"\r\n"P0000","S-0"\r\n')).toBe(true);
+    expect(text.startsWith('"Product","SKU","Variant name"')).toBe(true);
+    expect(text.split("\r\n")[1]!.startsWith('"P0000","S-0","P0000"')).toBe(true);
     expect(text.trim().split("\r\n")).toHaveLength(402);
 
     await expect(startExport(w.ctx, { list: "products", format: "pdf", columns })).rejects.toMatchObject({ code: "validation_failed" });
@@ -506,7 +509,7 @@ describe("exports", () => {
       )[0]!;
       expect([list, row.status, row.errors]).toEqual([list, "completed", []]);
       const rows = await readSpreadsheet("csv", new Uint8Array(await (await bindings.FILES.get(row.fileKey!))!.arrayBuffer()));
-      expect(rows[0]).toEqual(columns.map((c) => c.label));
+      expect(rows[0]).toEqual(list === "products" ? await templateHeader(w) : columns.map((c) => c.label));
       const shown = await spec.run(w.ctx, new URLSearchParams("total_count=true&page_size=500"));
       expect([list, rows.length - 1]).toEqual([list, shown.totalCount]);
     }

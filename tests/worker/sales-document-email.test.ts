@@ -11,6 +11,7 @@ import { ctxOf } from "../support/factories";
 import { consumerDeps } from "../support/outbox";
 import { emailsTo, waitForEmail } from "../support/sink-client";
 import { makeCustomer } from "../support/isolation/sales";
+import { pdfStrings } from "../support/pdf-text";
 import { api, pricedVariant, salesWorld } from "./sales-fixtures";
 
 const t = tenantSchema;
@@ -19,10 +20,10 @@ const smtpPort = Number((env as unknown as { SMTP_PORT: string }).SMTP_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** An estimate of one priced line for a customer who has an email address. */
-async function estimateWithAddress() {
+async function estimateWithAddress(customerValues: Partial<typeof t.customers.$inferInsert> = {}) {
   const w = await salesWorld();
   const address = `buyer-${unique()}@example.test`;
-  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address] });
+  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address], ...customerValues });
   const variant = await pricedVariant(w.db, w.level, "12.5");
   const ctx = await ctxOf(w.company);
   const estimate = await createEstimate(ctx, {
@@ -30,7 +31,7 @@ async function estimateWithAddress() {
     location_id: w.location,
     lines: [{ variant_id: variant.id, quantity: "2" }],
   });
-  return { ...w, ctx, estimate, address };
+  return { ...w, ctx, estimate, address, customer };
 }
 
 /** The company outbox rows of this topic, as the dispatcher would hand them to the queue. */
@@ -106,5 +107,43 @@ describe("a sales document's email", () => {
     const reader = await ctxOf(w.company, { permissions: ["view_estimates"] });
     await expect(emailSalesDocument(reader, { type: "estimate", id: w.estimate.id })).rejects.toMatchObject({ code: "forbidden" });
     expect(await queued(w)).toEqual([]);
+  });
+});
+
+describe("a sales document's email language", () => {
+  /** The email `emailSalesDocument` queued, sent through the consumer: as received, as recorded, and its PDF's strings. */
+  async function sendAndRead(w: Awaited<ReturnType<typeof estimateWithAddress>>) {
+    await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id });
+    const [message] = await queued(w);
+    expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
+    const mail = await waitForEmail(mailUrl, w.address);
+    const [sent] = await w.db.select().from(t.sentEmails).where(eq(t.sentEmails.documentId, w.estimate.id));
+    const pdf = await w.ctx.files.get(sent!.pdfKey!);
+    return { mail, sent: sent!, pdf: await pdfStrings(new Uint8Array(await new Response(pdf!.body).arrayBuffer())) };
+  }
+
+  it("follows the customer when the PDF settings leave it to them: a customer in Lille with language fr gets the French subject, body and PDF", async () => {
+    const w = await estimateWithAddress({ label: "Boulangerie de Lille", language: "fr" });
+    // An English-speaking company whose PDF settings print in the customer's language (the default).
+    await w.db.update(t.companySettings).set({ languages: ["en"] });
+    const [company] = await w.db.select({ label: t.companySettings.label }).from(t.companySettings);
+    const { mail, sent, pdf } = await sendAndRead(w);
+    expect(mail.subject).toBe(`Devis ${w.estimate.number} de ${company!.label}`);
+    expect(mail.text).toContain("Bonjour Boulangerie de Lille,");
+    expect(mail.text).toContain("Veuillez trouver ci-joint notre devis");
+    expect(sent.language).toBe("fr");
+    expect(pdf).toContain("Devis");
+    expect(pdf).not.toContain("Estimate");
+  });
+
+  it("is the PDF settings' language when they name one, for the email as for its PDF", async () => {
+    const w = await estimateWithAddress();
+    await w.db.update(t.companySettings).set({ languages: ["en"] });
+    expect((await api(w.token, "PATCH", "/pdf-settings", { language: "fr" })).status).toBe(200);
+    const { mail, sent, pdf } = await sendAndRead(w);
+    expect(mail.subject).toMatch(new RegExp(`^Devis ${w.estimate.number} de `));
+    expect(mail.text).toMatch(/^Bonjour /);
+    expect(sent.language).toBe("fr");
+    expect(pdf).toContain("Devis");
   });
 });

@@ -6,12 +6,17 @@ import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 
 /** Polling (platform spec §4): every 5 s while something runs, every 5 min otherwise; pushes come between. */
-const POLL_RUNNING_MS = 5000;
+export const POLL_RUNNING_MS = 5000;
 const POLL_IDLE_MS = 300000;
 /** Tells the menus that an operation just started (an export asked from a list). */
 export const OPERATIONS_CHANGED = "operations:changed";
+/**
+ * The menus tell the page of each operation as they learn of it (pushed live or polled): a
+ * `CustomEvent` whose detail is the OperationView. Pages that show operations follow this one channel.
+ */
+export const OPERATION_UPDATED = "operations:updated";
 
-const running = (o: OperationView) => o.status === "in_progress" || o.status === "revert_in_progress";
+export const running = (o: Pick<OperationView, "status">) => o.status === "in_progress" || o.status === "revert_in_progress";
 
 function useOperations() {
   const [operations, setOperations] = useState<OperationView[]>([]);
@@ -41,6 +46,10 @@ function useOperations() {
     window.addEventListener(OPERATIONS_CHANGED, onChange);
     return () => window.removeEventListener(OPERATIONS_CHANGED, onChange);
   }, [refresh]);
+  // Pages showing operations (the import history) follow what the menus learn, pushed or polled.
+  useEffect(() => {
+    for (const operation of operations) window.dispatchEvent(new CustomEvent(OPERATION_UPDATED, { detail: operation }));
+  }, [operations]);
   const anyRunning = operations.some(running);
   useEffect(() => {
     const timer = window.setInterval(() => void refresh(), anyRunning ? POLL_RUNNING_MS : POLL_IDLE_MS);
@@ -134,9 +143,9 @@ function OperationItem({ operation, onChange }: { operation: OperationView; onCh
     body.set("intent", "cancel");
     body.set("batch_id", operation.batch_id);
     const response = await fetch("/operations", { method: "POST", body, headers: { accept: "application/json" } });
-    const answer = (await response.json()) as { operation?: OperationView; error?: string };
+    const answer = (await response.json()) as { operation?: OperationView; error?: string; params?: Record<string, unknown> };
     if (answer.operation) onChange(answer.operation);
-    else setError(errorText(answer.error ?? "generic"));
+    else setError(errorText(answer));
   };
   const colour = progressColour(operation);
   return (

@@ -18,7 +18,7 @@ export function ContactTagsScreen({
   kind: "customer_tags" | "supplier_tags";
   tags: ContactTagView[];
   notice: "created" | "deleted" | null;
-  failure: { error: string; fields: FieldErrorMap; label: string } | undefined;
+  failure: { error: string; params?: Record<string, unknown>; fields: FieldErrorMap; label: string } | undefined;
   backHref: string;
 }) {
   const t = useT();
@@ -40,7 +40,7 @@ export function ContactTagsScreen({
       ) : null}
       {failure && !failure.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(failure.error)}
+          {errorText(failure)}
         </p>
       ) : null}
       <section className="card">

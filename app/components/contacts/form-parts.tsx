@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { useErrorText, useT } from "../../i18n";
+import { useErrorText, useT, type ErrorLike } from "../../i18n";
 import { FormField, type FieldErrorMap } from "../form-field";
 import type { CountryOption } from "./contacts";
 import { ConfirmDelete, type DeleteAcknowledgement } from "../ui/confirm-delete";
@@ -286,7 +286,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 }
 
 /** The page's notices and the error of a failed action. */
-export function PageMessages({ notice, error }: { notice: string | null; error: string | undefined }) {
+export function PageMessages({ notice, error }: { notice: string | null; error: ErrorLike | undefined }) {
   const t = useT();
   const errorText = useErrorText();
   return (

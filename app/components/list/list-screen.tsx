@@ -64,7 +64,20 @@ export interface ListScreenProps<T> {
   defaultSort: ListSortTerm[];
   views?: ListViewLink[];
   /** A failed saved-view form (from the list's action). */
-  viewError?: { code: string; fields?: Record<string, { code: string; params?: Record<string, unknown> }>; label: string } | undefined;
+  viewError?:
+    | {
+        code: string;
+        params?: Record<string, unknown>;
+        fields?: Record<string, { code: string; params?: Record<string, unknown> }>;
+        label: string;
+      }
+    | undefined;
+  /** A refused post of the list's own action other than a saved view (a bulk action), with its values. */
+  failure?: {
+    error: string;
+    params?: Record<string, unknown>;
+    fields?: Record<string, { code: string; params?: Record<string, unknown> }>;
+  };
   /** Parameters of the address the list could not use. */
   error?: { code: string; fields: Record<string, { code: string; params?: Record<string, unknown> }> } | null;
   createHref?: string | undefined;
@@ -176,6 +189,10 @@ export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
     actionData && typeof actionData === "object" && "viewError" in actionData
       ? (actionData as Pick<ListScreenProps<T>, "viewError">).viewError
       : undefined;
+  const refused =
+    actionData && typeof actionData === "object" && "error" in actionData && typeof actionData.error === "string"
+      ? (actionData as NonNullable<ListScreenProps<T>["failure"]>)
+      : undefined;
   return {
     pathname: list.pathname,
     rows: list.result.items,
@@ -186,6 +203,7 @@ export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
     defaultSort: list.defaultSort,
     views: list.views,
     viewError: failed,
+    failure: refused,
     error: list.error,
   } satisfies Partial<ListScreenProps<T>>;
 }
@@ -333,7 +351,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
                 <input type="hidden" name="state" value={currentQuery} />
                 {viewError && !viewError.fields ? (
                   <p role="alert" className="alert alert--error">
-                    {errorText(viewError.code)}
+                    {errorText(viewError)}
                   </p>
                 ) : null}
                 <div className={`field${viewError?.fields?.label ? " field--invalid" : ""}`}>
@@ -398,6 +416,15 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
       </div>
 
       {props.notice}
+
+      {props.failure ? (
+        <div role="alert" className="alert alert--error list-screen__error">
+          <p>{errorText(props.failure)}</p>
+          {Object.values(props.failure.fields ?? {}).map((field, i) => (
+            <p key={i}>{errorText(field)}</p>
+          ))}
+        </div>
+      ) : null}
 
       {props.error ? (
         <div role="alert" className="alert alert--error list-screen__error">

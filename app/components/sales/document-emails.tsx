@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
 import type { DocumentEmailDraft, SalesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -23,16 +23,17 @@ export function EmailDialog({ action, draft }: { action: string; draft: Document
   const errorText = useErrorText();
   const fetcher = useFetcher<Refusal>();
   const panel = useRef<HTMLDetailsElement>(null);
-  const wasBusy = useRef(false);
-  // A sent email redirects (no data); a refusal comes back as data and keeps the panel open.
+  const location = useLocation();
+  // A sent email goes to the page with its notice: the panel closes. The fetcher keeps the last
+  // refusal's data through that redirect, so it is set aside then, not shown again.
+  const latest = useRef(fetcher.data);
+  latest.current = fetcher.data;
+  const [setAside, setSetAside] = useState<Refusal | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state !== "idle") wasBusy.current = true;
-    else if (wasBusy.current) {
-      wasBusy.current = false;
-      if (!fetcher.data && panel.current) panel.current.open = false;
-    }
-  }, [fetcher.state, fetcher.data]);
-  const failure = fetcher.state === "idle" ? fetcher.data : undefined;
+    if (panel.current) panel.current.open = false;
+    setSetAside(latest.current);
+  }, [location.key]);
+  const failure = fetcher.state === "idle" && fetcher.data !== setAside ? fetcher.data : undefined;
   const fieldErrors = Object.entries(failure?.fields ?? {});
   const fieldError = (name: string) => {
     const found = fieldErrors.find(([key]) => shownField(key) === name);
@@ -61,9 +62,7 @@ export function EmailDialog({ action, draft }: { action: string; draft: Document
           <input name="cc" type="text" inputMode="email" />
           {fieldError("cc")}
         </label>
-        <p className="sales-email__language">
-          {t("sales_documents.email_language", { language: t(`language.${draft.language}`) })}
-        </p>
+        <p className="sales-email__language">{t("sales_documents.email_language", { language: t(`language.${draft.language}`) })}</p>
         <label>
           {t("sales_documents.email_subject")}
           {/* Read-only fields are not posted: over the platform's server the template is what goes. */}

@@ -43,7 +43,7 @@ export function ShipOrderPanel({ shipping, refusal }: { shipping: OrderShipping;
             <p role="alert" className="alert alert--error">
               {refusal.fields && Object.keys(refusal.fields).length > 0
                 ? refusal.fields.lines
-                  ? errorText(refusal.fields.lines.code)
+                  ? errorText(fields?.lines ?? refusal.fields.lines)
                   : t("sales_documents.fix_fields")
                 : errorText(refusal.error, refusal.params)}
             </p>

@@ -6,7 +6,7 @@ import { useErrorText, useT } from "../../i18n";
 export function QuickOrder() {
   const t = useT();
   const errorText = useErrorText();
-  const fetcher = useFetcher<{ not_added?: string[]; error?: string; fields?: FieldErrors }>();
+  const fetcher = useFetcher<{ not_added?: string[]; error?: string; params?: Record<string, unknown>; fields?: FieldErrors }>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
     <details className="quick-order">
@@ -23,7 +23,7 @@ export function QuickOrder() {
       </fetcher.Form>
       {answer?.error ? (
         <div role="alert" className="alert alert--error">
-          {Object.values(answer.fields ?? {}).length === 0 ? <p>{errorText(answer.error)}</p> : null}
+          {Object.values(answer.fields ?? {}).length === 0 ? <p>{errorText(answer)}</p> : null}
           {Object.values(answer.fields ?? {}).map((f, i) => (
             <p key={i}>{errorText(f.code, f.params)}</p>
           ))}

@@ -42,7 +42,7 @@ export default function PasswordResetRequest({ actionData }: Route.ComponentProp
           <p className="muted">{t("password_reset.request_intro")}</p>
           {failed && !failed.fields ? (
             <p role="alert" className="alert alert--error">
-              {errorText(failed.error)}
+              {errorText(failed)}
             </p>
           ) : null}
           <FormField name="email" label={t("password_reset.email")} errors={failed?.fields}>

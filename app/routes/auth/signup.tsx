@@ -70,7 +70,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="form" noValidate>
         {actionData?.error && actionData.error !== "validation_failed" && !errors ? (
           <p role="alert" className="alert alert--error">
-            {errorText(actionData.error)}
+            {errorText(actionData)}
           </p>
         ) : null}
         <input type="hidden" name="timezone" value={timezone} />

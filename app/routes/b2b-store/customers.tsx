@@ -86,7 +86,9 @@ export default function StoreCustomers({ loaderData, actionData }: Route.Compone
     <FormPage
       title={t("store_admin.customers")}
       back={{ href: "/b2b-store/dashboard", label: t("store_admin.dashboard") }}
-      failure={inviteFailed ? actionData : actionData ? { error: actionData.error, fields: undefined } : undefined}
+      failure={
+        inviteFailed ? actionData : actionData ? { error: actionData.error, params: actionData.params, fields: undefined } : undefined
+      }
     >
       {notice && !actionData ? (
         <p role="status" className="alert alert--success">

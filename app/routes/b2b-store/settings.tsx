@@ -19,7 +19,7 @@ import { pageUrl, requirePage } from "../../../worker/guards";
 import { CheckboxField } from "../../components/checkbox-field";
 import { errorsByField, SelectField, TextAreaField, TextField } from "../../components/contacts/form-parts";
 import { FormPage } from "../../components/form-page";
-import { useT } from "../../i18n";
+import { useErrorText, useT } from "../../i18n";
 import { formAction } from "../../server/form-page.server";
 import type { Route } from "./+types/settings";
 
@@ -150,6 +150,7 @@ function SettingField({
   errors: ReturnType<typeof errorsByField>;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const label = t(`store_settings.${field.name}`);
   switch (field.kind) {
     case "flag":
@@ -192,7 +193,7 @@ function SettingField({
               <input type="checkbox" name={field.name} value={o.id} defaultChecked={chosen.has(o.id)} /> {o.label}
             </label>
           ))}
-          {error ? <p className="field__error">{t(`error.${error.code}`)}</p> : null}
+          {error ? <p className="field__error">{errorText(error)}</p> : null}
         </fieldset>
       );
     }
@@ -253,6 +254,7 @@ function DomainVerification({
 /** The store's settings, one page per part (platform spec §2), each saving only its own settings. */
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { section, settings, choices, canEdit, notice } = loaderData;
   const values: Record<string, unknown> = actionData?.values ?? settings;
@@ -306,7 +308,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
                   />
                 ) : null}
                 <input id={`file-${image}`} type="file" name={image} accept="image/png,image/jpeg,image/gif,image/webp" />
-                {imageErrors?.[image] ? <p className="field__error">{t(`error.${imageErrors[image]!.code}`)}</p> : null}
+                {imageErrors?.[image] ? <p className="field__error">{errorText(imageErrors[image]!)}</p> : null}
               </div>
               <div className="actions">
                 <button type="submit" name="intent" value={`upload_${image}`} className="button button--secondary" disabled={busy}>

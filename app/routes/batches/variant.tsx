@@ -96,7 +96,7 @@ export default function VariantBatches({ loaderData, actionData }: Route.Compone
       ) : null}
       {failure && !failure.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(failure.error)}
+          {errorText(failure)}
         </p>
       ) : null}
 

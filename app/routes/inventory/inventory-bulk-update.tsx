@@ -226,7 +226,7 @@ export default function InventoryBulkUpdate({ loaderData, actionData }: Route.Co
 
       {generalError ? (
         <div role="alert" className="alert alert--error">
-          <p>{errorText(actionData.error)}</p>
+          <p>{errorText(actionData)}</p>
           {Object.entries(errors ?? {}).map(([name, field]) => (
             <p key={name}>{errorText(field.code, field.params)}</p>
           ))}

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await updateStockLevel(await ctxFromRequest(rc), { ...values, id: String(form.get("id") ?? "") });
       return redirect(backToList(request, "level_saved"));
     },
-    (refusal) => ({ levelError: { code: refusal.error, fields: refusal.fields, values } }),
+    (refusal) => ({ levelError: { code: refusal.error, params: refusal.params, fields: refusal.fields, values } }),
   );
 }
 
@@ -74,7 +74,7 @@ function LevelEditor({
   failure,
 }: {
   level: Row;
-  failure: { code: string; fields?: FieldErrors | undefined; values: Record<string, string> } | undefined;
+  failure: { code: string; params?: Record<string, unknown>; fields?: FieldErrors | undefined; values: Record<string, string> } | undefined;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -91,7 +91,7 @@ function LevelEditor({
       <h2>{t("stock.edit_level_title", { sku: level.sku, location: level.location.label })}</h2>
       {failure && !failure.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(failure.code)}
+          {errorText(failure)}
         </p>
       ) : null}
       <input type="hidden" name="intent" value="update_level" />

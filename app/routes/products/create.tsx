@@ -125,7 +125,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
       </div>
       {actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <CreateProductForm

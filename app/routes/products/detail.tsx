@@ -110,7 +110,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
       ) : null}
       {actionData && !actionData.fields?.image ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <section className="card">

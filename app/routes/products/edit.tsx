@@ -55,7 +55,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       </div>
       {actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <Form method="post" className="form product-form" noValidate key={actionData ? JSON.stringify(actionData.values) : product.id}>

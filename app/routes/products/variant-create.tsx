@@ -55,7 +55,7 @@ export default function CreateVariant({ loaderData, actionData }: Route.Componen
       </div>
       {actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       {product.kind !== "variants" ? (

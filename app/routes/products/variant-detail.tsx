@@ -178,7 +178,7 @@ export default function VariantDetail({ loaderData, actionData }: Route.Componen
       ) : null}
       {actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <section className="card">

@@ -86,7 +86,7 @@ export default function ServiceDetail({ loaderData, actionData }: Route.Componen
       ) : null}
       {actionData && "error" in actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <section className="card">

@@ -77,7 +77,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {failed && !failed.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(failed.error)}
+          {errorText(failed)}
         </p>
       ) : null}
 

@@ -1,9 +1,22 @@
-import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { importHistory, importKindsFor, startImport, uploadImportFile, type ImportPreview } from "../../../worker/domain/operations/start";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import {
+  importHistory,
+  importKindsFor,
+  importModesOf,
+  startImport,
+  uploadImportFile,
+  type ImportPreview,
+} from "../../../worker/domain/operations/start";
 import type { OperationView } from "../../../worker/domain/operations/operations";
 import { progressColour } from "../../../worker/domain/operations/progress";
-import { OperationErrorText, OPERATIONS_CHANGED } from "../../components/back-office/operations-menus";
+import {
+  OperationErrorText,
+  OPERATION_UPDATED,
+  OPERATIONS_CHANGED,
+  POLL_RUNNING_MS,
+  running,
+} from "../../components/back-office/operations-menus";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { formAction } from "../../server/form-page.server";
@@ -16,7 +29,12 @@ const CHIP_COLOUR = { red: "red", amber: "orange", green: "green" } as const;
 /** Settings → import data (domain spec §5): a template per kind, a file, its columns mapped, then the import in the background. */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx } = await openCataloguePage(args, SETTINGS);
-  return { kinds: importKindsFor(ctx), history: await importHistory(ctx) };
+  const kinds = importKindsFor(ctx);
+  return {
+    kinds,
+    modes: Object.fromEntries(kinds.map((k) => [k, [...importModesOf(k)]])) as Record<string, string[]>,
+    history: await importHistory(ctx),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,6 +55,8 @@ export async function action(args: Route.ActionArgs) {
         file_id: text(form, "file_id"),
         file_name: text(form, "file_name"),
         mapping,
+        // Checked by the verb against the kind's modes; a form without the choice creates.
+        ...(form.has("mode") ? { mode: text(form, "mode") } : {}),
       });
       return { intent, operation };
     },
@@ -44,7 +64,67 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-function Mapping({ preview }: { preview: ImportPreview }) {
+type HistoryRow = OperationView & { mine: boolean };
+
+/**
+ * The history as the loader gave it, then kept current by the operations menus' live channel
+ * (pushes, and their polling when a push is lost): a row changes as its import moves. Imports
+ * the channel does not tell this user of (a colleague's, one started elsewhere) bring the history
+ * again, and so does a running one every POLL_RUNNING_MS.
+ */
+function useLiveHistory(loaded: HistoryRow[]): HistoryRow[] {
+  const revalidator = useRevalidator();
+  const [rows, setRows] = useState(loaded);
+  const current = useRef(rows);
+  current.current = rows;
+  useEffect(() => setRows(loaded), [loaded]);
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    const onUpdate = (event: Event) => {
+      const operation = (event as CustomEvent<OperationView>).detail;
+      if (operation.type !== "import") return;
+      const row = current.current.find((o) => o.batch_id === operation.batch_id);
+      if (!row) {
+        if (running(operation)) void revalidate.current();
+        return;
+      }
+      if (row.updated === operation.updated && row.status === operation.status && row.progress === operation.progress) return;
+      setRows((list) => list.map((o) => (o.batch_id === operation.batch_id ? { ...operation, mine: o.mine } : o)));
+    };
+    window.addEventListener(OPERATION_UPDATED, onUpdate);
+    return () => window.removeEventListener(OPERATION_UPDATED, onUpdate);
+  }, []);
+  const anyRunning = rows.some(running);
+  useEffect(() => {
+    if (!anyRunning) return;
+    const timer = window.setInterval(() => void revalidate.current(), POLL_RUNNING_MS);
+    return () => window.clearInterval(timer);
+  }, [anyRunning]);
+  return rows;
+}
+
+/** Create only, update only, or both: offered when the kind can find its records again. */
+function ModeChoice({ modes }: { modes: string[] }) {
+  const t = useT();
+  if (modes.length < 2) return null;
+  return (
+    <fieldset className="fieldset import-mode" aria-describedby="import-mode-help">
+      <legend>{t("import.mode")}</legend>
+      {modes.map((mode) => (
+        <label key={mode} className="checkbox">
+          <input type="radio" name="mode" value={mode} defaultChecked={mode === "create"} />
+          <span>{t(`import.mode_${mode}`)}</span>
+        </label>
+      ))}
+      <p id="import-mode-help" className="muted">
+        {t("import.mode_help")}
+      </p>
+    </fieldset>
+  );
+}
+
+function Mapping({ preview, modes }: { preview: ImportPreview; modes: string[] }) {
   const t = useT();
   const navigation = useNavigation();
   return (
@@ -98,6 +178,7 @@ function Mapping({ preview }: { preview: ImportPreview }) {
           </tbody>
         </table>
       </div>
+      <ModeChoice modes={modes} />
       <button type="submit" className="button button--primary" disabled={navigation.state !== "idle"}>
         {preview.more ? t("import.start_file") : t("import.start", { rows: preview.row_count })}
       </button>
@@ -105,9 +186,10 @@ function Mapping({ preview }: { preview: ImportPreview }) {
   );
 }
 
-function History({ history }: { history: (OperationView & { mine: boolean })[] }) {
+function History({ loaded }: { loaded: HistoryRow[] }) {
   const t = useT();
   const format = useFormat();
+  const history = useLiveHistory(loaded);
   if (!history.length) return <p>{t("import.no_history")}</p>;
   return (
     <div className="table-scroll">
@@ -129,15 +211,23 @@ function History({ history }: { history: (OperationView & { mine: boolean })[] }
               <td>{o.label}</td>
               <td>{format.dateTime(o.created)}</td>
               <td>
-                <span className={`status-chip status-chip--${CHIP_COLOUR[progressColour(o)]} import-status import-status--${progressColour(o)}`}>{t(`operations.status_${o.status}`)}</span>
+                <span
+                  className={`status-chip status-chip--${CHIP_COLOUR[progressColour(o)]} import-status import-status--${progressColour(o)}`}
+                >
+                  {t(`operations.status_${o.status}`)}
+                </span>
                 {o.status === "in_progress" || o.status === "revert_in_progress" ? ` ${o.progress} %` : null}
               </td>
               <td>
                 {o.status === "reverted"
                   ? t("import.outcome_reverted", { count: o.result.created ?? 0 })
-                  : o.result.created !== undefined
-                    ? t("import.outcome_created", { count: o.result.created, rows: o.result.rows ?? 0 })
-                    : null}
+                  : o.result.updated
+                    ? t("import.outcome_updated", { count: o.result.created ?? 0, updated: o.result.updated, rows: o.result.rows ?? 0 })
+                    : o.result.created !== undefined
+                      ? t("import.outcome_created", { count: o.result.created, rows: o.result.rows ?? 0 })
+                      : null}
+                {o.result.stock_ignored ? <p className="muted">{t("import.stock_ignored", { count: o.result.stock_ignored })}</p> : null}
+                {o.result.updated ? <p className="muted">{t("import.not_revertable_updates")}</p> : null}
                 {o.errors.length ? (
                   <ul className="import-errors">
                     {o.errors.slice(0, 5).map((e, i) => (
@@ -199,6 +289,8 @@ export default function ImportData({ loaderData, actionData }: Route.ComponentPr
       {failure && !fileError ? (
         <p role="alert" className="alert alert--error">
           {errorText(failure.error, failure.params)}
+          {/* The mode is the one field of the mapping's form the verb may refuse (a choice outside the kind's). */}
+          {failure.fields?.mode ? ` ${t("operations.error_at", { where: t("import.mode") })} ${errorText(failure.fields.mode)}` : null}
         </p>
       ) : null}
       <section className="card">
@@ -245,10 +337,10 @@ export default function ImportData({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
       </section>
-      {preview ? <Mapping preview={preview} /> : null}
+      {preview ? <Mapping preview={preview} modes={loaderData.modes[preview.kind] ?? ["create"]} /> : null}
       <section className="card">
         <h2>{t("import.history")}</h2>
-        <History history={loaderData.history} />
+        <History loaded={loaderData.history} />
       </section>
     </>
   );

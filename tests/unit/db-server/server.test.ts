@@ -45,6 +45,19 @@ afterEach(async () => {
 });
 
 describe("the local libSQL server driven by the official client", () => {
+  it("sends a float past the safe integers as a float, which the client reads (a whole-number float is not an integer's text)", async () => {
+    const db = client("main");
+    await db.execute("CREATE TABLE f (amount INTEGER)");
+    // An INTEGER column keeps a float it cannot hold as an integer: 1e24 is past SQLite's integers.
+    await db.execute("INSERT INTO f (amount) VALUES (1e24), (2.0), (1e19)");
+    const { rows } = await db.execute("SELECT amount, typeof(amount) AS kind FROM f ORDER BY rowid");
+    expect(rows.map((r) => [r.amount, r.kind])).toEqual([
+      [1e24, "real"],
+      [2, "integer"],
+      [1e19, "real"],
+    ]);
+  });
+
   it("creates a table, inserts rows and reads every value type back exactly", async () => {
     const db = client("main", { intMode: "bigint" });
     await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, big INTEGER, f REAL, s TEXT, b BLOB, n TEXT)");

@@ -264,11 +264,18 @@ async function findCustomers(db: TenantDb, rows: Map<string, string>[], operatio
       byNumber.set(r.number, r.id);
   const byEmail = await byEmails(
     rows.filter((cells) => !cells.get("number")?.trim()),
-    (list) =>
-      db
-        .select({ id: customers.id, email: sql<string>`lower(e.value)` })
-        .from(sql`${customers}, json_each(${customers.emails}) e`)
-        .where(and(sql`lower(e.value) in ${list}`, notInArray(customers.id, mine))),
+    async (list) =>
+      (
+        await db
+          .select({ id: customers.id, emails: customers.emails })
+          .from(customers)
+          .where(
+            and(
+              sql`exists (select 1 from json_each(${customers.emails}) e where lower(e.value) in ${list})`,
+              notInArray(customers.id, mine),
+            ),
+          )
+      ).flatMap((c) => c.emails.map((email) => ({ id: c.id, email: email.toLocaleLowerCase("en") }))),
   );
   return rows.map((cells) => {
     const number = cells.get("number")?.trim() ?? "";

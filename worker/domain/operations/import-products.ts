@@ -280,7 +280,14 @@ interface UpdateDraft {
   product: { label?: string; brand_id?: number; description?: string; attribute_ids?: number[] };
   variants: {
     variantId: number;
-    fields: { label?: string; barcode?: string; supplier_id?: number; initial_cost?: string; minimum_quantity?: string; option_ids?: number[] };
+    fields: {
+      label?: string;
+      barcode?: string;
+      supplier_id?: number;
+      initial_cost?: string;
+      minimum_quantity?: string;
+      option_ids?: number[];
+    };
     prices: PriceChange[];
   }[];
 }
@@ -450,7 +457,12 @@ async function sheetVariants(db: TenantDb, by: { productIds: number[] } | { vari
 const sameIds = (a: readonly number[], b: readonly number[]) => a.join(",") === b.join(",");
 
 /** A decimal cell against a stored amount: equal when it reads as the same number at the stored scale. */
-function sameAmount(text: string, stored: number | undefined, schema: { safeParse(v: unknown): { success: boolean; data?: unknown } }, scale: number) {
+function sameAmount(
+  text: string,
+  stored: number | undefined,
+  schema: { safeParse(v: unknown): { success: boolean; data?: unknown } },
+  scale: number,
+) {
   const parsed = schema.safeParse(text);
   return parsed.success && stored !== undefined && scaled(parsed.data as Parameters<typeof scaled>[0], scale) === stored;
 }
@@ -526,11 +538,7 @@ export const productImporter: Importer = {
     const found =
       mode === "create"
         ? new Map<string, Match>()
-        : await variantsBySku(
-            ctx.db,
-            rows.map((r) => r.cells.get("sku")?.trim() ?? "").filter(Boolean),
-            operationId,
-          );
+        : await variantsBySku(ctx.db, rows.map((r) => r.cells.get("sku")?.trim() ?? "").filter(Boolean), operationId);
     const updates: (VariantRow & { match: Match })[] = [];
     // Rows to create, grouped by product name, in the file's order.
     const groups = new Map<string, VariantRow[]>();
@@ -559,7 +567,8 @@ export const productImporter: Importer = {
     }
     // A new SKU makes a new product: one named as a product the file updates is most likely meant as its variant, which an import does not add.
     const updated = new Set(updates.map((u) => key(cellOf(u, "product"))).filter(Boolean));
-    for (const [label, group] of groups) if (updated.has(key(label))) for (const r of group) fail(r.row, "product", "import_variant_of_existing");
+    for (const [label, group] of groups)
+      if (updated.has(key(label))) for (const r of group) fail(r.row, "product", "import_variant_of_existing");
 
     const changes = updateItems(choices, updates, fail);
     return { items: [...createItems(choices, groups, fail), ...changes.items], errors, columns, stockIgnored: changes.stockIgnored };

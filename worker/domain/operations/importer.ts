@@ -128,7 +128,8 @@ export function checkMapping(mapping: ImportMapping, columns: ImportColumn[], wi
   for (const column of columns) {
     const index = mapping[column.field];
     if (index === undefined) {
-      if (column.required && !(column.createOnly && mode === "update")) errors.push({ row: 1, column: column.label, message: "import_column_required" });
+      if (column.required && !(column.createOnly && mode === "update"))
+        errors.push({ row: 1, column: column.label, message: "import_column_required" });
       continue;
     }
     if (!Number.isInteger(index) || index < 0 || index >= width) errors.push({ row: 1, column: column.label, message: "invalid" });

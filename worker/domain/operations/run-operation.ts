@@ -259,12 +259,8 @@ async function runImport(run: Run): Promise<void> {
   const errors = [...mapped.errors, ...plan.errors];
   const creates = plan.items.filter((i) => !i.update);
   const updates = plan.items.filter((i) => i.update);
-  let { next = 0, created = 0, updated = 0, checked = false } = run.result as {
-    next?: number;
-    created?: number;
-    updated?: number;
-    checked?: boolean;
-  };
+  const saved = run.result as { next?: number; created?: number; updated?: number; checked?: boolean };
+  let { next = 0, created = 0, updated = 0, checked = false } = saved;
   const rows = sheet.length - 1;
   const summary = () => ({ next, created, updated, checked, rows, ...(plan.stockIgnored ? { stock_ignored: plan.stockIgnored } : {}) });
 
@@ -298,7 +294,7 @@ async function runImport(run: Run): Promise<void> {
     ...slices(creates, importer.chunkSize ?? IMPORT_CHUNK).map((items) => ({ items, update: false })),
     ...slices(updates, UPDATE_CHUNK).map((items) => ({ items, update: true })),
   ];
-  for (; next < chunks.length; ) {
+  for (; next < chunks.length;) {
     if (!(await run.stillRunning())) return;
     const chunk = chunks[next]!;
     // A chunk written before a crash is not written again (its own record says it was).
@@ -321,7 +317,9 @@ async function runImport(run: Run): Promise<void> {
           if (written.stockDocumentIds.length)
             await db
               .insert(importRecords)
-              .values(written.stockDocumentIds.map((entityId) => ({ operationId: run.row.id, entity: "stock_document" as const, entityId })));
+              .values(
+                written.stockDocumentIds.map((entityId) => ({ operationId: run.row.id, entity: "stock_document" as const, entityId })),
+              );
         }
       } catch (error) {
         // Someone changed the data since the check (a sku taken meanwhile): the import stops here, its chunks so far kept.

@@ -79,7 +79,9 @@ export async function updateProducts(
         const given = new Set(variant.prices.map((p) => `${p.price_level_id}:${p.currency_id}`));
         const others = (kept.get(variant.id) ?? []).filter((p) => !given.has(`${p.price_level_id}:${p.currency_id}`));
         const prices = { prices: [...variant.prices, ...others] };
-        await step(`variants.${j}.`, () => planPriceReplacement(ctx, { productId: change.id, variantId: variant.id, packId: null }, prices));
+        await step(`variants.${j}.`, () =>
+          planPriceReplacement(ctx, { productId: change.id, variantId: variant.id, packId: null }, prices),
+        );
       }
     }
   }

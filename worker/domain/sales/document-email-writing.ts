@@ -55,15 +55,12 @@ export function writeDocumentEmail(
   const language = asked.language ?? salesDocumentLanguage(pdfSettingsOf(pdf), company!, customer ?? null, fallback);
   const template = templates.find((row) => row.language === language) ?? defaultEmailTemplate(doc.type, language);
   const own = transport === "company";
-  const email = renderDocumentEmail(
-    own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template,
-    {
-      document_number: doc.number,
-      customer_name: doc.customer.label,
-      company_name: company!.label,
-      total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
-      date: formatDate(doc.date, language),
-    },
-  );
+  const email = renderDocumentEmail(own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template, {
+    document_number: doc.number,
+    customer_name: doc.customer.label,
+    company_name: company!.label,
+    total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
+    date: formatDate(doc.date, language),
+  });
   return { company: company!, transport, language, customerEmails: customer?.emails ?? [], email };
 }

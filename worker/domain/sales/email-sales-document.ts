@@ -4,7 +4,14 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { fieldError, parseInput, strictInput } from "../shared/input";
 import { LOCALES } from "../shared/locale";
 import { documentEmailReads, writeDocumentEmail } from "./document-email-writing";
-import { checkRecipients, mailSender, platformDailyLimit, queueWithinPlatformQuota, senderDisplayName, type MailTransport } from "./platform-mail";
+import {
+  checkRecipients,
+  mailSender,
+  platformDailyLimit,
+  queueWithinPlatformQuota,
+  senderDisplayName,
+  type MailTransport,
+} from "./platform-mail";
 import { readSalesDocument, type SalesDocumentType } from "./sales-documents";
 
 // One address or several, comma-separated; how many one email may carry in all is the transport's (platform-mail.ts).

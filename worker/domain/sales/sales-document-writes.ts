@@ -183,7 +183,8 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
     customerId: request.customerId,
     locationId: request.locationId,
     lines,
-    globalDiscount: fields.global_discount !== undefined ? fields.global_discount : storedDecimal(saved.globalDiscount, PRICE_SCALE).toString(),
+    globalDiscount:
+      fields.global_discount !== undefined ? fields.global_discount : storedDecimal(saved.globalDiscount, PRICE_SCALE).toString(),
     globalDiscountType: fields.global_discount_type ?? saved.globalDiscountType,
     shippingCost:
       fields.shipping_cost !== undefined

@@ -155,7 +155,7 @@ export const lineColumns = {
   units: readable(salesDocumentLines.units),
   committedUnits: readable(salesDocumentLines.committedUnits),
   packQuantity: readable(salesDocumentLines.packQuantity),
-  requiredQuantity: readable(salesDocumentLines.requiredQuantity),
+  requiredQuantity: readable(salesDocumentLines.requiredQuantity) as SQL<number | string | null>,
   price: readable(salesDocumentLines.price),
   cost: readable(salesDocumentLines.cost),
   discount: readable(salesDocumentLines.discount),
@@ -239,7 +239,11 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
 }
 
 const linesQuery = (db: TenantDb, documentId: number) =>
-  db.select(lineColumns).from(salesDocumentLines).where(eq(salesDocumentLines.documentId, documentId)).orderBy(asc(salesDocumentLines.position));
+  db
+    .select(lineColumns)
+    .from(salesDocumentLines)
+    .where(eq(salesDocumentLines.documentId, documentId))
+    .orderBy(asc(salesDocumentLines.position));
 
 // The batches a shipping order's lines take their units from.
 const lineBatchesQuery = (db: TenantDb, documentId: number) =>

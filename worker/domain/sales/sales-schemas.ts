@@ -4,9 +4,13 @@ import { zMoney } from "../shared/money";
 import { strictInput, zCalendarDate, zOptionalText } from "../shared/input";
 import { zOptionalId, zRefIdRequired, zRequiredQuantity, zScaledQuantity } from "../stock/common";
 
-/** A discount as typed: anything that is not a non-negative number counts as 0 (domain spec §5), so any text or number passes. */
+/**
+ * A discount as typed: anything that is not a non-negative number counts as 0 (domain spec §5), so
+ * any text or number passes here; a number past its bound is refused by the pricing (priceDocument).
+ */
 const zDiscount = z
   .union([z.string(), z.number()], { error: "invalid_number" })
+  .meta({ description: "At most 100 as a percentage, 100000000000 as an amount (refused past them); not a number counts as 0" })
   .transform((v) => discountText(v))
   .nullable()
   .optional();

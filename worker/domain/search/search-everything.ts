@@ -198,7 +198,9 @@ function result(type: SearchType, row: Row): SearchResult {
         label: String(row.number),
         customer: String(row.customer),
         status: String(row.status),
-        total: storedDecimal(row.total as number | string, PRICE_SCALE).round(currencyDecimals(currency)).toString(),
+        total: storedDecimal(row.total as number | string, PRICE_SCALE)
+          .round(currencyDecimals(currency))
+          .toString(),
         total_units: storedDecimal(row.units as number | string, QUANTITY_SCALE).toString(),
         currency,
       };

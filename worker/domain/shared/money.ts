@@ -66,7 +66,11 @@ export function weightToGrams(amount: Decimal, unit: WeightUnit): Decimal {
 
 /** zod: a decimal given as string or number, rounded to `scale`, from an optional minimum to an optional maximum. */
 export function zDecimal(scale: number, options: { min?: number; max?: number } = {}) {
-  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
+  const range = [options.min !== undefined ? `at least ${options.min}` : "", options.max !== undefined ? `at most ${options.max}` : ""];
+  const described = z.union([z.string(), z.number()]).meta({
+    description: [`A decimal number (text or number), kept to ${scale} decimals`, ...range.filter(Boolean)].join(", "),
+  });
+  return described.transform((raw, ctx) => {
     const read = readDecimal(raw);
     if ("error" in read) {
       ctx.addIssue({ code: "custom", message: read.error });

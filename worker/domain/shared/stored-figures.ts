@@ -12,7 +12,8 @@ const SAFE = sql.raw(String(Number.MAX_SAFE_INTEGER));
 
 /** A stored integer column (or a sum of one) as a number when it is a safe integer, else as the text SQLite gives of it. */
 export function readable(column: SQLiteColumn | SQL): SQL<number | string> {
-  return sql<number | string>`case when typeof(${column}) = 'integer' and ${column} between -${SAFE} and ${SAFE} then ${column} else cast(${column} as text) end`;
+  const safe = sql`typeof(${column}) = 'integer' and ${column} between -${SAFE} and ${SAFE}`;
+  return sql<number | string>`case when ${safe} then ${column} else cast(${column} as text) end`;
 }
 
 /** A value read through `readable` (or a plain integer), at `scale`: exact for any stored integer, the nearest whole units for a float. */

@@ -18,7 +18,10 @@ const MAX_SCALED = BigInt(MAX_UNITS) * 10n ** BigInt(QUANTITY_SCALE);
 
 /** A quantity as a decimal string or number, 7 decimals, returned as scaled integer units. */
 export function zScaledQuantity(options: { positive?: boolean } = {}) {
-  return z.union([z.string(), z.number()], { error: "invalid_number" }).transform((raw, ctx) => {
+  const described = z.union([z.string(), z.number()], { error: "invalid_number" }).meta({
+    description: `A quantity (text or number), kept to ${QUANTITY_SCALE} decimals, ${options.positive ? "above" : "at least"} 0, at most ${MAX_UNITS}`,
+  });
+  return described.transform((raw, ctx) => {
     const read = readDecimal(raw);
     if ("error" in read) {
       ctx.addIssue({ code: "custom", message: read.error });

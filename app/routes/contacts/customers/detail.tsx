@@ -77,7 +77,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
           acknowledge={DELETE_ASKS.customer}
         />
       </div>
-      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData : undefined} />
       <div className="contact-detail">
         <section className="card">
           <h2>{t("customers.identity")}</h2>

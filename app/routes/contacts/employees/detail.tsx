@@ -52,7 +52,7 @@ export default function EmployeeDetail({ loaderData, actionData }: Route.Compone
           acknowledge={DELETE_ASKS.employee}
         />
       </div>
-      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData : undefined} />
       <section className="card">
         <dl className="detail-list">
           <DetailRow label={t("contacts.status")}>

@@ -50,7 +50,7 @@ export default function SupplierDetail({ loaderData, actionData }: Route.Compone
           acknowledge={DELETE_ASKS.supplier}
         />
       </div>
-      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <PageMessages notice={notice} error={actionData && "error" in actionData ? actionData : undefined} />
       <div className="contact-detail">
         <section className="card">
           <dl className="detail-list">

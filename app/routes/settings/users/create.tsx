@@ -51,7 +51,7 @@ export default function CreateUser({ loaderData, actionData }: Route.ComponentPr
       <p className="muted">{t("users.invite_intro_pending")}</p>
       {actionData && !actionData.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <UserForm

@@ -65,7 +65,7 @@ export default function UserDetail({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {actionData && "error" in actionData ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <section className="card">

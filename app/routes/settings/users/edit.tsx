@@ -81,7 +81,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       {actionData && !actionData.fields ? (
         <p role="alert" className="alert alert--error">
-          {errorText(actionData.error)}
+          {errorText(actionData)}
         </p>
       ) : null}
       <UserForm
