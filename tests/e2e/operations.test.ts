@@ -86,7 +86,7 @@ describe("imports and exports", () => {
     await page.keyboard.press("Escape");
     // The import page's history follows the same live channel: done, without a reload.
     await expect.poll(() => page.locator(".import-status").first().innerText(), { timeout: 10_000 }).toBe("Completed");
-    expect(await page.getByRole("cell", { name: "1000 created from 1000 rows" }).count()).toBe(1);
+    expect(await page.locator("td", { hasText: /1[\s,.\u202f]?000 created from 1[\s,.\u202f]?000 rows/ }).count()).toBe(1);
 
     // The products are in the list.
     await page.goto(`${appUrl}/products-and-services/products?search=Imported+product+0999`);
