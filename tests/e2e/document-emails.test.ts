@@ -69,7 +69,9 @@ describe("a document's email from its page", () => {
     // Today's quota spent: the refusal says the limit.
     const db = await companyDb(company.companyId);
     const today = new Date().toISOString().slice(0, 10);
-    await db.run(sql`insert into platform_mail_days (day, messages) values (${today}, 100000) on conflict (day) do update set messages = 100000`);
+    await db.run(
+      sql`insert into platform_mail_days (day, messages) values (${today}, 100000) on conflict (day) do update set messages = 100000`,
+    );
     await toField(page).fill(address);
     await page.getByRole("button", { name: "Send", exact: true }).click();
     const alert = page.locator(".sales-email__form [role=alert]");

@@ -184,7 +184,7 @@ function Shell({ data: shell, children }: { data: ShellData; children: ReactNode
         >
           ☰
         </button>
-        <Link to="/dashboard" className="top-bar__brand">
+        <Link to="/dashboard" className="top-bar__brand" aria-label={t("app.name")}>
           <span className="logo" aria-hidden="true">
             C
           </span>
