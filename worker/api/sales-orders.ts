@@ -25,7 +25,11 @@ const SALES_ORDERS: SalesDocumentApi = {
   },
   verbs: { list: listSalesOrders, create: createSalesOrder, get: getSalesOrder, update: updateSalesOrder, remove: deleteSalesOrder },
   moves: [
-    { name: "validate", summary: "Validate an order placed from the B2B store (pending_validation becomes pending)", verb: validateSalesOrder },
+    {
+      name: "validate",
+      summary: "Validate an order placed from the B2B store (pending_validation becomes pending)",
+      verb: validateSalesOrder,
+    },
     { name: "complete", summary: "Complete the order by hand: no stock moves, its reservation is released", verb: completeSalesOrder },
     { name: "cancel", summary: "Cancel the order, releasing the stock it reserved", verb: cancelSalesOrder },
   ],
