@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { RouterContextProvider } from "react-router";
 import { requestContext, type RequestContext } from "../../worker/context";
+import { parseEnv, type Bindings } from "../../worker/env";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 import { resolveAccessToken } from "../../worker/domain/identity/sessions";
 import { addUser, control, type makeCompany } from "./factories";
@@ -13,7 +14,8 @@ export async function pageContext(company: Awaited<ReturnType<typeof makeCompany
   const user = await addUser(company.companyId, { permissions });
   const actor = (await resolveAccessToken(control, user.token))!;
   const ctx = {
-    env: { bindings: env },
+    // The bindings and the settings parsed from them, as the Worker entry gives a page.
+    env: parseEnv(env as unknown as Bindings),
     control,
     actor,
     locale: "en",

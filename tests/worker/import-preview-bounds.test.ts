@@ -1,11 +1,9 @@
-import { env } from "cloudflare:test";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { translate } from "../../locales";
 import { action as importDataAction } from "../../app/routes/settings/import-data";
 import { ERROR_CODES } from "../../worker/domain/shared/error-codes";
-import { parseEnv, type Bindings } from "../../worker/env";
 import { listOperations } from "../../worker/domain/operations/operations";
 import { IMPORT_LIMITS, PREVIEW_LIMITS, readSpreadsheet, writeXlsx } from "../../worker/domain/operations/spreadsheets";
 import { importTemplate, startImport, uploadImportFile } from "../../worker/domain/operations/start";
@@ -55,9 +53,7 @@ const longRows = (count: number, width: number) =>
 describe("the import screen's reading of a file", () => {
   it("refuses an .xlsx that would unpack past the bound, on its file field, in both languages, without unpacking it", async () => {
     const company = await makeCompany();
-    const { ctx, context } = await pageContext(company);
-    // The settings as the Worker's entry parses them, which the page's context builder reads.
-    ctx.env = parseEnv(env as unknown as Bindings);
+    const { context } = await pageContext(company);
     // 35 MB of sheet in a file of about 450 KB: 55,000 rows, within the rows' limit.
     const bomb = xlsxOf(longRows(55_000, 600), 1);
     expect(bomb.length).toBeLessThan(IMPORT_LIMITS.bytes);

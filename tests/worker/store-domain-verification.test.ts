@@ -5,7 +5,6 @@ import { translate } from "../../locales";
 import { companyOfStoreHost } from "../../worker/domain/store/settings/store-addresses";
 import { getStoreSettings, updateStoreSettings, type StoreSettingsView } from "../../worker/domain/store/settings/store-settings-verbs";
 import { verifyStoreDomain } from "../../worker/domain/store/settings/verify-store-domain";
-import { parseEnv, type Bindings } from "../../worker/env";
 import { DOH_DEADLINE_MS, dohTxtResolver } from "../../worker/integrations/dns/doh-txt-resolver";
 import { answerDns } from "../support/fake-doh";
 import { control, ctxOf, makeCompany } from "../support/factories";
@@ -120,9 +119,7 @@ describe("a store's own domain", () => {
 
   it("is verified from the store's settings page, which shows its record and its status", async () => {
     const company = await makeCompany();
-    const { ctx: rc, context } = await pageContext(company);
-    // The settings as the Worker's entry parses them: the page builds its resolver from DNS_OVER_HTTPS_URL.
-    rc.env = parseEnv(env as unknown as Bindings);
+    const { context } = await pageContext(company);
     const args = (request: Request) => ({ request, context, params: { section: "setup" } }) as never;
     const page = "http://app.test/b2b-store/settings/setup";
     const domain = domainOf("shop");

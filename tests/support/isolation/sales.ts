@@ -68,6 +68,7 @@ export const isolation: IsolationArea = {
     "post /sales-orders": { customer_id: 1, location_id: 1, lines: [{ description: "Consulting" }] },
     "patch /sales-orders/{id}": { notes: "Changed" },
     "post /sales-orders/{id}/complete": {},
+    "post /sales-orders/{id}/validate": {},
     "post /sales-orders/{id}/cancel": {},
     "post /shipping-orders": { sales_order_id: 1 },
     "post /shipping-orders/{id}/prepare": {},
