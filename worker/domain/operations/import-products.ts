@@ -144,6 +144,19 @@ function supplierOf(choices: Choices, r: VariantRow, fail: Fail): number | undef
   return undefined;
 }
 
+/** A product row's attributes by their names, each unknown one the row's error at its own column. */
+function attributesOf(choices: Choices, head: VariantRow, fail: Fail, at: (path: string, row: number, field: string) => void) {
+  const attributeLabels = Array.from({ length: ATTRIBUTES }, (_, i) => cellOf(head, `attribute_${i + 1}`)).filter(Boolean);
+  const attributeIds: number[] = [];
+  attributeLabels.forEach((name, i) => {
+    const id = choices.attributes.get(key(name));
+    if (id === undefined) fail(head.row, `attribute_${i + 1}`, "import_unknown_value", { value: name });
+    else attributeIds.push(id);
+    at(`attribute_ids.${i}`, head.row, `attribute_${i + 1}`);
+  });
+  return { attributeLabels, attributeIds };
+}
+
 /**
  * The variants of the company the file's SKUs name, but those of products this very import
  * created (a delivery run again must plan the same creates as the first run).
@@ -182,14 +195,7 @@ function createItems(choices: Choices, groups: Map<string, VariantRow[]>, fail: 
     at("brand_id", head.row, "brand");
     at("description", head.row, "description");
 
-    const attributeLabels = Array.from({ length: ATTRIBUTES }, (_, i) => cell(head, `attribute_${i + 1}`)).filter(Boolean);
-    const attributeIds: number[] = [];
-    attributeLabels.forEach((name, i) => {
-      const id = choices.attributes.get(key(name));
-      if (id === undefined) fail(head.row, `attribute_${i + 1}`, "import_unknown_value", { value: name });
-      else attributeIds.push(id);
-      at(`attribute_ids.${i}`, head.row, `attribute_${i + 1}`);
-    });
+    const { attributeLabels, attributeIds } = attributesOf(choices, head, fail, at);
     const withVariants = attributeLabels.length > 0 || group.length > 1;
     if (group.length > 1 && attributeLabels.length === 0)
       for (const r of group.slice(1)) fail(r.row, "attribute_1", "import_variants_need_attributes");
@@ -322,14 +328,7 @@ function updateItems(choices: Choices, rows: (VariantRow & { match: Match })[], 
     at("brand_id", head.row, "brand");
     if (cell(head, "description")) product.description = cell(head, "description");
     at("description", head.row, "description");
-    const attributeLabels = Array.from({ length: ATTRIBUTES }, (_, i) => cell(head, `attribute_${i + 1}`)).filter(Boolean);
-    const attributeIds: number[] = [];
-    attributeLabels.forEach((name, i) => {
-      const id = choices.attributes.get(key(name));
-      if (id === undefined) fail(head.row, `attribute_${i + 1}`, "import_unknown_value", { value: name });
-      else attributeIds.push(id);
-      at(`attribute_ids.${i}`, head.row, `attribute_${i + 1}`);
-    });
+    const { attributeLabels, attributeIds } = attributesOf(choices, head, fail, at);
     at("attribute_ids", head.row, "attribute_1");
     if (attributeLabels.length) product.attribute_ids = attributeIds;
 
