@@ -24,25 +24,9 @@ export function documentCurrency(found: CurrencyFormat | undefined, iso: string)
 const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /**
- * The language a document (its PDF, its email) is written in when none is asked (the PDF
- * settings' language "the customer's"): the customer's own, else the company's first, else the
- * caller's. Called without a customer (`documentLanguage(company, fallback)`), the company's.
- */
-export function documentLanguage(
-  company: { languages: string[] },
-  customer: { language?: string | null } | null | Locale,
-  fallback?: Locale,
-): Locale {
-  const party = typeof customer === "string" ? null : customer;
-  const last = typeof customer === "string" ? customer : (fallback ?? "en");
-  const own = party?.language;
-  if (isLocale(own)) return own;
-  return company.languages.find(isLocale) ?? last;
-}
-
-/**
  * The language a sales document goes out in, its PDF and its email alike: the PDF settings'
- * language, else (setting "the customer's") the customer's own, else the company's first.
+ * language, else (setting "the customer's") the customer's own, else the company's first, else the
+ * caller's.
  */
 export function salesDocumentLanguage(
   settings: { language: Locale | null },
@@ -50,5 +34,7 @@ export function salesDocumentLanguage(
   customer: { language?: string | null } | null,
   fallback: Locale,
 ): Locale {
-  return settings.language ?? documentLanguage(company, customer, fallback);
+  if (settings.language) return settings.language;
+  const own = customer?.language;
+  return isLocale(own) ? own : (company.languages.find(isLocale) ?? fallback);
 }
