@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { controlSchema } from "../db/client";
 import { openCompanyDatabase } from "../db/tenants";
 import { controlFor, provisionerFor, type RequestContext } from "./context";
-import { companyRef, type Actor, type SystemActor } from "./domain/identity/actor";
-import { ADMINISTRATOR_PERMISSIONS } from "./domain/identity/permissions";
+import { companyRef, type Actor, type CompanyRef, type SystemActor, type VisitorActor } from "./domain/identity/actor";
+import { ADMINISTRATOR_PERMISSIONS, type PublicCapability } from "./domain/identity/permissions";
 import { makeCtx, type Ctx } from "./domain/shared/ctx";
 import { DomainError } from "./domain/shared/domain-error";
 import { DEFAULT_LOCALE, type Locale } from "./domain/shared/locale";
@@ -50,16 +50,25 @@ export function ctxFromCron(env: Env, companyId: string, cron: string): Promise<
   return systemCtx(env, companyId, `cron:${cron}`);
 }
 
-/** A visitor of a company's store who is not signed in (its access form): the system acts, for that company only. */
+/** A visitor of a company's store who is not signed in (its login and access form): it may only do what that page does. */
 export function ctxForStoreVisitor(env: Env, companyId: string): Promise<Ctx> {
-  return systemCtx(env, companyId, "store:visitor");
+  return ctxForPublicPage(env, companyId, "public_store", "store:visitor");
 }
 
-async function systemCtx(env: Env, companyId: string, source: string): Promise<Ctx> {
+/** A visitor of one of a company's public pages: an actor holding that page's capability alone (the public invoice page's too). */
+export function ctxForPublicPage(env: Env, companyId: string, capability: PublicCapability, source: string): Promise<Ctx> {
+  return companyCtx(env, companyId, (company): VisitorActor => ({ kind: "visitor", company, permissions: [capability], source }));
+}
+
+function systemCtx(env: Env, companyId: string, source: string): Promise<Ctx> {
+  return companyCtx(env, companyId, (company): SystemActor => ({ kind: "system", company, permissions: [...ADMINISTRATOR_PERMISSIONS], source }));
+}
+
+async function companyCtx(env: Env, companyId: string, actorOf: (company: CompanyRef) => Actor): Promise<Ctx> {
   const control = controlFor(env);
   const row = await control.query.companies.findFirst({ where: eq(controlSchema.companies.id, companyId) });
   if (!row) throw new DomainError("not_found");
-  const actor: SystemActor = { kind: "system", company: companyRef(row), permissions: [...ADMINISTRATOR_PERMISSIONS], source };
+  const actor = actorOf(companyRef(row));
   const db = await openCompanyDatabase(control, provisionerFor(env), actor.company);
   return makeCtx({
     db,

@@ -264,5 +264,20 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `sales_document_lines` ADD `pack_label` text;"
     ]
+  },
+  {
+    "tag": "0016_sales_document_shipping_taxes",
+    "hash": "234c6681b8b6947686c47add55cc8c14381d6a7e7362baa907c57a47923af48b",
+    "statements": [
+      "ALTER TABLE `sales_documents` ADD `shipping_taxes` text DEFAULT '[]' NOT NULL;"
+    ]
+  },
+  {
+    "tag": "0017_idempotency_commit",
+    "hash": "2f1e1d47d03168884c8c4501a286a3a7525d5329d9055aeefb5d8897460abbf3",
+    "statements": [
+      "ALTER TABLE `idempotency_keys` ADD `committed_at` integer;",
+      "ALTER TABLE `idempotency_keys` ADD `resource` text;"
+    ]
   }
 ];

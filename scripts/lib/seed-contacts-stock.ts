@@ -16,7 +16,7 @@ import { transformEstimate } from "../../worker/domain/sales/transform-estimate"
 import { createBatch } from "../../worker/domain/stock/create-batch";
 import { allocateValues } from "../../worker/domain/documents/numbering";
 import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
-import { newDocumentNumber } from "../../worker/domain/stock/stock-document-writes";
+import { newDocumentNumber } from "../../worker/domain/documents/numbering";
 
 const t = tenantSchema;
 const U = 10_000_000; // quantities are stored at 7 decimals

@@ -3,12 +3,18 @@ import { messages as en } from "../../locales/en/messages";
 import { messages as fr } from "../../locales/fr/messages";
 import {
   assertMove,
+  assertVerbMove,
   canMove,
+  canVerbMove,
+  goodsOut,
+  goodsStayWhileParent,
   isFinal,
   STATUS_COLOURS,
   STATUS_MACHINES,
   statusColour,
+  selfMove,
   statusesOf,
+  verbFromStatuses,
   type StatusMachine,
 } from "../../worker/domain/documents/statuses";
 import { DomainError } from "../../worker/domain/shared/domain-error";
@@ -87,5 +93,33 @@ describe("the document status machines", () => {
     }
     expect(() => assertMove("estimate", "pending", "not_a_status")).toThrow(DomainError);
     expect(() => assertMove("estimate", "pending", "accepted")).not.toThrow();
+  });
+
+  it.each(machines)("%s: its guards and stock statuses name its own statuses, and its verbs' guards narrow moves the graph has", (machine) => {
+    const shape = STATUS_MACHINES[machine] as {
+      verbFrom?: Record<string, readonly string[]>;
+      goodsOut?: readonly string[];
+      selfMoves?: Record<string, { from: string; to: string }>;
+    };
+    const own = statusesOf(machine) as string[];
+    for (const [to, from] of Object.entries(shape.verbFrom ?? {}))
+      for (const f of from) expect(canMove(machine, f as never, to), `${machine}: ${f} → ${to}`).toBe(true);
+    for (const status of shape.goodsOut ?? []) expect(own).toContain(status);
+    for (const move of Object.values(shape.selfMoves ?? {})) expect(canMove(machine, move.from as never, move.to)).toBe(true);
+  });
+
+  it("validating moves only a store order to pending: an order back from in_progress goes there by itself, not by the verb", () => {
+    expect(canMove("sales_order", "in_progress", "pending")).toBe(true);
+    expect(canVerbMove("sales_order", "in_progress", "pending")).toBe(false);
+    expect(verbFromStatuses("sales_order", "pending")).toEqual(["pending_validation"]);
+    expect(() => assertVerbMove("sales_order", "in_progress", "pending")).toThrow(DomainError);
+    expect(selfMove("sales_order", "goodsLeft")).toEqual({ from: "pending", to: "in_progress" });
+  });
+
+  it("a shipping order's goods are out once shipped or delivered, and may not leave while its sales order is cancelled", () => {
+    expect(statusesOf("shipping_order").filter((s) => goodsOut("shipping_order", s))).toEqual(["shipped", "delivered"]);
+    expect(verbFromStatuses("shipping_order", "delivered")).toEqual(["make_the_shipment", "in_preparation", "ready_to_ship", "shipped"]);
+    expect(verbFromStatuses("shipping_order", "in_preparation")).toEqual(["make_the_shipment", "ready_to_ship"]);
+    expect(goodsStayWhileParent("shipping_order")).toEqual(["cancelled"]);
   });
 });

@@ -22,6 +22,14 @@ describe("the email templates", () => {
       "shipping_order/fr",
       "invoice/en",
       "invoice/fr",
+      "credit_note/en",
+      "credit_note/fr",
+      "refund/en",
+      "refund/fr",
+      "purchase_order/en",
+      "purchase_order/fr",
+      "delivery/en",
+      "delivery/fr",
     ]);
     expect(all.every((t) => !t.customized && t.updated_at === null)).toBe(true);
     expect(await getEmailTemplate(admin, { type: "invoice", language: "fr" })).toMatchObject({
@@ -47,7 +55,7 @@ describe("the email templates", () => {
     const company = await makeCompany();
     const clerk = await ctxOf(company, { permissions: ["view_estimates"] });
     const withoutModule = await ctxOf(company, { permissions: ADMINISTRATOR_PERMISSIONS.filter((p) => p !== "email_templates") });
-    expect((await listEmailTemplates(clerk)).length).toBe(8);
+    expect((await listEmailTemplates(clerk)).length).toBe(16);
     for (const ctx of [clerk, withoutModule]) {
       await expect(updateEmailTemplate(ctx, { type: "estimate", language: "en", ...OURS })).rejects.toMatchObject({ code: "forbidden" });
       await expect(resetEmailTemplate(ctx, { type: "estimate", language: "en" })).rejects.toMatchObject({ code: "forbidden" });
@@ -60,7 +68,7 @@ describe("/api/v1/email-templates", () => {
     const company = await makeCompany();
     const list = await call("GET", "/email-templates", company.token);
     expect(list.status).toBe(200);
-    expect(list.body.items).toHaveLength(8);
+    expect(list.body.items).toHaveLength(16);
     const put = await call("PUT", "/email-templates/sales_order/en", company.token, OURS);
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ type: "sales_order", language: "en", ...OURS, customized: true });

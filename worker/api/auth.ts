@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ctxFromRequest } from "../ctx";
 import type { Ctx } from "../domain/shared/ctx";
+import { assertMayAct } from "../domain/identity/actor";
 import { resolveApiToken } from "../domain/identity/api-tokens";
 import { hasPermissions, type PermissionCheck } from "../domain/identity/permissions";
 import { resolveAccessToken } from "../domain/identity/sessions";
@@ -19,15 +20,14 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /**
- * Demands a signed-in actor holding the given permissions: 401 without one, 403 when the
- * company is frozen or a permission is missing. B2B users reach only store endpoints.
+ * Demands a signed-in actor holding the given permissions: 401 without one, then the verbs' own
+ * gate (assertMayAct: 403 when the company is frozen; B2B users reach only store endpoints).
  */
 export function requireActor(check: PermissionCheck = {}, options: { b2b?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const actor = c.get("ctx").actor;
     if (!actor) throw new DomainError("unauthenticated");
-    if (actor.company.frozen) throw new DomainError("access_frozen");
-    if (actor.kind === "user" && actor.customerId && !options.b2b) throw new DomainError("forbidden");
+    assertMayAct(actor, options.b2b ? "anywhere" : "back_office");
     if (!hasPermissions(actor.permissions, check)) throw new DomainError("forbidden");
     await next();
   };

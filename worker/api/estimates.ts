@@ -4,18 +4,17 @@ import { deleteEstimate } from "../domain/sales/delete-estimate";
 import { getEstimate } from "../domain/sales/get-estimate";
 import { listEstimates } from "../domain/sales/list-estimates";
 import { rejectEstimate } from "../domain/sales/reject-estimate";
-import { SALES_ACCESS } from "../domain/sales/sales-documents";
 import { CreateEstimateInput, UpdateEstimateInput } from "../domain/sales/sales-schemas";
 import { transformEstimate } from "../domain/sales/transform-estimate";
 import { updateEstimate } from "../domain/sales/update-estimate";
-import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
+import { documentOperations, documentRouter } from "./document-api";
+import { salesDocumentApi } from "./sales-documents";
 
-const ESTIMATES: SalesDocumentApi = {
+const ESTIMATES = salesDocumentApi({
   type: "estimate",
   path: "/estimates",
   tag: "Estimates",
   what: "estimate",
-  access: SALES_ACCESS.estimate,
   create: CreateEstimateInput,
   update: UpdateEstimateInput.omit({ id: true }),
   createSummary:
@@ -34,9 +33,9 @@ const ESTIMATES: SalesDocumentApi = {
       created: true,
     },
   ],
-};
+});
 
-export const estimateOperations = salesDocumentOperations(ESTIMATES);
+export const estimateOperations = documentOperations(ESTIMATES);
 
 /** /api/v1/estimates (domain spec §3 'Estimate'). */
-export const estimates = salesDocumentRouter(ESTIMATES);
+export const estimates = documentRouter(ESTIMATES);

@@ -1,4 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import type { TenantDb } from "../../db/client";
+import { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../db/schema/tenant/sales";
+import { STOCK_DOCUMENT_TYPES } from "../../db/schema/tenant/stock";
+import { readSalesDocument } from "../domain/sales/sales-documents";
 import { DomainError } from "../domain/shared/domain-error";
 import {
   claimIdempotencyKey,
@@ -7,7 +11,11 @@ import {
   recordIdempotentAnswer,
   releaseIdempotencyKey,
   requestFingerprint,
+  type CommittedResource,
+  type IdempotentAnswer,
 } from "../domain/shared/idempotency";
+import { readStockDocument } from "../domain/stock/stock-document-views";
+import type { StockDocumentType } from "../domain/stock/stock-rules";
 import type { ApiEnv } from "./types";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -15,6 +23,8 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /**
  * Every POST of /api/v1 may carry an Idempotency-Key: the first request runs and its answer
  * (2xx or 4xx) is kept 24 hours for the caller; a retry gets it back with `Idempotent-Replayed: true`.
+ * A request that failed after its write batch committed keeps its key: a retry gets the document
+ * it created, read again (201), or `idempotency_key_committed` when its verb names none; never a second write.
  * Without a caller (or in a frozen company) the route's own guard answers, and nothing is kept.
  */
 export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -29,11 +39,11 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const body = await c.req.raw.clone().arrayBuffer();
   const requestHash = await requestFingerprint([c.req.method, c.req.path, scope, body]);
   const claim = await claimIdempotencyKey(db, { scope, key, requestHash });
-  if (claim.replay) {
-    const { status, contentType, body: stored } = claim.replay;
-    const headers = new Headers({ "idempotent-replayed": "true" });
-    if (contentType) headers.set("content-type", contentType);
-    return new Response(status === 204 ? null : stored, { status, headers });
+  if (claim.replay) return replayed(claim.replay);
+  if (claim.committed) {
+    const answer = await committedAnswer(db, claim.committed.resource);
+    await recordIdempotentAnswer(db, claim, answer);
+    return replayed(answer);
   }
   let kept = false;
   try {
@@ -44,7 +54,30 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
       kept = true;
     }
   } finally {
-    // A server failure is not an answer: the key is freed so that a retry runs again.
+    // A server failure is not an answer: the key is freed so that a retry runs, unless the request committed a write.
     if (!kept) await releaseIdempotencyKey(db, claim);
   }
 };
+
+function replayed({ status, contentType, body }: IdempotentAnswer): Response {
+  const headers = new Headers({ "idempotent-replayed": "true" });
+  if (contentType) headers.set("content-type", contentType);
+  return new Response(status === 204 ? null : body, { status, headers });
+}
+
+/**
+ * The answer of a request that committed and failed before answering: the document it created,
+ * read as its create answers it (201). Without one named, it cannot be rebuilt: 409.
+ */
+async function committedAnswer(db: TenantDb, resource: CommittedResource | null): Promise<IdempotentAnswer> {
+  const read = resource && readers(db, resource);
+  if (!read) throw new DomainError("idempotency_key_committed");
+  return { status: 201, contentType: "application/json", body: JSON.stringify(await read) };
+}
+
+// The documents whose creates name what they created (StockBatch.creates): read as their GET answers them.
+function readers(db: TenantDb, { type, id }: CommittedResource): Promise<unknown> | null {
+  if ((SALES_DOCUMENT_TYPES as readonly string[]).includes(type)) return readSalesDocument(db, type as SalesDocumentType, id);
+  if ((STOCK_DOCUMENT_TYPES as readonly string[]).includes(type)) return readStockDocument(db, type as StockDocumentType, id);
+  return null;
+}

@@ -4,18 +4,17 @@ import { createSalesOrder } from "../domain/sales/create-sales-order";
 import { deleteSalesOrder } from "../domain/sales/delete-sales-order";
 import { getSalesOrder } from "../domain/sales/get-sales-order";
 import { listSalesOrders } from "../domain/sales/list-sales-orders";
-import { SALES_ACCESS } from "../domain/sales/sales-documents";
 import { CreateSalesOrderInput, UpdateSalesOrderInput } from "../domain/sales/sales-schemas";
 import { updateSalesOrder } from "../domain/sales/update-sales-order";
 import { validateSalesOrder } from "../domain/sales/validate-sales-order";
-import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
+import { documentOperations, documentRouter } from "./document-api";
+import { salesDocumentApi } from "./sales-documents";
 
-const SALES_ORDERS: SalesDocumentApi = {
+const SALES_ORDERS = salesDocumentApi({
   type: "sales_order",
   path: "/sales-orders",
   tag: "Sales orders",
   what: "sales order",
-  access: SALES_ACCESS.sales_order,
   create: CreateSalesOrderInput,
   update: UpdateSalesOrderInput.omit({ id: true }),
   createSummary:
@@ -33,9 +32,9 @@ const SALES_ORDERS: SalesDocumentApi = {
     { name: "complete", summary: "Complete the order by hand: no stock moves, its reservation is released", verb: completeSalesOrder },
     { name: "cancel", summary: "Cancel the order, releasing the stock it reserved", verb: cancelSalesOrder },
   ],
-};
+});
 
-export const salesOrderOperations = salesDocumentOperations(SALES_ORDERS);
+export const salesOrderOperations = documentOperations(SALES_ORDERS);
 
 /** /api/v1/sales-orders (domain spec §3 'Sales order'). */
-export const salesOrders = salesDocumentRouter(SALES_ORDERS);
+export const salesOrders = documentRouter(SALES_ORDERS);

@@ -5,17 +5,16 @@ import { prepareShippingOrder } from "../domain/sales/prepare-shipping-order";
 import { readyShippingOrder } from "../domain/sales/ready-shipping-order";
 import { getShippingOrder } from "../domain/sales/get-shipping-order";
 import { listShippingOrders } from "../domain/sales/list-shipping-orders";
-import { SALES_ACCESS } from "../domain/sales/sales-documents";
 import { CreateShippingOrderInput } from "../domain/sales/sales-schemas";
 import { shipShippingOrder } from "../domain/sales/ship-shipping-order";
-import { salesDocumentOperations, salesDocumentRouter, type SalesDocumentApi } from "./sales-documents";
+import { documentOperations, documentRouter } from "./document-api";
+import { salesDocumentApi } from "./sales-documents";
 
-const SHIPPING_ORDERS: SalesDocumentApi = {
+const SHIPPING_ORDERS = salesDocumentApi({
   type: "shipping_order",
   path: "/shipping-orders",
   tag: "Shipping orders",
   what: "shipping order",
-  access: SALES_ACCESS.shipping_order,
   create: CreateShippingOrderInput,
   createSummary:
     "Make a shipping order of a sales order: lines chosen by the order's line_id with a quantity (at most what remains to ship), else everything that remains; a kit ships with its components. Nothing leaves the location until it is shipped.",
@@ -46,9 +45,9 @@ const SHIPPING_ORDERS: SalesDocumentApi = {
       verb: cancelShippingOrder,
     },
   ],
-};
+});
 
-export const shippingOrderOperations = salesDocumentOperations(SHIPPING_ORDERS);
+export const shippingOrderOperations = documentOperations(SHIPPING_ORDERS);
 
 /** /api/v1/shipping-orders (domain spec §3 'Shipping order'). */
-export const shippingOrders = salesDocumentRouter(SHIPPING_ORDERS);
+export const shippingOrders = documentRouter(SHIPPING_ORDERS);

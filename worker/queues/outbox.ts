@@ -6,6 +6,7 @@ import { sendResetEmail } from "../domain/identity/password-reset";
 import { deliverDocumentEmail } from "../domain/sales/deliver-document-email";
 import { deliverStoreOrderConfirmed, deliverStoreOrderEmails } from "../domain/store/deliver-store-order-emails";
 import type { Ctx } from "../domain/shared/ctx";
+import { dropBatchMark, holdBatchMark, type BatchMark } from "../domain/shared/batch-marks";
 import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type CompanyTopic, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
@@ -197,11 +198,14 @@ export interface OutboxConsumerDeps {
   now?: () => number;
 }
 
-/** What the consumer did with one message: done (or done before), dropped as malformed, or to retry. */
-export type OutboxOutcome = "handled" | "duplicate" | "malformed";
+/**
+ * What the consumer did with one message: done, done before (`duplicate`), dropped as malformed,
+ * or `busy`: another consumer holds its claim, so it is retried once that claim is done or expired.
+ */
+export type OutboxOutcome = "handled" | "duplicate" | "malformed" | "busy";
 
-// A claim older than this is taken to be a consumer that died mid-way: another may take it over.
-const CLAIM_LEASE_MS = 5 * 60_000;
+/** A claim older than this is taken to be a consumer that died mid-way: another may take it over. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
 
 // An account deleted since the email was asked for has nobody to send it to: that is done, not to retry.
 const unlessGone = (sending: Promise<void>) =>
@@ -222,6 +226,7 @@ function companyHandlers(
   deps: OutboxConsumerDeps,
   db: TenantDb,
   companyId: string,
+  done: BatchMark,
 ): { [K in CompanyTopic]: (payload: TopicPayload<K>) => Promise<void> } {
   return {
     "email.document": async (email) => {
@@ -231,7 +236,14 @@ function companyHandlers(
         console.warn(`a document email of company ${companyId} not sent: its own SMTP server is gone`);
         return;
       }
-      await deliverDocumentEmail(await deps.companyCtx(companyId), email, mailer);
+      // Its one write, the record of the email sent, carries the message's done mark.
+      const ctx = await deps.companyCtx(companyId);
+      holdBatchMark(ctx.db, done);
+      try {
+        await deliverDocumentEmail(ctx, email, mailer);
+      } finally {
+        dropBatchMark(ctx.db, done);
+      }
     },
     "email.store_order": async (order) => {
       const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
@@ -256,8 +268,10 @@ function companyHandlers(
 /**
  * Handles one outbox message once, however often it is delivered: the message's id is claimed
  * in processed_messages (beside the outbox it came from) before the work and released if the
- * work fails, so a second delivery, even a simultaneous one, finds it taken and does nothing.
- * A malformed message or an unknown topic can never succeed: it is dropped.
+ * work fails. A delivery that finds it done does nothing; one that finds it claimed by another
+ * consumer is `busy` (retried later, never dropped: that consumer may have died). The done mark
+ * is saved in the batch of the work's own write where it has one (a document email's record),
+ * else right after the work. A malformed message or an unknown topic can never succeed: it is dropped.
  */
 export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: OutboxMessage): Promise<OutboxOutcome> {
   const company = message.type === "company_outbox";
@@ -270,17 +284,23 @@ export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: Ou
   const payload = schema.safeParse(message.stored ? await storedPayload(db, company, id, message.topic) : message.payload);
   if (!payload.success) return "malformed";
   const now = (deps.now ?? Date.now)();
-  if (!(await claim(db, id, now))) return "duplicate";
+  const claimed = await claim(db, id, now);
+  if (claimed !== "claimed") return claimed;
+  let marked = false;
+  const done: BatchMark = {
+    statement: (on) => on.run(sql`update processed_messages set done_at = ${now} where id = ${id}`),
+    written: () => (marked = true),
+  };
   try {
     const handlers: Record<string, (payload: never) => Promise<void>> = company
-      ? companyHandlers(deps, db as TenantDb, message.companyId)
+      ? companyHandlers(deps, db as TenantDb, message.companyId, done)
       : emailHandlers(deps);
     await handlers[message.topic]!(payload.data as never);
   } catch (error) {
     await db.run(sql`delete from processed_messages where id = ${id} and done_at is null`);
     throw error;
   }
-  await db.run(sql`update processed_messages set done_at = ${now} where id = ${id}`);
+  if (!marked) await db.run(sql`update processed_messages set done_at = ${now} where id = ${id}`);
   return "handled";
 }
 
@@ -302,13 +322,17 @@ async function storedPayload(db: ControlDb | TenantDb, company: boolean, id: str
   return row?.topic === topic ? row.payload : undefined;
 }
 
-async function claim(db: ControlDb | TenantDb, id: string | bigint, now: number): Promise<boolean> {
-  const result = await db.run(
-    sql`insert into processed_messages (id, claimed_at) values (${id}, ${now})
+async function claim(db: ControlDb | TenantDb, id: string | bigint, now: number): Promise<"claimed" | "duplicate" | "busy"> {
+  const [taken, [found]] = await db.batch([
+    db.run(
+      sql`insert into processed_messages (id, claimed_at) values (${id}, ${now})
         on conflict (id) do update set claimed_at = excluded.claimed_at
         where processed_messages.done_at is null and processed_messages.claimed_at < ${now - CLAIM_LEASE_MS}`,
-  );
-  return result.rowsAffected === 1;
+    ),
+    db.all<{ claimed_at: number; done_at: number | null }>(sql`select claimed_at, done_at from processed_messages where id = ${id}`),
+  ]);
+  if (taken.rowsAffected === 1) return "claimed";
+  return found?.done_at === null ? "busy" : "duplicate";
 }
 
 /** How long dispatched rows and finished claims are kept: well past the queue's 14 days of retention. */

@@ -134,11 +134,10 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
     { key: "product", label: t("stock.product"), render: (r) => r.product_label, defaultVisible: false },
     { key: "location", label: t("stock.location"), render: (r) => r.location.label },
     { key: "on_hand", label: t("stock.on_hand"), sortable: true, numeric: true, render: (r) => format.quantity(r.on_hand) },
-    { key: "reserved", label: t("stock.reserved"), sortable: true, numeric: true, render: (r) => format.quantity(r.reserved) },
+    // One figure each (worker/domain/stock/availability.ts): reserved and purchased are committed and incoming by other names.
+    { key: "committed", label: t("stock.committed"), sortable: true, numeric: true, render: (r) => format.quantity(r.committed) },
     { key: "available", label: t("stock.available"), sortable: true, numeric: true, render: (r) => format.quantity(r.available) },
-    { key: "incoming", label: t("stock.incoming"), numeric: true, render: (r) => format.quantity(r.incoming) },
-    { key: "committed", label: t("stock.committed"), numeric: true, render: (r) => format.quantity(r.committed), defaultVisible: false },
-    { key: "purchased", label: t("stock.purchased"), numeric: true, render: (r) => format.quantity(r.purchased), defaultVisible: false },
+    { key: "incoming", label: t("stock.incoming"), sortable: true, numeric: true, render: (r) => format.quantity(r.incoming) },
     {
       key: "reorder_point",
       label: t("stock.reorder_point"),

@@ -49,6 +49,7 @@ export default function ProductsList({ loaderData, actionData }: Route.Component
     { key: "kind", label: t("products.kind"), sortable: true, render: (p) => t(`products.kind_${p.kind}`) },
     { key: "brand", label: t("products.brand"), render: (p) => p.brand?.label ?? "—" },
     { key: "variants_count", label: t("products.variants_count"), numeric: true, render: (p) => p.variants_count },
+    { key: "available", label: t("products.available"), sortable: true, numeric: true, render: (p) => format.quantity(p.available) },
     { key: "tags", label: t("products.tags"), render: (p) => p.tags.map((tag) => tag.label).join(", ") || "—" },
     {
       key: "season",

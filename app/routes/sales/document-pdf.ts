@@ -1,6 +1,6 @@
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
-import { salesDocumentPdf } from "../../../worker/domain/sales/sales-document-pdf";
+import { documentPdf } from "../../../worker/domain/documents/outputs";
 import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { pdfResponse } from "../../../worker/pdf-response";
 import { requirePage } from "../../../worker/guards";
@@ -14,5 +14,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, SALES_ACCESS[type].read);
   const ctx = await ctxFromRequest(rc);
-  return pdfResponse(await orNotFound(() => salesDocumentPdf(ctx, { type, id: params.id })));
+  return pdfResponse(await orNotFound(() => documentPdf(ctx, { type, id: params.id })));
 }

@@ -189,7 +189,8 @@ export const processedMessages = sqliteTable("processed_messages", {
 
 /**
  * Requests that carried an idempotency key, per caller (`scope`), kept 24 hours: a row without a
- * status is a request still running; then the answer it gave, replayed to a retry.
+ * status is a request still running; then the answer it gave, replayed to a retry. `committed_at`
+ * is written by the request's first write batch (with `resource`, what it created, if it names it).
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -201,6 +202,8 @@ export const idempotencyKeys = sqliteTable(
     contentType: text("content_type"),
     body: text("body"),
     createdAt: integer("created_at").notNull().default(now),
+    committedAt: integer("committed_at"),
+    resource: text("resource", { mode: "json" }).$type<{ type: string; id: number }>(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

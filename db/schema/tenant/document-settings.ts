@@ -15,7 +15,17 @@ export const pdfSettings = sqliteTable(
   (t) => [check("pdf_settings_single_row", sql`${t.id} = 1`)],
 );
 
-export const EMAIL_TEMPLATE_TYPES = ["estimate", "sales_order", "shipping_order", "invoice"] as const;
+// Every document that prints and goes by email (documents/outputs.ts), those to come included: a type here has its default texts.
+export const EMAIL_TEMPLATE_TYPES = [
+  "estimate",
+  "sales_order",
+  "shipping_order",
+  "invoice",
+  "credit_note",
+  "refund",
+  "purchase_order",
+  "delivery",
+] as const;
 
 /** The templates a company edited (domain spec §3 'Email template'), per document type and language; the others are the defaults. */
 export const emailTemplates = sqliteTable(

@@ -72,6 +72,8 @@ export const salesDocuments = sqliteTable(
     subtotal: integer("subtotal").notNull().default(0),
     globalDiscountAmount: integer("global_discount_amount").notNull().default(0),
     shippingTaxAmount: integer("shipping_tax_amount").notNull().default(0),
+    // Each simple tax of the shipping, as the line engine gave it (the PDF's tax summary adds it to the lines').
+    shippingTaxes: text("shipping_taxes", { mode: "json" }).$type<{ id: number; rate: string; amount: string }[]>().notNull().default([]),
     totalExclTax: integer("total_excl_tax").notNull().default(0),
     taxTotal: integer("tax_total").notNull().default(0),
     total: integer("total").notNull().default(0),

@@ -75,6 +75,8 @@ export const SalesDocument = answer<SalesDocumentView>()(
     global_discount_amount: decimal,
     shipping_cost: decimal,
     shipping_tax_amount: decimal,
+    shipping_taxes: z.array(z.object({ id, rate: decimal, amount: decimal })),
+    document_tax_ids: z.array(id),
     subtotal: decimal,
     total_excl_tax: decimal,
     tax_total: decimal,

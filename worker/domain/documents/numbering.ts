@@ -2,6 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
+import { DomainError } from "../shared/domain-error";
+import { fieldError, isUniqueViolation } from "../shared/input";
+import { DOCUMENT_TYPE_NAMES, DOCUMENT_TYPES, type DocumentTypeName } from "./document-types";
 
 /**
  * Document numbers: one sequence per company and document type (table document_sequences), or
@@ -11,6 +14,8 @@ import type { TenantDb } from "../../../db/client";
  *
  * Shape: prefix + zero-padded value ("ENT-000042"); per location, prefix + location id + "-"
  * ("ENT-3-000042"). company_settings.document_numbering may change a type's prefix and width.
+ * A typed number leaves the sequence where it is; a generated number a typed one already holds is
+ * skipped (decision 039).
  */
 
 export interface NumberFormat {
@@ -19,19 +24,16 @@ export interface NumberFormat {
   width: number;
 }
 
-/** What each document type is numbered like until the company says otherwise. */
-export const DEFAULT_NUMBER_FORMATS = {
-  entry: { prefix: "ENT-", width: 6 },
-  removal: { prefix: "SOR-", width: 6 },
-  movement: { prefix: "MOV-", width: 6 },
-  bulk_update: { prefix: "CNT-", width: 6 },
-  estimate: { prefix: "DEV-", width: 6 },
-  sales_order: { prefix: "CMD-", width: 6 },
-  shipping_order: { prefix: "EXP-", width: 6 },
-} as const satisfies Record<string, NumberFormat>;
+export type NumberedDocumentType = DocumentTypeName;
+export const NUMBERED_DOCUMENT_TYPES = DOCUMENT_TYPE_NAMES;
 
-export type NumberedDocumentType = keyof typeof DEFAULT_NUMBER_FORMATS;
-export const NUMBERED_DOCUMENT_TYPES = Object.keys(DEFAULT_NUMBER_FORMATS) as NumberedDocumentType[];
+/** What each document type is numbered like until the company says otherwise. */
+export const DEFAULT_NUMBER_FORMATS = Object.fromEntries(
+  NUMBERED_DOCUMENT_TYPES.map((type) => [
+    type,
+    { prefix: DOCUMENT_TYPES[type].numbering.prefix, width: DOCUMENT_TYPES[type].numbering.width },
+  ]),
+) as Record<NumberedDocumentType, NumberFormat>;
 
 /** What company_settings.document_numbering holds: the formats the company changed, per type. */
 export type StoredNumberFormats = Partial<Record<string, Partial<NumberFormat>>>;
@@ -74,32 +76,25 @@ export function changedNumberFormats(stored: StoredNumberFormats, change: z.outp
   return next;
 }
 
-export interface NumberRequest {
-  documentType: NumberedDocumentType;
-  /** The document's location: its own sequence when the company numbers per location. */
-  locationId: number;
-  /** A number the user typed (an import, a custom one): kept as typed, unique like any other. */
-  typed?: string | null;
-}
-
 export interface AllocatedNumber {
   /** Statements to put in the document's batch BEFORE the statements that use `number`. */
   statements: BatchItem<"sqlite">[];
   /** The document's number, as SQL that later statements of the same batch may read. */
   number: SQL;
+  /** The new document's id, read through the unique (type, number) index once it is inserted. */
+  id: SQL;
 }
 
 const setting = (expression: SQL) => sql`(select ${expression} from company_settings where id = 1)`;
 
-function parts(request: NumberRequest) {
-  const type = request.documentType;
+function parts(type: NumberedDocumentType, locationId: number) {
   const fallback = DEFAULT_NUMBER_FORMATS[type];
   const perLocation = sql`coalesce(${setting(sql`separate_numbering_per_location`)}, 0)`;
-  const location = sql`(case when ${perLocation} then ${BigInt(request.locationId)} else 0 end)`;
+  const location = sql`(case when ${perLocation} then ${BigInt(locationId)} else 0 end)`;
   const prefix = sql`coalesce(${setting(sql`json_extract(document_numbering, ${`$.${type}.prefix`})`)}, ${fallback.prefix})`;
   const width = sql`max(1, min(${MAX_WIDTH}, coalesce(cast(${setting(sql`json_extract(document_numbering, ${`$.${type}.width`})`)} as integer), ${fallback.width})))`;
-  const head = sql`(${prefix} || (case when ${perLocation} then ${BigInt(request.locationId)} || '-' else '' end))`;
-  return { type, location, width, head };
+  const head = sql`(${prefix} || (case when ${perLocation} then ${BigInt(locationId)} || '-' else '' end))`;
+  return { location, width, head };
 }
 
 /** Moves a sequence by one: one upsert, no read first (a new sequence starts at 1). */
@@ -109,41 +104,66 @@ function take(db: TenantDb, type: string, location: SQL) {
     on conflict (document_type, location_id) do update set next_value = next_value + 1`);
 }
 
-/** Moves a sequence past a value given by hand, when `when` holds, so that it never gives it again. */
-function passBy(db: TenantDb, type: string, location: SQL, value: SQL, when: SQL) {
-  return db.run(sql`insert into document_sequences (document_type, location_id, next_value)
-    select ${type}, ${location}, ${value} + 1 where ${when}
-    on conflict (document_type, location_id) do update set next_value = max(next_value, excluded.next_value)`);
-}
-
 const taken = (type: string, location: SQL) =>
   sql`(select next_value - 1 from document_sequences where document_type = ${type} and location_id = ${location})`;
 
 /**
- * The number of a new document and the statements that take it. A generated number is the
- * sequence's value; a typed number of the sequence's very shape moves the sequence past it,
- * so that no generated number ever repeats it.
+ * Moves a document sequence to its next value that no saved document of the type holds (a typed
+ * number may): from the value it stands at, one index lookup per value held, in one upsert.
  */
-export function allocateNumber(db: TenantDb, request: NumberRequest): AllocatedNumber {
-  const { type, location, width, head } = parts(request);
-  const typed = request.typed?.trim();
-  if (typed) {
-    const digits = sql`substr(${typed}, length(${head}) + 1)`;
-    const value = sql`cast(${digits} as integer)`;
-    const shaped = sql`substr(${typed}, 1, length(${head})) = ${head} and length(${digits}) between 1 and ${MAX_WIDTH}
-      and ${digits} not glob '*[^0-9]*' and ${digits} = printf('%0*d', ${width}, ${value})`;
-    return { statements: [passBy(db, type, location, value, shaped)], number: sql`${typed}` };
-  }
-  const number = sql`(${head} || printf('%0*d', ${width}, ${taken(type, location)}))`;
-  return { statements: [take(db, type, location)], number };
+function takeFree(db: TenantDb, type: NumberedDocumentType, location: SQL, format: (value: SQL) => SQL) {
+  const table = sql.identifier(DOCUMENT_TYPES[type].table);
+  const start = sql`coalesce((select next_value from document_sequences where document_type = ${type} and location_id = ${location}), 1)`;
+  const held = sql`exists (select 1 from ${table} where type = ${type} and number = ${format(sql`v`)})`;
+  const free = sql`(with recursive walk(v) as (select ${start} union all select v + 1 from walk where ${held}) select max(v) from walk)`;
+  return db.run(sql`insert into document_sequences (document_type, location_id, next_value)
+    select ${type}, ${location}, ${free} + 1 where true
+    on conflict (document_type, location_id) do update set next_value = excluded.next_value`);
+}
+
+/**
+ * The number and id of a new document of a type, and the statements that take the number. A
+ * typed number is kept as typed (unique like any other) and leaves the sequence alone.
+ */
+export function newDocumentNumber(db: TenantDb, type: NumberedDocumentType, locationId: number, typed?: string | null): AllocatedNumber {
+  const table = sql.identifier(DOCUMENT_TYPES[type].table);
+  const text = typed?.trim();
+  const { location, width, head } = parts(type, locationId);
+  const format = (value: SQL) => sql`(${head} || printf('%0*d', ${width}, ${value}))`;
+  const [statements, number] = text ? [[], sql`${text}`] : [[takeFree(db, type, location, format)], format(taken(type, location))];
+  return { statements, number, id: sql`(select id from ${table} where type = ${type} and number = ${number})` };
+}
+
+/** A save refused by the unique (type, number) index, as the error naming `number`; null for any other failure. */
+export function numberTaken(type: NumberedDocumentType, error: unknown, number: string | null | undefined): DomainError | null {
+  if (!isUniqueViolation(error, `${DOCUMENT_TYPES[type].table}.number`)) return null;
+  const params = number ? { number } : {};
+  return new DomainError("document_number_taken", params, { number: { code: "document_number_taken", params } });
+}
+
+/**
+ * A saved document's number as an update changes it: `undefined` keeps it, a typed one replaces
+ * it (unique, else `numberTaken`), a blank one is refused: a document always has a number.
+ */
+export function numberChange(number: string | null | undefined): { number?: string } {
+  if (number === undefined) return {};
+  if (!number?.trim()) throw fieldError("number", "required");
+  return { number: number.trim() };
 }
 
 /** Sequences of plain numbers, beside the documents': the customer number people quote. */
 export type ValueSequence = "customer";
 
+/** Moves a sequence past a value given by hand, so that it never gives it again (customer numbers). */
+function passBy(db: TenantDb, type: string, location: SQL, value: SQL) {
+  return db.run(sql`insert into document_sequences (document_type, location_id, next_value)
+    select ${type}, ${location}, ${value} + 1 where true
+    on conflict (document_type, location_id) do update set next_value = max(next_value, excluded.next_value)`);
+}
+
 /**
  * The next value of a plain sequence (one per company), or the value typed, which moves the
- * sequence past it: the same no-gap, no-duplicate rule as document numbers.
+ * sequence past it: no gap, no duplicate, as document numbers.
  */
 export function allocateValue(
   db: TenantDb,
@@ -151,7 +171,7 @@ export function allocateValue(
   typed?: number | null,
 ): { statements: BatchItem<"sqlite">[]; value: SQL } {
   const company = sql`0`;
-  if (typed != null) return { statements: [passBy(db, sequence, company, sql`${BigInt(typed)}`, sql`1`)], value: sql`${BigInt(typed)}` };
+  if (typed != null) return { statements: [passBy(db, sequence, company, sql`${BigInt(typed)}`)], value: sql`${BigInt(typed)}` };
   return { statements: [take(db, sequence, company)], value: taken(sequence, company) };
 }
 

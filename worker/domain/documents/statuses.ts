@@ -49,10 +49,25 @@ export const STATUS_COLOURS = {
 
 export type DocumentStatus = keyof typeof STATUS_COLOURS;
 
+/** What a machine holds besides its graph: the guards of its moves and what its statuses mean for stock. */
+interface MachineShape {
+  initial: DocumentStatus;
+  moves: Partial<Record<DocumentStatus, readonly DocumentStatus[]>>;
+  /** Guards of the verbs, by the status they move to: the verb moves only from these (narrower than the graph). */
+  verbFrom?: Partial<Record<DocumentStatus, readonly DocumentStatus[]>>;
+  /** Moves the document makes by itself as its goods leave (`goodsLeft`) and all come back (`goodsBack`). */
+  selfMoves?: { goodsLeft: { from: DocumentStatus; to: DocumentStatus }; goodsBack: { from: DocumentStatus; to: DocumentStatus } };
+  /** Statuses in which the document's goods have left the location (decision 019: stock leaves at shipped). */
+  goodsOut?: readonly DocumentStatus[];
+  /** Statuses of the document it was made from in which its goods may not leave. */
+  goodsStayWhileParent?: readonly DocumentStatus[];
+}
+
 /**
  * Each machine: its first status, then for each status the statuses a verb may move it to.
  * A status with no way out is final. Moves a verb makes by itself (a sales order completing when
  * delivered and paid) are listed like the others: the machine says what is possible, verbs say when.
+ * Writes of a status go through `moveSalesDocument`, `moveShippingOrder` or a cascade (cascades.ts).
  */
 export const STATUS_MACHINES = {
   estimate: {
@@ -75,6 +90,9 @@ export const STATUS_MACHINES = {
       completed_manually: [],
       cancelled: [],
     },
+    // Validating is for store orders: an order comes back to pending from in_progress only by itself.
+    verbFrom: { pending: ["pending_validation"] },
+    selfMoves: { goodsLeft: { from: "pending", to: "in_progress" }, goodsBack: { from: "in_progress", to: "pending" } },
   },
   sales_order_payment: {
     initial: "unpaid",
@@ -103,8 +121,11 @@ export const STATUS_MACHINES = {
       delivered: ["shipped", "cancelled"],
       cancelled: [],
     },
+    // Delivering a shipping order not yet shipped ships it in the same batch: the goods leave then.
+    goodsOut: ["shipped", "delivered"],
+    goodsStayWhileParent: ["cancelled"],
   },
-} as const satisfies Record<string, { initial: DocumentStatus; moves: Partial<Record<DocumentStatus, readonly DocumentStatus[]>> }>;
+} as const satisfies Record<string, MachineShape>;
 
 export type StatusMachine = keyof typeof STATUS_MACHINES;
 export type StatusOf<M extends StatusMachine> = keyof (typeof STATUS_MACHINES)[M]["moves"] & DocumentStatus;
@@ -132,6 +153,48 @@ export function assertMove<M extends StatusMachine>(machine: M, from: StatusOf<M
 /** Whether no verb can move a document out of this status. */
 export function isFinal<M extends StatusMachine>(machine: M, status: StatusOf<M>): boolean {
   return (STATUS_MACHINES[machine].moves as Record<string, readonly string[]>)[status]!.length === 0;
+}
+
+/** Whether a verb may make this move: the graph allows it and the verb's guard, if any, lists the status it leaves. */
+export function canVerbMove<M extends StatusMachine>(machine: M, from: StatusOf<M>, to: string): to is StatusOf<M> {
+  const guard = shapeOf(machine).verbFrom?.[to as DocumentStatus];
+  return canMove(machine, from, to) && (guard === undefined || guard.includes(from));
+}
+
+/** Refuses a move no verb may make (status_move_not_allowed). */
+export function assertVerbMove<M extends StatusMachine>(machine: M, from: string, to: string): asserts to is StatusOf<M> {
+  if (!isStatusOf(machine, from) || !canVerbMove(machine, from, to)) throw new DomainError("status_move_not_allowed");
+}
+
+/** The statuses a verb moving to `to` may leave: the graph's, narrowed by the verb's guard. */
+export function verbFromStatuses<M extends StatusMachine>(machine: M, to: StatusOf<M>): StatusOf<M>[] {
+  return statusesOf(machine).filter((from) => canVerbMove(machine, from, to));
+}
+
+/** Whether the document's goods are out of the location in this status (0 or 1: what a move does to stock is the difference). */
+export function goodsOut(machine: StatusMachine, status: string): 0 | 1 {
+  return (shapeOf(machine).goodsOut ?? []).includes(status as DocumentStatus) ? 1 : 0;
+}
+
+/** The statuses in which a document's goods are out, for the SQL that sums them. */
+export function goodsOutStatuses(machine: StatusMachine): readonly DocumentStatus[] {
+  return shapeOf(machine).goodsOut ?? [];
+}
+
+/** The statuses of the parent document in which a document's goods may not leave. */
+export function goodsStayWhileParent(machine: StatusMachine): readonly DocumentStatus[] {
+  return shapeOf(machine).goodsStayWhileParent ?? [];
+}
+
+/** A move the document makes by itself, checked against the graph (the derived SQL builds its statuses from it). */
+export function selfMove(machine: StatusMachine, which: "goodsLeft" | "goodsBack"): { from: DocumentStatus; to: DocumentStatus } {
+  const move = shapeOf(machine).selfMoves?.[which];
+  if (!move || !canMove(machine, move.from as never, move.to)) throw new Error(`${machine} has no ${which} move in its graph`);
+  return move;
+}
+
+function shapeOf(machine: StatusMachine): MachineShape {
+  return STATUS_MACHINES[machine];
 }
 
 export function statusColour(status: DocumentStatus): StatusColour {

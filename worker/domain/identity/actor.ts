@@ -1,4 +1,5 @@
 import { DomainError } from "../shared/domain-error";
+import type { PublicCapability } from "./permissions";
 
 /** Who is making a request, and in which company. */
 export interface CompanyRef {
@@ -40,7 +41,8 @@ export type Actor =
       company: CompanyRef;
       permissions: string[];
     }
-  | SystemActor;
+  | SystemActor
+  | VisitorActor;
 
 /**
  * The system acting for a company: queue consumers and cron triggers. It holds every permission
@@ -51,6 +53,19 @@ export interface SystemActor {
   company: CompanyRef;
   permissions: string[];
   /** "queue:comptoir-jobs", "cron:* * * * *", "durable-object:…" */
+  source: string;
+}
+
+/**
+ * Someone not signed in, on a public page of a company (its store's login and access form, a
+ * public invoice): holds only that page's capability, never a permission of the back office or
+ * of the store, so every verb but that page's own refuses it.
+ */
+export interface VisitorActor {
+  kind: "visitor";
+  company: CompanyRef;
+  permissions: PublicCapability[];
+  /** "store:visitor", for logs. */
   source: string;
 }
 
@@ -75,6 +90,23 @@ export function signedInUser(actor: Actor): UserActor {
  */
 export function viewingStoreAsCustomer(actor: Actor): boolean {
   return actor.kind === "user" && actor.customerId !== null && actor.permissions.includes("b2b_portal");
+}
+
+/** A user ordering for a customer: a B2B user, or staff viewing the store as one. The back office is closed to them. */
+export function confinedToStore(actor: Actor): boolean {
+  return actor.kind === "user" && actor.customerId !== null;
+}
+
+/**
+ * Whether the actor may act in its company at all, and where (platform spec §5, §6): a visitor
+ * only through its public page's verbs; nobody but the system while the company is frozen; a
+ * user ordering for a customer only in the store. The API's gate and every verb's ask this.
+ */
+export function assertMayAct(actor: Actor, where: "back_office" | "store" | "anywhere"): void {
+  if (actor.kind === "visitor") throw new DomainError("forbidden");
+  if (actor.kind !== "system" && actor.company.frozen) throw new DomainError("access_frozen");
+  if (where === "back_office" && confinedToStore(actor)) throw new DomainError("forbidden");
+  if (where === "store" && !confinedToStore(actor)) throw new DomainError("forbidden");
 }
 
 /** The company status as users see it: a trial past its end date reads 'trial_ended'. */

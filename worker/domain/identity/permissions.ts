@@ -65,6 +65,14 @@ export const FEATURE_PERMISSIONS = [
 
 export const ADMIN_PERMISSIONS = ["settings", "admin", "account_settings"] as const;
 
+/**
+ * What a visitor who is not signed in may do on a company's public pages: never granted to a
+ * user or a token (it is not a Permission), held only by the visitor actor of that page.
+ * The public invoice page adds its own capability here.
+ */
+export const PUBLIC_CAPABILITIES = ["public_store"] as const;
+export type PublicCapability = (typeof PUBLIC_CAPABILITIES)[number];
+
 export const ALL_PERMISSIONS = [...VIEW_PERMISSIONS, ...EDIT_PERMISSIONS, ...FEATURE_PERMISSIONS, ...ADMIN_PERMISSIONS] as const;
 export type Permission = (typeof ALL_PERMISSIONS)[number];
 

@@ -6,7 +6,7 @@ import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import type { SystemActor } from "../identity/actor";
-import { salesDocumentPdf } from "../sales/sales-document-pdf";
+import { documentPdf } from "../documents/outputs";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
@@ -126,7 +126,7 @@ interface ExportParams {
   format: SpreadsheetFormat;
 }
 
-const partKey = (run: Run, page: number) => `companies/${run.ctx.actor.company.id}/operations/${run.row.batchId}/part-${page}.json`;
+const partKey = (run: Run, page: number) => `operations/${run.row.batchId}/part-${page}.json`;
 
 /** An export: the list page by page into parts in the files bucket, then one file made of them. */
 async function runExport(run: Run): Promise<void> {
@@ -163,8 +163,7 @@ async function runExport(run: Run): Promise<void> {
   const header = list.sheet ? (await list.sheet(run.ctx, [])).header : columns.map((c) => c.label);
   const bytes = params.format === "csv" ? writeCsv(header, all) : writeXlsx(header, all, title);
   const fileName = `${title}-${new Date(run.ctx.now()).toISOString().slice(0, 10)}.${params.format}`;
-  const fileKey = `companies/${run.ctx.actor.company.id}/exports/${run.row.batchId}.${params.format}`;
-  await run.ctx.files.put(fileKey, bytes, {
+  const fileKey = await run.ctx.files.put(`exports/${run.row.batchId}.${params.format}`, bytes, {
     httpMetadata: {
       contentType: params.format === "csv" ? "text/csv" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     },
@@ -183,7 +182,7 @@ const PDF_CHUNK = 10;
 async function runBulkPdf(run: Run): Promise<void> {
   const params = run.row.params as { type: SalesDocumentType; ids: number[]; title: string };
   const { files } = run.ctx;
-  const pdfPart = (n: number) => `companies/${run.ctx.actor.company.id}/operations/${run.row.batchId}/part-${n}.pdf`;
+  const pdfPart = (n: number) => `operations/${run.row.batchId}/part-${n}.pdf`;
   let { next = 0, missing = [] } = run.result as { next?: number; missing?: number[] };
   const chunks = Math.ceil(params.ids.length / PDF_CHUNK);
   for (; next < chunks;) {
@@ -192,7 +191,7 @@ async function runBulkPdf(run: Run): Promise<void> {
     for (const id of params.ids.slice(next * PDF_CHUNK, (next + 1) * PDF_CHUNK)) {
       let bytes: Uint8Array;
       try {
-        ({ bytes } = await salesDocumentPdf(run.ctx, { type: params.type, id }));
+        ({ bytes } = await documentPdf(run.ctx, { type: params.type, id }));
       } catch (error) {
         if (!(error instanceof DomainError && error.code === "not_found")) throw error;
         missing = [...missing, id];
@@ -213,8 +212,7 @@ async function runBulkPdf(run: Run): Promise<void> {
     for (const page of await all.copyPages(doc, doc.getPageIndices())) all.addPage(page);
   }
   const title = translate(run.ctx.locale, params.title);
-  const fileKey = `companies/${run.ctx.actor.company.id}/exports/${run.row.batchId}.pdf`;
-  await files.put(fileKey, await all.save(), { httpMetadata: { contentType: "application/pdf" } });
+  const fileKey = await files.put(`exports/${run.row.batchId}.pdf`, await all.save(), { httpMetadata: { contentType: "application/pdf" } });
   await run.save({
     status: "completed",
     progress: 100,

@@ -151,7 +151,7 @@ export interface ImportPreview {
 const PREVIEW_ROWS = 5;
 const FILE_ID = /^[0-9A-Za-z]{10,40}\.(csv|xlsx)$/;
 
-const fileKey = (ctx: Ctx, fileId: string) => `companies/${ctx.actor.company.id}/imports/${fileId}`;
+const fileKey = (fileId: string) => `imports/${fileId}`;
 
 /**
  * Keeps an uploaded file in the files bucket and reads its first rows (PREVIEW_LIMITS): its header,
@@ -173,7 +173,7 @@ export async function uploadImportFile(ctx: Ctx, input: { kind: unknown; file: F
     throw new DomainError("validation_failed", {}, { file: { code: error.code, params: error.params } });
   }
   const fileId = `${ctx.newId()}.${format}`;
-  await ctx.files.put(fileKey(ctx, fileId), bytes);
+  await ctx.files.put(fileKey(fileId), bytes);
   const [header, ...rows] = preview.rows;
   return {
     file_id: fileId,
@@ -207,7 +207,7 @@ export async function startImport(ctx: Ctx, raw: unknown): Promise<OperationView
   const kind = importKind(input.kind);
   requirePermission(ctx, IMPORT_PERMISSIONS[kind]);
   if (!importModesOf(kind).includes(input.mode)) throw new DomainError("validation_failed", {}, { mode: { code: "invalid" } });
-  const key = fileKey(ctx, input.file_id);
+  const key = fileKey(input.file_id);
   if (!(await ctx.files.get(key))) throw new DomainError("import_file_expired");
   const format = input.file_id.endsWith(".xlsx") ? "xlsx" : "csv";
   return startOperation(ctx, {

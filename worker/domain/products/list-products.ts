@@ -4,6 +4,8 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery, type ListCondition, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
+import { fromScaledInteger, QUANTITY_SCALE } from "../shared/money";
+import { pooledAvailableSql } from "../stock/availability";
 import { VIEW_PRODUCTS } from "./price-access";
 import type { ProductKind } from "./product-rules";
 
@@ -11,6 +13,13 @@ const t = tenantSchema;
 
 /** Millisecond timestamps filtered as calendar days (UTC), sorted as stored. */
 const day = (column: typeof t.products.createdAt | typeof t.products.updatedAt) => sql`date(${column} / 1000, 'unixepoch')`;
+
+/**
+ * What a product has available: the sum over its variants of each one's available in all its
+ * locations (stock/availability.ts); one variant's stock never fills another's orders.
+ */
+const productAvailable = sql`(select coalesce(sum((select ${pooledAvailableSql()} from ${t.stockLevels} where ${t.stockLevels.variantId} = ${t.variants.id})), 0)
+  from ${t.variants} where ${t.variants.productId} = ${t.products.id})`;
 
 /** A product matches when one of its variants' skus does: served by the sku index. */
 const skuMatch = (condition: SQL | undefined) =>
@@ -29,6 +38,7 @@ export const productList = defineListRegistry({
     tag_id: { type: "id", column: t.productTagLinks.tagId },
     sku: { type: "text", column: sql`${t.variants.sku} collate nocase` },
     b2b_published: { type: "boolean", column: t.products.b2bPublished },
+    available: { type: "decimal", scale: QUANTITY_SCALE, column: productAvailable, sortable: true },
     created_at: { type: "date", column: day(t.products.createdAt), sortColumn: t.products.createdAt, sortable: true },
     updated_at: { type: "date", column: day(t.products.updatedAt), sortColumn: t.products.updatedAt, sortable: true },
   },
@@ -92,6 +102,8 @@ export interface ProductListItem {
   /** The first variant's sku. */
   sku: string | null;
   variants_count: number;
+  /** Units available over its variants and locations: on hand (negative as 0) less committed (stock/availability.ts). */
+  available: string;
   tags: { id: number; label: string }[];
   created_at: number;
   updated_at: number;
@@ -143,10 +155,18 @@ export async function listProducts(ctx: Ctx, input: URLSearchParams | Record<str
         .innerJoin(t.productTags, eq(t.productTags.id, t.productTagLinks.tagId))
         .where(inArray(t.productTagLinks.productId, ids))
         .orderBy(sql`${t.productTags.label} collate nocase`, asc(t.productTags.id)),
+      db
+        .select({ productId: t.variants.productId, available: sql<number>`${pooledAvailableSql()}` })
+        .from(t.stockLevels)
+        .innerJoin(t.variants, eq(t.variants.id, t.stockLevels.variantId))
+        .where(inArray(t.variants.productId, ids))
+        .groupBy(t.stockLevels.variantId),
     ],
   });
   const { related, ...list } = page;
-  const [brands, counts, firsts, tags] = related;
+  const [brands, counts, firsts, tags, stock] = related;
+  const availableOf = new Map<number, number>();
+  for (const v of stock) availableOf.set(v.productId, (availableOf.get(v.productId) ?? 0) + Number(v.available));
   const brandOf = new Map(brands.map((b) => [b.id, b]));
   const countOf = new Map(counts.map((c) => [c.productId, c.n]));
   const skuOf = new Map(firsts.map((f) => [f.productId, f.sku]));
@@ -162,6 +182,7 @@ export async function listProducts(ctx: Ctx, input: URLSearchParams | Record<str
       season_id: p.seasonId,
       sku: skuOf.get(p.id) ?? null,
       variants_count: countOf.get(p.id) ?? 0,
+      available: fromScaledInteger(availableOf.get(p.id) ?? 0, QUANTITY_SCALE).toString(),
       tags: tags.filter((x) => x.productId === p.id).map(({ id, label }) => ({ id, label })),
       created_at: p.createdAt,
       updated_at: p.updatedAt,

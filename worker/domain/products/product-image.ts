@@ -57,8 +57,9 @@ export async function setProductImage(
   const product = await findProduct(db, recordId(input.id));
   const format = checkedImage(bytes, "image");
 
-  const key = `companies/${ctx.actor.company.id}/products/${product.id}/${ctx.newId()}.${format.ext}`;
-  await ctx.files.put(key, bytes, { httpMetadata: { contentType: format.type } });
+  const key = await ctx.files.put(`products/${product.id}/${ctx.newId()}.${format.ext}`, bytes, {
+    httpMetadata: { contentType: format.type },
+  });
   // The product may have changed its image meanwhile: the row says which one to remove.
   const updated = await db
     .update(t.products)

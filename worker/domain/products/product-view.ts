@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, type WeightUnit } from "../shared/money";
-import { availableUnits, totalOnHand } from "../stock/stock-rules";
+import { availableUnits, pooledAvailableUnits, totalOnHand } from "../stock/availability";
 import { canView, type PriceAccess, type PriceLevelType } from "./price-access";
 import type { ProductKind } from "./product-rules";
 import { WEIGHT_SCALE, weightInGrams } from "./weights";
@@ -85,6 +85,8 @@ export interface VariantView {
   published_to_sellsy: boolean;
   /** Units held in every location (negative levels counted as they are). */
   on_hand: string;
+  /** Available in every location together: on hand (negative as 0) less committed (stock/availability.ts). */
+  available: string;
   /** The variant's stock per location (kits hold none of their own). */
   stock_levels: { location_id: number; location_label: string; on_hand: string; available: string }[];
   /** Prices of the levels the caller may view, the packs' apart. */
@@ -204,7 +206,7 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
         locationId: t.stockLevels.locationId,
         locationLabel: t.locations.label,
         onHand: t.stockLevels.onHand,
-        reserved: t.stockLevels.reserved,
+        committed: t.stockLevels.committed,
       })
       .from(t.stockLevels)
       .innerJoin(t.locations, eq(t.locations.id, t.stockLevels.locationId))
@@ -270,11 +272,12 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
       published_to_pennylane: v.publishedToPennylane,
       published_to_sellsy: v.publishedToSellsy,
       on_hand: qty(totalOnHand(variantLevels.map((l) => l.onHand))),
+      available: qty(pooledAvailableUnits(variantLevels)),
       stock_levels: variantLevels.map((l) => ({
         location_id: l.locationId,
         location_label: l.locationLabel,
         on_hand: qty(l.onHand),
-        available: qty(availableUnits(l.onHand, l.reserved)),
+        available: qty(availableUnits(l)),
       })),
       prices: visible.filter((x) => x.variantId === v.id && x.packId === null).map(priceView),
       packs: packs

@@ -1,5 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
+import { doneByLine } from "../documents/done-by-line";
+import { newDocumentNumber, numberTaken } from "../documents/numbering";
 import { STATUS_MACHINES } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -7,14 +9,7 @@ import { FieldIssues, fieldError, parseInput } from "../shared/input";
 import { qty, todayIn } from "../stock/common";
 import { StockBatch, stockAuthor } from "../stock/ledger";
 import { lineUnits } from "../stock/stock-rules";
-import {
-  newSalesNumber,
-  readSalesDocument,
-  SALES_ACCESS,
-  salesNumberTaken,
-  shippedByLine,
-  type SalesDocumentView,
-} from "./sales-documents";
+import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
 import { CLOSED_ORDER_STATUSES } from "./sales-order-rules";
 import { CreateShippingOrderInput } from "./sales-schemas";
 
@@ -37,9 +32,9 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
   if (!order || order.type !== "sales_order") throw fieldError("sales_order_id", "unknown_sales_order");
   if (order.status === "pending_validation" || (CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status))
     throw new DomainError("status_move_not_allowed");
-  const [orderLines, shipped, [settings]] = await Promise.all([
+  const [orderLines, done, [settings]] = await Promise.all([
     db.select().from(salesDocumentLines).where(eq(salesDocumentLines.documentId, order.id)).orderBy(asc(salesDocumentLines.position)),
-    shippedByLine(db, order.id),
+    doneByLine(db, order.id),
     db.select({ timezone: companySettings.timezone }).from(companySettings),
   ]);
   const variantIds = [...new Set(orderLines.flatMap((l) => (l.variantId === null ? [] : [l.variantId])))];
@@ -55,7 +50,7 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
   const fromStock = order.deliveryType === "stock_location";
   const needsBatch = (line: OrderLine) => fromStock && tracked.some((v) => v.id === line.variantId && v.batchTracked && v.trackInventory);
 
-  const remaining = (line: OrderLine) => line.quantity - (shipped.get(line.id) ?? 0);
+  const remaining = (line: OrderLine) => done.remaining("ship", line);
   const shippable = orderLines.filter((l) => SHIPPABLE.includes(l.kind) && l.componentOfLid === null);
   const partsOf = (line: OrderLine) => orderLines.filter((l) => l.componentOfLid === line.lid);
   const chosen =
@@ -100,7 +95,7 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
       })),
     ];
   });
-  const numbered = newSalesNumber(db, "shipping_order", order.locationId, parsed.number);
+  const numbered = newDocumentNumber(db, "shipping_order", order.locationId, parsed.number);
   const copied = {
     label: order.label,
     customerId: order.customerId,
@@ -163,7 +158,7 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
   try {
     results = await batch.run();
   } catch (error) {
-    throw salesNumberTaken(error, parsed.number) ?? error;
+    throw numberTaken("shipping_order", error, parsed.number) ?? error;
   }
   const [created] = results[inserted] as { id: number }[];
   return readSalesDocument(db, "shipping_order", created!.id);

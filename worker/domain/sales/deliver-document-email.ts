@@ -2,19 +2,20 @@ import type { Mailer } from "../../integrations/mail/mailer";
 import { recordSentEmail } from "../settings/sent-emails/record-sent-email";
 import type { Ctx } from "../shared/ctx";
 import type { TopicPayload } from "../shared/outbox";
-import { salesDocumentPdf } from "./sales-document-pdf";
+import { documentPdf } from "../documents/outputs";
 
 /**
- * The queued half of a document's email (emailSalesDocument wrote it): makes the PDF, keeps it
+ * The queued half of a document's email (emailDocument wrote it): makes the PDF, keeps it
  * in the files bucket, sends the email with it attached (through the `mailer` of the transport
  * chosen when it was queued), and records it as sent, by whom and how. Run once per outbox message
  * by the consumer's claim.
  */
 export async function deliverDocumentEmail(ctx: Ctx, email: TopicPayload<"email.document">, mailer: Mailer): Promise<void> {
   // The PDF in the email's language, whatever the settings say now.
-  const pdf = await salesDocumentPdf(ctx, { type: email.type, id: email.documentId, language: email.language });
-  const pdfKey = `companies/${ctx.actor.company.id}/sent-emails/${ctx.newId()}/${pdf.filename}`;
-  await ctx.files.put(pdfKey, pdf.bytes, { httpMetadata: { contentType: "application/pdf" } });
+  const pdf = await documentPdf(ctx, { type: email.type, id: email.documentId, language: email.language });
+  const pdfKey = await ctx.files.put(`sent-emails/${ctx.newId()}/${pdf.filename}`, pdf.bytes, {
+    httpMetadata: { contentType: "application/pdf" },
+  });
   await mailer.sendComposed({
     to: email.to,
     cc: email.cc,

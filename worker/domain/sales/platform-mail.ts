@@ -53,7 +53,7 @@ export function senderDisplayName(label: string): string {
 
 /** Who asked for an email, as its record keeps it. */
 export interface MailSender {
-  kind: Actor["kind"];
+  kind: Exclude<Actor["kind"], "visitor">;
   id: string | null;
   name: string | null;
 }

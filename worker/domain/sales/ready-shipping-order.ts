@@ -1,6 +1,4 @@
 import { moveVerb } from "./sales-verbs";
 
 /** The parcel is packed and waits for the carrier; no stock moves until it is shipped. */
-export const readyShippingOrder = moveVerb("shipping_order", "shipping_order", "ready_to_ship", {
-  from: ["make_the_shipment", "in_preparation"],
-});
+export const readyShippingOrder = moveVerb("shipping_order", "shipping_order", "ready_to_ship");

@@ -3,7 +3,7 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { lineInputsOf } from "./sales-document-writes";
 import { SALES_ACCESS, savedSalesDocument } from "./sales-documents";
 import { priceDocument } from "./sales-lines";
-import { lineFactsOf, type SalesLineFacts } from "./sales-line-facts";
+import { lineFactsAt, type SalesLineFacts } from "./sales-line-facts";
 import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
 
@@ -15,7 +15,8 @@ export async function salesDocumentLineFacts(ctx: Ctx, input: { type: "estimate"
   const priced = await priceDocument(
     ctx.db,
     {
-      customerId: saved.customerId,
+      party: { kind: "customer", id: saved.customerId },
+      documentTaxIds: saved.documentTaxIds,
       locationId: saved.locationId,
       lines: await lineInputsOf(ctx.db, saved.id),
       globalDiscount: storedDecimal(saved.globalDiscount, PRICE_SCALE).toString(),
@@ -25,5 +26,5 @@ export async function salesDocumentLineFacts(ctx: Ctx, input: { type: "estimate"
     // A document stored past the bounds still opens in its editor, where saving refuses what is past them.
     { bounded: false },
   );
-  return lineFactsOf(priced);
+  return lineFactsAt(ctx.db, saved.locationId, priced);
 }

@@ -46,7 +46,7 @@ export async function salesDocumentPrintable(
   requirePermission(ctx, SALES_ACCESS[input.type].read);
   const doc = await readSalesDocument(ctx.db, input.type, input.id);
   const { db } = ctx;
-  const taxIds = [...new Set((doc.lines ?? []).flatMap((l) => l.taxes.map((x) => x.id)))];
+  const taxIds = [...new Set([...(doc.lines ?? []).flatMap((l) => l.taxes), ...doc.shipping_taxes].map((x) => x.id))];
   const [[company], [currency], [customer], taxes, [order]] = await db.batch([
     ...documentWritingReads(db, doc.currency),
     db
@@ -151,16 +151,18 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
   });
   // Per tax, lines and shipping together, as the engine summed them when the document was saved.
   const byTax = new Map<number, { rate: string; amount: Decimal }>();
-  for (const line of doc.lines ?? [])
-    for (const tax of line.taxes) {
+  for (const taxes of [...(doc.lines ?? []).map((line) => line.taxes), doc.shipping_taxes])
+    for (const tax of taxes) {
       const seen = byTax.get(tax.id);
       byTax.set(tax.id, { rate: tax.rate, amount: (seen?.amount ?? Decimal.zero()).add(Decimal.parse(tax.amount)) });
     }
-  const taxes = [...byTax.entries()].map(([id, { rate, amount }]) => ({
-    label: context.taxLabel(id, rate),
-    rate,
-    amount: amount.toString(),
-  }));
+  const taxes = [...byTax.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, { rate, amount }]) => ({
+      label: context.taxLabel(id, rate),
+      rate,
+      amount: amount.toString(),
+    }));
   const address = [
     company.address1,
     company.address2,

@@ -2,19 +2,21 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { newDocumentNumber, numberChange, numberTaken, type AllocatedNumber } from "../documents/numbering";
+import { claimAsRead } from "../documents/claims";
+import { assertVerbMove, goodsOut } from "../documents/statuses";
 import type { Ctx } from "../shared/ctx";
 import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal, storedNumber } from "../shared/stored-figures";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
-import { cancelShipmentsOf } from "./shipping-writes";
 import {
   documentColumns,
   lineColumns,
-  newSalesNumber,
   readSalesDocument,
-  salesNumberTaken,
+  writtenSalesDocumentReads,
+  writtenSalesDocumentView,
   type SalesDocumentView,
   type SavedSalesDocument,
 } from "./sales-documents";
@@ -89,11 +91,13 @@ function pricedValues(priced: PricedDocument) {
     taxModel: priced.taxModel,
     taxType: priced.taxType,
     taxPriority: priced.taxPriority,
+    documentTaxIds: priced.documentTaxIds,
+    shippingTaxes: priced.shippingTaxes,
     ...priced.totals,
   };
 }
 
-const lineValues = (documentId: number | ReturnType<typeof newSalesNumber>["id"], lines: readonly SalesLineRow[], reserve: boolean) =>
+const lineValues = (documentId: number | AllocatedNumber["id"], lines: readonly SalesLineRow[], reserve: boolean) =>
   lines.map((l) => ({ ...l, documentId: documentId as number, committedUnits: reserve ? l.committedUnits : 0 }));
 
 /** What a document's lines reserve at a location (positive) or give back (negative). */
@@ -114,11 +118,11 @@ export function commitments(
 const reservations = (priced: PricedDocument, locationId: number): Commitment[] =>
   priced.units.map((u) => ({ variantId: u.variantId, locationId, delta: u.units, field: u.field }));
 
-async function runSave(batch: StockBatch, typed: string | null | undefined): Promise<unknown[]> {
+async function runSave(batch: StockBatch, type: SalesDocumentType, typed: string | null | undefined): Promise<unknown[]> {
   try {
     return await batch.run();
   } catch (error) {
-    throw salesNumberTaken(error, typed) ?? error;
+    throw numberTaken(type, error, typed) ?? error;
   }
 }
 
@@ -127,16 +131,17 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   const { db } = ctx;
   const { fields } = request;
   const priced = await priceDocument(db, {
-    customerId: request.customerId,
+    party: { kind: "customer", id: request.customerId },
     locationId: request.locationId,
     lines: fields.lines ?? [],
     globalDiscount: fields.global_discount,
     globalDiscountType: fields.global_discount_type,
     shippingCost: fields.shipping_cost?.toString() ?? null,
+    documentTaxIds: fields.document_tax_ids ?? [],
   });
   request.check?.(priced);
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
-  const numbered = newSalesNumber(db, request.type, request.locationId, fields.number);
+  const numbered = newDocumentNumber(db, request.type, request.locationId, fields.number);
   const author = stockAuthor(ctx.actor);
   const insert = db
     .insert(salesDocuments)
@@ -155,15 +160,18 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
       userId: author.userId,
     })
     .returning({ id: salesDocuments.id });
-  const batch = new StockBatch(ctx).add(...numbered.statements, insert);
+  const batch = new StockBatch(ctx).add(...numbered.statements, insert).creates({ type: request.type, id: numbered.id });
   if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, priced.lines, request.reserve)));
   request.extra?.(batch, numbered.id);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
   request.afterReserving?.(batch);
-  const results = await runSave(batch, fields.number);
-  const [created] = results[numbered.statements.length] as { id: number }[];
-  return readSalesDocument(db, request.type, created!.id);
+  // The answer is read in the same batch, after the writes: no round trip of its own.
+  const readsAt = batch.size;
+  const reads = writtenSalesDocumentReads(db, numbered.id);
+  batch.add(...reads);
+  const results = await runSave(batch, request.type, fields.number);
+  return writtenSalesDocumentView(results.slice(readsAt, readsAt + reads.length), request.type);
 }
 
 export interface ChangeRequest extends Omit<SaveRequest, "values"> {
@@ -178,11 +186,13 @@ export interface ChangeRequest extends Omit<SaveRequest, "values"> {
 export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Promise<SalesDocumentView> {
   const { db } = ctx;
   const { fields, saved } = request;
+  const renumber = numberChange(fields.number);
   const lines = fields.lines ?? (await lineInputsOf(db, saved.id));
   const priced = await priceDocument(db, {
-    customerId: request.customerId,
+    party: { kind: "customer", id: request.customerId },
     locationId: request.locationId,
     lines,
+    documentTaxIds: fields.document_tax_ids !== undefined ? fields.document_tax_ids : saved.documentTaxIds,
     globalDiscount:
       fields.global_discount !== undefined ? fields.global_discount : storedDecimal(saved.globalDiscount, PRICE_SCALE).toString(),
     globalDiscountType: fields.global_discount_type ?? saved.globalDiscountType,
@@ -204,6 +214,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
         ...request.values(priced),
         customerId: request.customerId,
         locationId: request.locationId,
+        ...renumber,
         date: fields.date ?? saved.date,
         committed: request.reserve,
       })
@@ -226,7 +237,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
   request.extra?.(batch, sql`${saved.id}`);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: saved.type, author });
-  await runSave(batch, null);
+  await runSave(batch, saved.type, renumber.number);
   return readSalesDocument(db, saved.type, saved.id);
 }
 
@@ -240,59 +251,31 @@ export async function heldCommitments(db: TenantDb, documentIds: readonly number
 }
 
 /**
- * Moves a document's status (and whatever else `values` says) in one batch claiming the document;
- * `release` gives back its reservations (a cancelled or manually completed order).
+ * Moves a document's status as its graph and the verb's guard allow (statuses.ts), in one batch
+ * claiming it (status and updated_at as read); `release` gives back its reservations (a manually
+ * completed order), `extra` adds statements (an outbox row).
  */
 export async function moveSalesDocument(
   ctx: Ctx,
   saved: DocumentRow,
-  values: DocumentValues,
+  to: string,
   options: { release?: boolean; extra?: BatchItem<"sqlite">[] } = {},
 ): Promise<SalesDocumentView> {
   const { db } = ctx;
-  const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
+  assertVerbMove(saved.type, saved.status, to);
+  // Goods leave or come back only with their ledger rows: such a move is moveShippingOrder's or a cascade's.
+  if (goodsOut(saved.type, saved.status) !== goodsOut(saved.type, to)) throw new Error(`${saved.status} → ${to} moves goods`);
+  const batch = claimAsRead(db, new StockBatch(ctx), saved);
+  const values: DocumentValues = { status: to };
   if (options.release && saved.committed) {
     batch.addCommitments(await heldCommitments(db, [saved.id], saved.locationId), {
       documentType: saved.type,
       author: stockAuthor(ctx.actor),
     });
     batch.add(db.update(salesDocumentLines).set({ committedUnits: 0 }).where(eq(salesDocumentLines.documentId, saved.id)));
-    values = { ...values, committed: false };
+    values.committed = false;
   }
   batch.add(db.update(salesDocuments).set(values).where(eq(salesDocuments.id, saved.id)), ...(options.extra ?? []));
   await batch.run();
   return readSalesDocument(db, saved.type, saved.id);
-}
-
-/** The documents made from a document, and those made from them (an estimate's orders, their shipping orders), nearest first. */
-async function descendants(db: TenantDb, id: number): Promise<DocumentRow[]> {
-  const found: DocumentRow[] = [];
-  for (let parents = [id]; parents.length > 0;) {
-    const children = await db.select(documentColumns).from(salesDocuments).where(inArray(salesDocuments.createdFromId, parents));
-    found.push(...children);
-    parents = children.map((c) => c.id);
-  }
-  return found;
-}
-
-/**
- * Deletes a document and the documents made from it (domain spec §4), reversing what they did:
- * shipped goods come back into stock first (see cancelShipmentsOf), then one batch gives back every
- * reservation and deletes them, the farthest first.
- */
-export async function removeSalesDocument(ctx: Ctx, saved: DocumentRow): Promise<void> {
-  const { db } = ctx;
-  const before = await descendants(db, saved.id);
-  await cancelShipmentsOf(
-    ctx,
-    [saved, ...before].filter((d) => d.type === "sales_order").map((d) => d.id),
-  );
-  const made = await descendants(db, saved.id);
-  const author = stockAuthor(ctx.actor);
-  const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
-  for (const doc of [...made, saved])
-    if (doc.committed) batch.addCommitments(await heldCommitments(db, [doc.id], doc.locationId), { documentType: saved.type, author });
-  for (const doc of made.reverse()) batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, doc.id)));
-  batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, saved.id)));
-  await batch.run();
 }

@@ -1,13 +1,13 @@
-import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
-import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
-import type { Permission, PermissionCheck } from "../identity/permissions";
+import { DOCUMENT_ACCESS, type DocumentAccess } from "../documents/document-types";
+import { listDocuments, type DocumentListSource } from "../documents/list-documents";
+import { doneByLineOf, doneByLineQuery } from "../documents/done-by-line";
 import { GRAMS_SCALE } from "../products/weights";
 import { DomainError } from "../shared/domain-error";
-import { isUniqueViolation, recordId } from "../shared/input";
-import { parseListQuery } from "../shared/list-query";
-import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
+import { recordId } from "../shared/input";
+import { defineListRegistry, likePrefix } from "../shared/list-query-sql";
 import { Decimal } from "../shared/decimal";
 import { currencyDecimals, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 import { readable, storedDecimal } from "../shared/stored-figures";
@@ -19,35 +19,8 @@ export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema
 
 const { salesDocuments, salesDocumentLines, salesLineBatches, batches, customers, locations } = tenantSchema;
 
-type Access = { view: PermissionCheck; edit: PermissionCheck; read: PermissionCheck };
-function access(view: Permission, edit: Permission): Access {
-  return { view: { allOf: [view] }, edit: { allOf: [edit] }, read: { anyOf: [view, edit] } };
-}
-
-/** What reading and changing each type asks (platform spec §6). */
-export const SALES_ACCESS: Record<SalesDocumentType, Access> = {
-  estimate: access("view_estimates", "edit_estimates"),
-  sales_order: access("view_sales_orders", "edit_sales_orders"),
-  shipping_order: access("view_shipping_orders", "edit_shipping_orders"),
-};
-
-/** A new document's number and id, both as SQL read inside its batch (decision 015). */
-export function newSalesNumber(
-  db: TenantDb,
-  type: SalesDocumentType,
-  locationId: number,
-  typed?: string | null,
-): AllocatedNumber & { id: SQL } {
-  const allocated = allocateNumber(db, { documentType: type, locationId, typed });
-  return { ...allocated, id: sql`(select id from sales_documents where type = ${type} and number = ${allocated.number})` };
-}
-
-/** A save refused by the unique (type, number) index, as the error naming `number`; null for any other failure. */
-export function salesNumberTaken(error: unknown, number: string | null | undefined): DomainError | null {
-  if (!isUniqueViolation(error, "sales_documents.number")) return null;
-  const params = number ? { number } : {};
-  return new DomainError("document_number_taken", params, { number: { code: "document_number_taken", params } });
-}
+/** What reading and changing each type asks (platform spec §6): the document types' own rows. */
+export const SALES_ACCESS: Record<SalesDocumentType, DocumentAccess> = DOCUMENT_ACCESS;
 
 export interface SalesLineView {
   id: number;
@@ -109,6 +82,9 @@ export interface SalesDocumentView {
   global_discount_amount: string;
   shipping_cost: string;
   shipping_tax_amount: string;
+  /** Each simple tax of the shipping. */
+  shipping_taxes: { id: number; rate: string; amount: string }[];
+  document_tax_ids: number[];
   subtotal: string;
   total_excl_tax: string;
   tax_total: string;
@@ -216,6 +192,8 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
     global_discount_amount: money(d.globalDiscountAmount),
     shipping_cost: money(d.shippingCost),
     shipping_tax_amount: money(d.shippingTaxAmount),
+    shipping_taxes: d.shippingTaxes ?? [],
+    document_tax_ids: d.documentTaxIds ?? [],
     subtotal: money(d.subtotal),
     total_excl_tax: money(d.totalExclTax),
     tax_total: money(d.taxTotal),
@@ -238,7 +216,7 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
   };
 }
 
-const linesQuery = (db: TenantDb, documentId: number) =>
+const linesQuery = (db: TenantDb, documentId: number | SQL) =>
   db
     .select(lineColumns)
     .from(salesDocumentLines)
@@ -320,23 +298,11 @@ export const salesDocumentListRegistry = defineListRegistry({
   search: (text: string) => likePrefix(salesDocuments.number, text),
 });
 
-/** Quantities shipped (or on their way) per sales order line, by the order's shipping orders that are not cancelled. */
-export async function shippedByLine(db: TenantDb, orderId: number): Promise<Map<number, number>> {
-  return shippedMap(await shippedQuery(db, orderId));
-}
-
-const shippedQuery = (db: TenantDb, orderId: number) =>
-  db
-    .select({ lineId: salesDocumentLines.sourceLineId, quantity: sql<number>`sum(${salesDocumentLines.quantity})` })
-    .from(salesDocumentLines)
-    .innerJoin(salesDocuments, eq(salesDocuments.id, salesDocumentLines.documentId))
-    .where(
-      and(eq(salesDocuments.type, "shipping_order"), eq(salesDocuments.createdFromId, orderId), ne(salesDocuments.status, "cancelled")),
-    )
-    .groupBy(salesDocumentLines.sourceLineId);
+// Quantities shipped (or on their way) per sales order line: what its children did so far (documents/done-by-line.ts).
+const shippedQuery = (db: TenantDb, orderId: number) => doneByLineQuery(db, orderId);
 
 function shippedMap(rows: Awaited<ReturnType<typeof shippedQuery>>): Map<number, number> {
-  return new Map(rows.flatMap((r) => (r.lineId === null ? [] : [[r.lineId, Number(r.quantity)]])));
+  return doneByLineOf(rows).byLine("ship");
 }
 
 /** Whether shipping orders (cancelled or not) were made from an order. */
@@ -386,18 +352,29 @@ export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, r
   };
 }
 
-/** One page of a type's documents: filters number, date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
-export async function listOfType(
-  db: TenantDb,
-  type: SalesDocumentType,
-  rawQuery: URLSearchParams | Record<string, unknown>,
-): Promise<ListResult<SalesDocumentView>> {
-  const query = parseListQuery(rawQuery, salesDocumentListRegistry);
-  const result = await runList(db, {
-    select: () => summarySelect(db),
-    registry: salesDocumentListRegistry,
-    query,
-    where: eq(salesDocuments.type, type),
-  });
-  return { ...result, items: result.items.map(summaryView) };
+/**
+ * The reads of a document its write batch has just made (estimate or order: nothing shipped yet),
+ * put at the end of that batch so that the answer costs no round trip of its own; `id` names it in SQL.
+ */
+export function writtenSalesDocumentReads(db: TenantDb, id: SQL) {
+  return [summarySelect(db).where(eq(salesDocuments.id, id)), linesQuery(db, id)] as const;
 }
+
+/** The view of a document from the rows `writtenSalesDocumentReads` gave. */
+export function writtenSalesDocumentView(rows: readonly unknown[], type: SalesDocumentType): SalesDocumentView {
+  const [[row], lines] = rows as [SummaryRow[], Awaited<ReturnType<typeof linesQuery>>];
+  if (!row) throw new DomainError("not_found");
+  return { ...summaryView(row), lines: lineViews(lines, row.doc.currency, type === "sales_order" ? new Map() : null, null) };
+}
+
+/** How a type's sales documents are listed (`listDocuments`). */
+export const SALES_DOCUMENT_LIST: DocumentListSource<SummaryRow, SalesDocumentView> = {
+  registry: salesDocumentListRegistry,
+  type: salesDocuments.type,
+  select: summarySelect,
+  view: summaryView,
+};
+
+/** One page of a type's documents: filters number, date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, total, created; search on the number's start. */
+export const listOfType = (db: TenantDb, type: SalesDocumentType, rawQuery: URLSearchParams | Record<string, unknown>) =>
+  listDocuments(db, SALES_DOCUMENT_LIST, type, rawQuery);

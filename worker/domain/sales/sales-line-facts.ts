@@ -4,6 +4,9 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import { Decimal } from "../shared/decimal";
+import type { TenantDb } from "../../../db/client";
+import { availableAt } from "../stock/availability";
+import { qty } from "../stock/common";
 import { priceDocument, type PricedDocument } from "./sales-lines";
 import { SalesLineFactsInput } from "./sales-schemas";
 
@@ -23,6 +26,8 @@ export interface SalesLineFact {
   discount: string;
   discount_type: "percentage" | "amount";
   component_of_lid: string | null;
+  /** Units available at the document's location (stock/availability.ts) for a stocked variant, else null; absent on lines typed in the browser. */
+  available?: string | null;
   facts: Omit<LineInput, "lid" | "quantity" | "price" | "discount" | "discount_type" | "description" | "component_of_lid">;
 }
 
@@ -35,8 +40,20 @@ export interface SalesLineFacts {
 /** Who fills a sales document's lines: an editor of estimates or of sales orders. */
 export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders"] } as const;
 
-/** The engine input priceDocument computed, as editor lines (a kit followed by its components). */
-export function lineFactsOf(priced: PricedDocument): SalesLineFacts {
+/**
+ * The engine input priceDocument computed, as editor lines (a kit followed by its components),
+ * with what each stocked variant has available at the document's location.
+ */
+export async function lineFactsAt(db: TenantDb, locationId: number, priced: PricedDocument): Promise<SalesLineFacts> {
+  const stocked = new Set(priced.units.map((u) => u.variantId));
+  return lineFactsOf(priced, stocked, await availableAt(db, locationId, [...stocked]));
+}
+
+function lineFactsOf(
+  priced: PricedDocument,
+  stocked: ReadonlySet<number>,
+  stock: ReadonlyMap<number, { available: number }>,
+): SalesLineFacts {
   const { lines, ...document } = priced.input;
   return {
     document,
@@ -57,6 +74,10 @@ export function lineFactsOf(priced: PricedDocument): SalesLineFacts {
         discount: discount ?? "0",
         discount_type: discount_type ?? "percentage",
         component_of_lid: component_of_lid ?? null,
+        available:
+          row.variantId !== null && row.variantId !== undefined && stocked.has(row.variantId)
+            ? qty(stock.get(row.variantId)?.available ?? 0)
+            : null,
         facts,
       };
     }),
@@ -75,9 +96,9 @@ export async function salesLineFacts(ctx: Ctx, input: unknown): Promise<SalesLin
   const found = choices.find((c) => c.sku.toLowerCase() === parsed.text.toLowerCase()) ?? choices[0];
   const one = Number(toScaledInteger(Decimal.parse(1), QUANTITY_SCALE));
   const priced = await priceDocument(ctx.db, {
-    customerId: parsed.customer_id,
+    party: { kind: "customer", id: parsed.customer_id },
     locationId: parsed.location_id,
     lines: found ? [{ lid: parsed.lid ?? "1", variant_id: found.id, quantity: one }] : [],
   });
-  return lineFactsOf(priced);
+  return lineFactsAt(ctx.db, parsed.location_id, priced);
 }

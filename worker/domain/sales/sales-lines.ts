@@ -4,8 +4,15 @@ import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { computeDocument } from "../documents/lines/compute-document";
 import { discountPastBound } from "../documents/lines/discounts";
 import { boundsIssues } from "../documents/lines/storable";
-import type { ComputedDocument, DocumentInput, KitPriceType, LineInput, TaxInput } from "../documents/lines/types";
-import { priceReads, pricesFrom, type PriceRows, EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
+import type { ComputedDocument, DocumentInput, KitPriceType, LineInput, TaxInput, TaxType } from "../documents/lines/types";
+import {
+  priceReads,
+  pricesFrom,
+  type PriceItem,
+  type PriceRows,
+  type VariantPrice,
+  EXCHANGE_RATE_SCALE,
+} from "../products/prices-of-variants";
 import { RATE_SCALE } from "../products/product-view";
 import { WEIGHT_SCALE, GRAMS_SCALE } from "../products/weights";
 import { Decimal } from "../shared/decimal";
@@ -14,21 +21,30 @@ import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, toScaledInteger } from 
 import type { SalesLineInput } from "./sales-schemas";
 
 /**
- * From the lines a user or the API sends to the rows a sales document stores: the catalogue is
- * read in ONE batch for all lines (with the customer, the location and the company's settings),
- * the line engine totals them, and every amount becomes a scaled integer. Same inputs, same cents.
+ * From the lines a user or the API sends to the rows a document stores, in two steps: the reads
+ * (`readPricingFacts`: the catalogue for all lines, the party, the location and the company's
+ * settings, in ONE batch) and a pure pricing step (`priceFromFacts`: no database) where the line
+ * engine totals them and every amount becomes a scaled integer. Same inputs, same cents.
  */
 
 const t = tenantSchema;
 
+/** A document's counterparty: a customer (sales documents) or a supplier (purchase documents). */
+export interface Party {
+  kind: "customer" | "supplier";
+  id: number;
+}
+
 export interface DocumentTerms {
-  customerId: number;
+  party: Party;
   locationId: number;
   lines: readonly SalesLineInput[];
   globalDiscount?: string | null;
   globalDiscountType?: "percentage" | "amount" | null;
-  /** Decimal text, in the document's currency. */
+  /** Decimal text, in the document's currency and tax type. */
   shippingCost?: string | null;
+  /** The document's taxes (simple taxes or groups): the shipping's, and with tax priority "document" every taxable line's. */
+  documentTaxIds?: readonly number[] | null;
 }
 
 const dec = (units: number, scale: number) => fromScaledInteger(units, scale).toString();
@@ -59,9 +75,13 @@ function wantedVariants(db: TenantDb, lines: readonly SalesLineInput[]): SQLWrap
     );
 }
 
-function catalogueReads(db: TenantDb, terms: DocumentTerms) {
+/** The reads a document's pricing needs, as statements of one batch (a caller may add its own to it). */
+export function pricingReads(db: TenantDb, terms: DocumentTerms) {
   const wanted = wantedVariants(db, terms.lines);
   const parts = db.select({ id: t.components.componentVariantId }).from(t.components).where(inArray(t.components.parentVariantId, wanted));
+  // Ids are positive: 0 reads nothing, so both party reads keep their place in the batch.
+  const customerId = terms.party.kind === "customer" ? terms.party.id : 0;
+  const supplierId = terms.party.kind === "supplier" ? terms.party.id : 0;
   return [
     db
       .select({
@@ -86,7 +106,7 @@ function catalogueReads(db: TenantDb, terms: DocumentTerms) {
       .from(t.variantTaxes)
       .where(inArray(t.variantTaxes.variantId, wanted)),
     db.select({ id: t.taxes.id, label: t.taxes.label, rate: t.taxes.rate }).from(t.taxes),
-    db.select().from(t.taxGroupMembers),
+    db.select({ groupId: t.taxGroupMembers.groupId, taxId: t.taxGroupMembers.taxId }).from(t.taxGroupMembers),
     db
       .select({
         id: t.services.id,
@@ -97,26 +117,139 @@ function catalogueReads(db: TenantDb, terms: DocumentTerms) {
       })
       .from(t.services)
       .where(inArray(t.services.id, unique(terms.lines.map((l) => l.service_id)))),
-    db.select().from(t.companySettings).where(eq(t.companySettings.id, 1)),
-    db.select().from(t.customers).where(eq(t.customers.id, terms.customerId)),
+    db
+      .select({
+        defaultCurrency: t.companySettings.defaultCurrency,
+        taxModel: t.companySettings.taxModel,
+        taxType: t.companySettings.taxType,
+        taxPriority: t.companySettings.taxPriority,
+        defaultTaxId: t.companySettings.defaultTaxId,
+        defaultSellingPriceLevelId: t.companySettings.defaultSellingPriceLevelId,
+        defaultPurchasingPriceLevelId: t.companySettings.defaultPurchasingPriceLevelId,
+        estimateExpirationDays: t.companySettings.estimateExpirationDays,
+        timezone: t.companySettings.timezone,
+      })
+      .from(t.companySettings)
+      .where(eq(t.companySettings.id, 1)),
+    db
+      .select({
+        id: t.customers.id,
+        label: t.customers.label,
+        currencyId: t.customers.currencyId,
+        priceLevelId: t.customers.priceLevelId,
+        discountRate: t.customers.discountRate,
+        taxType: t.customers.taxType,
+        minimumOrderAmount: t.customers.minimumOrderAmount,
+        creditLimit: t.customers.creditLimit,
+      })
+      .from(t.customers)
+      .where(eq(t.customers.id, customerId)),
     db
       .select()
       .from(t.customerAddresses)
       .where(
         and(
-          eq(t.customerAddresses.customerId, terms.customerId),
+          eq(t.customerAddresses.customerId, customerId),
           or(eq(t.customerAddresses.defaultBilling, true), eq(t.customerAddresses.defaultShipping, true)),
         ),
       ),
     db.select({ id: t.locations.id, active: t.locations.active }).from(t.locations).where(eq(t.locations.id, terms.locationId)),
+    db.select().from(t.suppliers).where(eq(t.suppliers.id, supplierId)),
     ...priceReads(db, wanted),
   ] as const;
 }
 
-type Reads = ReturnType<typeof catalogueReads>;
+type Reads = ReturnType<typeof pricingReads>;
 type Rows = { [K in keyof Reads]: Awaited<Reads[K]> };
 type VariantRow = Rows[0][number];
 type CustomerAddress = Rows[7][number];
+const PRICE_READS_AT = 10;
+
+/** The party as pricing and the rules read it, whichever kind it is. */
+export interface PartyFacts {
+  kind: Party["kind"];
+  id: number;
+  label: string;
+  currencyId: number | null;
+  /** A customer's own level (else the company's default selling one); a supplier's, else the company's default purchasing one. */
+  priceLevelId: number | null;
+  /** Percent at RATE_SCALE; a supplier has none. */
+  discountRate: number;
+  taxType: TaxType | null;
+  minimumOrderAmount: number | null;
+  creditLimit: number | null;
+  billingAddress: AddressSnapshot | null;
+  shippingAddress: AddressSnapshot | null;
+}
+
+/** What the pure pricing step reads: plain rows, no database. */
+export interface PricingFacts {
+  /** Null: the party was not found. */
+  party: PartyFacts | null;
+  locationFound: boolean;
+  settings: Rows[5][number];
+  variants: readonly VariantRow[];
+  variantTaxes: readonly { variantId: number; taxId: number }[];
+  taxes: readonly { id: number; label: string; rate: number | null }[];
+  taxGroupMembers: readonly { groupId: number; taxId: number }[];
+  services: readonly Rows[4][number][];
+  prices: PriceRows;
+}
+
+/** The facts from the rows `pricingReads` gave. */
+export function pricingFactsFrom(rows: readonly unknown[], party: Party): PricingFacts {
+  const r = rows as unknown as Rows;
+  const [variants, variantTaxes, taxes, members, services, settings, customers, addresses, locations, suppliers] = r;
+  return {
+    party: party.kind === "customer" ? customerFacts(customers[0], addresses) : supplierFacts(suppliers[0], settings[0]!),
+    locationFound: locations.length > 0,
+    settings: settings[0]!,
+    variants,
+    variantTaxes,
+    taxes,
+    taxGroupMembers: members,
+    services,
+    prices: r.slice(PRICE_READS_AT) as unknown as PriceRows,
+  };
+}
+
+function customerFacts(customer: Rows[6][number] | undefined, addresses: readonly CustomerAddress[]): PartyFacts | null {
+  if (!customer) return null;
+  return {
+    kind: "customer",
+    ...customer,
+    billingAddress: addressSnapshot(
+      addresses.find((a) => a.defaultBilling),
+      customer.label,
+    ),
+    shippingAddress: addressSnapshot(
+      addresses.find((a) => a.defaultShipping),
+      customer.label,
+    ),
+  };
+}
+
+function supplierFacts(supplier: Rows[9][number] | undefined, settings: Rows[5][number]): PartyFacts | null {
+  if (!supplier) return null;
+  return {
+    kind: "supplier",
+    id: supplier.id,
+    label: supplier.name,
+    currencyId: supplier.defaultCurrencyId,
+    priceLevelId: supplier.defaultPriceLevelId ?? settings.defaultPurchasingPriceLevelId,
+    discountRate: 0,
+    taxType: null,
+    minimumOrderAmount: null,
+    creditLimit: null,
+    billingAddress: addressSnapshot({ ...supplier, label: null }, supplier.name),
+    shippingAddress: null,
+  };
+}
+
+/** The pricing facts of a document, read in ONE round trip. */
+export async function readPricingFacts(db: TenantDb, terms: DocumentTerms): Promise<PricingFacts> {
+  return pricingFactsFrom(await db.batch(pricingReads(db, terms)), terms.party);
+}
 
 export type SalesLineRow = Omit<typeof t.salesDocumentLines.$inferInsert, "documentId" | "id">;
 
@@ -125,13 +258,18 @@ export interface PricedDocument {
   computed: ComputedDocument;
   /** What the engine was given (each line's catalogue facts): a line editor recomputes the same totals from it. */
   input: DocumentInput;
-  customer: Rows[6][number];
+  party: PartyFacts;
   currency: string;
+  /** The company's default currency (credit limits are in it). */
+  companyCurrency: string;
   exchangeRate: number;
   priceLevelId: number | null;
   taxModel: "us" | "global";
   taxType: "tax_exclusive" | "tax_inclusive";
   taxPriority: "product" | "document";
+  documentTaxIds: number[];
+  /** Each simple tax of the shipping, as stored. */
+  shippingTaxes: { id: number; rate: string; amount: string }[];
   estimateExpirationDays: number;
   timezone: string;
   billingAddress: AddressSnapshot | null;
@@ -200,27 +338,37 @@ interface Resolved {
 }
 
 /** Reads the catalogue and prices a document's lines: throws `validation_failed` naming `lines.N.<field>` for what it cannot find. */
-export async function priceDocument(db: TenantDb, terms: DocumentTerms, options: { bounded?: boolean } = {}): Promise<PricedDocument> {
-  // Unbounded: a saved document opened in its editor, whatever it holds (its figures are not stored again).
+export async function priceDocument(db: TenantDb, terms: DocumentTerms, options: PricingOptions = {}): Promise<PricedDocument> {
+  return priceFromFacts(await readPricingFacts(db, terms), terms, options);
+}
+
+export interface PricingOptions {
+  /** False: a saved document opened in its editor, whatever it holds (its figures are not stored again). */
+  bounded?: boolean;
+}
+
+/**
+ * The pure pricing step: the facts read, the terms asked, the priced document (no database).
+ * Catalogue prices come from the party's level and currency; a customer's discount comes off them.
+ */
+export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, options: PricingOptions = {}): PricedDocument {
   const bounded = options.bounded ?? true;
   const scaled = bounded ? storable : (value: string, scale: number) => Number(toScaledInteger(Decimal.parse(value), scale));
-  const rows = (await db.batch(catalogueReads(db, terms))) as unknown as Rows;
-  const [variants, variantTaxes, , , services, settingsRows, customers, addresses, locations] = rows;
-  const priceRows = rows.slice(9) as unknown as PriceRows;
+  const { variants, variantTaxes, services, settings, party } = facts;
+  const priceRows = facts.prices;
   const issues = new FieldIssues();
-  const customer = customers[0];
-  if (!customer) issues.add("customer_id", "unknown_customer");
-  if (!locations[0]) issues.add("location_id", "unknown_location");
+  if (!party) {
+    if (terms.party.kind === "customer") issues.add("customer_id", "unknown_customer");
+    else issues.add("supplier_id", "unknown_supplier");
+  }
+  if (!facts.locationFound) issues.add("location_id", "unknown_location");
   issues.throwIfAny();
-  const settings = settingsRows[0]!;
   const [, , currencies] = priceRows;
-  const currency =
-    currencies.find((c) => c.id === customer!.currencyId) ??
-    currencies.find((c) => c.isDefault) ??
-    currencies.find((c) => c.iso === settings.defaultCurrency);
+  const defaultCurrency = currencies.find((c) => c.isDefault) ?? currencies.find((c) => c.iso === settings.defaultCurrency);
+  const currency = currencies.find((c) => c.id === party!.currencyId) ?? defaultCurrency;
   const isDefaultCurrency = !currency || currency.isDefault;
   const rate = currency ? fromScaledInteger(currency.rate, EXCHANGE_RATE_SCALE) : Decimal.parse(1);
-  const tax = taxBook(rows[2], rows[3]);
+  const tax = taxBook(facts.taxes, facts.taxGroupMembers);
   const taxesOf = (variantId: number) => variantTaxes.filter((x) => x.variantId === variantId).flatMap((x) => tax(x.taxId) ?? []);
   const variantBy = (line: SalesLineInput, i: number): VariantRow | null => {
     const packVariant = line.pack_id != null ? priceRows[6].find((p) => p.id === line.pack_id) : undefined;
@@ -238,13 +386,19 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
   };
   const costOf = (v: VariantRow) => dec(v.movingAverageCost || v.initialCost, PRICE_SCALE);
 
-  const terms0 = {
-    customer: {
-      price_level_id: customer!.priceLevelId,
-      currency_id: currency?.id ?? null,
-      discount_rate: dec(customer!.discountRate, RATE_SCALE),
-    },
-  };
+  // The document's taxes, and the shipping's: the document's when it names some, else the company's default tax.
+  const documentTaxIds: number[] = [];
+  const documentTaxes: TaxInput[] = [];
+  (terms.documentTaxIds ?? []).forEach((id, i) => {
+    if (documentTaxIds.includes(id)) return;
+    const found = tax(id);
+    if (!found) return issues.add(`document_tax_ids.${i}`, "unknown_tax");
+    documentTaxIds.push(id);
+    documentTaxes.push(found);
+  });
+  const defaultTax = tax(settings.defaultTaxId);
+  const shippingTaxes = documentTaxes.length > 0 ? documentTaxes : defaultTax ? [defaultTax] : [];
+
   const wantedPrices: { variantId: number; packId: number | null }[] = [];
   const resolved: Resolved[] = [];
   if (bounded && discountPastBound(terms.globalDiscount, terms.globalDiscountType)) issues.add("global_discount", "too_large");
@@ -340,8 +494,8 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
   });
   issues.throwIfAny();
 
-  // Catalogue prices for the lines that did not give one, in the customer's level and currency.
-  const prices = pricesFrom(priceRows, terms0, wantedPrices);
+  // Catalogue prices for the lines that did not give one, in the party's level and currency.
+  const prices = partyPrices(facts, currency?.id ?? null, wantedPrices);
   let k = 0;
   for (const line of resolved) {
     if (line.variantId === null || line.input.component_of_lid) continue;
@@ -354,11 +508,13 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
   const document: DocumentInput = {
     currency: currency?.iso ?? settings.defaultCurrency,
     tax_model: settings.taxModel,
-    tax_type: customer!.taxType ?? settings.taxType,
+    tax_type: party!.taxType ?? settings.taxType,
     tax_priority: settings.taxPriority,
+    document_taxes: documentTaxes.length > 0 ? documentTaxes : null,
     global_discount: terms.globalDiscount ?? null,
     global_discount_type: terms.globalDiscountType ?? null,
     shipping_cost: terms.shippingCost ?? null,
+    shipping_taxes: shippingTaxes,
     lines: resolved.map((r) => r.input),
   };
   const computed = computeDocument(document);
@@ -374,23 +530,21 @@ export async function priceDocument(db: TenantDb, terms: DocumentTerms, options:
   return {
     computed,
     input: document,
-    customer: customer!,
+    party: party!,
     currency: document.currency!,
+    companyCurrency: defaultCurrency?.iso ?? settings.defaultCurrency,
     exchangeRate: Number(toScaledInteger(rate, EXCHANGE_RATE_SCALE)),
-    priceLevelId: prices[0]?.priceLevelId ?? customer!.priceLevelId ?? settings.defaultSellingPriceLevelId ?? null,
+    priceLevelId:
+      prices[0]?.priceLevelId ?? party!.priceLevelId ?? (party!.kind === "customer" ? settings.defaultSellingPriceLevelId : null),
     taxModel: document.tax_model,
     taxType: document.tax_type,
     taxPriority: document.tax_priority,
+    documentTaxIds,
+    shippingTaxes: computed.shipping_taxes,
     estimateExpirationDays: settings.estimateExpirationDays,
     timezone: settings.timezone,
-    billingAddress: addressSnapshot(
-      addresses.find((a) => a.defaultBilling),
-      customer!.label,
-    ),
-    shippingAddress: addressSnapshot(
-      addresses.find((a) => a.defaultShipping),
-      customer!.label,
-    ),
+    billingAddress: party!.billingAddress,
+    shippingAddress: party!.shippingAddress,
     totals: {
       subtotal: scaled(computed.subtotal, PRICE_SCALE),
       globalDiscount: scaled(computed.global_discount, PRICE_SCALE),
@@ -463,4 +617,29 @@ function lineIndexOf(terms: DocumentTerms, resolved: readonly Resolved[], index:
   const lid = resolved[index]!.input.lid;
   const found = terms.lines.findIndex((l, i) => (l.lid ?? String(i + 1)) === lid);
   return found < 0 ? index : found;
+}
+
+/**
+ * The catalogue prices of the wanted variants for the party: a customer's level (else the
+ * company's selling one) less its discount; a supplier's purchasing level, no discount, and no
+ * catalogue price at all when neither it nor the company names a purchasing level.
+ */
+function partyPrices(facts: PricingFacts, currencyId: number | null, wanted: readonly PriceItem[]): VariantPrice[] {
+  const party = facts.party!;
+  if (party.kind === "customer")
+    return pricesFrom(
+      facts.prices,
+      { customer: { price_level_id: party.priceLevelId, currency_id: currencyId, discount_rate: dec(party.discountRate, RATE_SCALE) } },
+      wanted,
+    );
+  if (party.priceLevelId === null)
+    return wanted.map(() => ({
+      amount: Decimal.zero(PRICE_SCALE),
+      source: "none",
+      priceLevelId: null,
+      priceLevelType: null,
+      currencyId,
+      exchangeRate: null,
+    }));
+  return pricesFrom(facts.prices, { priceLevelId: party.priceLevelId, currencyId, customer: null }, wanted);
 }

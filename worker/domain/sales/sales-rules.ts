@@ -14,6 +14,19 @@ export function expiryOf(date: string, days: number): string | null {
 const money = (units: number, currency: string) => fromScaledInteger(units, PRICE_SCALE).round(currencyDecimals(currency)).toString();
 
 /**
+ * What the goods of a priced document come to without tax: its total without tax less the shipping
+ * without tax (a tax-inclusive shipping cost holds its tax, taken out first).
+ */
+export function goodsAmount(priced: {
+  taxType: "tax_exclusive" | "tax_inclusive";
+  totals: { totalExclTax?: number; shippingCost?: number; shippingTaxAmount?: number };
+}): number {
+  const { totalExclTax = 0, shippingCost = 0, shippingTaxAmount = 0 } = priced.totals;
+  const shippingExclTax = priced.taxType === "tax_inclusive" ? shippingCost - shippingTaxAmount : shippingCost;
+  return totalExclTax - shippingExclTax;
+}
+
+/**
  * The customer's minimum order amount, compared with the goods' amount (total without tax, less
  * the shipping cost): the customer cannot reach it by paying more shipping or tax.
  */

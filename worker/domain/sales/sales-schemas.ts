@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOCUMENT_TYPES } from "../documents/document-types";
 import { discountText } from "../documents/lines/discounts";
 import { zMoney } from "../shared/money";
 import { strictInput, zCalendarDate, zOptionalText } from "../shared/input";
@@ -37,7 +38,8 @@ export type SalesLineInput = z.output<typeof SalesLineInput>;
 
 /** What estimates and sales orders share (domain spec §3 'Sales documents (common)'). */
 const documentFields = {
-  number: zOptionalText(40).optional(),
+  // Estimates and sales orders keep numbers of the same length (document-types.ts).
+  number: zOptionalText(DOCUMENT_TYPES.sales_order.numbering.maxLength).optional(),
   label: zOptionalText(200).optional(),
   date: zCalendarDate.optional(),
   notes: zOptionalText(5000).optional(),
@@ -48,6 +50,12 @@ const documentFields = {
   global_discount: zDiscount,
   global_discount_type: zDiscountType,
   shipping_cost: zMoney({ min: 0 }).nullable().optional(),
+  // The document's taxes (simple taxes or groups): the shipping's, and with tax priority "document" every taxable line's.
+  document_tax_ids: z
+    .array(z.number({ error: "unknown_tax" }).int("unknown_tax").positive("unknown_tax"), { error: "invalid" })
+    .max(20, "too_long")
+    .nullable()
+    .optional(),
   lines: z.array(SalesLineInput, { error: "invalid" }).max(1000, "too_long").optional(),
 };
 
@@ -89,7 +97,7 @@ export type DocumentFields = z.output<z.ZodObject<typeof documentFields>>;
 /** A shipping order of a sales order: the lines chosen (order line ids, quantities, batches), else all that remains to ship. */
 export const CreateShippingOrderInput = strictInput({
   sales_order_id: zRefIdRequired("unknown_sales_order"),
-  number: zOptionalText(40).optional(),
+  number: zOptionalText(DOCUMENT_TYPES.shipping_order.numbering.maxLength).optional(),
   date: zCalendarDate.optional(),
   shipping_date: zCalendarDate.nullable().optional(),
   notes: zOptionalText(5000).optional(),

@@ -1,6 +1,5 @@
-import { assertMove } from "../documents/statuses";
+import { assertVerbMove } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { DomainError } from "../shared/domain-error";
 import { readStoreSettings } from "../store/settings/store-settings";
 import { moveSalesDocument } from "./sales-document-writes";
 import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
@@ -13,14 +12,14 @@ import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sale
 export async function validateSalesOrder(ctx: Ctx, input: { id: unknown }): Promise<SalesDocumentView> {
   requirePermission(ctx, SALES_ACCESS.sales_order.edit);
   const saved = await savedSalesDocument(ctx.db, "sales_order", input.id);
-  if (saved.status !== "pending_validation") throw new DomainError("status_move_not_allowed");
-  assertMove("sales_order", "pending_validation", "pending");
+  // The graph's guard: only a store order awaiting validation moves to pending by this verb.
+  assertVerbMove("sales_order", saved.status, "pending");
   const settings = await readStoreSettings(ctx.db);
   const tell = settings.automatically_send_email_on_confirm && saved.userId !== null;
   return moveSalesDocument(
     ctx,
     saved,
-    { status: "pending" },
+    "pending",
     { extra: tell ? [ctx.outbox.company("email.store_order_confirmed", { orderId: saved.id, buyerUserId: saved.userId! })] : [] },
   );
 }

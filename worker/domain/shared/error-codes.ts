@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, params: [] },
   idempotency_key_invalid: { status: 400, params: [] },
   idempotency_key_in_progress: { status: 409, params: [] },
+  idempotency_key_committed: { status: 409, params: [] },
   document_number_taken: { status: 409, params: ["number"] },
   rate_limited: { status: 429, params: [] },
   acknowledgement_required: { status: 422, params: [] },

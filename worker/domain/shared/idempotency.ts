@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
+import { dropBatchMark, holdBatchMark, type BatchMark } from "./batch-marks";
 import { DomainError } from "./domain-error";
 
 /**
@@ -8,6 +9,8 @@ import { DomainError } from "./domain-error";
  * kept 24 hours; the same key with the same request gets that answer again, with another request
  * `idempotency_key_reused`, and while the first still runs `idempotency_key_in_progress`.
  * The API takes the key from the Idempotency-Key header, the pages' create forms from a hidden field.
+ * The request's first write batch marks its key committed (batch-marks), naming what it created:
+ * a key whose request saved something is never freed, so a retry can never save it twice.
  */
 
 const { idempotencyKeys } = tenantSchema;
@@ -50,17 +53,41 @@ export interface IdempotentAnswer {
   body: string | null;
 }
 
+/** What a request's write batch created, named by its verb (a document type and id). */
+export interface CommittedResource {
+  type: string;
+  id: number;
+}
+
 export interface IdempotencyClaim {
   scope: string;
   key: string;
-  /** The answer given to the first request, when this one repeats it; else this request runs. */
+  /** The answer given to the first request, when this one repeats it. */
   replay: IdempotentAnswer | null;
+  /** The first request saved its work but kept no answer (it failed after its commit): what it created, if it said. */
+  committed: { resource: CommittedResource | null } | null;
+  /** The mark put on the handle's write batches while this request runs (a fresh claim only). */
+  mark?: BatchMark;
+}
+
+/** The statement a write batch carries for a claimed key: committed now, naming what the batch creates. */
+function commitMark(scope: string, key: string): BatchMark {
+  return {
+    statement: (db, created) => {
+      const resource = created ? sql`json_object('type', ${created.type}, 'id', ${created.id})` : sql`null`;
+      return db.run(sql`update idempotency_keys
+        set resource = case when committed_at is null then ${resource} else resource end,
+            committed_at = coalesce(committed_at, cast(unixepoch('subsecond') * 1000 as integer))
+        where scope = ${scope} and key = ${key} and status is null`);
+    },
+  };
 }
 
 /**
  * Claims a key for a request (a row without an answer, inserted only if the key is free), or
- * finds the answer the same request got before. Keys past 24 hours, and claims abandoned by a
- * request that never answered, are purged on the way.
+ * finds the answer the same request got before, or that it committed without one. Keys past 24
+ * hours, and claims abandoned by a request that saved nothing and never answered, are purged on
+ * the way. A fresh claim puts its commit mark on the handle's write batches.
  */
 export async function claimIdempotencyKey(
   db: TenantDb,
@@ -74,7 +101,11 @@ export async function claimIdempotencyKey(
       .where(
         or(
           lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_TTL_MS),
-          and(isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, now - ABANDONED_CLAIM_MS)),
+          and(
+            isNull(idempotencyKeys.status),
+            isNull(idempotencyKeys.committedAt),
+            lt(idempotencyKeys.createdAt, now - ABANDONED_CLAIM_MS),
+          ),
         ),
       ),
     db
@@ -83,7 +114,11 @@ export async function claimIdempotencyKey(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key }),
   ]);
-  if (inserted.length) return { scope, key, replay: null };
+  if (inserted.length) {
+    const mark = commitMark(scope, key);
+    holdBatchMark(db, mark);
+    return { scope, key, replay: null, committed: null, mark };
+  }
   const [found] = await db
     .select()
     .from(idempotencyKeys)
@@ -92,13 +127,16 @@ export async function claimIdempotencyKey(
   // Purged or released between the two statements: the caller may simply try again.
   if (!found) throw new DomainError("idempotency_key_in_progress");
   if (found.requestHash !== claim.requestHash) throw new DomainError("idempotency_key_reused");
-  if (found.status === null) throw new DomainError("idempotency_key_in_progress");
-  return { scope, key, replay: { status: found.status, contentType: found.contentType, body: found.body } };
+  if (found.status !== null)
+    return { scope, key, replay: { status: found.status, contentType: found.contentType, body: found.body }, committed: null };
+  if (found.committedAt !== null) return { scope, key, replay: null, committed: { resource: found.resource ?? null } };
+  throw new DomainError("idempotency_key_in_progress");
 }
 
 /**
  * Claims a key like claimIdempotencyKey, but while the first request still runs, waits for its
- * answer (up to `waitMs`): a form posted twice goes where the first post went.
+ * answer (up to `waitMs`): a form posted twice goes where the first post went. One that saved
+ * and never answered (it failed after its commit) is refused: `idempotency_key_committed`.
  */
 export async function claimIdempotencyKeyOrWait(
   db: TenantDb,
@@ -107,26 +145,43 @@ export async function claimIdempotencyKeyOrWait(
 ): Promise<IdempotencyClaim> {
   const until = Date.now() + waitMs;
   for (;;) {
+    let waiting: DomainError;
     try {
-      return await claimIdempotencyKey(db, claim);
+      const found = await claimIdempotencyKey(db, claim);
+      if (!found.committed) return found;
+      waiting = new DomainError("idempotency_key_committed");
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== "idempotency_key_in_progress" || Date.now() >= until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (!(error instanceof DomainError) || error.code !== "idempotency_key_in_progress") throw error;
+      waiting = error;
     }
+    if (Date.now() >= until) throw waiting;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Keeps the answer of a claimed key, for its retries. */
 export async function recordIdempotentAnswer(db: TenantDb, claim: IdempotencyClaim, answer: IdempotentAnswer): Promise<void> {
+  if (claim.mark) dropBatchMark(db, claim.mark);
   await db
     .update(idempotencyKeys)
     .set({ status: answer.status, contentType: answer.contentType, body: answer.body })
     .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key), sql`${idempotencyKeys.status} is null`));
 }
 
-/** Frees a claimed key whose request gave no answer worth keeping (a failure), so that a retry runs. */
+/**
+ * Frees a claimed key whose request gave no answer worth keeping (a failure), so that a retry
+ * runs; unless its request committed a write: then the key stays, and a retry gets that work.
+ */
 export async function releaseIdempotencyKey(db: TenantDb, claim: IdempotencyClaim): Promise<void> {
+  if (claim.mark) dropBatchMark(db, claim.mark);
   await db
     .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key), sql`${idempotencyKeys.status} is null`));
+    .where(
+      and(
+        eq(idempotencyKeys.scope, claim.scope),
+        eq(idempotencyKeys.key, claim.key),
+        isNull(idempotencyKeys.status),
+        isNull(idempotencyKeys.committedAt),
+      ),
+    );
 }

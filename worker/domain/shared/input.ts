@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { TenantDb } from "../../../db/client";
+import { runMarkedBatch, type CreatedResource } from "./batch-marks";
 import { isCountryCode } from "./countries";
 import { isFieldErrorCode } from "./error-codes";
 import { DomainError, type ErrorCode, type FieldErrorCode, type FieldErrors } from "./domain-error";
@@ -122,10 +123,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return /FOREIGN KEY constraint failed/i.test(errorText(error));
 }
 
-/** One atomic batch of the statements given (none: nothing to do). */
-export async function runBatch(db: TenantDb, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
+/**
+ * One atomic batch of the statements given (none: nothing to do), with the marks pending on the
+ * handle (an idempotency key's commit, naming `created` when the verb gives it): see batch-marks.
+ */
+export async function runBatch(db: TenantDb, statements: BatchItem<"sqlite">[], created?: CreatedResource): Promise<unknown[]> {
   if (statements.length === 0) return [];
-  return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return runMarkedBatch(db, statements, created);
 }
 
 /** A calendar date as the spec accepts it (see readCalendarDate), given as YYYY-MM-DD. */

@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
 import { newId } from "./ids";
+import { EMAIL_TEMPLATE_TYPES } from "../../../db/schema/tenant/document-settings";
 import { LOCALES } from "./locale";
 
 /**
@@ -24,9 +25,9 @@ export const controlTopics = {
 };
 
 export const companyTopics = {
-  // A sales document's email, written from its template when asked; the consumer attaches its PDF, sends and records it.
+  // A document's email, written from its template when asked; the consumer attaches its PDF, sends and records it.
   "email.document": z.object({
-    type: z.enum(["estimate", "sales_order", "shipping_order"]),
+    type: z.enum(EMAIL_TEMPLATE_TYPES),
     documentId: z.number().int().positive(),
     to: z.array(z.email()).min(1),
     cc: z.array(z.email()),

@@ -9,7 +9,8 @@ import { linesBySku } from "./line-skus";
 import { checkLocation, loadStockReferences } from "./references";
 import { STOCK_DOCUMENT_ACCESS } from "./stock-access";
 import { readStockDocument, type StockDocumentView } from "./stock-document-views";
-import { insertNewLines, newDocumentNumber } from "./stock-document-writes";
+import { newDocumentNumber } from "../documents/numbering";
+import { insertNewLines } from "./stock-document-writes";
 import type { StockChange } from "./stock-rules";
 
 const { stockDocuments, stockLevels, batchStock } = tenantSchema;

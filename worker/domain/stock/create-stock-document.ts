@@ -1,4 +1,5 @@
 import { tenantSchema } from "../../../db/client";
+import { newDocumentNumber, numberTaken } from "../documents/numbering";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "./common";
 import { StockBatch, stockAuthor, type StockAuthor, type StockWriter } from "./ledger";
@@ -6,7 +7,7 @@ import { linesBySku } from "./line-skus";
 import { STOCK_DOCUMENT_ACCESS } from "./stock-access";
 import { CREATE_INPUT, type ParsedCreate } from "./stock-document-schemas";
 import { readStockDocument, type StockDocumentView } from "./stock-document-views";
-import { insertNewLines, newDocumentNumber, numberTaken, plan } from "./stock-document-writes";
+import { insertNewLines, plan } from "./stock-document-writes";
 import { orderChanges, type StockDocumentKind } from "./stock-rules";
 
 const { stockDocuments } = tenantSchema;
@@ -51,13 +52,15 @@ export async function writeStockDocument(ctx: StockWriter, author: StockAuthor, 
       userId: author.userId,
     })
     .returning({ id: stockDocuments.id });
-  const batch = new StockBatch(ctx).add(...numbered.statements, insert, insertNewLines(db, numbered.id, input.lines));
+  const batch = new StockBatch(ctx)
+    .add(...numbered.statements, insert, insertNewLines(db, numbered.id, input.lines))
+    .creates({ type: kind, id: numbered.id });
   batch.addChanges(orderChanges(changes), { documentType: kind, documentId: numbered.id, author });
   let results: unknown[];
   try {
     results = await batch.run();
   } catch (error) {
-    throw numberTaken(error, input.number) ?? error;
+    throw numberTaken(kind, error, input.number) ?? error;
   }
   const [created] = results[numbered.statements.length] as { id: number }[];
   return created!.id;

@@ -2,10 +2,12 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
+import { runMarkedBatch, type CreatedResource } from "../shared/batch-marks";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { qty } from "./common";
-import { availableUnits, type StockChange } from "./stock-rules";
+import { availableSql, countedOnHand } from "./availability";
+import type { StockChange } from "./stock-rules";
 
 /**
  * The one place where stock levels change. Every change of on_hand is written as:
@@ -143,7 +145,7 @@ export class StockBatch {
       // A count on a batch sets the batch; the level follows by the same difference under the usual rule.
       const expected = c.batchId === null ? c.expected : undefined;
       const rule =
-        expected !== undefined ? sql`on_hand = ${int(expected)}` : d >= 0n ? sql`1` : sql`(on_hand - reserved + ${d} >= 0 or ${allowed})`;
+        expected !== undefined ? sql`on_hand = ${int(expected)}` : d >= 0n ? sql`1` : sql`(on_hand + ${d} >= 0 or ${allowed})`;
       this.add(
         db.run(sql`insert into stock_levels (variant_id, location_id) values (${variantId}, ${locationId}) on conflict do nothing`),
         db.run(
@@ -212,9 +214,9 @@ export class StockBatch {
   }
 
   /**
-   * Reserves or releases units (stock_levels.committed). A reservation must leave on hand less
-   * reserved and committed at zero or more unless negative stock is allowed (the same rule as a
-   * removal); a release never takes committed below zero.
+   * Reserves or releases units (stock_levels.committed). A reservation takes no more than is
+   * available (availability.ts) unless negative stock is allowed (the same rule as a removal);
+   * a release never takes committed below zero.
    */
   addCommitments(commitments: readonly Commitment[], ctx: { documentType: string; author: StockAuthor }): this {
     const allowed = negativeAllowed(ctx.author.forbidsNegative);
@@ -235,13 +237,26 @@ export class StockBatch {
       }
       this.add(
         this.db.run(
-          sql`update stock_levels set committed = committed + ${d}, updated_at = ${NOW} where ${where} and (on_hand - reserved - committed - ${d} >= 0 or ${allowed})`,
+          sql`update stock_levels set committed = committed + ${d}, updated_at = ${NOW} where ${where} and (${availableSql()} >= ${d} or ${allowed})`,
         ),
       );
       this.guard({ kind: "commitment", field: c.field });
     }
     return this;
   }
+
+  /** How many statements the batch holds so far: the index the next one's result will have. */
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** Names the document this batch creates: a request's idempotency key is marked with it (batch-marks). */
+  creates(resource: CreatedResource): this {
+    this.created = resource;
+    return this;
+  }
+
+  private created: CreatedResource | undefined;
 
   /**
    * Runs the batch. A fired guard becomes `insufficient_stock` (or `stock_changed` for a count
@@ -252,7 +267,8 @@ export class StockBatch {
     if (this.changedLevels.size)
       this.add(this.outbox.company("stock.level_changed", { documentType: this.documentType!, levels: [...this.changedLevels.values()] }));
     try {
-      return await this.db.batch(this.items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      // The handle's pending marks go last: the guards' indexes stay those of this.items.
+      return await runMarkedBatch(this.db, this.items, this.created);
     } catch (error) {
       const index = statementIndex(error);
       const guard = index === null ? undefined : this.guards.get(index);
@@ -286,11 +302,12 @@ async function guardError(db: TenantDb, guard: Guard): Promise<DomainError> {
     return insufficient(c.field, Math.max(0, held));
   }
   const [row] = await db
-    .select({ onHand: stockLevels.onHand, reserved: stockLevels.reserved })
+    .select({ onHand: stockLevels.onHand })
     .from(stockLevels)
     .where(sql`${stockLevels.variantId} = ${c.variantId} and ${stockLevels.locationId} = ${c.locationId}`);
   if (c.expected !== undefined && c.batchId === null) return stockChanged(c.field, row?.onHand ?? 0);
-  return insufficient(c.field, availableUnits(row?.onHand ?? 0, row?.reserved ?? 0));
+  // A removal takes from on hand (an order's units go with it when it ships): what it could take.
+  return insufficient(c.field, countedOnHand(row?.onHand ?? 0));
 }
 
 function insufficient(field: string, available: number): DomainError {

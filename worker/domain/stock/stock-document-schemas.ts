@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DOCUMENT_TYPES } from "../documents/document-types";
+import { zOptionalText } from "../shared/input";
 import { PRICE_SCALE, toScaledInteger, zMoney } from "../shared/money";
 import { objectError, zCalendarDate, zOptionalId, zRefIdRequired, zRequiredQuantity } from "./common";
 import type { LineInput } from "./references";
@@ -44,15 +46,9 @@ const zLines = <T extends z.ZodType>(line: T) =>
     .min(1, "required")
     .max(MAX_LINES, "too_long");
 
-const zNumber = z
-  .string({ error: "invalid" })
-  .trim()
-  .max(50, "too_long")
-  .nullable()
-  .transform((v) => v || null);
-
 const common = {
-  number: zNumber.optional(),
+  // Every stock document type keeps numbers of the same length (document-types.ts).
+  number: zOptionalText(DOCUMENT_TYPES.entry.numbering.maxLength).optional(),
   location_id: zRefIdRequired("unknown_location"),
   date: zCalendarDate.optional(),
   notes: zNotes.optional(),
@@ -64,10 +60,10 @@ export const CreateStockMovementInput = z.strictObject(
   { ...common, arrival_location_id: zRefIdRequired("unknown_location"), lines: zLines(OtherLine) },
   objectError,
 );
-// The number is given once, at creation (typed, or else the next of the sequence).
-export const UpdateStockEntryInput = CreateStockEntryInput.omit({ number: true }).partial();
-export const UpdateStockRemovalInput = CreateStockRemovalInput.omit({ number: true }).partial();
-export const UpdateStockMovementInput = CreateStockMovementInput.omit({ number: true }).partial();
+// A number given on update replaces the document's (decision 039); blank is refused.
+export const UpdateStockEntryInput = CreateStockEntryInput.partial();
+export const UpdateStockRemovalInput = CreateStockRemovalInput.partial();
+export const UpdateStockMovementInput = CreateStockMovementInput.partial();
 
 export const CREATE_INPUT: Record<StockDocumentKind, z.ZodType> = {
   entry: CreateStockEntryInput,

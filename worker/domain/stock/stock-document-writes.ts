@@ -1,36 +1,13 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
-import { allocateNumber, type AllocatedNumber } from "../documents/numbering";
 import { DomainError } from "../shared/domain-error";
-import { isUniqueViolation } from "../shared/input";
 import { FieldIssues, recordId } from "./common";
 import { checkLocation, loadStockReferences, resolveLines, type LineInput } from "./references";
 import { documentChanges, type StockChange, type StockDocumentKind, type StockDocumentType } from "./stock-rules";
 
-/** The pieces the stock document verbs share: numbering, lines, the plan of a document's changes and their reversal. */
+/** The pieces the stock document verbs share: lines, the plan of a document's changes and their reversal. */
 
 const { stockDocuments, inventoryLogs } = tenantSchema;
-
-/**
- * A new document's number and id, both as SQL read inside its batch: the number from the
- * sequence moved at the batch's start, the id through the unique (type, number) index.
- */
-export function newDocumentNumber(
-  db: TenantDb,
-  type: StockDocumentType,
-  locationId: number,
-  typed?: string | null,
-): AllocatedNumber & { id: SQL } {
-  const allocated = allocateNumber(db, { documentType: type, locationId, typed });
-  return { ...allocated, id: sql`(select id from stock_documents where type = ${type} and number = ${allocated.number})` };
-}
-
-/** A save refused by the unique (type, number) index, as the error naming the `number` field; null for any other failure. */
-export function numberTaken(error: unknown, number: string | null | undefined): DomainError | null {
-  if (!isUniqueViolation(error, "stock_documents.number")) return null;
-  const params = number ? { number } : {};
-  return new DomainError("document_number_taken", params, { number: { code: "document_number_taken", params } });
-}
 
 export function lineRows(documentId: number | SQL, lines: readonly LineInput[]) {
   return lines.map((l) => ({
@@ -45,7 +22,7 @@ export function lineRows(documentId: number | SQL, lines: readonly LineInput[]) 
 
 /**
  * The insert of a new document's lines, its id read once inside the batch (`newDocumentNumber`'s
- * expression), however many lines: each line reading it again would cost one lookup per line.
+ * expression, documents/numbering.ts), however many lines: each line reading it again would cost one lookup per line.
  */
 export function insertNewLines(
   db: TenantDb,

@@ -8,7 +8,7 @@ import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } f
 import { QUANTITY_SCALE } from "../shared/money";
 import { objectError, parseInput, qty, recordId, zScaledQuantity } from "./common";
 import { EDIT_INVENTORY, VIEW_INVENTORY } from "./stock-access";
-import { availableUnits } from "./stock-rules";
+import { availableSql, availableUnits, belowReorderPoint, belowReorderPointSql } from "./availability";
 
 const { stockLevels, variants, products, locations, productTagLinks, batchStock, batches } = tenantSchema;
 
@@ -23,11 +23,15 @@ export interface StockLevelView {
   location_id: number;
   location: { id: number; label: string };
   on_hand: string;
+  /** The spec's name for committed: the same figure. */
   reserved: string;
-  /** On hand less reserved; negative counts as 0 (platform spec §9). */
+  /** On hand (negative as 0) less committed, never below 0 (availability.ts). */
   available: string;
+  /** Ordered from suppliers, not yet received (availability.ts). */
   incoming: string;
+  /** Reserved by open sales orders. */
   committed: string;
+  /** The spec's name for incoming: the same figure. */
   purchased: string;
   reorder_point: string;
   bin_location: string | null;
@@ -38,8 +42,8 @@ export interface StockLevelView {
   updated_at: number;
 }
 
-const available = sql`max(0, ${stockLevels.onHand} - ${stockLevels.reserved})`;
-const below = sql`(case when ${stockLevels.reorderPoint} > 0 and ${available} < ${stockLevels.reorderPoint} then 1 else 0 end)`;
+const available = availableSql();
+const below = belowReorderPointSql();
 
 /** What the stock level list filters and sorts on. */
 export const stockLevelListRegistry = defineListRegistry({
@@ -57,7 +61,10 @@ export const stockLevelListRegistry = defineListRegistry({
     label: { type: "text", column: variants.label, sortColumn: sql`${variants.label} collate nocase`, sortable: true },
     on_hand: { type: "decimal", scale: QUANTITY_SCALE, column: stockLevels.onHand, sortable: true },
     available: { type: "decimal", scale: QUANTITY_SCALE, column: available, sortable: true },
-    reserved: { type: "decimal", scale: QUANTITY_SCALE, column: stockLevels.reserved, sortable: true },
+    // `reserved` is the spec's name for committed units (the column of that name is never written).
+    reserved: { type: "decimal", scale: QUANTITY_SCALE, column: stockLevels.committed, sortable: true },
+    committed: { type: "decimal", scale: QUANTITY_SCALE, column: stockLevels.committed, sortable: true },
+    incoming: { type: "decimal", scale: QUANTITY_SCALE, column: stockLevels.incoming, sortable: true },
     reorder_point: { type: "decimal", scale: QUANTITY_SCALE, column: stockLevels.reorderPoint, sortable: true },
   },
   search: (text: string) => or(likePrefix(variants.sku, text), likePrefix(variants.label, text), likePrefix(products.label, text)),
@@ -76,10 +83,8 @@ function levelSelect(db: TenantDb) {
       locationId: stockLevels.locationId,
       locationLabel: locations.label,
       onHand: stockLevels.onHand,
-      reserved: stockLevels.reserved,
       incoming: stockLevels.incoming,
       committed: stockLevels.committed,
-      purchased: stockLevels.purchased,
       reorderPoint: stockLevels.reorderPoint,
       binLocation: stockLevels.binLocation,
       updatedAt: stockLevels.updatedAt,
@@ -118,6 +123,7 @@ async function views(db: TenantDb, rows: LevelRow[]): Promise<StockLevelView[]> 
         .orderBy(asc(batches.expirationDate), asc(batches.number))
     : [];
   return rows.map((r) => {
+    const availableHere = availableUnits(r);
     const mine = held.filter((b) => b.variantId === r.variantId && b.locationId === r.locationId);
     const inBatches = mine.reduce((acc, b) => acc + b.quantity, 0);
     return {
@@ -131,14 +137,14 @@ async function views(db: TenantDb, rows: LevelRow[]): Promise<StockLevelView[]> 
       location_id: r.locationId,
       location: { id: r.locationId, label: r.locationLabel },
       on_hand: qty(r.onHand),
-      reserved: qty(r.reserved),
-      available: qty(availableUnits(r.onHand, r.reserved)),
+      reserved: qty(r.committed),
+      available: qty(availableHere),
       incoming: qty(r.incoming),
       committed: qty(r.committed),
-      purchased: qty(r.purchased),
+      purchased: qty(r.incoming),
       reorder_point: qty(r.reorderPoint),
       bin_location: r.binLocation,
-      below_reorder_point: r.reorderPoint > 0 && availableUnits(r.onHand, r.reserved) < r.reorderPoint,
+      below_reorder_point: belowReorderPoint(availableHere, r.reorderPoint),
       batches: mine.map((b) => ({
         batch_id: b.batchId,
         number: b.number,
@@ -166,7 +172,8 @@ function filterSql(query: ListQuery, filter: ListFilter): SQL | undefined {
 
 /**
  * One page of stock levels: filters location_id, variant_id, product_id, brand_id, tag_id,
- * below_reorder_point, on_hand, available; sort label (default), sku, on_hand, available; search on
+ * below_reorder_point, on_hand, available, committed, incoming; sort label (default), sku, on_hand,
+ * available, committed, incoming; search on
  * the start of the SKU, variant or product label.
  */
 export async function listStockLevels(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<StockLevelView>> {

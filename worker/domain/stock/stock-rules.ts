@@ -26,16 +26,6 @@ export function costPerUnit(unitCost: number, packQuantity: number | null): numb
   return Number(Decimal.of(BigInt(unitCost), PRICE_SCALE).div(scaled(packQuantity), PRICE_SCALE).units);
 }
 
-/** Available stock as shown: on hand less reserved, negative counted as 0 (platform spec §9). */
-export function availableUnits(onHand: number, reserved: number): number {
-  return Math.max(0, onHand - reserved);
-}
-
-/** A variant's stock on hand over its locations: a location below zero counts as 0 (platform spec §9). */
-export function totalOnHand(levels: readonly number[]): number {
-  return levels.reduce((sum, units) => sum + Math.max(0, units), 0);
-}
-
 /** One change of one stock level (and of a batch in it): what the ledger applies. */
 export interface StockChange {
   variantId: number;

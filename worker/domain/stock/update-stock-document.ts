@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
+import { numberChange, numberTaken } from "../documents/numbering";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "./common";
 import type { StockDocumentInput } from "./create-stock-document";
@@ -27,6 +28,7 @@ export async function updateStockDocument(
   const author = stockAuthor(ctx.actor);
   const doc = await savedDocument(db, kind, rawId);
   const input = parseInput(UPDATE_INPUT[kind], await linesBySku(db, raw)) as Partial<ParsedCreate>;
+  const renumber = numberChange(input.number);
   const locationId = input.location_id ?? doc.locationId;
   const arrivalId = kind === "movement" ? (input.arrival_location_id ?? doc.arrivalLocationId) : null;
   const placesChanged = locationId !== doc.locationId || arrivalId !== doc.arrivalLocationId;
@@ -56,6 +58,7 @@ export async function updateStockDocument(
     db
       .update(stockDocuments)
       .set({
+        ...renumber,
         locationId,
         arrivalLocationId: arrivalId,
         ...(input.date !== undefined ? { date: input.date } : {}),
@@ -73,6 +76,10 @@ export async function updateStockDocument(
     if (lines.length) batch.add(db.insert(stockDocumentLines).values(lineRows(doc.id, lines)));
     batch.addChanges(orderChanges([...undo, ...changes]), { documentType: kind, documentId: doc.id, author });
   }
-  await batch.run();
+  try {
+    await batch.run();
+  } catch (error) {
+    throw numberTaken(kind, error, renumber.number) ?? error;
+  }
   return readStockDocument(db, kind, doc.id);
 }

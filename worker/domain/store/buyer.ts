@@ -1,3 +1,4 @@
+import { assertMayAct } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 
@@ -9,6 +10,7 @@ export interface Buyer {
 
 export function buyerOf(ctx: Pick<Ctx, "actor">): Buyer {
   const { actor } = ctx;
+  assertMayAct(actor, "store");
   if (actor.kind !== "user" || !actor.customerId) throw new DomainError("forbidden");
   const customerId = Number(actor.customerId);
   if (!Number.isSafeInteger(customerId)) throw new DomainError("forbidden");

@@ -10,6 +10,7 @@ import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 import { taxBook } from "../sales/sales-lines";
 import type { Buyer } from "./buyer";
+import { pooledAvailableSql, pooledIncomingSql } from "../stock/availability";
 import { cartKey, divide, type CartItem } from "./cart-rules";
 import { sellableVariant } from "./sellable";
 import { storeSettingsOf, type StoreSettings } from "./settings/store-settings";
@@ -79,15 +80,16 @@ export function storeLocation(db: TenantDb) {
 export function storeStockRead(db: TenantDb, ids: number[]) {
   const withParts = sql`select ${t.variants.id} from ${t.variants} where ${inIds(t.variants.id, ids)}
     union select ${t.components.componentVariantId} from ${t.components} where ${inIds(t.components.parentVariantId, ids)}`;
-  const left = sql`${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}`;
+  const atStore = sql`${t.stockLevels.locationId} = (${storeLocation(db)})`;
+  // Available and incoming as every screen counts them (stock/availability.ts).
   return db
     .select({
       variantId: t.stockLevels.variantId,
-      here: sql<number>`sum(case when ${t.stockLevels.locationId} = (${storeLocation(db)}) then ${left} else 0 end)`,
-      everywhere: sql<number>`sum(${left})`,
+      here: sql<number>`${pooledAvailableSql(t.stockLevels, atStore)}`,
+      everywhere: sql<number>`${pooledAvailableSql()}`,
       // Units on their way (purchase orders not yet received), for a store that displays them.
-      incomingHere: sql<number>`sum(case when ${t.stockLevels.locationId} = (${storeLocation(db)}) then ${t.stockLevels.incoming} else 0 end)`,
-      incomingEverywhere: sql<number>`sum(${t.stockLevels.incoming})`,
+      incomingHere: sql<number>`${pooledIncomingSql(atStore)}`,
+      incomingEverywhere: sql<number>`${pooledIncomingSql()}`,
     })
     .from(t.stockLevels)
     .innerJoin(t.locations, and(eq(t.locations.id, t.stockLevels.locationId), eq(t.locations.active, true)))

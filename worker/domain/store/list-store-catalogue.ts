@@ -3,6 +3,7 @@ import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { Ctx } from "../shared/ctx";
 import { parseInput, strictInput } from "../shared/input";
+import { pooledAvailableSql } from "../stock/availability";
 import { buyerOf } from "./buyer";
 import { readCartCatalogue, storeLocation } from "./cart-catalogue";
 import { cartKey } from "./cart-rules";
@@ -48,7 +49,7 @@ export async function listStoreCatalogue(
   const showsOutOfStock = sql`coalesce(json_extract((select ${t.storeSettings.settings} from ${t.storeSettings} where ${t.storeSettings.id} = 1), '$.display_out_of_stock'), 1) = 1`;
   // In stock at the store's location, or in all its active locations when it sells from all of them.
   const allLocations = sql`coalesce(json_extract((select ${t.storeSettings.settings} from ${t.storeSettings} where ${t.storeSettings.id} = 1), '$.use_stock_from_all_locations'), 0) = 1`;
-  const inStock = sql`(select coalesce(sum(${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}), 0)
+  const inStock = sql`(select ${pooledAvailableSql()}
     from ${t.stockLevels} join ${t.locations} on ${t.locations.id} = ${t.stockLevels.locationId} and ${t.locations.active}
     where ${t.stockLevels.variantId} = ${t.variants.id} and (${allLocations} or ${t.stockLevels.locationId} = (${storeLocation(db)}))) > 0`;
   const where = and(

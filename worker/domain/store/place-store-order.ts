@@ -12,6 +12,7 @@ import { can, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { inIds } from "../shared/in-ids";
 import { fieldError, parseInput, strictInput, zOptionalText } from "../shared/input";
+import { pooledBalanceSql } from "../stock/availability";
 import { buyerOf } from "./buyer";
 import { buyerVisit } from "./buyer-visit";
 import { readCartCatalogue } from "./cart-catalogue";
@@ -95,7 +96,7 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
                 where ${t.stockLevels.variantId} in (select ${t.variants.id} from ${t.variants} where ${inArray(t.variants.id, ordered)}
                   union select ${t.components.componentVariantId} from ${t.components} where ${inArray(t.components.parentVariantId, ordered)})
                 group by ${t.stockLevels.variantId}
-                having sum(${t.stockLevels.onHand} - ${t.stockLevels.reserved} - ${t.stockLevels.committed}) < 0)`,
+                having ${pooledBalanceSql()} < 0)`,
               new DomainError("out_of_stock_not_allowed"),
             );
         },

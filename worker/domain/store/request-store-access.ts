@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import { zName, zOptionalEmail, zPhone } from "../contacts/shared";
-import type { Ctx } from "../shared/ctx";
+import { requirePublic, type Ctx } from "../shared/ctx";
 import { reserveInTurn, type AttemptLimiter, type LimitKey } from "../identity/sign-in-limits";
 import { DomainError } from "../shared/domain-error";
 import { conflict, isUniqueViolation, parseInput, strictInput, zOptionalText } from "../shared/input";
@@ -33,6 +33,7 @@ export async function requestStoreAccess(
   ctx: Ctx,
   { limiter, address, ...raw }: AccessRequestLimits & Record<string, unknown>,
 ): Promise<void> {
+  requirePublic(ctx, "public_store");
   const input = parseInput(RequestStoreAccessInput, raw);
   const settings = await readStoreSettings(ctx.db);
   if (!settings.status || !settings.access_form_enabled) throw new DomainError("store_access_form_closed");

@@ -16,8 +16,7 @@ export async function setCompanyLogo(ctx: Ctx, input: { bytes: ArrayBuffer }): P
   const { bytes } = input;
   const format = checkedImage(bytes, "logo");
   const previous = (await findRow(db)).logoKey;
-  const key = `companies/${ctx.actor.company.id}/logo/${ctx.newId()}.${format.ext}`;
-  await ctx.files.put(key, bytes, { httpMetadata: { contentType: format.type } });
+  const key = await ctx.files.put(`logo/${ctx.newId()}.${format.ext}`, bytes, { httpMetadata: { contentType: format.type } });
   // Another upload may have won meanwhile: the row says which logo to remove.
   const updated = await db
     .update(companySettings)

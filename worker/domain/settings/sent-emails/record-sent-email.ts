@@ -1,5 +1,6 @@
 import { tenantSchema } from "../../../../db/client";
 import { requirePermission, type Ctx } from "../../shared/ctx";
+import { runBatch } from "../../shared/input";
 import { parseInput } from "../common";
 import { RecordSentEmailInput, SENT_EMAIL_PERMISSIONS, type SentEmailView } from "./sent-email-schemas";
 import { sentEmailView } from "./sent-emails-shared";
@@ -12,7 +13,8 @@ import { sentEmailView } from "./sent-emails-shared";
 export async function recordSentEmail(ctx: Ctx, raw: unknown): Promise<SentEmailView> {
   const input = parseInput(RecordSentEmailInput, raw);
   requirePermission(ctx, { allOf: [SENT_EMAIL_PERMISSIONS[input.type].send] });
-  const [row] = await ctx.db
+  // Through runBatch: a queue delivery's done mark is saved with the record (batch-marks).
+  const insert = ctx.db
     .insert(tenantSchema.sentEmails)
     .values({
       type: input.type,
@@ -31,5 +33,6 @@ export async function recordSentEmail(ctx: Ctx, raw: unknown): Promise<SentEmail
       senderName: input.sent_by?.name ?? null,
     })
     .returning();
+  const [[row]] = (await runBatch(ctx.db, [insert])) as [(typeof tenantSchema.sentEmails.$inferSelect)[]];
   return sentEmailView(row!);
 }

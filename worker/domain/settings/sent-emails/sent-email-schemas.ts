@@ -30,6 +30,11 @@ export const SENT_EMAIL_PERMISSIONS = {
   sales_order: { send: "edit_sales_orders", read: "view_sales_orders" },
   shipping_order: { send: "edit_shipping_orders", read: "view_shipping_orders" },
   invoice: { send: "edit_invoices", read: "view_invoices" },
+  // Credit notes and refunds are made and sent by whoever edits invoices.
+  credit_note: { send: "edit_invoices", read: "view_credit_notes" },
+  refund: { send: "edit_invoices", read: "view_refunds" },
+  purchase_order: { send: "edit_purchase_orders", read: "view_purchase_orders" },
+  delivery: { send: "edit_deliveries", read: "view_deliveries" },
 } as const satisfies Record<EmailTemplateType, { send: string; read: string }>;
 
 // Addresses as they were sent: one or several, comma-separated; blank is none.

@@ -1,5 +1,5 @@
 import { checkedImage } from "../../products/product-image";
-import { requirePermission, type Ctx } from "../../shared/ctx";
+import { requirePermission, requirePublic, type Ctx } from "../../shared/ctx";
 import { readStoreSettings } from "./store-settings";
 import { patchStoreSettings, STORE_ADMIN_EDIT } from "./store-settings-verbs";
 
@@ -19,8 +19,9 @@ async function saveKey(ctx: Ctx, image: StoreImage, key: string | null): Promise
 export async function setStoreImage(ctx: Ctx, input: { image: StoreImage; bytes: ArrayBuffer }): Promise<void> {
   requirePermission(ctx, STORE_ADMIN_EDIT);
   const format = checkedImage(input.bytes, input.image);
-  const key = `companies/${ctx.actor.company.id}/store/${input.image}/${ctx.newId()}.${format.ext}`;
-  await ctx.files.put(key, input.bytes, { httpMetadata: { contentType: format.type } });
+  const key = await ctx.files.put(`store/${input.image}/${ctx.newId()}.${format.ext}`, input.bytes, {
+    httpMetadata: { contentType: format.type },
+  });
   const previous = await saveKey(ctx, input.image, key);
   if (previous) await ctx.files.delete(previous);
 }
@@ -33,6 +34,7 @@ export async function removeStoreImage(ctx: Ctx, input: { image: StoreImage }): 
 
 /** One of the store's images as stored, or null; the store's visitors and buyers see them. */
 export async function readStoreImage(ctx: Ctx, input: { image: StoreImage }) {
+  requirePublic(ctx, "public_store");
   const key = (await readStoreSettings(ctx.db))[keyOf(input.image)];
   const object = key ? await ctx.files.get(key) : null;
   if (!object) return null;

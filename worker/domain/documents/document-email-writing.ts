@@ -1,29 +1,30 @@
 import { eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { partyContactRead, type OutputDocument } from "./outputs";
+import type { EmailTemplateType } from "../settings/email-templates/email-template-schemas";
 import { defaultEmailTemplate } from "../settings/email-templates/email-templates-shared";
 import { renderDocumentEmail, type RenderedDocumentEmail } from "../settings/email-templates/render-document-email";
 import { pdfSettingsOf, pdfSettingsRead } from "../settings/pdf-settings/pdf-settings-shared";
 import { ownsSmtpServer } from "../settings/smtp-settings/smtp-settings-shared";
 import { formatDate, formatMoney } from "../shared/format";
 import type { Locale } from "../shared/locale";
-import { documentCurrency, documentWritingReads, salesDocumentLanguage } from "./document-writing";
-import type { MailTransport } from "./platform-mail";
-import type { SalesDocumentView } from "./sales-documents";
+import { documentCurrency, documentWritingReads, salesDocumentLanguage } from "../sales/document-writing";
+import type { MailTransport } from "../sales/platform-mail";
 
 const t = tenantSchema;
 
 /**
  * The reads a document's email is written from, for one batch: the company's settings, the
- * currency's format, the customer (addresses, language), the SMTP and PDF settings, and the
- * company's templates of this type (one per language at most).
+ * currency's format, the document's party (addresses, language), the SMTP and PDF settings, and
+ * the company's templates of the document type's template (one per language at most).
  */
-export function documentEmailReads(db: TenantDb, doc: SalesDocumentView) {
+export function documentEmailReads(db: TenantDb, doc: OutputDocument, template: EmailTemplateType) {
   return [
     ...documentWritingReads(db, doc.currency),
-    db.select({ emails: t.customers.emails, language: t.customers.language }).from(t.customers).where(eq(t.customers.id, doc.customer_id)),
+    partyContactRead(db, doc.party),
     db.select().from(t.smtpSettings).limit(1),
     pdfSettingsRead(db),
-    db.select().from(t.emailTemplates).where(eq(t.emailTemplates.type, doc.type)),
+    db.select().from(t.emailTemplates).where(eq(t.emailTemplates.type, template)),
   ] as const;
 }
 
@@ -35,7 +36,7 @@ export interface WrittenDocumentEmail {
   company: typeof t.companySettings.$inferSelect;
   transport: MailTransport;
   language: Locale;
-  /** The customer's addresses, the first of which is the default recipient. */
+  /** The party's addresses (a customer's, a supplier's), the first of which is the default recipient. */
   customerEmails: string[];
   email: RenderedDocumentEmail;
 }
@@ -46,18 +47,19 @@ export interface WrittenDocumentEmail {
  * `own` subject or body are given and the company sends through its own server.
  */
 export function writeDocumentEmail(
-  doc: SalesDocumentView,
+  doc: OutputDocument,
+  template: EmailTemplateType,
   [[company], [currency], [customer], [smtp], [pdf], templates]: Results,
   asked: { language?: Locale | undefined; subject?: string | undefined; body?: string | undefined },
   fallback: Locale,
 ): WrittenDocumentEmail {
   const transport: MailTransport = ownsSmtpServer(smtp) ? "company" : "platform";
   const language = asked.language ?? salesDocumentLanguage(pdfSettingsOf(pdf), company!, customer ?? null, fallback);
-  const template = templates.find((row) => row.language === language) ?? defaultEmailTemplate(doc.type, language);
+  const written = templates.find((row) => row.language === language) ?? defaultEmailTemplate(template, language);
   const own = transport === "company";
-  const email = renderDocumentEmail(own ? { subject: asked.subject ?? template.subject, body: asked.body ?? template.body } : template, {
+  const email = renderDocumentEmail(own ? { subject: asked.subject ?? written.subject, body: asked.body ?? written.body } : written, {
     document_number: doc.number,
-    customer_name: doc.customer.label,
+    customer_name: doc.party.label,
     company_name: company!.label,
     total: formatMoney(doc.total, documentCurrency(currency, doc.currency), company!.numberFormat),
     date: formatDate(doc.date, language),

@@ -1,0 +1,1 @@
+ALTER TABLE `sales_documents` ADD `shipping_taxes` text DEFAULT '[]' NOT NULL;

@@ -1,0 +1,173 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { commitments } from "../sales/sales-document-writes";
+import { documentColumns, type SavedSalesDocument } from "../sales/sales-documents";
+import { addShippedGoods, orderShippingStatus, stockLinesOf, type ShippingStockLine } from "../sales/shipping-writes";
+import type { Ctx } from "../shared/ctx";
+import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
+import { claimAsRead } from "./claims";
+import { assertVerbMove, goodsOut, type StatusMachine } from "./statuses";
+
+/**
+ * Cascades as data (domain spec §4): cancelling or deleting a document visits the documents made
+ * from it, each of which is cancelled or deleted in turn. One function runs any cascade: it reads
+ * the tree, then writes ONE batch that claims every document it touches (status and updated_at as
+ * read; a claim lost to a concurrent write fails the batch with `conflict`, saving nothing), brings
+ * back the goods they took out through the ledger, gives back their reservations, and moves their
+ * statuses (through the status graph) or deletes them, the farthest first.
+ */
+
+export type CascadeAction = "cancel" | "delete";
+
+/** One step of a cascade: acting on a document visits its documents of type `child`, and `then` is done to each. */
+export interface CascadeStep {
+  readonly child: CascadeType;
+  readonly then: CascadeAction;
+}
+
+/** The status a cancel moves a document to (the graph must allow it from the document's status). */
+const CANCELLED = "cancelled";
+
+/**
+ * How a document type is stored and found: where its status lives (its machine) and its children
+ * made from a parent. A new document type adds its kind here and its rows to CASCADES.
+ */
+interface CascadeKind {
+  machine: StatusMachine;
+  /** The documents of this type made from some documents (one read). */
+  madeFrom(db: TenantDb, parentIds: readonly number[]): Promise<SavedSalesDocument[]>;
+}
+
+/** A sales document type: the rows of sales_documents of that type made from a parent (created_from_id). */
+const salesKind = (type: SalesDocumentType): CascadeKind => ({
+  machine: type,
+  madeFrom: (db, parentIds) =>
+    db
+      .select(documentColumns)
+      .from(tenantSchema.salesDocuments)
+      .where(and(eq(tenantSchema.salesDocuments.type, type), inArray(tenantSchema.salesDocuments.createdFromId, [...parentIds]))),
+});
+
+const KINDS = {
+  estimate: salesKind("estimate"),
+  sales_order: salesKind("sales_order"),
+  shipping_order: salesKind("shipping_order"),
+} satisfies Record<string, CascadeKind>;
+
+export type CascadeType = keyof typeof KINDS;
+
+/**
+ * For each document type and action, the children visited and what is done to each. What doing it
+ * means is the same for every document: a cancel moves it to cancelled as its graph allows (one
+ * already cancelled is left as it is), a delete removes it; both bring back into stock the goods
+ * its status says are out (a shipped or delivered shipping order) and give back what it reserves.
+ * A shipment's released units go back into its order's reservation, unless the order is itself
+ * closed by the same cascade (it would give them back at once: the same stock either way).
+ */
+export const CASCADES: Record<CascadeType, Partial<Record<CascadeAction, readonly CascadeStep[]>>> = {
+  estimate: { delete: [{ child: "sales_order", then: "delete" }] },
+  sales_order: {
+    cancel: [{ child: "shipping_order", then: "cancel" }],
+    delete: [{ child: "shipping_order", then: "delete" }],
+  },
+  shipping_order: { cancel: [], delete: [] },
+};
+
+interface Visit {
+  type: CascadeType;
+  action: CascadeAction;
+  doc: SavedSalesDocument;
+}
+
+/** The documents a cascade visits, the root first, then each generation (those made from the one before). */
+async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
+  const visits = [root];
+  const seen = new Set([root.doc.id]);
+  for (let generation = [root]; generation.length > 0; ) {
+    const next: Visit[] = [];
+    const steps = new Map<string, { step: CascadeStep; parents: number[] }>();
+    for (const parent of generation)
+      for (const step of CASCADES[parent.type][parent.action] ?? []) {
+        const key = `${step.child}:${step.then}`;
+        const entry = steps.get(key) ?? { step, parents: [] };
+        entry.parents.push(parent.doc.id);
+        steps.set(key, entry);
+      }
+    for (const { step, parents } of steps.values())
+      for (const doc of await KINDS[step.child].madeFrom(db, parents)) {
+        // A cancel leaves alone what is already cancelled; a delete removes it all the same.
+        if (seen.has(doc.id) || (step.then === "cancel" && doc.status === CANCELLED)) continue;
+        seen.add(doc.id);
+        next.push({ type: step.child, action: step.then, doc });
+      }
+    visits.push(...next);
+    generation = next;
+  }
+  return visits;
+}
+
+/** What the documents reserve, by document: the releases that give it back. */
+async function heldBy(db: TenantDb, docs: readonly SavedSalesDocument[]): Promise<Map<number, Commitment[]>> {
+  const committed = docs.filter((d) => d.committed);
+  const { salesDocumentLines: lines } = tenantSchema;
+  const rows = committed.length
+    ? await db
+        .select({ documentId: lines.documentId, variantId: lines.variantId, committedUnits: lines.committedUnits })
+        .from(lines)
+        .where(and(inArray(lines.documentId, committed.map((d) => d.id)), sql`${lines.committedUnits} > 0`))
+    : [];
+  return new Map(
+    committed.map((d) => [
+      d.id,
+      commitments(
+        rows.filter((r) => r.documentId === d.id),
+        d.locationId,
+        -1,
+      ),
+    ]),
+  );
+}
+
+/**
+ * Cancels or deletes a document and, as CASCADES says, the documents made from it, in one batch.
+ * The root's move is checked against its graph like every visited document's; the caller checks
+ * the permission and reads the root.
+ */
+export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAction, root: SavedSalesDocument): Promise<void> {
+  const { db } = ctx;
+  const visits = await visitTree(db, { type, action, doc: root });
+  for (const v of visits) if (v.action === "cancel") assertVerbMove(KINDS[v.type].machine, v.doc.status, CANCELLED);
+  const out = visits.filter((v) => goodsOut(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
+  const [goods, held] = await Promise.all([stockLinesOf(db, out), heldBy(db, visits.map((v) => v.doc))]);
+
+  const batch = new StockBatch(ctx);
+  // Every document is claimed before anything is written: a claim checks what was read, not what this batch wrote.
+  for (const v of visits) claimAsRead(db, batch, v.doc);
+  const closed = new Set(visits.map((v) => v.doc.id));
+  const deleted = new Set(visits.filter((v) => v.action === "delete").map((v) => v.doc.id));
+  const followed = new Set<number>();
+  const { salesDocuments, salesDocumentLines } = tenantSchema;
+  const author = stockAuthor(ctx.actor);
+  // The farthest first: children are undone (and deleted) before the documents they were made from.
+  for (const v of [...visits].reverse()) {
+    const { doc } = v;
+    const lines: ShippingStockLine[] | undefined = goods.get(doc.id);
+    const parent = doc.createdFromId;
+    if (lines) {
+      addShippedGoods(ctx, batch, doc, lines, -1, parent === null || !closed.has(parent));
+      if (parent !== null && !deleted.has(parent)) followed.add(parent);
+    }
+    const releases = held.get(doc.id) ?? [];
+    if (releases.length) batch.addCommitments(releases, { documentType: doc.type, author });
+    if (v.action === "delete") {
+      batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, doc.id)));
+      continue;
+    }
+    if (releases.length) batch.add(db.update(salesDocumentLines).set({ committedUnits: 0 }).where(eq(salesDocumentLines.documentId, doc.id)));
+    batch.add(db.update(salesDocuments).set({ status: CANCELLED, committed: false }).where(eq(salesDocuments.id, doc.id)));
+  }
+  // The orders whose shipments brought goods back follow them (a cancelled order keeps its status).
+  for (const orderId of followed) batch.add(db.run(orderShippingStatus(orderId)));
+  await batch.run();
+}

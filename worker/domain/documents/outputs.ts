@@ -1,0 +1,133 @@
+import { eq, sql } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { PermissionCheck } from "../identity/permissions";
+import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { salesDocumentPrintable, type DocumentPdf } from "../sales/sales-document-pdf";
+import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
+import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from "../settings/email-templates/email-template-schemas";
+import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schemas";
+import { requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import type { Locale } from "../shared/locale";
+import type { PdfSettings } from "./pdf/pdf-settings";
+import type { PrintableDocument } from "./pdf/printable-document";
+import { renderDocumentPdf } from "./pdf/render-document-pdf";
+
+const t = tenantSchema;
+
+/** The document types a PDF and an email may be made of: those with an email template. */
+export const OUTPUT_DOCUMENT_TYPES = EMAIL_TEMPLATE_TYPES;
+export type OutputDocumentType = EmailTemplateType;
+
+/** Who a document goes to: a customer (sales) or a supplier (purchasing). */
+export interface DocumentParty {
+  kind: "customer" | "supplier";
+  id: number;
+  label: string;
+}
+
+/** A document as its PDF's name and its email read it: the email's placeholders, its recipient, the record of its sending. */
+export interface OutputDocument {
+  type: OutputDocumentType;
+  id: number;
+  number: string;
+  /** yyyy-mm-dd */
+  date: string;
+  total: string;
+  currency: string;
+  party: DocumentParty;
+}
+
+/** What a document's PDF prints, with the settings and the language it prints in. */
+export interface PrintedDocument {
+  doc: OutputDocument;
+  printable: PrintableDocument;
+  settings: PdfSettings;
+  language: Locale;
+}
+
+/**
+ * One row per document type: how its outputs load it, print it and send it. A document type that
+ * prints and emails is a row here; the PDF renderer, the email's writing, the outbox topic and
+ * the consumer are the same for every type.
+ */
+export interface DocumentOutput {
+  /** Who may print the document. */
+  print: PermissionCheck;
+  /** Who may send it by email, and read the emails sent with it. */
+  email: { send: PermissionCheck; read: PermissionCheck };
+  /** The template its emails are written from (settings/email-templates). */
+  template: EmailTemplateType;
+  /** The document (not_found when there is no such document of this type). */
+  load(db: TenantDb, id: unknown): Promise<OutputDocument>;
+  /** What its PDF prints; `language` (an email's) overrides the document's language rule. */
+  printable(ctx: Ctx, id: unknown, language?: Locale): Promise<PrintedDocument>;
+}
+
+/** A sales document for its outputs: its customer is its party. */
+export function salesOutputDocument(doc: SalesDocumentView): OutputDocument {
+  return {
+    type: doc.type,
+    id: doc.id,
+    number: doc.number,
+    date: doc.date,
+    total: doc.total,
+    currency: doc.currency,
+    party: { kind: "customer", id: doc.customer_id, label: doc.customer.label },
+  };
+}
+
+function salesOutput(type: SalesDocumentType): DocumentOutput {
+  return {
+    print: SALES_ACCESS[type].read,
+    email: { send: { allOf: [SENT_EMAIL_PERMISSIONS[type].send] }, read: { allOf: [SENT_EMAIL_PERMISSIONS[type].read] } },
+    template: type,
+    load: async (db, id) => salesOutputDocument(await readSalesDocument(db, type, id)),
+    printable: async (ctx, id, language) => {
+      const { doc, ...printed } = await salesDocumentPrintable(ctx, { type, id, ...(language ? { language } : {}) });
+      return { doc: salesOutputDocument(doc), ...printed };
+    },
+  };
+}
+
+/** The rows: invoices, credit notes, refunds, purchase orders and deliveries add theirs with their documents. */
+export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput>> = {
+  estimate: salesOutput("estimate"),
+  sales_order: salesOutput("sales_order"),
+  shipping_order: salesOutput("shipping_order"),
+};
+
+/** The outputs of a document type: `not_found` for a type that prints nothing yet. */
+export function documentOutput(type: unknown): DocumentOutput {
+  const output = typeof type === "string" ? DOCUMENT_OUTPUTS[type as OutputDocumentType] : undefined;
+  if (!output) throw new DomainError("not_found");
+  return output;
+}
+
+/**
+ * A document as a PDF, as its type prints it (sales-document-pdf.ts for sales documents), and the
+ * name it is downloaded under. Whoever may read the document may print it.
+ */
+export async function documentPdf(ctx: Ctx, input: { type: OutputDocumentType; id: unknown; language?: Locale }): Promise<DocumentPdf> {
+  const output = documentOutput(input.type);
+  requirePermission(ctx, output.print);
+  const { doc, printable, settings, language } = await output.printable(ctx, input.id, input.language);
+  const bytes = await renderDocumentPdf(printable, settings, language);
+  return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
+}
+
+/**
+ * The read of a document's party's addresses and language, for a batch: a customer's addresses
+ * and language, a supplier's one address (suppliers keep no language: the company's applies).
+ */
+export function partyContactRead(db: TenantDb, party: DocumentParty) {
+  if (party.kind === "customer")
+    return db.select({ emails: t.customers.emails, language: t.customers.language }).from(t.customers).where(eq(t.customers.id, party.id));
+  return db
+    .select({
+      emails: sql<string[]>`${t.suppliers.email}`.mapWith((email: string | null) => (email ? [email] : [])),
+      language: sql<string | null>`null`,
+    })
+    .from(t.suppliers)
+    .where(eq(t.suppliers.id, party.id));
+}
