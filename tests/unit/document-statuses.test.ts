@@ -95,18 +95,21 @@ describe("the document status machines", () => {
     expect(() => assertMove("estimate", "pending", "accepted")).not.toThrow();
   });
 
-  it.each(machines)("%s: its guards and stock statuses name its own statuses, and its verbs' guards narrow moves the graph has", (machine) => {
-    const shape = STATUS_MACHINES[machine] as {
-      verbFrom?: Record<string, readonly string[]>;
-      goodsOut?: readonly string[];
-      selfMoves?: Record<string, { from: string; to: string }>;
-    };
-    const own = statusesOf(machine) as string[];
-    for (const [to, from] of Object.entries(shape.verbFrom ?? {}))
-      for (const f of from) expect(canMove(machine, f as never, to), `${machine}: ${f} → ${to}`).toBe(true);
-    for (const status of shape.goodsOut ?? []) expect(own).toContain(status);
-    for (const move of Object.values(shape.selfMoves ?? {})) expect(canMove(machine, move.from as never, move.to)).toBe(true);
-  });
+  it.each(machines)(
+    "%s: its guards and stock statuses name its own statuses, and its verbs' guards narrow moves the graph has",
+    (machine) => {
+      const shape = STATUS_MACHINES[machine] as {
+        verbFrom?: Record<string, readonly string[]>;
+        goodsOut?: readonly string[];
+        selfMoves?: Record<string, { from: string; to: string }>;
+      };
+      const own = statusesOf(machine) as string[];
+      for (const [to, from] of Object.entries(shape.verbFrom ?? {}))
+        for (const f of from) expect(canMove(machine, f as never, to), `${machine}: ${f} → ${to}`).toBe(true);
+      for (const status of shape.goodsOut ?? []) expect(own).toContain(status);
+      for (const move of Object.values(shape.selfMoves ?? {})) expect(canMove(machine, move.from as never, move.to)).toBe(true);
+    },
+  );
 
   it("validating moves only a store order to pending: an order back from in_progress goes there by itself, not by the verb", () => {
     expect(canMove("sales_order", "in_progress", "pending")).toBe(true);

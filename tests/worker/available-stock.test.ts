@@ -135,7 +135,9 @@ describe("available stock, one figure for every reader", () => {
         );
         const columns = { onHand: sql`l.on_hand`, committed: sql`l.committed` };
         const [one, pooled] = await db.batch([
-          db.all<{ available: number }>(sql`with l(on_hand, committed) as (values ${rows}) select ${availableSql(columns)} as available from l`),
+          db.all<{ available: number }>(
+            sql`with l(on_hand, committed) as (values ${rows}) select ${availableSql(columns)} as available from l`,
+          ),
           db.all<{ available: number }>(
             sql`with l(on_hand, committed) as (values ${rows}) select ${pooledAvailableSql(columns)} as available from l`,
           ),

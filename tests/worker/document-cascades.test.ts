@@ -30,7 +30,10 @@ async function orderWithShipments(w: SalesWorld & { mug: { id: number } }, shipp
   const line = order.body.lines[0].id;
   const shipments: number[] = [];
   for (let i = 0; i < 2; i++) {
-    const made = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id, lines: [{ line_id: line, quantity: "2" }] });
+    const made = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: line, quantity: "2" }],
+    });
     expect(made.status).toBe(201);
     shipments.push(made.body.id);
   }
@@ -185,9 +188,15 @@ describe("document cascades", () => {
     });
     const order = await api(w.token, "POST", `/estimates/${estimate.body.id}/transform`);
     const line = order.body.lines[0].id;
-    const shipped = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id, lines: [{ line_id: line, quantity: "1" }] });
+    const shipped = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: line, quantity: "1" }],
+    });
     await api(w.token, "POST", `/shipping-orders/${shipped.body.id}/ship`);
-    const open = await api(w.token, "POST", "/shipping-orders", { sales_order_id: order.body.id, lines: [{ line_id: line, quantity: "1" }] });
+    const open = await api(w.token, "POST", "/shipping-orders", {
+      sales_order_id: order.body.id,
+      lines: [{ line_id: line, quantity: "1" }],
+    });
     expect(await stockLevel(w.db, w.mug.id, w.location)).toEqual({ onHand: STOCK - 1, committed: 3 });
     const deleted = await api(w.token, "DELETE", `/estimates/${estimate.body.id}?acknowledge=cascade,inventory,irreversible`);
     expect(deleted.status).toBe(204);

@@ -2,10 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { salesDocumentPrintable } from "../../worker/domain/sales/sales-document-pdf";
+import { getCart } from "../../worker/domain/store/get-cart";
+import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
+import { updateCartItem } from "../../worker/domain/store/update-cart-item";
 import { priceDocument } from "../../worker/domain/sales/sales-lines";
 import { ctxOf } from "../support/factories";
 import { makeVariant } from "../support/isolation/stock";
 import { api, makeTax, pricedVariant, salesWorld, type SalesWorld } from "./sales-fixtures";
+import { buyer, openStore, storeVariant } from "./store-fixtures";
 
 const t = tenantSchema;
 const UNIT = 10_000_000;
@@ -49,6 +53,22 @@ describe("the money of a sales document", () => {
       tax_total: "22.00",
       total: "132.00",
     });
+  });
+
+  it("a store cart taxes its shipping as the order it becomes does", async () => {
+    const w = await salesWorld();
+    const vat = await makeTax(w.db, "20");
+    await setCompany(w, { defaultTaxId: vat });
+    const mug = await storeVariant(w, 50, "12.5");
+    await w.db.insert(t.variantTaxes).values({ variantId: mug.id, taxId: vat });
+    const b = await buyer(w);
+    await openStore(w, { shipping_cost: "9.9", automatically_confirm_order: true });
+    await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 2 } });
+    const cart = await getCart(b.ctx, { cart: b.cart() });
+    // 25 and 9.90 of shipping, both at 20 %: 5 + 1.98.
+    expect(cart).toMatchObject({ shipping_cost: "9.90", total_excl_tax: "34.90", tax_total: "6.98", total_incl_tax: "41.88" });
+    const order = await placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
+    expect([order.shipping_tax_amount, order.tax_total, order.total]).toEqual(["1.98", cart.tax_total, cart.total_incl_tax]);
   });
 
   it("the document's taxes (document_tax_ids) tax the shipping, and with tax priority 'document' every taxable line too", async () => {

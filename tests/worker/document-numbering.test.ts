@@ -45,7 +45,11 @@ describe("document numbers", () => {
     const answers = await Promise.all(range(0, 200).map(() => entry()));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     const numbers = answers.map((a) => a.body.number!).sort();
-    expect(numbers).toEqual(range(1, 201).filter((n) => n !== 7).map((n) => padded("ENT-", n)));
+    expect(numbers).toEqual(
+      range(1, 201)
+        .filter((n) => n !== 7)
+        .map((n) => padded("ENT-", n)),
+    );
   });
 
   it("a removal refused for want of stock takes no number: the saved ones are numbered 1 to 50 without a gap", async () => {

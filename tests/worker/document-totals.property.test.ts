@@ -143,7 +143,7 @@ describe("a sales document's totals, for any document", () => {
         }).toEqual(totals);
         // The API's taxes per tax: its lines' and its shipping's.
         const byTax = new Map<number, Decimal>();
-        for (const x of [...read.lines.flatMap((l: { taxes: unknown[] }) => l.taxes), ...read.shipping_taxes] as {
+        for (const x of [...read.lines.flatMap((l: { taxes: unknown[] }) => l.taxes), ...(read.shipping_taxes ?? [])] as {
           id: number;
           amount: string;
         }[])

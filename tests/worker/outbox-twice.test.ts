@@ -39,6 +39,12 @@ const companyClaims = (db: TenantDb): ClaimStore => ({ run: (statement, args) =>
 async function deliverTwiceAfterADeadConsumer(message: OutboxMessage, claims: ClaimStore, deps: OutboxConsumerDeps) {
   const id = String(message.outboxId);
   await claims.run("insert into processed_messages (id, claimed_at) values (?, ?)", [id, Date.now()]);
+  return deliverTwice(message, claims, deps);
+}
+
+/** Both copies of a message dispatched twice, each one retried delivered again (three times at most). */
+async function deliverTwice(message: OutboxMessage, claims: ClaimStore, deps: OutboxConsumerDeps) {
+  const id = String(message.outboxId);
   let pending = [`a-${newId()}`, `b-${newId()}`];
   const delays: (number | undefined)[] = [];
   for (let round = 1; pending.length && round <= 3; round++) {
@@ -85,6 +91,23 @@ async function companyRow(db: TenantDb, topic: string) {
   return row!;
 }
 
+/** An estimate's email asked for, its outbox row and the message the dispatcher makes of it. */
+async function documentEmailWorld() {
+  const w = await salesWorld();
+  const address = `buyer-${unique()}@example.test`;
+  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address] });
+  const variant = await pricedVariant(w.db, w.level, "12.5");
+  const ctx = await ctxOf(w.company);
+  const estimate = await createEstimate(ctx, {
+    customer_id: customer.id,
+    location_id: w.location,
+    lines: [{ variant_id: variant.id, quantity: "2" }],
+  });
+  await emailSalesDocument(ctx, { type: "estimate", id: estimate.id });
+  const row = await companyRow(w.db, "email.document");
+  return { ...w, address, estimate, row, message: companyMessage(w.company.companyId, row) };
+}
+
 describe("every outbox topic, delivered twice after a consumer died holding its claim, has its effect once", () => {
   it("covers every topic of both outboxes", () => {
     // A new topic must be added to the cases below.
@@ -126,28 +149,29 @@ describe("every outbox topic, delivered twice after a consumer died holding its 
   });
 
   it("email.document: one email and one record of it", async () => {
-    const w = await salesWorld();
-    const address = `buyer-${unique()}@example.test`;
-    const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address] });
-    const variant = await pricedVariant(w.db, w.level, "12.5");
-    const ctx = await ctxOf(w.company);
-    const estimate = await createEstimate(ctx, {
-      customer_id: customer.id,
-      location_id: w.location,
-      lines: [{ variant_id: variant.id, quantity: "2" }],
-    });
-    await emailSalesDocument(ctx, { type: "estimate", id: estimate.id });
-    const row = await companyRow(w.db, "email.document");
-
-    await deliverTwiceAfterADeadConsumer(companyMessage(w.company.companyId, row), companyClaims(w.db), consumerDeps());
-    await waitForEmail(mailUrl, address);
-    expect(await emailCount(address)).toBe(1);
+    const w = await documentEmailWorld();
+    await deliverTwiceAfterADeadConsumer(w.message, companyClaims(w.db), consumerDeps());
+    await waitForEmail(mailUrl, w.address);
+    expect(await emailCount(w.address)).toBe(1);
     const records = await w.db
       .select()
       .from(t.sentEmails)
-      .where(and(eq(t.sentEmails.type, "estimate"), eq(t.sentEmails.documentId, estimate.id)));
+      .where(and(eq(t.sentEmails.type, "estimate"), eq(t.sentEmails.documentId, w.estimate.id)));
     expect(records).toHaveLength(1);
-    expect(await companyDone(w.db, row.id)).not.toBeNull();
+    expect(await companyDone(w.db, w.row.id)).not.toBeNull();
+  });
+
+  it("email.document whose record cannot be saved once its email left: the email is not sent again", async () => {
+    const w = await documentEmailWorld();
+    await w.db.run(sql.raw("create trigger records_refused before insert on sent_emails begin select raise(abort, 'refused'); end"));
+    try {
+      await deliverTwice(w.message, companyClaims(w.db), consumerDeps());
+    } finally {
+      await w.db.run(sql.raw("drop trigger records_refused"));
+    }
+    await waitForEmail(mailUrl, w.address);
+    expect(await emailCount(w.address)).toBe(1);
+    expect(await companyDone(w.db, w.row.id)).not.toBeNull();
   });
 
   it("email.store_order and email.store_order_confirmed: one email each to the buyer", async () => {

@@ -38,7 +38,11 @@ const SHIPPING_ORDERS = salesDocumentApi({
         "The goods leave: stock goes down at the location (the ledger) and the order's reservation with it (insufficient_stock when the company forbids negative stock)",
       verb: shipShippingOrder,
     },
-    { name: "deliver", summary: "The customer received the goods", verb: deliverShippingOrder },
+    {
+      name: "deliver",
+      summary: "The customer received the goods; a shipping order not yet shipped is shipped in the same write (its goods leave then)",
+      verb: deliverShippingOrder,
+    },
     {
       name: "cancel",
       summary: "Cancel the shipping order; goods already shipped come back into stock and into the order's reservation",

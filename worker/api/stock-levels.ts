@@ -22,7 +22,7 @@ export const stockLevelOperations: ApiOperation[] = [
     path: "/stock-levels",
     tag: "Stock levels",
     summary:
-      "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available; sort label (default), sku, on_hand, available; search on SKU or label",
+      "Stock per variant and location: filters location_id, variant_id (__In), product_id, brand_id, tag_id, below_reorder_point, on_hand, available, committed, incoming; sort label (default), sku, on_hand, available, committed, incoming; search on SKU or label. available is on hand (negative as 0) less committed, never below 0",
     auth: true,
     permissions: VIEW,
     list: stockLevelListRegistry,

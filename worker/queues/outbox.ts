@@ -268,10 +268,11 @@ function companyHandlers(
 /**
  * Handles one outbox message once, however often it is delivered: the message's id is claimed
  * in processed_messages (beside the outbox it came from) before the work and released if the
- * work fails. A delivery that finds it done does nothing; one that finds it claimed by another
- * consumer is `busy` (retried later, never dropped: that consumer may have died). The done mark
- * is saved in the batch of the work's own write where it has one (a document email's record),
- * else right after the work. A malformed message or an unknown topic can never succeed: it is dropped.
+ * work fails before any email left. A delivery that finds it done does nothing; one that finds it
+ * claimed by another consumer is `busy` (retried later, never dropped: that consumer may have died).
+ * The done mark is saved in the batch of the work's own write where it has one (a document email's
+ * record), else right after the work; once a mail server accepted an email, the message is done
+ * whatever fails next. A malformed message or an unknown topic can never succeed: it is dropped.
  */
 export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: OutboxMessage): Promise<OutboxOutcome> {
   const company = message.type === "company_outbox";
@@ -287,21 +288,48 @@ export async function consumeOutboxMessage(deps: OutboxConsumerDeps, message: Ou
   const claimed = await claim(db, id, now);
   if (claimed !== "claimed") return claimed;
   let marked = false;
+  let sent = false;
   const done: BatchMark = {
     statement: (on) => on.run(sql`update processed_messages set done_at = ${now} where id = ${id}`),
     written: () => (marked = true),
   };
+  const watched = watchingSends(deps, () => (sent = true));
   try {
     const handlers: Record<string, (payload: never) => Promise<void>> = company
-      ? companyHandlers(deps, db as TenantDb, message.companyId, done)
-      : emailHandlers(deps);
+      ? companyHandlers(watched, db as TenantDb, message.companyId, done)
+      : emailHandlers(watched);
     await handlers[message.topic]!(payload.data as never);
   } catch (error) {
-    await db.run(sql`delete from processed_messages where id = ${id} and done_at is null`);
-    throw error;
+    if (!sent) {
+      await db.run(sql`delete from processed_messages where id = ${id} and done_at is null`);
+      throw error;
+    }
+    // A mail server accepted an email: a retry would send it again. What failed after it is logged, not retried.
+    console.error(`outbox message ${id} (${message.topic}) failed after its email was sent: done, not retried`, error);
   }
   if (!marked) await db.run(sql`update processed_messages set done_at = ${now} where id = ${id}`);
   return "handled";
+}
+
+/** The consumer's mailers, telling `onSent` of each email a mail server accepted. */
+function watchingSends(deps: OutboxConsumerDeps, onSent: () => void): OutboxConsumerDeps {
+  const watch = (mailer: Mailer): Mailer => ({
+    send: async (email) => {
+      await mailer.send(email);
+      onSent();
+    },
+    sendComposed: async (email) => {
+      await mailer.sendComposed(email);
+      onSent();
+    },
+  });
+  const { companyMailer, ownMailer } = deps;
+  return {
+    ...deps,
+    mailer: watch(deps.mailer),
+    companyMailer: companyMailer && (async (db, companyId) => watch(await companyMailer(db, companyId))),
+    ownMailer: ownMailer && (async (db, companyId) => ((mailer) => mailer && watch(mailer))(await ownMailer(db, companyId))),
+  };
 }
 
 /** The payload a message left in its row (too large to travel), or undefined when the row is gone. */

@@ -192,6 +192,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
     ...select("tag_id", t("stock.tag"), options.tags),
     { key: "below_reorder_point", label: t("stock.below_reorder_point"), type: "boolean" },
     { key: "on_hand", label: t("stock.on_hand"), type: "range" },
+    { key: "available", label: t("stock.available"), type: "range" },
   ];
   return (
     <>

@@ -89,6 +89,7 @@ export default function ProductsList({ loaderData, actionData }: Route.Component
     ...select("season_id", t("products.season"), options.seasons),
     { key: "active", label: t("products.active"), type: "boolean" },
     { key: "b2b_published", label: t("products.b2b_published"), type: "boolean" },
+    { key: "available", label: t("products.available"), type: "range" },
     { key: "created_at", label: t("products.created_at"), type: "date" },
   ];
   return (

@@ -54,6 +54,8 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
         <>
           <dt>{t("products.on_hand")}</dt>
           <dd data-field="on_hand">{format.quantity(variant.on_hand)}</dd>
+          <dt>{t("products.available")}</dt>
+          <dd data-field="available">{format.quantity(variant.available)}</dd>
           <dt>{t("products.stock_by_location")}</dt>
           <dd>
             {variant.stock_levels.length
@@ -111,6 +113,9 @@ export function VariantsTable({ product }: { product: ProductView }) {
             <th scope="col" className="numeric">
               {t("products.on_hand")}
             </th>
+            <th scope="col" className="numeric">
+              {t("products.available")}
+            </th>
             <th scope="col">{t("products.status")}</th>
           </tr>
         </thead>
@@ -124,6 +129,7 @@ export function VariantsTable({ product }: { product: ProductView }) {
               <td>{v.options.map((o) => o.label).join(" / ") || "—"}</td>
               <td>{v.packs.length ? v.packs.map((p) => `${p.label} (${format.quantity(p.quantity)})`).join(", ") : "—"}</td>
               <td className="numeric">{v.is_kit ? "—" : format.quantity(v.on_hand)}</td>
+              <td className="numeric">{v.is_kit ? "—" : format.quantity(v.available)}</td>
               <td>
                 <StatusBadge active={v.active} />
               </td>

@@ -9,7 +9,7 @@ import { deleteSalesOrder } from "../../../worker/domain/sales/delete-sales-orde
 import { listEstimates } from "../../../worker/domain/sales/list-estimates";
 import { listSalesOrders } from "../../../worker/domain/sales/list-sales-orders";
 import { runDocumentAction } from "../../../worker/domain/sales/document-actions";
-import { salesDocumentDetailView, type OrderShippingView } from "../../../worker/domain/sales/sales-document-detail-view";
+import { salesDocumentDetailView } from "../../../worker/domain/sales/sales-document-detail-view";
 import { salesDocumentEditView } from "../../../worker/domain/sales/sales-document-edit-view";
 import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { salesFormChoices } from "../../../worker/domain/sales/sales-form-choices";
@@ -20,6 +20,7 @@ import { requirePage } from "../../../worker/guards";
 import type { SalesDetailData } from "../../components/sales/sales-document-pages";
 import { readSalesForm, salesInput, type SalesFormFailure } from "../../components/sales/sales-document-form";
 import { SALES_KINDS, type SalesKind } from "../../components/sales/sales-kinds";
+import type { OrderShipping } from "../../components/sales/shipping-kinds";
 import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
 import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
@@ -81,7 +82,7 @@ export async function salesDetailLoader(
   request: Request,
   kind: SalesKind,
   id: string | undefined,
-): Promise<SalesDetailData & { shipping: OrderShippingView | null }> {
+): Promise<SalesDetailData & { shipping: OrderShipping | null }> {
   requirePage(request, rc, SALES_KINDS[kind].view);
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => salesDocumentDetailView(ctx, { type: kind, id }));
@@ -94,7 +95,8 @@ export async function salesDetailLoader(
     // Sending a document is the editors' (whatever its status: the draft), its history every reader's.
     emails: view.emails,
     origin: view.origin && { href: `${SALES_KINDS.estimate.path}/${view.origin.id}`, number: view.origin.number },
-    shipping: view.shipping,
+    // The ship form is shown once per key: a second post of it goes to the same shipping order.
+    shipping: view.shipping && { ...view.shipping, idempotencyKey: newFormKey() },
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };
 }

@@ -120,7 +120,9 @@ export const Variant = answer<VariantView>()(
     published_to_pennylane: z.boolean(),
     published_to_sellsy: z.boolean(),
     on_hand: decimal.meta({ description: "Units held in every location" }),
-    available: decimal.meta({ description: "Units available in every location together: on hand (negative as 0) less committed, never below 0" }),
+    available: decimal.meta({
+      description: "Units available in every location together: on hand (negative as 0) less committed, never below 0",
+    }),
     stock_levels: z.array(z.object({ location_id: id, location_label: z.string(), on_hand: decimal, available: decimal })),
     prices: z.array(Price).meta({ description: "Prices of the levels the caller may view" }),
     packs: z.array(Pack),

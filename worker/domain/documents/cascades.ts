@@ -3,7 +3,7 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { commitments } from "../sales/sales-document-writes";
 import { documentColumns, type SavedSalesDocument } from "../sales/sales-documents";
-import { addShippedGoods, orderShippingStatus, stockLinesOf, type ShippingStockLine } from "../sales/shipping-writes";
+import { addShippedGoods, orderShippingStatus, stockLinesOf } from "../sales/shipping-writes";
 import type { Ctx } from "../shared/ctx";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { claimAsRead } from "./claims";
@@ -84,7 +84,7 @@ interface Visit {
 async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
   const visits = [root];
   const seen = new Set([root.doc.id]);
-  for (let generation = [root]; generation.length > 0; ) {
+  for (let generation = [root]; generation.length > 0;) {
     const next: Visit[] = [];
     const steps = new Map<string, { step: CascadeStep; parents: number[] }>();
     for (const parent of generation)
@@ -109,24 +109,20 @@ async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
 
 /** What the documents reserve, by document: the releases that give it back. */
 async function heldBy(db: TenantDb, docs: readonly SavedSalesDocument[]): Promise<Map<number, Commitment[]>> {
-  const committed = docs.filter((d) => d.committed);
+  const ids = docs.filter((d) => d.committed).map((d) => d.id);
   const { salesDocumentLines: lines } = tenantSchema;
-  const rows = committed.length
+  const rows = ids.length
     ? await db
         .select({ documentId: lines.documentId, variantId: lines.variantId, committedUnits: lines.committedUnits })
         .from(lines)
-        .where(and(inArray(lines.documentId, committed.map((d) => d.id)), sql`${lines.committedUnits} > 0`))
+        .where(and(inArray(lines.documentId, ids), sql`${lines.committedUnits} > 0`))
     : [];
-  return new Map(
-    committed.map((d) => [
-      d.id,
-      commitments(
-        rows.filter((r) => r.documentId === d.id),
-        d.locationId,
-        -1,
-      ),
-    ]),
-  );
+  const held = new Map<number, Commitment[]>();
+  for (const d of docs) {
+    const own = rows.filter((r) => r.documentId === d.id);
+    if (own.length) held.set(d.id, commitments(own, d.locationId, -1));
+  }
+  return held;
 }
 
 /**
@@ -139,12 +135,13 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
   const visits = await visitTree(db, { type, action, doc: root });
   for (const v of visits) if (v.action === "cancel") assertVerbMove(KINDS[v.type].machine, v.doc.status, CANCELLED);
   const out = visits.filter((v) => goodsOut(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
-  const [goods, held] = await Promise.all([stockLinesOf(db, out), heldBy(db, visits.map((v) => v.doc))]);
+  const docs = visits.map((v) => v.doc);
+  const [goods, held] = await Promise.all([stockLinesOf(db, out), heldBy(db, docs)]);
 
   const batch = new StockBatch(ctx);
   // Every document is claimed before anything is written: a claim checks what was read, not what this batch wrote.
   for (const v of visits) claimAsRead(db, batch, v.doc);
-  const closed = new Set(visits.map((v) => v.doc.id));
+  const closed = new Set(docs.map((d) => d.id));
   const deleted = new Set(visits.filter((v) => v.action === "delete").map((v) => v.doc.id));
   const followed = new Set<number>();
   const { salesDocuments, salesDocumentLines } = tenantSchema;
@@ -152,7 +149,7 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
   // The farthest first: children are undone (and deleted) before the documents they were made from.
   for (const v of [...visits].reverse()) {
     const { doc } = v;
-    const lines: ShippingStockLine[] | undefined = goods.get(doc.id);
+    const lines = goods.get(doc.id);
     const parent = doc.createdFromId;
     if (lines) {
       addShippedGoods(ctx, batch, doc, lines, -1, parent === null || !closed.has(parent));
@@ -164,7 +161,8 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
       batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, doc.id)));
       continue;
     }
-    if (releases.length) batch.add(db.update(salesDocumentLines).set({ committedUnits: 0 }).where(eq(salesDocumentLines.documentId, doc.id)));
+    if (releases.length)
+      batch.add(db.update(salesDocumentLines).set({ committedUnits: 0 }).where(eq(salesDocumentLines.documentId, doc.id)));
     batch.add(db.update(salesDocuments).set({ status: CANCELLED, committed: false }).where(eq(salesDocuments.id, doc.id)));
   }
   // The orders whose shipments brought goods back follow them (a cancelled order keeps its status).

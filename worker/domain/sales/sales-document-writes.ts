@@ -12,7 +12,6 @@ import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
 import {
-  documentColumns,
   lineColumns,
   readSalesDocument,
   writtenSalesDocumentReads,

@@ -307,6 +307,11 @@ export function addressSnapshot(
   return { label: address.label ?? label, lines, country: address.country };
 }
 
+/** The shipping's taxes: the document's when it names some, else the company's default tax, else none (a store cart's too). */
+export function shippingTaxesOf(documentTaxes: readonly TaxInput[], defaultTax: TaxInput | null): TaxInput[] {
+  return documentTaxes.length > 0 ? [...documentTaxes] : defaultTax ? [defaultTax] : [];
+}
+
 /** A tax as the engine reads it: a simple tax with its rate, or a group with its members (the store cart reads them so too). */
 export function taxBook(
   taxes: readonly { id: number; label: string; rate: number | null }[],
@@ -386,7 +391,7 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
   };
   const costOf = (v: VariantRow) => dec(v.movingAverageCost || v.initialCost, PRICE_SCALE);
 
-  // The document's taxes, and the shipping's: the document's when it names some, else the company's default tax.
+  // The document's taxes, and the shipping's (shippingTaxesOf).
   const documentTaxIds: number[] = [];
   const documentTaxes: TaxInput[] = [];
   (terms.documentTaxIds ?? []).forEach((id, i) => {
@@ -396,8 +401,7 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
     documentTaxIds.push(id);
     documentTaxes.push(found);
   });
-  const defaultTax = tax(settings.defaultTaxId);
-  const shippingTaxes = documentTaxes.length > 0 ? documentTaxes : defaultTax ? [defaultTax] : [];
+  const shippingTaxes = shippingTaxesOf(documentTaxes, tax(settings.defaultTaxId));
 
   const wantedPrices: { variantId: number; packId: number | null }[] = [];
   const resolved: Resolved[] = [];

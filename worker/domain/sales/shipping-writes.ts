@@ -2,14 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { claimAsRead } from "../documents/claims";
-import {
-  assertVerbMove,
-  goodsOut,
-  goodsOutStatuses,
-  goodsStayWhileParent,
-  selfMove,
-  type StatusOf,
-} from "../documents/statuses";
+import { assertVerbMove, goodsOut, goodsOutStatuses, goodsStayWhileParent, selfMove, type StatusOf } from "../documents/statuses";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
@@ -121,7 +114,8 @@ export async function moveShippingOrder(ctx: Ctx, saved: Saved, to: StatusOf<"sh
   assertVerbMove("shipping_order", saved.status, to);
   const sign = goodsOut("shipping_order", to) - goodsOut("shipping_order", saved.status);
   const batch = claimAsRead(db, new StockBatch(ctx), saved);
-  if (sign === 1 && saved.createdFromId !== null) batch.requireThat(parentAllowsGoodsOut(saved.createdFromId), new DomainError("status_move_not_allowed"));
+  if (sign === 1 && saved.createdFromId !== null)
+    batch.requireThat(parentAllowsGoodsOut(saved.createdFromId), new DomainError("status_move_not_allowed"));
   if (sign !== 0) addShippedGoods(ctx, batch, saved, (await stockLinesOf(db, [saved])).get(saved.id)!, sign as 1 | -1);
   batch.add(db.update(salesDocuments).set({ status: to }).where(eq(salesDocuments.id, saved.id)));
   if (sign !== 0 && saved.createdFromId !== null) batch.add(db.run(orderShippingStatus(saved.createdFromId)));

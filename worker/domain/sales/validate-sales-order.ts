@@ -16,10 +16,7 @@ export async function validateSalesOrder(ctx: Ctx, input: { id: unknown }): Prom
   assertVerbMove("sales_order", saved.status, "pending");
   const settings = await readStoreSettings(ctx.db);
   const tell = settings.automatically_send_email_on_confirm && saved.userId !== null;
-  return moveSalesDocument(
-    ctx,
-    saved,
-    "pending",
-    { extra: tell ? [ctx.outbox.company("email.store_order_confirmed", { orderId: saved.id, buyerUserId: saved.userId! })] : [] },
-  );
+  return moveSalesDocument(ctx, saved, "pending", {
+    extra: tell ? [ctx.outbox.company("email.store_order_confirmed", { orderId: saved.id, buyerUserId: saved.userId! })] : [],
+  });
 }

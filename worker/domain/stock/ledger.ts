@@ -144,8 +144,7 @@ export class StockBatch {
       if (c.unitCost !== undefined && d > 0n) this.add(db.run(movingAverageCost(variantId, d, int(c.unitCost))));
       // A count on a batch sets the batch; the level follows by the same difference under the usual rule.
       const expected = c.batchId === null ? c.expected : undefined;
-      const rule =
-        expected !== undefined ? sql`on_hand = ${int(expected)}` : d >= 0n ? sql`1` : sql`(on_hand + ${d} >= 0 or ${allowed})`;
+      const rule = expected !== undefined ? sql`on_hand = ${int(expected)}` : d >= 0n ? sql`1` : sql`(on_hand + ${d} >= 0 or ${allowed})`;
       this.add(
         db.run(sql`insert into stock_levels (variant_id, location_id) values (${variantId}, ${locationId}) on conflict do nothing`),
         db.run(

@@ -8,7 +8,7 @@ import { can, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
-import { taxBook } from "../sales/sales-lines";
+import { shippingTaxesOf, taxBook } from "../sales/sales-lines";
 import type { Buyer } from "./buyer";
 import { pooledAvailableSql, pooledIncomingSql } from "../stock/availability";
 import { cartKey, divide, type CartItem } from "./cart-rules";
@@ -57,7 +57,8 @@ export interface CartCatalogue {
   /** The store's settings, read in the same round trip. */
   settings: StoreSettings;
   /** How the buyer's orders are taxed: the company's model and priority, the customer's tax type (else the company's). */
-  taxTerms: { taxModel: TaxModel; taxType: TaxType; taxPriority: TaxPriority };
+  /** The shipping's taxes are those of an order (sales-lines.ts shippingTaxesOf): the company's default tax. */
+  taxTerms: { taxModel: TaxModel; taxType: TaxType; taxPriority: TaxPriority; shippingTaxes: TaxInput[] };
   /** The shipping cost of the customer's last order not cancelled, for a store that charges it again. */
   lastShippingCost: Decimal | null;
 }
@@ -121,7 +122,7 @@ function storeTermsRead(db: TenantDb, customerId: number) {
   const { companySettings: cs, currencies: cur, priceLevels: pl, customers: cu, storeSettings: ss, taxes: tx, taxGroupMembers: tg } = t;
   return db.all<StoreTermsRow>(sql`select
     (select json_group_array(json_object('level', ${cs.defaultSellingPriceLevelId}, 'iso', ${cs.defaultCurrency},
-      'taxModel', ${cs.taxModel}, 'taxType', ${cs.taxType}, 'taxPriority', ${cs.taxPriority})) from ${cs}) as companySettings,
+      'taxModel', ${cs.taxModel}, 'taxType', ${cs.taxType}, 'taxPriority', ${cs.taxPriority}, 'defaultTaxId', ${cs.defaultTaxId})) from ${cs}) as companySettings,
     (select json_group_array(json_object('id', ${cur.id}, 'iso', ${cur.iso}, 'isDefault', ${cur.isDefault}, 'rate', ${cur.exchangeRate})) from ${cur}) as currencies,
     (select json_group_array(json_object('id', ${pl.id}, 'type', ${pl.type})) from ${pl}) as priceLevels,
     (select json_group_array(json_object('priceLevelId', ${cu.priceLevelId}, 'currencyId', ${cu.currencyId}, 'discountRate', ${cu.discountRate},
@@ -137,9 +138,14 @@ function storeTermsRead(db: TenantDb, customerId: number) {
 function readTerms(row: StoreTermsRow | undefined) {
   const list = <T>(text: string | undefined): T[] => JSON.parse(text ?? "[]") as T[];
   return {
-    companySettings: list<{ level: number | null; iso: string; taxModel: TaxModel; taxType: TaxType; taxPriority: TaxPriority }>(
-      row?.companySettings,
-    ),
+    companySettings: list<{
+      level: number | null;
+      iso: string;
+      taxModel: TaxModel;
+      taxType: TaxType;
+      taxPriority: TaxPriority;
+      defaultTaxId: number | null;
+    }>(row?.companySettings),
     currencies: list<{ id: number; iso: string; isDefault: number; rate: number }>(row?.currencies).map((c) => ({
       ...c,
       isDefault: Boolean(c.isDefault),
@@ -322,6 +328,7 @@ export async function readCartCatalogue(
       taxModel: terms.companySettings[0]?.taxModel ?? "global",
       taxType: customer.taxType ?? terms.companySettings[0]?.taxType ?? "tax_exclusive",
       taxPriority: terms.companySettings[0]?.taxPriority ?? "product",
+      shippingTaxes: shippingTaxesOf([], tax(terms.companySettings[0]?.defaultTaxId ?? null)),
     },
     lastShippingCost: terms.lastShippingCost === null ? null : fromScaledInteger(terms.lastShippingCost, PRICE_SCALE),
   };

@@ -17,7 +17,8 @@ export interface CartTotals {
 /**
  * The cart as the order it would become (place-store-order.ts, sales-lines.ts): each line at the
  * customer's price less their discount, with its variant's taxes and ecotax, the store's shipping
- * cost, taxed as the customer is. The line engine totals it, so the cart and its order agree.
+ * cost with an order's shipping taxes, in the customer's tax type. The line engine totals it, so
+ * the cart and its order agree.
  */
 export function cartDocument(items: readonly CartItem[], catalogue: CartCatalogue): DocumentInput {
   const discount = catalogue.discountRate;
@@ -41,6 +42,7 @@ export function cartDocument(items: readonly CartItem[], catalogue: CartCatalogu
     tax_priority: catalogue.taxTerms.taxPriority,
     // An empty cart is no order: nothing to ship.
     shipping_cost: items.length === 0 ? null : shippingCostOf(catalogue.settings, catalogue.lastShippingCost).toString(),
+    shipping_taxes: catalogue.taxTerms.shippingTaxes,
     lines,
   };
 }

@@ -1,14 +1,12 @@
 import { requestContext } from "../../../../worker/context";
 import { salesDetailAction, salesDetailLoader } from "../documents.server";
-import { orderShipping, shipOrderAction } from "../shipping-orders.server";
+import { shipOrderAction } from "../shipping-orders.server";
 import { SalesDetailPage } from "../../../components/sales/sales-document-pages";
 import { ShipOrderPanel, type ShipRefusal } from "../../../components/sales/ship-order-panel";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const rc = context.get(requestContext);
-  const detail = await salesDetailLoader(rc, request, "sales_order", params.id);
-  return { ...detail, shipping: await orderShipping(rc, request, detail.doc.id) };
+  return salesDetailLoader(context.get(requestContext), request, "sales_order", params.id);
 }
 
 // The status buttons and the delete (after confirmation): they need the edit permission. The ship
@@ -24,7 +22,7 @@ export default function SalesOrderDetail({ loaderData, actionData }: Route.Compo
   const refusal = actionData && "ship" in actionData ? (actionData as ShipRefusal) : undefined;
   return (
     <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
-      <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} />
+      {loaderData.shipping ? <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} /> : null}
     </SalesDetailPage>
   );
 }
