@@ -61,7 +61,12 @@ export function ctxForPublicPage(env: Env, companyId: string, capability: Public
 }
 
 function systemCtx(env: Env, companyId: string, source: string): Promise<Ctx> {
-  return companyCtx(env, companyId, (company): SystemActor => ({ kind: "system", company, permissions: [...ADMINISTRATOR_PERMISSIONS], source }));
+  return companyCtx(env, companyId, (company): SystemActor => ({
+    kind: "system",
+    company,
+    permissions: [...ADMINISTRATOR_PERMISSIONS],
+    source,
+  }));
 }
 
 async function companyCtx(env: Env, companyId: string, actorOf: (company: CompanyRef) => Actor): Promise<Ctx> {

@@ -32,7 +32,8 @@ async function world() {
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-const setStatus = (w: World, id: number, status: string) => w.db.update(t.salesDocuments).set({ status }).where(eq(t.salesDocuments.id, id));
+const setStatus = (w: World, id: number, status: string) =>
+  w.db.update(t.salesDocuments).set({ status }).where(eq(t.salesDocuments.id, id));
 
 /**
  * A new document of the type in the status, reached through the verbs where a user can (the
@@ -101,7 +102,8 @@ describe("a document's page offers exactly the actions its verbs accept", () => 
         const offered = (documentActions(w.ctx, type, doc).moves as string[]).includes(action);
         const answer = await outcome(w.ctx, type, action, id);
         const expected = offered ? "ok" : "status_move_not_allowed";
-        if (answer !== expected) disagreements.push(`${status} → ${action}: ${offered ? "offered" : "not offered"}, the verb answered ${answer}`);
+        if (answer !== expected)
+          disagreements.push(`${status} → ${action}: ${offered ? "offered" : "not offered"}, the verb answered ${answer}`);
       }
     }
     expect(disagreements).toEqual([]);

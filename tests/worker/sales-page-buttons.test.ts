@@ -44,7 +44,11 @@ async function world() {
   /** The page's buttons (its loader's intents). */
   const buttons = async (kind: Kind, id: number): Promise<{ status: string; intents: string[] }> => {
     const { page, path } = PAGES[kind];
-    const data = (await page.loader({ request: new Request(`http://app.test${path}/${id}`), params: { id: String(id) }, context } as never)) as {
+    const data = (await page.loader({
+      request: new Request(`http://app.test${path}/${id}`),
+      params: { id: String(id) },
+      context,
+    } as never)) as {
       doc: { status: string };
       intents: string[];
     };

@@ -10,6 +10,8 @@ import { listCustomers } from "../../worker/domain/contacts/list-customers";
 import { startExport } from "../../worker/domain/operations/start";
 import { createSalesOrder } from "../../worker/domain/sales/create-sales-order";
 import { getCompanySettings } from "../../worker/domain/settings/company-settings/get-company-settings";
+import { listLocations } from "../../worker/domain/settings/locations/list-locations";
+import { getPdfSettings } from "../../worker/domain/settings/pdf-settings/get-pdf-settings";
 import { readStoreImage, setStoreImage } from "../../worker/domain/store/settings/store-images";
 import { updateStoreSettings } from "../../worker/domain/store/settings/store-settings-verbs";
 import { requestStoreAccess } from "../../worker/domain/store/request-store-access";
@@ -51,7 +53,12 @@ describe("a visitor of a store who is not signed in acts with the store's public
     expect(new Uint8Array(await banner.arrayBuffer())).toEqual(PNG);
 
     const body = new FormData();
-    for (const [name, value] of Object.entries({ company_name: "Visit SARL", first_name: "Léa", last_name: "Roy", email: "lea@example.test" }))
+    for (const [name, value] of Object.entries({
+      company_name: "Visit SARL",
+      first_name: "Léa",
+      last_name: "Roy",
+      email: "lea@example.test",
+    }))
       body.set(name, value);
     const sent = (await accessAction({
       request: new Request("http://app.test/b2b/access", { method: "POST", body, headers: { "cf-connecting-ip": "192.0.2.44" } }),
@@ -73,8 +80,14 @@ describe("a visitor of a store who is not signed in acts with the store's public
     const refusals = {
       listCustomers: () => listCustomers(visitor, {}),
       createSalesOrder: () =>
-        createSalesOrder(visitor, { customer_id: w.customer.id, location_id: w.location, lines: [{ variant_id: variant.id, quantity: "1" }] }),
+        createSalesOrder(visitor, {
+          customer_id: w.customer.id,
+          location_id: w.location,
+          lines: [{ variant_id: variant.id, quantity: "1" }],
+        }),
       getCompanySettings: () => getCompanySettings(visitor),
+      getPdfSettings: () => getPdfSettings(visitor),
+      listLocations: () => listLocations(visitor),
       startExport: () => startExport(visitor, { list: "customers", format: "csv", columns: [{ key: "label", label: "Name" }] }),
       updateStoreSettings: () => updateStoreSettings(visitor, { status: false }),
     };

@@ -18,7 +18,10 @@ export interface SalesDocumentEditView {
 }
 
 /** An estimate's or a sales order's edit form: the document, its lines' facts and the form's choices, in one call. */
-export async function salesDocumentEditView(ctx: Ctx, input: { type: "estimate" | "sales_order"; id: unknown }): Promise<SalesDocumentEditView> {
+export async function salesDocumentEditView(
+  ctx: Ctx,
+  input: { type: "estimate" | "sales_order"; id: unknown },
+): Promise<SalesDocumentEditView> {
   requirePermission(ctx, SALES_ACCESS[input.type].edit);
   const doc = await (input.type === "estimate" ? getEstimate : getSalesOrder)(ctx, { id: input.id });
   const [facts, choices] = await Promise.all([

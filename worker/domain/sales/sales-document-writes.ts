@@ -10,7 +10,15 @@ import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal, storedNumber } from "../shared/stored-figures";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
-import { priceDocument, type PricedDocument, type SalesLineRow } from "./sales-lines";
+import {
+  priceDocument,
+  priceFromFacts,
+  pricingFactsFrom,
+  pricingReads,
+  type DocumentTerms,
+  type PricedDocument,
+  type SalesLineRow,
+} from "./sales-lines";
 import {
   lineColumns,
   readSalesDocument,
@@ -187,7 +195,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
   const { fields, saved } = request;
   const renumber = numberChange(fields.number);
   const lines = fields.lines ?? (await lineInputsOf(db, saved.id));
-  const priced = await priceDocument(db, {
+  const terms: DocumentTerms = {
     party: { kind: "customer", id: request.customerId },
     locationId: request.locationId,
     lines,
@@ -199,11 +207,16 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
       fields.shipping_cost !== undefined
         ? (fields.shipping_cost?.toString() ?? null)
         : storedDecimal(saved.shippingCost, PRICE_SCALE).toString(),
-  });
+  };
+  // What the pricing reads and what the document holds in reservations, in one round trip.
+  const reads = pricingReads(db, terms);
+  const read = await db.batch([...reads, heldQuery(db, [saved.id])]);
+  const priced = priceFromFacts(pricingFactsFrom(read.slice(0, reads.length), terms.party), terms);
   request.check?.(priced);
   const author = stockAuthor(ctx.actor);
   const batch = new StockBatch(ctx).claimDocument(saved.id, saved.updatedAt, "sales_documents");
-  if (saved.committed) batch.addCommitments(await heldCommitments(db, [saved.id], saved.locationId), { documentType: saved.type, author });
+  if (saved.committed)
+    batch.addCommitments(commitments(read[reads.length] as HeldRow[], saved.locationId, -1), { documentType: saved.type, author });
   batch.add(
     db
       .update(salesDocuments)
@@ -242,12 +255,16 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
 
 /** The reservations some saved documents hold, as the releases that give them back. */
 export async function heldCommitments(db: TenantDb, documentIds: readonly number[], locationId: number): Promise<Commitment[]> {
-  const rows = await db
+  return commitments(await heldQuery(db, documentIds), locationId, -1);
+}
+
+/** The lines of some documents that hold units in reservation. */
+const heldQuery = (db: TenantDb, documentIds: readonly number[]) =>
+  db
     .select({ variantId: salesDocumentLines.variantId, committedUnits: salesDocumentLines.committedUnits })
     .from(salesDocumentLines)
     .where(and(inArray(salesDocumentLines.documentId, [...documentIds]), sql`${salesDocumentLines.committedUnits} > 0`));
-  return commitments(rows, locationId, -1);
-}
+type HeldRow = Awaited<ReturnType<typeof heldQuery>>[number];
 
 /**
  * Moves a document's status as its graph and the verb's guard allow (statuses.ts), in one batch

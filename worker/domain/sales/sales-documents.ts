@@ -15,7 +15,7 @@ import { EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
 
 export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema/tenant/sales";
 
-/** What the sales document verbs share: permissions, numbers, how a document is read and listed. */
+/** What the sales document verbs share: permissions, how a document is read and listed. */
 
 const { salesDocuments, salesDocumentLines, salesLineBatches, batches, customers, locations } = tenantSchema;
 

@@ -33,7 +33,7 @@ export interface CartItem {
   price: Decimal;
 }
 
-/** Units the store may still sell of each variant, before what the cart holds. */
+/** Units the store may still sell of each variant, before what the cart holds: available as stock/availability.ts defines it. */
 export type Availability = ReadonlyMap<number, Decimal>;
 
 export interface CartPolicy {

@@ -5,9 +5,8 @@ import { deleteCustomer } from "../../../../worker/domain/contacts/delete-custom
 import { getCustomer } from "../../../../worker/domain/contacts/get-customer";
 import { listAccountManagers } from "../../../../worker/domain/contacts/list-account-managers";
 import { setCustomerActive } from "../../../../worker/domain/contacts/set-customer-active";
-import { dueDate } from "../../../../worker/domain/contacts/payment-terms";
+import { dueToday } from "../../../../worker/domain/contacts/due-today";
 import { moduleAllows } from "../../../../worker/domain/identity/module-flags";
-import { todayIn } from "../../../../worker/domain/stock/common";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMERS_PATH, detailNotice, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
@@ -26,7 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const customer = await orNotFound(() => getCustomer(ctx, { id: params.id }));
   // The account manager is the account_managers module's: hidden without it.
   const managed = moduleAllows(actor.permissions, "customer", "account_manager_id");
-  const managers = managed && customer.account_manager_id ? await listAccountManagers(ctx) : [];
+  const [managers, due] = await Promise.all([
+    managed && customer.account_manager_id ? listAccountManagers(ctx) : [],
+    dueToday(ctx, { terms: customer.payment_terms }),
+  ]);
   return {
     customer,
     managed,
@@ -34,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? (managers.find((m) => m.id === customer.account_manager_id)?.name ?? customer.account_manager_id)
       : null,
     // What the terms mean, shown as the due date of a document dated today.
-    dueToday: dueDate(customer.payment_terms, todayIn(actor.timezone)),
+    dueToday: due,
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: detailNotice(request),
   };

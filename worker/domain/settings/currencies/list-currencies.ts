@@ -1,5 +1,5 @@
 import { tenantSchema } from "../../../../db/client";
-import type { Ctx } from "../../shared/ctx";
+import { requireBackOffice, type Ctx } from "../../shared/ctx";
 import { parseListQuery } from "../../shared/list-query";
 import { runList, type ListResult } from "../../shared/list-query-sql";
 import type { CurrencyView } from "./currency-schemas";
@@ -7,6 +7,7 @@ import { currencyList, view } from "./currency-shared";
 
 /** The company's currencies through the list parameters; any signed-in actor reads them. */
 export async function listCurrenciesPage(ctx: Ctx, params: URLSearchParams | Record<string, unknown>): Promise<ListResult<CurrencyView>> {
+  requireBackOffice(ctx);
   const query = parseListQuery(params, currencyList);
   const result = await runList(ctx.db, { from: tenantSchema.currencies, registry: currencyList, query });
   return { ...result, items: result.items.map(view) };

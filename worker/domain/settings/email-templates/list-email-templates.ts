@@ -1,11 +1,12 @@
 import { tenantSchema } from "../../../../db/client";
-import type { Ctx } from "../../shared/ctx";
+import { requireBackOffice, type Ctx } from "../../shared/ctx";
 import { LOCALES } from "../../shared/locale";
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateView } from "./email-template-schemas";
 import { defaultEmailTemplate } from "./email-templates-shared";
 
 /** Every template, one per document type and language: the company's where it wrote one, else the default. */
 export async function listEmailTemplates(ctx: Ctx, _input: Record<string, never> = {}): Promise<EmailTemplateView[]> {
+  requireBackOffice(ctx);
   const rows = await ctx.db.select().from(tenantSchema.emailTemplates);
   return EMAIL_TEMPLATE_TYPES.flatMap((type) =>
     LOCALES.map((language) => {

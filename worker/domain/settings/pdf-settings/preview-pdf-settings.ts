@@ -3,7 +3,7 @@ import { createI18n } from "../../../../locales";
 import { PRINTABLE_KINDS } from "../../documents/pdf/pdf-settings";
 import type { PrintableDocument } from "../../documents/pdf/printable-document";
 import { renderDocumentPdf } from "../../documents/pdf/render-document-pdf";
-import type { Ctx } from "../../shared/ctx";
+import { requireBackOffice, type Ctx } from "../../shared/ctx";
 import { weightUnitOf, type CurrencyFormat, type NumberFormat } from "../../shared/format";
 import type { Locale } from "../../shared/locale";
 import { objectError, parseInput } from "../common";
@@ -26,6 +26,7 @@ const LOGO_TYPES: Record<string, "png" | "jpeg" | undefined> = { "image/png": "p
  * settings, the company's name, address, logo, number format and currency; any signed-in actor.
  */
 export async function previewPdfSettings(ctx: Ctx, raw: unknown = {}): Promise<Uint8Array<ArrayBuffer>> {
+  requireBackOffice(ctx);
   const { kind } = parseInput(PreviewPdfSettingsInput, raw);
   const [settings, company, format, logo] = await Promise.all([
     readPdfSettings(ctx.db),
