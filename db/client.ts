@@ -26,14 +26,25 @@ export interface DatabaseAddress {
  * isolate queues their statements behind one promise limiter, and Workers refuse I/O resumed on
  * behalf of another request; an HTTP client is cheap to make (no connection, no version probe).
  */
-export function libsqlClient({ url, authToken }: DatabaseAddress): Client {
+export function libsqlClient({ url, authToken }: DatabaseAddress, roundTrips?: RoundTrips): Client {
   const key = `${url} ${authToken ?? ""}`;
   let config = expandedConfigs.get(key);
   if (!config) {
     if (expandedConfigs.size >= EXPANDED_CONFIGS_MAX) expandedConfigs.clear();
     expandedConfigs.set(key, (config = expandConfig({ url, authToken, intMode: "number" }, true)));
   }
-  return _createClient(config);
+  if (!roundTrips) return _createClient(config);
+  // Each HTTP request to the database is one round trip (a statement, a batch, a step of a transaction).
+  const counted = (...args: Parameters<typeof fetch>) => {
+    roundTrips.count++;
+    return fetch(...args);
+  };
+  return _createClient({ ...config, fetch: counted });
+}
+
+/** The round trips a request's clients have made so far. */
+export interface RoundTrips {
+  count: number;
 }
 
 // What `createClient` makes of an address (its URL parsed and checked), kept per isolate: parsing it
@@ -44,10 +55,12 @@ const EXPANDED_CONFIGS_MAX = 1_000;
 export interface DatabaseOptions {
   /** Reads started together go out as one batch (see batchingReads): for the handlers of one request. */
   batchReads?: boolean;
+  /** Counts the client's round trips (a request's own, told apart from the work left to after its answer). */
+  roundTrips?: RoundTrips;
 }
 
 const clientFor = (address: DatabaseAddress, options: DatabaseOptions) =>
-  options.batchReads ? batchingReads(libsqlClient(address)) : libsqlClient(address);
+  options.batchReads ? batchingReads(libsqlClient(address, options.roundTrips)) : libsqlClient(address, options.roundTrips);
 
 /**
  * What `drizzle(client, { schema })` builds, with the schema's relational config worked out once per
@@ -76,3 +89,31 @@ export function tenantDb(address: DatabaseAddress, options: DatabaseOptions = {}
 }
 
 export { controlSchema, tenantSchema };
+
+interface KeptPrepared {
+  getQuery(): { sql: string; params: unknown[] };
+  fields?: unknown;
+  joinsNotNullableMap?: unknown;
+  all(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A select that every request sends (the session's), built into SQL once per isolate, its
+ * `sql.placeholder`s filled at each call: drizzle otherwise builds a statement again at each call,
+ * a column at a time. The statement still goes through the handle's own client (batched reads).
+ */
+export function keptSelect<Db extends ControlDb | TenantDb, Row>(
+  build: (db: Db) => { prepare(): unknown; then(onfulfilled: (rows: Row[]) => unknown): unknown },
+): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  let kept: { query: { sql: string; params: unknown[] }; fields: unknown; joins: unknown } | undefined;
+  return (db, values) => {
+    if (!kept) {
+      const prepared = build(db).prepare() as KeptPrepared;
+      kept = { query: prepared.getQuery(), fields: prepared.fields, joins: prepared.joinsNotNullableMap };
+    }
+    const session = (db as unknown as { session: LibSQLSession<Record<string, unknown>, TablesRelationalConfig> }).session;
+    const prepared = session.prepareQuery(kept.query, kept.fields as never, "all", true) as unknown as KeptPrepared;
+    prepared.joinsNotNullableMap = kept.joins;
+    return prepared.all(values) as Promise<Row[]>;
+  };
+}

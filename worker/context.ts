@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import { controlDb, type ControlDb, type TenantDb } from "../db/client";
+import { controlDb, type ControlDb, type RoundTrips, type TenantDb } from "../db/client";
 import { localProvisioner, openCompanyDatabase, tursoProvisioner, type DatabaseProvisioner } from "../db/tenants";
 import type { Actor } from "./domain/identity/actor";
 import type { SessionShell } from "./domain/identity/session-shell";
@@ -27,6 +27,8 @@ export interface RequestContext {
   openedTenant(): { companyId: string; db: Promise<TenantDb> } | undefined;
   /** Work that runs after the answer (`afterResponse`); the outbox is dispatched once it settles. */
   deferred: Promise<unknown>[];
+  /** The database round trips this request's handles have made (the entry reports those before the answer, outside production). */
+  roundTrips: RoundTrips;
   /** Fresh for each request: the inline scripts of a page carry it, and its Content-Security-Policy names it. */
   cspNonce: string;
   /** The company whose B2B store the request's host is (a store's sub-domain or own domain), else null. */
@@ -55,10 +57,8 @@ export function controlFor(env: Env): ControlDb {
 
 export function buildContext(env: Env, executionCtx: RequestContext["executionCtx"], locale: Locale): RequestContext {
   // The handlers of one request start their reads together: each database gets them in one batch.
-  const control = controlDb(
-    { url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN },
-    { batchReads: true },
-  );
+  const options = { batchReads: true, roundTrips: { count: 0 } };
+  const control = controlDb({ url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN }, options);
   const provisioner = provisionerFor(env);
   let tenant: { companyId: string; db: Promise<TenantDb> } | undefined;
   return {
@@ -73,12 +73,13 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     storeCompanyId: null,
     analytics: false,
     deferred: [],
+    roundTrips: options.roundTrips,
     openedTenant: () => tenant,
     tenant() {
       const company = this.actor?.company;
       if (!company) return Promise.reject(new DomainError("unauthenticated"));
       if (tenant?.companyId !== company.id)
-        tenant = { companyId: company.id, db: openCompanyDatabase(control, provisioner, company, { batchReads: true }) };
+        tenant = { companyId: company.id, db: openCompanyDatabase(control, provisioner, company, options) };
       return tenant.db;
     },
   };

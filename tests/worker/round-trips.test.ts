@@ -89,3 +89,30 @@ describe("a write through the API", () => {
     expect(await roundTrips("/sales-orders", w.token, { method: "POST", json, status: 201 })).toBeLessThanOrEqual(3);
   });
 });
+
+describe("outside production, an answer tells the database round trips it made before it was sent (server-timing)", () => {
+  const told = (response: Response) => Number(/db;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+
+  it("tells the same count as the database server's for a list", async () => {
+    await roundTrips("/products?page_size=50", w.token); // the isolate's first request checks the schema
+    const before = await counted();
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      appRequest("http://app.test", "/api/v1/products?page_size=50", { token: w.token }),
+      labelled as never,
+      ctx,
+    );
+    await response.arrayBuffer();
+    await waitOnExecutionContext(ctx);
+    expect(told(response)).toBe(2);
+    expect((await counted()) - before).toBe(2);
+  });
+
+  it("is not sent in production", async () => {
+    const ctx = createExecutionContext();
+    const production = { ...labelled, APP_ENV: "production" };
+    const response = await worker.fetch(appRequest("http://app.test", "/api/v1/health", {}), production as never, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.headers.get("server-timing")).toBeNull();
+  });
+});

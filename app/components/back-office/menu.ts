@@ -1,5 +1,5 @@
 import { pageFlags } from "../../../worker/domain/identity/module-flags";
-import { hasPermissions, type Permission, type PermissionCheck } from "../../../worker/domain/identity/permissions";
+import { type Permission, type PermissionCheck } from "../../../worker/domain/identity/permissions";
 
 export interface MenuEntry extends PermissionCheck {
   label: string; // message id
@@ -136,10 +136,22 @@ export const CREATE_MENU: MenuEntry[] = [
 
 /** Entries the user may see (their permissions and their module's flag); a group with no visible child disappears. */
 export function visibleMenu(entries: MenuEntry[], permissions: readonly string[]): MenuEntry[] {
+  return visibleOf(entries, new Set(permissions));
+}
+
+// Every page's shell filters the whole menu: the held permissions are put in a set once, and each
+// address's flags are worked out once per isolate.
+const flagsByAddress = new Map<string, readonly string[]>();
+const allows = (held: ReadonlySet<string>, check: PermissionCheck) =>
+  (check.allOf ?? []).every((name) => held.has(name)) && (!check.anyOf?.length || check.anyOf.some((name) => held.has(name)));
+
+function visibleOf(entries: MenuEntry[], held: ReadonlySet<string>): MenuEntry[] {
   return entries.flatMap((entry) => {
-    if (!hasPermissions(permissions, entry) || !hasPermissions(permissions, { allOf: pageFlags(entry.to) })) return [];
+    let flags = flagsByAddress.get(entry.to);
+    if (!flags) flagsByAddress.set(entry.to, (flags = pageFlags(entry.to)));
+    if (!allows(held, entry) || !flags.every((flag) => held.has(flag))) return [];
     if (!entry.children) return [entry];
-    const children = visibleMenu(entry.children, permissions);
+    const children = visibleOf(entry.children, held);
     return children.length ? [{ ...entry, children }] : [];
   });
 }

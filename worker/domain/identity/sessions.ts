@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { controlSchema, type ControlDb } from "../../../db/client";
+import { controlSchema, keptSelect, type ControlDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { newId, randomToken, sha256Hex } from "../shared/ids";
 import { membershipForbidsSellingOutOfStock } from "../stock/selling-rule";
-import { companyRef, type UserActor } from "./actor";
+import type { UserActor } from "./actor";
 import { issueDeviceCookie, trustedDevice } from "./device-cookies";
 import { hashPassword, verifyPassword } from "./password";
 import { reserveOrRefuse, type AttemptLimiter, type LimitKey } from "./sign-in-limits";
@@ -200,33 +200,70 @@ export function accessTokenUserId(control: ControlDb, hash: string, now: number)
   return sql`(${query})`;
 }
 
-/** resolveAccessToken once the token's hash is known. */
-export async function resolveAccessTokenHash(control: ControlDb, hash: string, now = Date.now()): Promise<UserActor | null> {
-  const [row] = await control
-    .select({ session: sessions, user: users, membership: memberships, company: companies })
+// Every signed-in request reads its session: the statement is built once per isolate, and reads only
+// the columns the actor is made of.
+const readSession = keptSelect((control: ControlDb) =>
+  control
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      timezone: users.timezone,
+      userActive: users.active,
+      sendToWizard: users.sendToWizard,
+      permissions: memberships.permissions,
+      isAdmin: memberships.isAdmin,
+      membershipActive: memberships.active,
+      preventNegativeInventory: memberships.preventNegativeInventory,
+      posPermissions: memberships.posPermissions,
+      customerId: memberships.customerId,
+      companyId: companies.id,
+      companyLabel: companies.label,
+      companyStatus: companies.status,
+      companyFrozen: companies.frozen,
+      companyTrialEndsAt: companies.trialEndsAt,
+      companyDatabaseUrl: companies.databaseUrl,
+      companySchemaVersion: companies.schemaVersion,
+    })
     .from(sessionTokens)
     .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.companyId, sessions.companyId)))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(liveAccess(hash, now))
-    .limit(1);
-  if (!row || !row.user.active || !row.membership.active) return null;
+    .where(liveAccess(sql.placeholder("hash") as unknown as string, sql.placeholder("now") as unknown as number))
+    .limit(1),
+);
+
+/** resolveAccessToken once the token's hash is known. */
+export async function resolveAccessTokenHash(control: ControlDb, hash: string, now = Date.now()): Promise<UserActor | null> {
+  const [row] = await readSession(control, { hash, now });
+  if (!row || !row.userActive || !row.membershipActive) return null;
   return {
     kind: "user",
-    sessionId: row.session.id,
-    userId: row.user.id,
-    email: row.user.email,
-    firstName: row.user.firstName,
-    lastName: row.user.lastName,
-    language: row.user.language,
-    timezone: row.user.timezone,
-    company: companyRef(row.company),
-    permissions: row.membership.permissions,
-    isAdmin: row.membership.isAdmin,
-    preventNegativeInventory: membershipForbidsSellingOutOfStock(row.membership),
-    sendToWizard: row.user.sendToWizard,
-    customerId: row.membership.customerId,
+    sessionId: row.sessionId,
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    language: row.language,
+    timezone: row.timezone,
+    company: {
+      id: row.companyId,
+      label: row.companyLabel,
+      status: row.companyStatus,
+      frozen: row.companyFrozen,
+      trialEndsAt: row.companyTrialEndsAt ?? null,
+      databaseUrl: row.companyDatabaseUrl,
+      schemaVersion: row.companySchemaVersion,
+    },
+    permissions: row.permissions,
+    isAdmin: row.isAdmin,
+    preventNegativeInventory: membershipForbidsSellingOutOfStock(row),
+    sendToWizard: row.sendToWizard,
+    customerId: row.customerId,
   };
 }
 
