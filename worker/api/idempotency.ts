@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { TenantDb } from "../../db/client";
-import { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../db/schema/tenant/sales";
-import { STOCK_DOCUMENT_TYPES } from "../../db/schema/tenant/stock";
-import { readSalesDocument } from "../domain/sales/sales-documents";
+import { readCreatedDocument } from "../domain/documents/created-documents";
 import { DomainError } from "../domain/shared/domain-error";
 import {
   claimIdempotencyKey,
@@ -14,8 +12,6 @@ import {
   type CommittedResource,
   type IdempotentAnswer,
 } from "../domain/shared/idempotency";
-import { readStockDocument } from "../domain/stock/stock-document-views";
-import type { StockDocumentType } from "../domain/stock/stock-rules";
 import type { ApiEnv } from "./types";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -70,14 +66,7 @@ function replayed({ status, contentType, body }: IdempotentAnswer): Response {
  * read as its create answers it (201). Without one named, it cannot be rebuilt: 409.
  */
 async function committedAnswer(db: TenantDb, resource: CommittedResource | null): Promise<IdempotentAnswer> {
-  const read = resource && readers(db, resource);
+  const read = resource && readCreatedDocument(db, resource);
   if (!read) throw new DomainError("idempotency_key_committed");
   return { status: 201, contentType: "application/json", body: JSON.stringify(await read) };
-}
-
-// The documents whose creates name what they created (StockBatch.creates): read as their GET answers them.
-function readers(db: TenantDb, { type, id }: CommittedResource): Promise<unknown> | null {
-  if ((SALES_DOCUMENT_TYPES as readonly string[]).includes(type)) return readSalesDocument(db, type as SalesDocumentType, id);
-  if ((STOCK_DOCUMENT_TYPES as readonly string[]).includes(type)) return readStockDocument(db, type as StockDocumentType, id);
-  return null;
 }

@@ -101,11 +101,7 @@ export async function claimIdempotencyKey(
       .where(
         or(
           lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_TTL_MS),
-          and(
-            isNull(idempotencyKeys.status),
-            isNull(idempotencyKeys.committedAt),
-            lt(idempotencyKeys.createdAt, now - ABANDONED_CLAIM_MS),
-          ),
+          and(isNull(idempotencyKeys.status), isNull(idempotencyKeys.committedAt), lt(idempotencyKeys.createdAt, now - ABANDONED_CLAIM_MS)),
         ),
       ),
     db
