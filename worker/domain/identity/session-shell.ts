@@ -1,4 +1,5 @@
-import type { ControlDb } from "../../../db/client";
+import { sql } from "drizzle-orm";
+import { keptSelect, type ControlDb } from "../../../db/client";
 import { userCompanies, userCompaniesQuery, type UserCompany } from "../companies/list-user-companies";
 import { invitationsQuery, invitationViews, type InvitationView } from "../users/company-invitations";
 import type { UserActor } from "./actor";
@@ -21,11 +22,16 @@ export async function resolveSessionWithShell(
   hash: string,
   now: number,
 ): Promise<{ actor: UserActor | null; shell: SessionShell }> {
-  const userId = accessTokenUserId(control, hash, now);
   const [actor, companies, invitations] = await Promise.all([
     resolveAccessTokenHash(control, hash, now),
-    userCompaniesQuery(control, userId),
-    invitationsQuery(control, userId, now),
+    readCompanies(control, { hash, now }),
+    readInvitations(control, { hash, now }),
   ]);
   return { actor, shell: { companies: userCompanies(companies, now), invitations: invitationViews(invitations) } };
 }
+
+// Read at every page: built once per isolate, the token's hash and the time filled in at each call.
+const hash = sql.placeholder("hash") as unknown as string;
+const now = sql.placeholder("now") as unknown as number;
+const readCompanies = keptSelect((control: ControlDb) => userCompaniesQuery(control, accessTokenUserId(control, hash, now)));
+const readInvitations = keptSelect((control: ControlDb) => invitationsQuery(control, accessTokenUserId(control, hash, now), now));
