@@ -2,6 +2,8 @@
 // check, server-rendered pages, API lists, token refresh, sign-in and stock documents, at a fixed
 // concurrency. Uses BENCH_URL if set (with BENCH_DB_URL, its database server, for round trips),
 // else serves the built app in workerd through Miniflare, without the `wrangler dev` proxy.
+// Each row's workerd CPU is also a multiple of the health row's, and its round trips are its own
+// (made before its answer) then all until the database falls quiet (the outbox's work included).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

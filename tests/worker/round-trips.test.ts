@@ -12,6 +12,8 @@ import { call, productWorld, unique, type ProductWorld } from "./products-fixtur
 const bindings = env as unknown as Record<string, string>;
 const label = `round-trips-${unique()}`;
 const server = bindings.LOCAL_DB_URL!;
+/** The round trips an answer says it made before it was sent (outside production). */
+const told = (response: Response) => Number(/db;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
 const labelled = { ...bindings, CONTROL_DATABASE_URL: bindings.CONTROL_DATABASE_URL!.replace(server, `${server}/-/${label}`) };
 
 async function counted(): Promise<number> {
@@ -91,8 +93,6 @@ describe("a write through the API", () => {
 });
 
 describe("outside production, an answer tells the database round trips it made before it was sent (server-timing)", () => {
-  const told = (response: Response) => Number(/db;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
-
   it("tells the same count as the database server's for a list", async () => {
     await roundTrips("/products?page_size=50", w.token); // the isolate's first request checks the schema
     const before = await counted();
@@ -115,4 +115,32 @@ describe("outside production, an answer tells the database round trips it made b
     await waitOnExecutionContext(ctx);
     expect(response.headers.get("server-timing")).toBeNull();
   });
+});
+
+describe("a stock document through the API, counted by its own answer (the outbox's drain after it is background work)", () => {
+  it.each([
+    ["stock entry", "/stock-entries"],
+    ["stock removal", "/stock-removals"],
+  ])(
+    "a %s of 3 lines costs at most three round trips: the session, one read batch, one write batch (with the answer's reads)",
+    async (_name, path) => {
+      const { db } = w.company;
+      const variants = (await db.select({ id: tenantSchema.variants.id }).from(tenantSchema.variants).limit(3)).map((v) => v.id);
+      const [location] = await db.select({ id: tenantSchema.locations.id }).from(tenantSchema.locations).limit(1);
+      const lines = variants.map((variant_id) => ({ variant_id, quantity: "1" }));
+      await roundTrips("/locations", w.token); // the isolate's first request checks the schema
+      const ctx = createExecutionContext();
+      const request = appRequest("http://app.test", `/api/v1${path}`, {
+        token: w.token,
+        method: "POST",
+        json: { location_id: location!.id, lines },
+      });
+      const response = await worker.fetch(request, labelled as never, ctx);
+      const body = await response.text();
+      await waitOnExecutionContext(ctx);
+      expect(response.status, body).toBe(201);
+      expect(told(response)).toBeLessThanOrEqual(3);
+      expect(told(response)).toBeGreaterThanOrEqual(2);
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { StockBatch, stockAuthor, type StockAuthor, type StockWriter } from "./l
 import { linesBySku } from "./line-skus";
 import { STOCK_DOCUMENT_ACCESS } from "./stock-access";
 import { CREATE_INPUT, type ParsedCreate } from "./stock-document-schemas";
-import { readStockDocument, type StockDocumentView } from "./stock-document-views";
+import { writtenStockDocumentReads, writtenStockDocumentView, type StockDocumentView } from "./stock-document-views";
 import { insertNewLines, plan } from "./stock-document-writes";
 import { orderChanges, type StockDocumentKind } from "./stock-rules";
 
@@ -26,11 +26,21 @@ export async function createStockDocument(ctx: Ctx, input: StockDocumentInput): 
  * covers the stock it adds (a new product's initial stock).
  */
 export async function addStockDocument(ctx: StockWriter, author: StockAuthor, input: StockDocumentInput): Promise<StockDocumentView> {
-  return readStockDocument(ctx.db, input.kind, await writeStockDocument(ctx, author, input));
+  return (await saveStockDocument(ctx, author, input, true)).view!;
 }
 
 /** `addStockDocument` answering only the new document's id (a bulk write has no use for the view). */
-export async function writeStockDocument(ctx: StockWriter, author: StockAuthor, { kind, ...raw }: StockDocumentInput): Promise<number> {
+export async function writeStockDocument(ctx: StockWriter, author: StockAuthor, input: StockDocumentInput): Promise<number> {
+  return (await saveStockDocument(ctx, author, input, false)).id;
+}
+
+/** The one write of a new stock document; with `answer`, its view is read at the end of the same batch. */
+async function saveStockDocument(
+  ctx: StockWriter,
+  author: StockAuthor,
+  { kind, ...raw }: StockDocumentInput,
+  answer: boolean,
+): Promise<{ id: number; view: StockDocumentView | null }> {
   const { db } = ctx;
   const input = parseInput(CREATE_INPUT[kind], await linesBySku(db, raw)) as ParsedCreate;
   const { refs, changes } = await plan(
@@ -56,6 +66,9 @@ export async function writeStockDocument(ctx: StockWriter, author: StockAuthor, 
     .add(...numbered.statements, insert, insertNewLines(db, numbered.id, input.lines))
     .creates({ type: kind, id: numbered.id });
   batch.addChanges(orderChanges(changes), { documentType: kind, documentId: numbered.id, author });
+  const readsAt = batch.size;
+  const reads = answer ? writtenStockDocumentReads(db, numbered.id) : [];
+  batch.add(...reads);
   let results: unknown[];
   try {
     results = await batch.run();
@@ -63,5 +76,5 @@ export async function writeStockDocument(ctx: StockWriter, author: StockAuthor, 
     throw numberTaken(kind, error, input.number) ?? error;
   }
   const [created] = results[numbered.statements.length] as { id: number }[];
-  return created!.id;
+  return { id: created!.id, view: answer ? writtenStockDocumentView(results.slice(readsAt, readsAt + reads.length)) : null };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
@@ -87,8 +87,8 @@ export function summaryView(r: SummaryRow): StockDocumentView {
   };
 }
 
-async function documentLines(db: TenantDb, documentId: number): Promise<StockDocumentLineView[]> {
-  const rows = await db
+function linesQuery(db: TenantDb, documentId: SQL) {
+  return db
     .select({
       id: stockDocumentLines.id,
       variantId: stockDocumentLines.variantId,
@@ -107,7 +107,12 @@ async function documentLines(db: TenantDb, documentId: number): Promise<StockDoc
     .leftJoin(batches, eq(batches.id, stockDocumentLines.batchId))
     .where(eq(stockDocumentLines.documentId, documentId))
     .orderBy(asc(stockDocumentLines.id));
-  return rows.map((r) => ({
+}
+
+type LineRow = Awaited<ReturnType<typeof linesQuery>>[number];
+
+function lineView(r: LineRow): StockDocumentLineView {
+  return {
     id: r.id,
     variant_id: r.variantId,
     sku: r.sku,
@@ -118,7 +123,7 @@ async function documentLines(db: TenantDb, documentId: number): Promise<StockDoc
     batch_number: r.batchNumber,
     quantity: qty(r.quantity),
     unit_cost: r.unitCost === null ? null : fromScaledInteger(r.unitCost, PRICE_SCALE).toString(),
-  }));
+  };
 }
 
 /** What the stock document lists filter and sort on (the list query engine). */
@@ -139,7 +144,26 @@ export const stockDocumentListRegistry = defineListRegistry({
 /** The id a caller gives, as the document of that type it names. */
 export async function readStockDocument(db: TenantDb, type: StockDocumentType, rawId: unknown): Promise<StockDocumentView> {
   const id = recordId(rawId);
-  const [row] = await summarySelect(db).where(and(eq(stockDocuments.id, id), eq(stockDocuments.type, type)));
+  // One round trip: the document and its lines.
+  const [[row], lines] = await db.batch([
+    summarySelect(db).where(and(eq(stockDocuments.id, id), eq(stockDocuments.type, type))),
+    linesQuery(db, sql`${id}`),
+  ]);
   if (!row) throw new DomainError("not_found");
-  return { ...summaryView(row), lines: await documentLines(db, id) };
+  return { ...summaryView(row), lines: lines.map(lineView) };
+}
+
+/**
+ * The reads of a document its write batch has just made, put at the end of that batch so that the
+ * answer costs no round trip of its own; `id` names it in SQL.
+ */
+export function writtenStockDocumentReads(db: TenantDb, id: SQL) {
+  return [summarySelect(db).where(eq(stockDocuments.id, id)), linesQuery(db, id)] as const;
+}
+
+/** The view of a document from the rows `writtenStockDocumentReads` gave. */
+export function writtenStockDocumentView(rows: readonly unknown[]): StockDocumentView {
+  const [[row], lines] = rows as [SummaryRow[], LineRow[]];
+  if (!row) throw new DomainError("not_found");
+  return { ...summaryView(row), lines: lines.map(lineView) };
 }
