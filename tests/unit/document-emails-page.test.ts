@@ -5,7 +5,7 @@ import { I18nProvider } from "@lingui/react";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../locales";
 import { SalesDetailPage, type SalesDetailData } from "../../app/components/sales/sales-document-pages";
-import type { SalesDocumentEmails } from "../../worker/domain/sales/sales-document-emails";
+import type { DocumentEmails } from "../../worker/domain/documents/document-emails";
 import type { SalesDocumentView } from "../../worker/domain/sales/sales-documents";
 
 /** The page as the browser first gets it, its entities decoded so that texts read as typed. */
@@ -54,7 +54,7 @@ const draft = {
   transport: "platform",
   editable: false,
   max_recipients: 10,
-} satisfies SalesDocumentEmails["draft"];
+} satisfies DocumentEmails["draft"];
 
 const sent = {
   id: 3,
@@ -66,7 +66,7 @@ const sent = {
   language: "fr",
   transport: "platform",
   sent_by: { kind: "user", name: "Léa Roux <lea@durand.example>" },
-} satisfies SalesDocumentEmails["sent"][number];
+} satisfies DocumentEmails["sent"][number];
 
 /** The subject field and the message field of the email panel, as rendered. */
 const subjectField = (html: string) => html.match(/<input[^>]*value="Devis DEV-000007 de Maison Durand"[^>]*>/)?.[0] ?? "";

@@ -7,7 +7,7 @@ import type { Bindings } from "../../worker/env";
 import { listOperations } from "../../worker/domain/operations/operations";
 import { startBulkPdf } from "../../worker/domain/operations/start";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
-import { salesDocumentPdf } from "../../worker/domain/sales/sales-document-pdf";
+import { documentPdf } from "../../worker/domain/documents/outputs";
 import { ctxOf } from "../support/factories";
 import { runQueuedOperations } from "../support/outbox";
 import { pricedVariant, salesWorld } from "./sales-fixtures";
@@ -31,8 +31,7 @@ describe("bulk PDF of selected documents", () => {
           lines: Array.from({ length: i === 3 ? 60 : 1 }, () => ({ variant_id: variant.id, quantity: "1" })),
         }),
       );
-    const pagesOf = async (id: number) =>
-      (await PDFDocument.load((await salesDocumentPdf(ctx, { type: "estimate", id })).bytes)).getPageCount();
+    const pagesOf = async (id: number) => (await PDFDocument.load((await documentPdf(ctx, { type: "estimate", id })).bytes)).getPageCount();
     const expected = await Promise.all(estimates.map((e) => pagesOf(e.id)));
     expect(expected[3]).toBeGreaterThan(1);
 

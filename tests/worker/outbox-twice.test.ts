@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import type { OperationView } from "../../worker/domain/operations/operations";
 import { startExport } from "../../worker/domain/operations/start";
-import { createEstimate } from "../../worker/domain/sales/create-estimate";
 import { createSalesOrder } from "../../worker/domain/sales/create-sales-order";
-import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
+import { emailDocument } from "../../worker/domain/documents/document-emails";
 import { newId } from "../../worker/domain/shared/ids";
 import { companyOutboxRow, companyTopics, controlOutboxRow, controlTopics } from "../../worker/domain/shared/outbox";
 import { inviteUser } from "../../worker/domain/users/invite-user";
@@ -14,10 +13,9 @@ import type { Bindings } from "../../worker/env";
 import { consumeJobs } from "../../worker/queues/jobs";
 import { CLAIM_LEASE_MS, type OutboxConsumerDeps, type OutboxMessage } from "../../worker/queues/outbox";
 import { addUser, control, ctxOf, makeCompany } from "../support/factories";
-import { makeCustomer } from "../support/isolation/sales";
 import { consumerDeps, messageOf, outboxRowsFor } from "../support/outbox";
 import { emailsTo, waitForEmail } from "../support/sink-client";
-import { pricedVariant, salesWorld } from "./sales-fixtures";
+import { estimateWithAddress, pricedVariant, salesWorld } from "./sales-fixtures";
 import { buyer } from "./store-fixtures";
 
 const t = tenantSchema;
@@ -93,17 +91,8 @@ async function companyRow(db: TenantDb, topic: string) {
 
 /** An estimate's email asked for, its outbox row and the message the dispatcher makes of it. */
 async function documentEmailWorld() {
-  const w = await salesWorld();
-  const address = `buyer-${unique()}@example.test`;
-  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address] });
-  const variant = await pricedVariant(w.db, w.level, "12.5");
-  const ctx = await ctxOf(w.company);
-  const estimate = await createEstimate(ctx, {
-    customer_id: customer.id,
-    location_id: w.location,
-    lines: [{ variant_id: variant.id, quantity: "2" }],
-  });
-  await emailSalesDocument(ctx, { type: "estimate", id: estimate.id });
+  const { ctx, estimate, address, ...w } = await estimateWithAddress();
+  await emailDocument(ctx, { type: "estimate", id: estimate.id });
   const row = await companyRow(w.db, "email.document");
   return { ...w, address, estimate, row, message: companyMessage(w.company.companyId, row) };
 }

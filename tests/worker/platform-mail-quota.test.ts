@@ -2,19 +2,17 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { controlSchema, tenantSchema } from "../../db/client";
-import { createEstimate } from "../../worker/domain/sales/create-estimate";
-import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
+import { emailDocument } from "../../worker/domain/documents/document-emails";
 import { updateEmailTemplate } from "../../worker/domain/settings/email-templates/update-email-template";
 import { listSentEmails } from "../../worker/domain/settings/sent-emails/list-sent-emails";
 import { updateSmtpSettings } from "../../worker/domain/settings/smtp-settings/update-smtp-settings";
 import { parseEnv, type Bindings } from "../../worker/env";
 import { consumeOutboxMessage, type OutboxConsumerDeps } from "../../worker/queues/outbox";
 import { outboxConsumerDeps } from "../../worker/queues/outbox-runtime";
-import { control, ctxOf } from "../support/factories";
-import { makeCustomer } from "../support/isolation/sales";
+import { control } from "../support/factories";
 import { consumerDeps } from "../support/outbox";
 import { emailsTo, type ReceivedEmail } from "../support/sink-client";
-import { api, pricedVariant, salesWorld } from "./sales-fixtures";
+import { api, estimateWithAddress } from "./sales-fixtures";
 
 const t = tenantSchema;
 const bindings = env as unknown as { TEST_MAIL_URL: string; SMTP_PORT: string };
@@ -29,19 +27,7 @@ const OWN_RECIPIENTS = 50;
 const PLATFORM_ADDRESS = "no-reply@comptoir.example";
 
 /** A fresh (trial) company without SMTP settings of its own, with an estimate for a customer who has an address. */
-async function trialWithEstimate() {
-  const w = await salesWorld();
-  const address = `buyer-${unique()}@example.test`;
-  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address] });
-  const variant = await pricedVariant(w.db, w.level, "12.5");
-  const ctx = await ctxOf(w.company);
-  const estimate = await createEstimate(ctx, {
-    customer_id: customer.id,
-    location_id: w.location,
-    lines: [{ variant_id: variant.id, quantity: "2" }],
-  });
-  return { ...w, ctx, estimate, address };
-}
+const trialWithEstimate = () => estimateWithAddress();
 type World = Awaited<ReturnType<typeof trialWithEstimate>>;
 
 // The local sink stands for a company's own server: an internal address, which a company may name only where allowed (test servers).
@@ -132,10 +118,10 @@ describe("document emails through the platform's mail server (a company without 
 
     // The quota is a day's (UTC): the next day sends again.
     const tomorrow = { ...w.ctx, now: () => Date.now() + 86_400_000 };
-    await expect(emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id })).rejects.toMatchObject({
+    await expect(emailDocument(w.ctx, { type: "estimate", id: w.estimate.id })).rejects.toMatchObject({
       code: "email_quota_exceeded",
     });
-    expect(await emailSalesDocument(tomorrow, { type: "estimate", id: w.estimate.id })).toMatchObject({
+    expect(await emailDocument(tomorrow, { type: "estimate", id: w.estimate.id })).toMatchObject({
       queued: true,
       transport: "platform",
     });
@@ -209,7 +195,7 @@ describe("document emails through the platform's mail server (a company without 
   it("are recorded with who asked for them, to whom, the subject, when and through which server", async () => {
     const w = await trialWithEstimate();
     const before = Date.now();
-    await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id, cc: "copy@example.test" });
+    await emailDocument(w.ctx, { type: "estimate", id: w.estimate.id, cc: "copy@example.test" });
     expect((await send(w, {})).status).toBe(202);
     await deliverQueued(w);
     const records = await until(
@@ -243,7 +229,7 @@ describe("document emails through the company's own SMTP server", () => {
     const from = await ownServer(w);
     // Through the verb, all at once: a request would hand them to the queue, whose consumer is not allowed the local sink.
     const asked = Array.from({ length: TRIAL_PER_DAY + 5 }, () =>
-      emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id, subject: "Our estimate {document_number}" }),
+      emailDocument(w.ctx, { type: "estimate", id: w.estimate.id, subject: "Our estimate {document_number}" }),
     );
     expect(await Promise.all(asked)).toEqual(asked.map(() => ({ queued: true, to: [w.address], transport: "company" })));
 
@@ -261,7 +247,7 @@ describe("document emails through the company's own SMTP server", () => {
     expect(records.every((r) => r.transport === "company")).toBe(true);
 
     const many = (n: number) => Array.from({ length: n }, (_, i) => `r${i}-${unique()}@example.test`);
-    expect(await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id, to: many(OWN_RECIPIENTS) })).toMatchObject({
+    expect(await emailDocument(w.ctx, { type: "estimate", id: w.estimate.id, to: many(OWN_RECIPIENTS) })).toMatchObject({
       queued: true,
     });
     const over = await send(w, { to: many(OWN_RECIPIENTS - 10), bcc: many(11) });
@@ -273,7 +259,7 @@ describe("document emails through the company's own SMTP server", () => {
     const w = await trialWithEstimate();
     await ownServer(w);
     // Through the verb: a request would hand it to the queue at once, which could send it before the server is removed.
-    await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id, subject: "Free words" });
+    await emailDocument(w.ctx, { type: "estimate", id: w.estimate.id, subject: "Free words" });
     await updateSmtpSettings(w.ctx, { host: "" });
     const [row] = await queuedRows(w);
     const message = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
-import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
+import { emailDocument } from "../../worker/domain/documents/document-emails";
 import { updateSmtpSettings } from "../../worker/domain/settings/smtp-settings/update-smtp-settings";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import { ctxOf } from "../support/factories";
@@ -12,27 +12,12 @@ import { consumerDeps } from "../support/outbox";
 import { emailsTo, waitForEmail } from "../support/sink-client";
 import { makeCustomer } from "../support/isolation/sales";
 import { pdfStrings } from "../support/pdf-text";
-import { api, pricedVariant, salesWorld } from "./sales-fixtures";
+import { api, estimateWithAddress } from "./sales-fixtures";
 
 const t = tenantSchema;
 const mailUrl = (env as unknown as Bindings & { TEST_MAIL_URL: string }).TEST_MAIL_URL;
 const smtpPort = Number((env as unknown as { SMTP_PORT: string }).SMTP_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** An estimate of one priced line for a customer who has an email address. */
-async function estimateWithAddress(customerValues: Partial<typeof t.customers.$inferInsert> = {}) {
-  const w = await salesWorld();
-  const address = `buyer-${unique()}@example.test`;
-  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address], ...customerValues });
-  const variant = await pricedVariant(w.db, w.level, "12.5");
-  const ctx = await ctxOf(w.company);
-  const estimate = await createEstimate(ctx, {
-    customer_id: customer.id,
-    location_id: w.location,
-    lines: [{ variant_id: variant.id, quantity: "2" }],
-  });
-  return { ...w, ctx, estimate, address, customer };
-}
 
 /** The company outbox rows of this topic, as the dispatcher would hand them to the queue. */
 async function queued(w: Awaited<ReturnType<typeof estimateWithAddress>>) {
@@ -49,7 +34,7 @@ async function queued(w: Awaited<ReturnType<typeof estimateWithAddress>>) {
 describe("a sales document's email", () => {
   it("goes to the customer's address with the document's PDF attached, and is recorded as sent with its PDF kept", async () => {
     const w = await estimateWithAddress();
-    expect(await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id })).toEqual({
+    expect(await emailDocument(w.ctx, { type: "estimate", id: w.estimate.id })).toEqual({
       queued: true,
       to: [w.address],
       transport: "platform",
@@ -73,7 +58,7 @@ describe("a sales document's email", () => {
 
   it("is sent once however often the queue delivers it", async () => {
     const w = await estimateWithAddress();
-    await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id });
+    await emailDocument(w.ctx, { type: "estimate", id: w.estimate.id });
     const [message] = await queued(w);
     expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
     expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("duplicate");
@@ -105,15 +90,15 @@ describe("a sales document's email", () => {
   it("is refused to someone who may only read the document, and queues nothing", async () => {
     const w = await estimateWithAddress();
     const reader = await ctxOf(w.company, { permissions: ["view_estimates"] });
-    await expect(emailSalesDocument(reader, { type: "estimate", id: w.estimate.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(emailDocument(reader, { type: "estimate", id: w.estimate.id })).rejects.toMatchObject({ code: "forbidden" });
     expect(await queued(w)).toEqual([]);
   });
 });
 
 describe("a sales document's email language", () => {
-  /** The email `emailSalesDocument` queued, sent through the consumer: as received, as recorded, and its PDF's strings. */
+  /** The email `emailDocument` queued, sent through the consumer: as received, as recorded, and its PDF's strings. */
   async function sendAndRead(w: Awaited<ReturnType<typeof estimateWithAddress>>) {
-    await emailSalesDocument(w.ctx, { type: "estimate", id: w.estimate.id });
+    await emailDocument(w.ctx, { type: "estimate", id: w.estimate.id });
     const [message] = await queued(w);
     expect(await consumeOutboxMessage(consumerDeps(), message!)).toBe("handled");
     const mail = await waitForEmail(mailUrl, w.address);

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
-import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
-import { salesDocumentEmails } from "../../worker/domain/sales/sales-document-emails";
+import { emailDocument } from "../../worker/domain/documents/document-emails";
+import { documentEmails } from "../../worker/domain/documents/document-emails";
 import { updateSmtpSettings } from "../../worker/domain/settings/smtp-settings/update-smtp-settings";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import { ctxOf } from "../support/factories";
@@ -31,7 +31,7 @@ async function twoEstimates(customerValues: Partial<typeof t.customers.$inferIns
 
 /** Sends the estimate's email and delivers every queued one, as the queue would. */
 async function sendAndDeliver(w: Awaited<ReturnType<typeof twoEstimates>>, id: number, extra: Record<string, unknown> = {}) {
-  await emailSalesDocument(w.ctx, { type: "estimate", id, ...extra });
+  await emailDocument(w.ctx, { type: "estimate", id, ...extra });
   for (const row of await w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.document"))) {
     const message = {
       type: "company_outbox" as const,
@@ -54,7 +54,7 @@ describe("a sales document's emails, as its page shows them", () => {
     await sendAndDeliver(w, w.second.id);
     await waitForEmail(mailUrl, copy);
 
-    const { sent } = await salesDocumentEmails(w.ctx, { type: "estimate", id: w.first.id });
+    const { sent } = await documentEmails(w.ctx, { type: "estimate", id: w.first.id });
     expect(sent).toHaveLength(2);
     expect(sent[0]!.id).toBeGreaterThan(sent[1]!.id);
     expect(sent[0]).toMatchObject({ to: w.address, cc: copy, bcc: null, language: "en", transport: "platform" });
@@ -63,16 +63,16 @@ describe("a sales document's emails, as its page shows them", () => {
     expect(sent[0]!.sent_by).toEqual({ kind: "user", name: expect.stringContaining(`<${(w.ctx.actor as { email: string }).email}>`) });
     expect(sent[1]).toMatchObject({ to: w.address, cc: null });
 
-    const other = await salesDocumentEmails(w.ctx, { type: "estimate", id: w.second.id });
+    const other = await documentEmails(w.ctx, { type: "estimate", id: w.second.id });
     expect(other.sent.map((e) => e.subject)).toEqual([expect.stringContaining(w.second.number)]);
     // The same id as another type of document: not this one.
-    await expect(salesDocumentEmails(w.ctx, { type: "sales_order", id: w.first.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(documentEmails(w.ctx, { type: "sales_order", id: w.first.id })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("give nothing of another company's: its document with the same id has none, and an id only it has is not found", async () => {
     const a = await twoEstimates();
     await sendAndDeliver(a, a.first.id);
-    expect((await salesDocumentEmails(a.ctx, { type: "estimate", id: a.first.id })).sent).toHaveLength(1);
+    expect((await documentEmails(a.ctx, { type: "estimate", id: a.first.id })).sent).toHaveLength(1);
 
     // Each company numbers its own documents: the other company's first estimate has the same id.
     const b = await salesWorld();
@@ -80,14 +80,14 @@ describe("a sales document's emails, as its page shows them", () => {
     const customer = await makeCustomer(b.db);
     const theirs = await createEstimate(bCtx, { customer_id: customer.id, location_id: b.location });
     expect(theirs.id).toBe(a.first.id);
-    expect((await salesDocumentEmails(bCtx, { type: "estimate", id: theirs.id })).sent).toEqual([]);
-    await expect(salesDocumentEmails(bCtx, { type: "estimate", id: a.second.id })).rejects.toMatchObject({ code: "not_found" });
+    expect((await documentEmails(bCtx, { type: "estimate", id: theirs.id })).sent).toEqual([]);
+    await expect(documentEmails(bCtx, { type: "estimate", id: a.second.id })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("show the email the button would send: the template in the customer's language, read-only over the platform's server", async () => {
     const w = await twoEstimates({ label: "Boulangerie de Lille", language: "fr" });
     await w.db.update(t.companySettings).set({ languages: ["en"] });
-    const { draft } = await salesDocumentEmails(w.ctx, { type: "estimate", id: w.first.id });
+    const { draft } = await documentEmails(w.ctx, { type: "estimate", id: w.first.id });
     expect(draft).toMatchObject({ to: [w.address], language: "fr", transport: "platform", editable: false, max_recipients: 10 });
     expect(draft!.subject).toMatch(new RegExp(`^Devis ${w.first.number} de `));
     expect(draft!.body).toMatch(/^Bonjour Boulangerie de Lille,/);
@@ -103,17 +103,17 @@ describe("a sales document's emails, as its page shows them", () => {
     const w = await twoEstimates();
     const own = { ...w.ctx, privateSmtpHosts: [`127.0.0.1:${smtpPort}`] };
     await updateSmtpSettings(own, { host: "127.0.0.1", port: smtpPort, security: "none", from_address: "factures@durand.example" });
-    expect((await salesDocumentEmails(w.ctx, { type: "estimate", id: w.first.id })).draft).toMatchObject({
+    expect((await documentEmails(w.ctx, { type: "estimate", id: w.first.id })).draft).toMatchObject({
       transport: "company",
       editable: true,
       max_recipients: 50,
     });
     await sendAndDeliver(w, w.first.id, { subject: "Votre devis {document_number}" });
     const reader = await ctxOf(w.company, { permissions: ["view_estimates"] });
-    const seen = await salesDocumentEmails(reader, { type: "estimate", id: w.first.id });
+    const seen = await documentEmails(reader, { type: "estimate", id: w.first.id });
     expect(seen.draft).toBeNull();
     expect(seen.sent.map((e) => [e.subject, e.transport])).toEqual([[`Votre devis ${w.first.number}`, "company"]]);
     const outsider = await ctxOf(w.company, { permissions: ["view_customers"] });
-    await expect(salesDocumentEmails(outsider, { type: "estimate", id: w.first.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(documentEmails(outsider, { type: "estimate", id: w.first.id })).rejects.toMatchObject({ code: "forbidden" });
   });
 });

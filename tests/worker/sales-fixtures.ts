@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../db/client";
-import { makeCompany } from "../support/factories";
+import { createEstimate } from "../../worker/domain/sales/create-estimate";
+import { ctxOf, makeCompany } from "../support/factories";
 import { callApi } from "../support/fetch-app";
 import { makeCustomer } from "../support/isolation/sales";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
@@ -70,6 +71,21 @@ export async function salesWorld() {
 }
 
 export type SalesWorld = Awaited<ReturnType<typeof salesWorld>>;
+
+/** A sales world with an estimate of one priced line for a customer who has an email address. */
+export async function estimateWithAddress(customerValues: Partial<typeof t.customers.$inferInsert> = {}) {
+  const w = await salesWorld();
+  const address = `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const customer = await makeCustomer(w.db, { priceLevelId: w.level, emails: [address], ...customerValues });
+  const variant = await pricedVariant(w.db, w.level, "12.5");
+  const ctx = await ctxOf(w.company);
+  const estimate = await createEstimate(ctx, {
+    customer_id: customer.id,
+    location_id: w.location,
+    lines: [{ variant_id: variant.id, quantity: "2" }],
+  });
+  return { ...w, ctx, estimate, address, customer };
+}
 
 /** A sales order of the world's customer at its location, through the API: one line of a variant. */
 export function orderFor(w: SalesWorld, variantId: number, quantity: string, extra: Record<string, unknown> = {}) {

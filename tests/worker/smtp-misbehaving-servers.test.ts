@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import { createEstimate } from "../../worker/domain/sales/create-estimate";
-import { emailSalesDocument } from "../../worker/domain/sales/email-sales-document";
+import { emailDocument } from "../../worker/domain/documents/document-emails";
 import { sendSmtpTestEmail } from "../../worker/domain/settings/smtp-settings/send-smtp-test-email";
 import { updateSmtpSettings } from "../../worker/domain/settings/smtp-settings/update-smtp-settings";
 import type { Ctx } from "../../worker/domain/shared/ctx";
@@ -142,7 +142,7 @@ describe("a company's mail server that misbehaves", () => {
       location_id: w.location,
       lines: [{ variant_id: variant.id, quantity: "2" }],
     });
-    await emailSalesDocument(wctx, { type: "estimate", id: estimate.id });
+    await emailDocument(wctx, { type: "estimate", id: estimate.id });
     const [documentEmail] = await queued(w.company, "email.document");
 
     const { outcome, latencies } = await healthDuring(() =>

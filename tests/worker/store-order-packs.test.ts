@@ -4,7 +4,7 @@ import { tenantSchema } from "../../db/client";
 import { postedLines } from "../../app/components/documents/line-editor";
 import { createShippingOrder } from "../../worker/domain/sales/create-shipping-order";
 import { salesDocumentLineFacts } from "../../worker/domain/sales/sales-document-line-facts";
-import { salesDocumentPdf } from "../../worker/domain/sales/sales-document-pdf";
+import { documentPdf } from "../../worker/domain/documents/outputs";
 import { shipShippingOrder } from "../../worker/domain/sales/ship-shipping-order";
 import { shippingChoices } from "../../worker/domain/sales/shipping-choices";
 import { updateSalesOrder } from "../../worker/domain/sales/update-sales-order";
@@ -107,11 +107,11 @@ describe("a pack ordered in the store", () => {
 
   it("prints the pack and its 6 units on the order's PDF and on the delivery note", async () => {
     const { staff, order } = await packOrdered();
-    const printed = await pdfStrings((await salesDocumentPdf(staff, { type: "sales_order", id: order.id })).bytes);
+    const printed = await pdfStrings((await documentPdf(staff, { type: "sales_order", id: order.id })).bytes);
     expect(printed).toContain("Lot de 6 · 6 units");
     await validateSalesOrder(staff, { id: order.id });
     const shipment = await createShippingOrder(staff, { sales_order_id: order.id });
-    const note = await pdfStrings((await salesDocumentPdf(staff, { type: "shipping_order", id: shipment.id })).bytes);
+    const note = await pdfStrings((await documentPdf(staff, { type: "shipping_order", id: shipment.id })).bytes);
     expect(note).toContain("Lot de 6 · 6 units");
   });
 });

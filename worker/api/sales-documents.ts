@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { emailSalesDocument, EmailSalesDocumentInput } from "../domain/sales/email-sales-document";
+import { emailDocument, EmailDocumentInput } from "../domain/documents/document-emails";
 import { PLATFORM_DAILY_EMAILS, RECIPIENTS_PER_EMAIL } from "../domain/sales/platform-mail";
 import { documentPdf } from "../domain/documents/outputs";
 import type { SalesDocumentType, SalesDocumentView } from "../domain/sales/sales-documents";
@@ -57,7 +57,7 @@ export function salesDocumentApi(d: SalesDocumentApi): DocumentApi {
       access: "edit",
       doc: {
         summary: `Email the ${what} with its PDF attached: written now from the company's email template, to the customer's first address unless \`to\` is given; sent through the queue and then listed in its sent emails. Over the company's own SMTP server the subject and body given replace the template's, with at most ${RECIPIENTS_PER_EMAIL.company} recipients; without one, the platform's server sends the template only, from the company's name with replies to its address, to at most ${RECIPIENTS_PER_EMAIL.platform} recipients and within a daily quota (${PLATFORM_DAILY_EMAILS.trial} a day on a trial, ${PLATFORM_DAILY_EMAILS.subscribed} subscribed)`,
-        body: EmailSalesDocumentInput,
+        body: EmailDocumentInput,
         result: EmailQueued,
         responses: {
           202: "Queued",
@@ -66,7 +66,7 @@ export function salesDocumentApi(d: SalesDocumentApi): DocumentApi {
           ...errors,
         },
       },
-      handle: async (c, ctx) => c.json(await emailSalesDocument(ctx, { ...(await bodyWith(c, { id: c.req.param("id") })), type }), 202),
+      handle: async (c, ctx) => c.json(await emailDocument(ctx, { ...(await bodyWith(c, { id: c.req.param("id") })), type }), 202),
     },
   ];
   return documentApi({

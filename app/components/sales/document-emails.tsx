@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { DocumentEmailDraft, SalesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
+import type { DocumentEmailDraft, DocumentEmails } from "../../../worker/domain/documents/document-emails";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import type { FieldErrorMap } from "../form-field";
@@ -96,7 +96,7 @@ export function EmailDialog({ action, draft }: { action: string; draft: Document
 }
 
 /** The emails sent with the document: when, to whom, what, by whom and through which server. */
-export function SentEmails({ sent }: { sent: SalesDocumentEmails["sent"] }) {
+export function SentEmails({ sent }: { sent: DocumentEmails["sent"] }) {
   const t = useT();
   const format = useFormat();
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { isStatusOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
-import type { SalesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
+import type { DocumentEmails } from "../../../worker/domain/documents/document-emails";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
 import { useFormat } from "../../format";
@@ -215,7 +215,7 @@ export interface SalesDetailData {
   /** The estimate an order was made from, when the user may see it. */
   origin: { href: string; number: string } | null;
   /** The emails sent with it, and the one the email button would send (none: the user may not send it). */
-  emails: SalesDocumentEmails;
+  emails: DocumentEmails;
   notice: "created" | "saved" | "moved" | "emailed" | null;
 }
 

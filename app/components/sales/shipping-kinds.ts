@@ -1,4 +1,4 @@
-import type { SalesDocumentEmails } from "../../../worker/domain/sales/sales-document-emails";
+import type { DocumentEmails } from "../../../worker/domain/documents/document-emails";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { ShippingChoiceLine } from "../../../worker/domain/sales/shipping-choices";
 import type { ListPageData } from "../../server/list-page.server";
@@ -27,7 +27,7 @@ export interface ShippingDetailData {
   /** The sales order it ships, when the user may see it. */
   order: { id: number; number: string } | null;
   /** The emails sent with it, and the one the email button would send (the editors of shipping orders). */
-  emails: SalesDocumentEmails;
+  emails: DocumentEmails;
   notice: "created" | "moved" | "not_editable" | "emailed" | null;
 }
 

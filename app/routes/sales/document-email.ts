@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
-import { emailSalesDocument } from "../../../worker/domain/sales/email-sales-document";
+import { emailDocument } from "../../../worker/domain/documents/document-emails";
 import { getEstimate } from "../../../worker/domain/sales/get-estimate";
 import { getSalesOrder } from "../../../worker/domain/sales/get-sales-order";
 import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return value ? { [name]: value } : {};
   };
   return formAction(async () => {
-    await emailSalesDocument(await ctxFromRequest(rc), {
+    await emailDocument(await ctxFromRequest(rc), {
       type,
       id: params.id,
       ...field("to"),

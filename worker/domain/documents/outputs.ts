@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { PermissionCheck } from "../identity/permissions";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
-import { salesDocumentPrintable, type DocumentPdf } from "../sales/sales-document-pdf";
+import { salesDocumentPrintable } from "../sales/sales-document-pdf";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from "../settings/email-templates/email-template-schemas";
 import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schemas";
@@ -102,6 +102,12 @@ export function documentOutput(type: unknown): DocumentOutput {
   const output = typeof type === "string" ? DOCUMENT_OUTPUTS[type as OutputDocumentType] : undefined;
   if (!output) throw new DomainError("not_found");
   return output;
+}
+
+/** What a PDF of a document is: its bytes and the name it is downloaded under. */
+export interface DocumentPdf {
+  bytes: Uint8Array;
+  filename: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import { documentActions, type DocumentActions } from "./document-actions";
 import { getEstimate } from "./get-estimate";
 import { getSalesOrder } from "./get-sales-order";
 import { listShippingOrders } from "./list-shipping-orders";
-import { salesDocumentEmails, type SalesDocumentEmails } from "./sales-document-emails";
+import { documentEmails, type DocumentEmails } from "../documents/document-emails";
 import { SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
 import { shippingChoices, type ShippingChoiceLine } from "./shipping-choices";
 
@@ -17,7 +17,7 @@ export interface OrderShippingView {
 export interface SalesDocumentDetailView<T extends "estimate" | "sales_order"> {
   doc: SalesDocumentView;
   actions: DocumentActions<T>;
-  emails: SalesDocumentEmails;
+  emails: DocumentEmails;
   /** The estimate an order was made from, for whoever may open it (null when it was deleted since). */
   origin: { id: number; number: string } | null;
   /** Sales orders only. */
@@ -44,7 +44,7 @@ export async function salesDocumentDetailView<T extends "estimate" | "sales_orde
   const fromId = doc.created_from_id;
   const isOrder = input.type === "sales_order";
   const [emails, origin, shipments, choices] = await Promise.all([
-    salesDocumentEmails(ctx, { type: input.type, id: doc.id }),
+    documentEmails(ctx, { type: input.type, id: doc.id }),
     fromId !== null && permits(ctx, SALES_ACCESS.estimate.view)
       ? unlessGone(async () => ({ id: fromId, number: (await getEstimate(ctx, { id: fromId })).number }))
       : null,

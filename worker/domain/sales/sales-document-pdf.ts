@@ -4,7 +4,6 @@ import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import type { PdfSettings } from "../documents/pdf/pdf-settings";
 import type { PrintableDocument, PrintableLine } from "../documents/pdf/printable-document";
 import type { Locale } from "../shared/locale";
-import { renderDocumentPdf } from "../documents/pdf/render-document-pdf";
 import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
@@ -16,29 +15,10 @@ import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "./sales
 
 const t = tenantSchema;
 
-/** What a PDF of a sales document is: its bytes and the name it is downloaded under. */
-export interface DocumentPdf {
-  bytes: Uint8Array;
-  filename: string;
-}
-
-/**
- * A sales document as a PDF, in the PDF settings' language (else the customer's, else the
- * company's first language), with the company's number format, the document's currency, the
- * customer's payment terms (and an order's due date), a delivery note's order number, the
- * company's legal identifiers at the foot, and its printed notes and terms; internal notes are
- * never printed. Whoever may read the document may print it.
- */
-export async function salesDocumentPdf(ctx: Ctx, input: PrintInput): Promise<DocumentPdf> {
-  const { doc, printable, settings, language } = await salesDocumentPrintable(ctx, input);
-  const bytes = await renderDocumentPdf(printable, settings, language);
-  return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
-}
-
 /** Which document to print; `language` (an email's) overrides the language rule, so that the PDF reads like the email it goes with. */
 type PrintInput = { type: SalesDocumentType; id: unknown; language?: Locale };
 
-/** What a sales document's PDF prints, the PDF settings and the language it prints in (the PDF itself: `salesDocumentPdf`). */
+/** What a sales document's PDF prints, the PDF settings and the language it prints in (the PDF itself: `documentPdf` in documents/outputs.ts). */
 export async function salesDocumentPrintable(
   ctx: Ctx,
   input: PrintInput,

@@ -2,13 +2,13 @@ import { permits, requirePermission, type Ctx } from "../shared/ctx";
 import { documentActions, type DocumentActions } from "./document-actions";
 import { getShippingOrder } from "./get-shipping-order";
 import { listSalesOrders } from "./list-sales-orders";
-import { salesDocumentEmails, type SalesDocumentEmails } from "./sales-document-emails";
+import { documentEmails, type DocumentEmails } from "../documents/document-emails";
 import { SALES_ACCESS, type SalesDocumentView } from "./sales-documents";
 
 export interface ShippingOrderDetailView {
   doc: SalesDocumentView;
   actions: DocumentActions<"shipping_order">;
-  emails: SalesDocumentEmails;
+  emails: DocumentEmails;
   /** The sales order it ships, for whoever may see sales orders. */
   order: { id: number; number: string } | null;
 }
@@ -17,10 +17,7 @@ export interface ShippingOrderDetailView {
 export async function shippingOrderDetailView(ctx: Ctx, input: { id: unknown }): Promise<ShippingOrderDetailView> {
   requirePermission(ctx, SALES_ACCESS.shipping_order.view);
   const doc = await getShippingOrder(ctx, { id: input.id });
-  const [emails, numbers] = await Promise.all([
-    salesDocumentEmails(ctx, { type: "shipping_order", id: doc.id }),
-    salesOrderNumbers(ctx, [doc]),
-  ]);
+  const [emails, numbers] = await Promise.all([documentEmails(ctx, { type: "shipping_order", id: doc.id }), salesOrderNumbers(ctx, [doc])]);
   const orderId = doc.created_from_id;
   const number = orderId === null ? undefined : numbers[orderId];
   return {
