@@ -27,6 +27,8 @@ import {
 import { addUser, control, ctxOf, makeCompany } from "../support/factories";
 import { fetchApp } from "../support/fetch-app";
 import { firstLocation, makeVariant } from "../support/isolation/stock";
+import { StockBatch } from "../../worker/domain/stock/ledger";
+import { LEVEL_WATCHERS } from "../../worker/domain/stock/level-watchers";
 import { consumerDeps, messageOf, outboxRowsFor, processedMessage, unreachableMailer } from "../support/outbox";
 import { emailsTo, firstLink, waitForEmail } from "../support/sink-client";
 
@@ -111,26 +113,46 @@ describe("outbox rows are written in the batch of their change", () => {
     ]);
   });
 
-  it("records one stock.level_changed row per stock batch, naming the levels it changed, and none when the batch is refused", async () => {
+  it("writes no stock.level_changed row while nothing listens to stock levels: a stock write wakes no outbox", async () => {
+    const company = await makeCompany();
+    const db = company.db;
+    const main = await firstLocation(db);
+    const a = await makeVariant(db);
+    expect(LEVEL_WATCHERS).toEqual([]);
+    const entry = await post("/stock-entries", company.token, { location_id: main, lines: [{ variant_id: a.id, quantity: "2" }] });
+    expect(entry.status).toBe(201);
+    expect(await companyOutbox(db)).toEqual([]);
+  });
+
+  it("records one stock.level_changed row per stock batch when a watcher listens, naming the levels it changed; none when the watcher does not hold or the batch is refused", async () => {
     const company = await makeCompany();
     const db = company.db;
     const main = await firstLocation(db);
     const [a, b] = [await makeVariant(db), await makeVariant(db)];
-    const entry = await post("/stock-entries", company.token, {
-      location_id: main,
-      lines: [
-        { variant_id: a.id, quantity: "2" },
-        { variant_id: b.id, quantity: "1" },
-        { variant_id: a.id, quantity: "1" },
-      ],
-    });
-    expect(entry.status).toBe(201);
-    await db.update(t.companySettings).set({ preventNegativeInventory: true });
-    const refused = await post("/stock-removals", company.token, { location_id: main, lines: [{ variant_id: b.id, quantity: "5" }] });
-    expect(refused.status).toBe(422);
+    const author = { userId: null, forbidsNegative: false };
+    const U = 10_000_000;
+    // A watcher that holds while the company forbids negative stock: read inside the batch, not before it.
+    const watchers = [{ name: "test", listening: sql`exists (select 1 from company_settings where prevent_negative_inventory = 1)` }];
+    const write = async (changes: { variantId: number; delta: number }[]) =>
+      new StockBatch(await ctxOf(company), watchers)
+        .addChanges(
+          changes.map((c, i) => ({ ...c, locationId: main, batchId: null, field: `lines.${i}.quantity` })),
+          { documentType: "entry", documentId: null, author },
+        )
+        .run();
 
-    const rows = await companyOutbox(db);
-    expect(rows).toMatchObject([
+    await write([{ variantId: a.id, delta: U }]);
+    expect(await companyOutbox(db)).toEqual([]);
+
+    await db.update(t.companySettings).set({ preventNegativeInventory: true });
+    await write([
+      { variantId: a.id, delta: 2 * U },
+      { variantId: b.id, delta: U },
+      { variantId: a.id, delta: U },
+    ]);
+    await expect(write([{ variantId: b.id, delta: -5 * U }])).rejects.toMatchObject({ code: "insufficient_stock" });
+
+    expect(await companyOutbox(db)).toMatchObject([
       {
         topic: "stock.level_changed",
         payload: {
@@ -142,9 +164,6 @@ describe("outbox rows are written in the batch of their change", () => {
         },
       },
     ]);
-    // The request hands its company's rows to the queue after answering; the consumer marks them processed.
-    await expect.poll(async () => (await companyProcessed(db, rows[0]!.id))?.done_at ?? null, { timeout: 10_000 }).not.toBeNull();
-    expect((await companyOutbox(db))[0]).toMatchObject({ attempts: 1, sentAt: expect.any(Number) });
   });
 });
 

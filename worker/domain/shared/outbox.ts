@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../../db/client";
 import { newId } from "./ids";
@@ -90,6 +90,15 @@ export function companyOutboxRowNaming(db: TenantDb, topic: CompanyTopic, payloa
   return db.insert(tenantSchema.outbox).values({ topic, payload: payload as unknown as object });
 }
 
+/**
+ * The insert of a company outbox message written only when `condition` holds inside the batch (a
+ * message someone may not be listening for: stock/level-watchers.ts).
+ */
+export function companyOutboxRowWhen<T extends CompanyTopic>(db: TenantDb, topic: T, payload: TopicPayload<T>, condition: SQL) {
+  written.set(db, []);
+  return db.run(sql`insert into ${tenantSchema.outbox} (topic, payload) select ${topic}, ${JSON.stringify(payload)} where ${condition}`);
+}
+
 /** The outbox rows written through this database handle (their batch may have failed), if any were. */
 export function outboxWritten(db: object): string[] | undefined {
   return written.get(db);
@@ -101,6 +110,8 @@ export interface Outbox {
   control<T extends ControlTopic>(topic: T, payload: TopicPayload<T>): ReturnType<typeof controlOutboxRow<T>>;
   /** A company message naming a row of the same batch (see companyOutboxRowNaming). */
   companyNaming(topic: CompanyTopic, payload: SQL): ReturnType<typeof companyOutboxRowNaming>;
+  /** A company message written only when a condition holds inside the batch (see companyOutboxRowWhen). */
+  companyWhen<T extends CompanyTopic>(topic: T, payload: TopicPayload<T>, condition: SQL): ReturnType<typeof companyOutboxRowWhen<T>>;
 }
 
 export function outboxFor(db: TenantDb, control: ControlDb): Outbox {
@@ -108,5 +119,6 @@ export function outboxFor(db: TenantDb, control: ControlDb): Outbox {
     company: (topic, payload) => companyOutboxRow(db, topic, payload),
     control: (topic, payload) => controlOutboxRow(control, topic, payload),
     companyNaming: (topic, payload) => companyOutboxRowNaming(db, topic, payload),
+    companyWhen: (topic, payload, condition) => companyOutboxRowWhen(db, topic, payload, condition),
   };
 }

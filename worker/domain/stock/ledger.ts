@@ -8,6 +8,7 @@ import { DomainError } from "../shared/domain-error";
 import { qty } from "./common";
 import { availableSql, countedOnHand } from "./availability";
 import type { StockChange } from "./stock-rules";
+import { anyListening, LEVEL_WATCHERS, type LevelWatcher } from "./level-watchers";
 
 /**
  * The one place where stock levels change. Every change of on_hand is written as:
@@ -51,7 +52,7 @@ export function stockAuthor(actor: Actor): StockAuthor {
 }
 
 /** What a stock write needs of a Ctx: its database, its clock and the outbox of its batch. */
-export type StockWriter = Pick<Ctx, "db" | "now"> & { outbox: Pick<Ctx["outbox"], "company"> };
+export type StockWriter = Pick<Ctx, "db" | "now"> & { outbox: Pick<Ctx["outbox"], "companyWhen"> };
 
 export interface LedgerContext {
   /** stock_documents.type of the document the changes belong to (or any other source's name). */
@@ -80,16 +81,18 @@ export interface Commitment {
 export class StockBatch {
   readonly items: BatchItem<"sqlite">[] = [];
   private readonly guards = new Map<number, Guard>();
-  // The levels this batch changes, announced by one outbox row at the end of the batch.
+  // The levels this batch changes, announced by one outbox row at the end of the batch when someone listens (level-watchers.ts).
   private readonly changedLevels = new Map<string, { variantId: number; locationId: number }>();
   private documentType: string | undefined;
 
   private readonly db: TenantDb;
-  private readonly outbox: Pick<Ctx["outbox"], "company">;
+  private readonly outbox: Pick<Ctx["outbox"], "companyWhen">;
+  private readonly listening: SQL | null;
 
-  constructor(ctx: StockWriter) {
+  constructor(ctx: StockWriter, watchers: readonly LevelWatcher[] = LEVEL_WATCHERS) {
     this.db = ctx.db;
     this.outbox = ctx.outbox;
+    this.listening = anyListening(watchers);
   }
 
   add(...items: BatchItem<"sqlite">[]): this {
@@ -263,8 +266,14 @@ export class StockBatch {
    */
   async run(): Promise<unknown[]> {
     if (this.items.length === 0) return [];
-    if (this.changedLevels.size)
-      this.add(this.outbox.company("stock.level_changed", { documentType: this.documentType!, levels: [...this.changedLevels.values()] }));
+    if (this.changedLevels.size && this.listening)
+      this.add(
+        this.outbox.companyWhen(
+          "stock.level_changed",
+          { documentType: this.documentType!, levels: [...this.changedLevels.values()] },
+          this.listening,
+        ),
+      );
     try {
       // The handle's pending marks go last: the guards' indexes stay those of this.items.
       return await runMarkedBatch(this.db, this.items, this.created);
