@@ -43,12 +43,14 @@ export function zScaledQuantity(options: { positive?: boolean } = {}) {
 
 /** A missing value is `required`; anything else that is not a positive id is the given code. */
 export function zRefIdRequired(code: string) {
+  // Built once here, not at each value parsed: building a schema cost more than checking the value.
+  const id = zRefId(code);
   return z.unknown().transform((v, ctx) => {
     if (v === undefined || v === null || v === "") {
       ctx.addIssue({ code: "custom", message: "required" });
       return z.NEVER;
     }
-    const parsed = zRefId(code).safeParse(v);
+    const parsed = id.safeParse(v);
     if (!parsed.success) {
       ctx.addIssue({ code: "custom", message: code });
       return z.NEVER;
@@ -58,31 +60,35 @@ export function zRefIdRequired(code: string) {
 }
 
 /** An id that may be left out (null); anything else that is not a positive id is the given code. */
-export const zOptionalId = (code: string) =>
-  z.unknown().transform((v, ctx) => {
+export function zOptionalId(code: string) {
+  const id = zRefId(code);
+  return z.unknown().transform((v, ctx) => {
     if (v === undefined || v === null || v === "") return null;
-    const parsed = zRefId(code).safeParse(v);
+    const parsed = id.safeParse(v);
     if (!parsed.success) {
       ctx.addIssue({ code: "custom", message: code });
       return z.NEVER;
     }
     return parsed.data;
   });
+}
 
 /** A quantity that must be given (`required`), as scaled units. */
-export const zRequiredQuantity = (options: { positive?: boolean } = {}) =>
-  z.unknown().transform((v, ctx) => {
+export function zRequiredQuantity(options: { positive?: boolean } = {}) {
+  const quantity = zScaledQuantity(options);
+  return z.unknown().transform((v, ctx) => {
     if (v === undefined || v === null || v === "") {
       ctx.addIssue({ code: "custom", message: "required" });
       return z.NEVER;
     }
-    const parsed = zScaledQuantity(options).safeParse(v);
+    const parsed = quantity.safeParse(v);
     if (!parsed.success) {
       ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "invalid_number" });
       return z.NEVER;
     }
     return parsed.data;
   });
+}
 
 /** Quantities as the API shows them: decimal text at 7 places. */
 export const qty = (units: number | bigint) => fromScaledInteger(units, QUANTITY_SCALE).toString();

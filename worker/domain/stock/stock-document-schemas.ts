@@ -10,12 +10,10 @@ export const MAX_LINES = 500;
 
 // ── Input ────────────────────────────────────────────────────────────────────────────────────
 
+const costValue = z.union([z.string(), z.number()]).pipe(zMoney({ min: 0 }));
 const zCost = z.unknown().transform((v, ctx) => {
   if (v === undefined || v === null || v === "") return null;
-  const parsed = z
-    .union([z.string(), z.number()])
-    .pipe(zMoney({ min: 0 }))
-    .safeParse(v);
+  const parsed = costValue.safeParse(v);
   if (!parsed.success) {
     const code = parsed.error.issues.at(-1)?.message;
     // Past MAX_MONEY (shared/bounds.ts) is too_large.
