@@ -47,11 +47,12 @@ export default [
     route("settings/smtp", "routes/settings/smtp.tsx"),
     route("settings/import-data", "routes/settings/import-data.tsx"),
     route("settings/import-data/template", "routes/settings/import-template.ts"),
-    // ── catalogue settings: locations, price levels, currencies, taxes ──
+    // ── catalogue settings: locations, price levels, currencies, taxes, payment methods ──
     route("settings/locations", "routes/settings/locations.tsx"),
     route("settings/price-levels", "routes/settings/price-levels.tsx"),
     route("settings/currencies", "routes/settings/currencies.tsx"),
     route("settings/taxes", "routes/settings/taxes.tsx"),
+    route("settings/payment-methods", "routes/settings/payment-methods.tsx"),
     // ── products settings: attributes, brands, product tags, seasons ──
     route("products-and-services/products-settings", "routes/products-settings/index.ts"),
     route("products-and-services/products-settings/attributes", "routes/products-settings/attributes.tsx"),

@@ -279,5 +279,40 @@ export const migrations: Migration[] = [
       "ALTER TABLE `idempotency_keys` ADD `committed_at` integer;",
       "ALTER TABLE `idempotency_keys` ADD `resource` text;"
     ]
+  },
+  {
+    "tag": "0018_payment_methods",
+    "hash": "eb515e45945c99356b0e251fa389a0d37939236d9a09f9d311b3ad55423b516d",
+    "statements": [
+      "CREATE TABLE `payment_methods` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`label` text NOT NULL,\n\t`label_key` text NOT NULL,\n\t`pos` integer DEFAULT false NOT NULL,\n\t`quickbooks_id` text,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"payment_methods_label_key_not_empty\" CHECK(length(\"payment_methods\".\"label_key\") > 0)\n);",
+      "CREATE UNIQUE INDEX `payment_methods_label_key_unique` ON `payment_methods` (`label_key`);",
+      "CREATE INDEX `payment_methods_label_idx` ON `payment_methods` (\"label\" collate nocase,`id`);",
+      "INSERT INTO `payment_methods` (`label`, `label_key`, `pos`)\nSELECT CASE WHEN s.fr THEN m.fr ELSE m.en END, CASE WHEN s.fr THEN m.fr_key ELSE m.en_key END, m.pos\nFROM (SELECT coalesce(json_extract(`languages`, '$[0]'), 'en') = 'fr' AS fr FROM `company_settings` WHERE `id` = 1) s\nCROSS JOIN (\n\tSELECT 1 AS n, 'Cash' AS en, 'cash' AS en_key, 'Espèces' AS fr, 'especes' AS fr_key, 1 AS pos\n\tUNION ALL SELECT 2, 'Bank transfer', 'bank transfer', 'Virement', 'virement', 0\n\tUNION ALL SELECT 3, 'Card', 'card', 'Carte bancaire', 'carte bancaire', 1\n\tUNION ALL SELECT 4, 'Cheque', 'cheque', 'Chèque', 'cheque', 0\n) m\nORDER BY m.n;"
+    ]
+  },
+  {
+    "tag": "0019_invoices",
+    "hash": "d549add7d8606b487097d08a19df534c7fae33ef7a5b25808d160749434a9667",
+    "statements": [
+      "-- Written by hand in place of drizzle-kit's table rebuild: rebuilding sales_documents means dropping it,\n-- and a migration runs in one transaction where foreign keys stay on, so the drop would delete every\n-- document's lines (on delete cascade). Columns are added instead, and `number` becomes nullable by\n-- a new column that takes its values and its name; the checks are the new columns' own.\nALTER TABLE `sales_documents` ADD `due_date` text;",
+      "ALTER TABLE `sales_documents` ADD `is_deposit` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `sales_documents` ADD `public_id` text;",
+      "ALTER TABLE `sales_documents` ADD `amount_paid` integer DEFAULT 0 NOT NULL CHECK (`amount_paid` >= 0);",
+      "ALTER TABLE `sales_documents` ADD `remaining_to_pay` integer DEFAULT 0 NOT NULL CHECK (`remaining_to_pay` >= 0);",
+      "ALTER TABLE `sales_documents` ADD `remaining_to_credit` integer DEFAULT 0 NOT NULL CHECK (`remaining_to_credit` >= 0);",
+      "ALTER TABLE `sales_documents` ADD `finalized_at` integer;",
+      "DROP INDEX `sales_documents_number_unique`;",
+      "ALTER TABLE `sales_documents` ADD `number_nullable` text;",
+      "UPDATE `sales_documents` SET `number_nullable` = `number`;",
+      "ALTER TABLE `sales_documents` DROP COLUMN `number`;",
+      "ALTER TABLE `sales_documents` RENAME COLUMN `number_nullable` TO `number`;",
+      "CREATE UNIQUE INDEX `sales_documents_number_unique` ON `sales_documents` (`type`,`number`);",
+      "CREATE UNIQUE INDEX `sales_documents_public_id_unique` ON `sales_documents` (`public_id`);",
+      "CREATE INDEX `sales_documents_due_idx` ON `sales_documents` (`type`,`customer_id`,`due_date`);",
+      "ALTER TABLE `company_settings` ADD `use_invoice_draft` integer DEFAULT true NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `invoice_draft_forced` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `invoice_number_edit_access` text DEFAULT 'admins' NOT NULL;",
+      "ALTER TABLE `company_settings` ADD `edit_finalized_invoice` integer DEFAULT false NOT NULL;"
+    ]
   }
 ];

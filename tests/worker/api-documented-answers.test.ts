@@ -151,6 +151,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /taxes": { label: `Tax ${u}`, abbreviation: "T", rate: "5.5" },
     "patch /taxes/{id}": { label: `Tax ${u} renamed` },
     "patch /tax-settings": { tax_type: "tax_inclusive" },
+    "post /payment-methods": { label: `Voucher ${u}`, pos: true, quickbooks_id: "17" },
+    "patch /payment-methods/{id}": { label: `Voucher ${u} renamed` },
     "post /attributes": { label: `Size ${u}`, options: ["S", "M"] },
     "patch /attributes/{id}": { label: `Size ${u} renamed` },
     "post /brands": { label: `Brand ${u}` },
@@ -201,6 +203,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /smtp-settings/test-email": { to: "documented@example.test" },
     "post /shipping-orders": { sales_order_id: await salesOrderToShip(location, variant.id) },
     "post /shipping-orders/{id}/email": { to: "documented@example.test" },
+    "post /invoices": { customer_id: customer.id, location_id: location, lines: [{ variant_id: variant.id, quantity: "1", price: "10" }] },
+    "patch /invoices/{id}": { notes: "Thank you" },
   };
 }
 

@@ -104,20 +104,34 @@ describe("an idempotency key whose request saved its document and then failed", 
     expect(await stockLevel(w.db, variant.id, w.location)).toEqual({ onHand: 5, committed: 0 });
   });
 
-  it("a save whose verb names nothing to read back keeps its key: the retry is refused with idempotency_key_committed, never saved again", async () => {
-    const { w } = await orderWorld();
-    const customer = { label: `Kept ${Date.now()}` };
-    const customers = () => w.db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.label, customer.label));
-    const failed = await withAnswersRefused(w.db, () => post(w, "/customers", customer, "customer-1"));
+  it("a saved move, which creates nothing to read back, keeps its key: the retry is refused with idempotency_key_committed, never run again", async () => {
+    const { w, variant, order } = await orderWorld();
+    const made = await post(w, "/sales-orders", order, "order-to-cancel");
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    const failed = await withAnswersRefused(w.db, () => post(w, `/sales-orders/${id}/cancel`, undefined, "cancel-1"));
     expect(failed.status).toBe(500);
-    expect(await customers()).toHaveLength(1);
-    const retry = await post(w, "/customers", customer, "customer-1");
+    expect(await keyRow(w.db, "cancel-1")).toMatchObject({ status: null, committedAt: expect.any(Number), resource: null });
+    const retry = await post(w, `/sales-orders/${id}/cancel`, undefined, "cancel-1");
     expect(retry.status).toBe(409);
     expect(((await retry.json()) as { error: { code: string; message: string } }).error).toMatchObject({
       code: "idempotency_key_committed",
       message: expect.stringMatching(/already saved/),
     });
-    expect(await customers()).toHaveLength(1);
+    expect(await stockLevel(w.db, variant.id, w.location)).toEqual({ onHand: 0, committed: 0 });
+  });
+
+  it("a record saved, whose answer was lost, and deleted since cannot be answered again: the retry is refused with idempotency_key_committed", async () => {
+    const { w } = await orderWorld();
+    const customer = { label: `Gone ${Date.now()}` };
+    const failed = await withAnswersRefused(w.db, () => post(w, "/customers", customer, "customer-gone"));
+    expect(failed.status).toBe(500);
+    const [saved] = await w.db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.label, customer.label));
+    expect((await callApi("DELETE", `/customers/${saved!.id}?acknowledge=cascade&acknowledge=irreversible`, w.token)).status).toBe(204);
+    const retry = await post(w, "/customers", customer, "customer-gone");
+    expect(retry.status).toBe(409);
+    expect(((await retry.json()) as { error: { code: string } }).error.code).toBe("idempotency_key_committed");
+    expect(await w.db.select({ id: t.customers.id }).from(t.customers).where(eq(t.customers.label, customer.label))).toHaveLength(0);
   });
 
   it("a request that failed before saving anything frees its key: the retry runs, and saves once", async () => {

@@ -100,20 +100,35 @@ describe("Idempotency-Key on the API's POSTs", () => {
     expect(rows[0]!.createdAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it("a claim left without an answer answers 409 while fresh, and is freed after 5 minutes (a request cut off)", async () => {
+  it("a claim left without an answer answers 409 while fresh, and is freed after 5 minutes (a request cut off before saving)", async () => {
     const company = await makeCompany();
     expect((await post(company.token, "/services", service("S-1"), "cut")).status).toBe(201);
-    // As if the request had been cut off before its answer was stored.
-    await company.db.update(t.idempotencyKeys).set({ status: null, body: null, contentType: null });
+    // As if the request had been cut off before its write batch: its claim alone, nothing saved.
+    await company.db.update(t.idempotencyKeys).set({ status: null, body: null, contentType: null, committedAt: null, resource: null });
+    await company.db.delete(t.services);
     const running = await post(company.token, "/services", service("S-1"), "cut");
     expect(running.status).toBe(409);
     expect(((await running.json()) as { error: { code: string } }).error.code).toBe("idempotency_key_in_progress");
     await company.db.update(t.idempotencyKeys).set({ createdAt: Date.now() - ABANDONED_CLAIM_MS - 1000 });
     const retried = await post(company.token, "/services", service("S-1"), "cut");
-    // It runs again: the reference is taken by the first run, which did save its service.
-    expect(retried.status).toBe(409);
-    expect(((await retried.json()) as { error: { code: string } }).error.code).toBe("service_reference_taken");
+    // It runs again, and saves once.
+    expect(retried.status).toBe(201);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expect(await services(company)).toBe(1);
+  });
+
+  it("a request cut off after saving, before its answer, is answered from the record it saved, however long after", async () => {
+    const company = await makeCompany();
+    const first = await post(company.token, "/services", service("S-1"), "cut-late");
+    expect(first.status).toBe(201);
+    // Its write batch marked the key committed, naming the service; the answer never came.
+    await company.db
+      .update(t.idempotencyKeys)
+      .set({ status: null, body: null, contentType: null, createdAt: Date.now() - ABANDONED_CLAIM_MS - 1000 });
+    const retried = await post(company.token, "/services", service("S-1"), "cut-late");
+    expect([retried.status, retried.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    expect(await retried.text()).toBe(await first.text());
+    expect(await services(company)).toBe(1);
   });
 
   it("requests without the header are not affected, and other methods ignore it", async () => {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { TenantDb } from "../../db/client";
-import { readCreatedDocument } from "../domain/documents/created-documents";
+import { readCreatedResource } from "../domain/shared/created-resources";
+import type { Ctx } from "../domain/shared/ctx";
 import { DomainError } from "../domain/shared/domain-error";
 import {
   claimIdempotencyKey,
@@ -12,6 +12,7 @@ import {
   type CommittedResource,
   type IdempotentAnswer,
 } from "../domain/shared/idempotency";
+import { verbCtx } from "./auth";
 import type { ApiEnv } from "./types";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -19,8 +20,9 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /**
  * Every POST of /api/v1 may carry an Idempotency-Key: the first request runs and its answer
  * (2xx or 4xx) is kept 24 hours for the caller; a retry gets it back with `Idempotent-Replayed: true`.
- * A request that failed after its write batch committed keeps its key: a retry gets the document
- * it created, read again (201), or `idempotency_key_committed` when its verb names none; never a second write.
+ * A request that failed after its write batch committed keeps its key: a retry gets the record it
+ * created, read again as its create answers (201), or `idempotency_key_committed` when it named none
+ * (a write that creates nothing, such as a move) or the record is gone; never a second write.
  * Without a caller (or in a frozen company) the route's own guard answers, and nothing is kept.
  */
 export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -37,7 +39,7 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const claim = await claimIdempotencyKey(db, { scope, key, requestHash });
   if (claim.replay) return replayed(claim.replay);
   if (claim.committed) {
-    const answer = await committedAnswer(db, claim.committed.resource);
+    const answer = await committedAnswer(await verbCtx(c), claim.committed.resource);
     await recordIdempotentAnswer(db, claim, answer);
     return replayed(answer);
   }
@@ -62,11 +64,19 @@ function replayed({ status, contentType, body }: IdempotentAnswer): Response {
 }
 
 /**
- * The answer of a request that committed and failed before answering: the document it created,
- * read as its create answers it (201). Without one named, it cannot be rebuilt: 409.
+ * The answer of a request that committed and failed before answering: the record it created,
+ * read as its create answers it (201). Without one named, or once that record is deleted, it
+ * cannot be rebuilt: 409, and nothing is kept (a later retry is told the same).
  */
-async function committedAnswer(db: TenantDb, resource: CommittedResource | null): Promise<IdempotentAnswer> {
-  const read = resource && readCreatedDocument(db, resource);
+async function committedAnswer(ctx: Ctx, resource: CommittedResource | null): Promise<IdempotentAnswer> {
+  const read = resource && readCreatedResource(ctx, resource);
   if (!read) throw new DomainError("idempotency_key_committed");
-  return { status: 201, contentType: "application/json", body: JSON.stringify(await read) };
+  let created: unknown;
+  try {
+    created = await read;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") throw new DomainError("idempotency_key_committed");
+    throw error;
+  }
+  return { status: 201, contentType: "application/json", body: JSON.stringify(created) };
 }

@@ -16,6 +16,7 @@ import { apiTokens } from "./api-tokens";
 import { passwordReset } from "./password-reset";
 import { users } from "./users";
 import { invitations } from "./invitations";
+import { paymentMethods } from "./payment-methods";
 import { priceLevels } from "./price-levels";
 import { currencies } from "./currencies";
 import { taxes } from "./taxes";
@@ -35,6 +36,7 @@ import { customers } from "./customers";
 import { estimates } from "./estimates";
 import { salesOrders } from "./sales-orders";
 import { shippingOrders } from "./shipping-orders";
+import { invoices } from "./invoices";
 import { suppliers } from "./suppliers";
 import { employees } from "./employees";
 import { customerTags } from "./customer-tags";
@@ -82,6 +84,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/price-levels", priceLevels);
   api.route("/currencies", currencies);
   api.route("/taxes", taxes);
+  api.route("/payment-methods", paymentMethods);
   api.route("/tax-settings", taxSettings);
   api.route("/company-settings", companySettings);
   api.route("/pdf-settings", pdfSettings);
@@ -109,6 +112,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/estimates", estimates);
   api.route("/sales-orders", salesOrders);
   api.route("/shipping-orders", shippingOrders);
+  api.route("/invoices", invoices);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

@@ -48,14 +48,15 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     "A key of the caller's choosing, 1 to 255 printable characters: the first request with it runs and its answer (2xx or 4xx) is kept 24 hours; " +
     "a retry with the same body gets that answer again, with the header `Idempotent-Replayed: true`. The same key with another body answers 422 " +
     "(idempotency_key_reused), and while the first request still runs 409 (idempotency_key_in_progress). A request that failed after saving keeps its key: " +
-    "a retry gets the document it created (201), or 409 (idempotency_key_committed) when it cannot be read back as the answer.",
+    "a retry of a create gets the record it created, read back as the create answers it (201, `Idempotent-Replayed: true`), and nothing is saved twice; " +
+    "409 (idempotency_key_committed) when there is no record to read back (a POST that changes a record rather than creating one, or a record deleted since).",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
 /** What an Idempotency-Key adds to the error answers of a POST. */
 const IDEMPOTENCY_ERRORS: Record<number, string> = {
   400: "the Idempotency-Key header is not 1 to 255 printable characters (idempotency_key_invalid)",
-  409: "a request with the same Idempotency-Key still runs (idempotency_key_in_progress), or saved its work and lost its answer, and the record it saved cannot be read back as that answer (idempotency_key_committed)",
+  409: "a request with the same Idempotency-Key still runs (idempotency_key_in_progress), or saved its work and lost its answer, and it created no record to read back as that answer, or that record was deleted since (idempotency_key_committed)",
   422: "the Idempotency-Key was sent before with another request (idempotency_key_reused)",
 };
 

@@ -7,6 +7,7 @@ import { customerOperations } from "./customers";
 import { estimateOperations } from "./estimates";
 import { salesOrderOperations } from "./sales-orders";
 import { shippingOrderOperations } from "./shipping-orders";
+import { invoiceOperations } from "./invoices";
 import { supplierOperations } from "./suppliers";
 import { employeeOperations } from "./employees";
 import { customerTagOperations } from "./customer-tags";
@@ -25,6 +26,7 @@ import { attributeOperations } from "./attributes";
 import { brandOperations } from "./brands";
 import { currencyOperations } from "./currencies";
 import { locationOperations } from "./locations";
+import { paymentMethodOperations } from "./payment-methods";
 import { priceLevelOperations } from "./price-levels";
 import { productOperations } from "./products";
 import { productTagOperations } from "./product-tags";
@@ -257,6 +259,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...priceLevelOperations,
   ...currencyOperations,
   ...taxOperations,
+  ...paymentMethodOperations,
   ...taxSettingsOperations,
   ...companySettingsOperations,
   ...pdfSettingsOperations,
@@ -284,6 +287,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...estimateOperations,
   ...salesOrderOperations,
   ...shippingOrderOperations,
+  ...invoiceOperations,
   ...invitationOperations,
 ];
 
@@ -312,6 +316,8 @@ export const API_TAGS: Record<string, string> = {
   Estimates: "Estimates: quotes priced from the catalogue for a customer, accepted, rejected or transformed into a sales order.",
   "Sales orders": "Sales orders: priced for a customer, reserving their units at their location until shipped, cancelled or completed.",
   "Shipping orders": "Shipments of sales orders: stock leaves the location when they are shipped.",
+  Invoices:
+    "Invoices of sales orders, shipping orders and estimates, or from scratch: drafts take their number when finalised, numbers have no gap and keep at most 18 characters.",
 };
 
 // Built once per isolate: the operations do not change while it runs.

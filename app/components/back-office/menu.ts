@@ -90,6 +90,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.price_levels", to: "/settings/price-levels" },
       { label: "menu.currencies", to: "/settings/currencies" },
       { label: "menu.taxes", to: "/settings/taxes" },
+      { label: "menu.payment_methods", to: "/settings/payment-methods" },
       { label: "menu.pdf_settings", to: "/settings/pdf-settings" },
       { label: "menu.email_templates", to: "/settings/email-templates", allOf: p("settings", "email_templates") },
       { label: "menu.smtp", to: "/settings/smtp" },

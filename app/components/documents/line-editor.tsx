@@ -3,6 +3,7 @@ import { computeDocument } from "../../../worker/domain/documents/lines/compute-
 import { discountText } from "../../../worker/domain/documents/lines/discounts";
 import type { ComputedDocument, DocumentInput, LineInput } from "../../../worker/domain/documents/lines/types";
 import type { SalesLineFact } from "../../../worker/domain/sales/sales-line-facts";
+import { Decimal } from "../../../worker/domain/shared/decimal";
 import { readDecimal } from "../../../worker/domain/shared/number-format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -15,7 +16,10 @@ import { PackNote } from "./pack-note";
  * the totals are computed in the browser by the same engine as on the server while one types.
  * A kit's components (`component_of_lid`) follow their kit's quantity and are not typed.
  */
-export type EditorLine = SalesLineFact;
+export type EditorLine = SalesLineFact & {
+  /** The location its `available` was read at: the figure is shown only while the document draws from there. */
+  available_at?: string | null;
+};
 
 /** The document-level inputs the totals need besides the lines (tax model, currency, discounts, shipping). */
 export type EditorDocument = Omit<DocumentInput, "lines">;
@@ -48,6 +52,29 @@ export function typed(text: string): string | null {
   if (text.trim() === "") return null;
   const read = readDecimal(text);
   return "value" in read ? read.value.toString() : null;
+}
+
+/**
+ * What each stocked variant has available where the document draws its stock from, against the
+ * units its lines take together (a variant may be on several lines, or in a kit): by variant id.
+ * A figure read at another location (the location was changed since) or for a document that takes
+ * no stock (drop shipping: `stockAt` null) is not shown.
+ */
+export function stockOfLines(
+  lines: readonly EditorLine[],
+  computed: ComputedDocument | null,
+  stockAt: string | null,
+): Map<number, { available: string; units: Decimal }> {
+  const stock = new Map<number, { available: string; units: Decimal }>();
+  if (stockAt === null) return stock;
+  const units = new Map(computed?.lines.map((l) => [l.lid, Decimal.parse(l.units)]) ?? []);
+  for (const line of lines) {
+    if (line.variant_id === null || line.available === null || line.available === undefined || line.available_at !== stockAt) continue;
+    // Lines of one variant were read at the same place; the first one's figure stands for them all.
+    const seen = stock.get(line.variant_id) ?? { available: line.available, units: Decimal.zero(0) };
+    stock.set(line.variant_id, { ...seen, units: seen.units.add(units.get(line.lid) ?? Decimal.zero(0)) });
+  }
+  return stock;
 }
 
 /** The engine's input from the editor's lines: a line whose numbers do not read is left out and marked. */
@@ -101,13 +128,15 @@ interface LineEditorProps {
   errors?: Record<string, { code: string; params?: Record<string, unknown> }> | undefined;
   /** Why no line can be added yet (e.g. no customer chosen): shown in place of the add field's hint. */
   blocked?: string | null | undefined;
+  /** The location the document takes its stock from, whose available figures the lines show; null when it takes none. */
+  stockAt?: string | null | undefined;
 }
 
 /**
  * The lines of a sales document, edited from the keyboard: type a SKU or a name and press Enter
  * to add a line, Tab through quantity, price and discount; the totals follow each key.
  */
-export function LineEditor({ name, document, initial, lookup, errors, blocked }: LineEditorProps) {
+export function LineEditor({ name, document, initial, lookup, errors, blocked, stockAt = null }: LineEditorProps) {
   const t = useT();
   const errorText = useErrorText();
   const format = useFormat();
@@ -125,6 +154,18 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
   }, [lines]);
   const { computed, invalid } = useMemo(() => editorTotals(document, lines), [document, lines]);
   const byLid = new Map(computed?.lines.map((l) => [l.lid, l]) ?? []);
+  const stock = useMemo(() => stockOfLines(lines, computed, stockAt), [lines, computed, stockAt]);
+  /** "Available: N" under a stocked line's quantity, marked when the document's lines take more than that. */
+  const availableNote = (line: EditorLine) => {
+    const figure = line.variant_id === null ? undefined : stock.get(line.variant_id);
+    if (!figure) return null;
+    const short = figure.units.compare(Decimal.parse(figure.available)) > 0;
+    return (
+      <span className={short ? "line-editor__available line-editor__available--short" : "line-editor__available"} data-available>
+        {t("documents.line.available", { available: format.quantity(figure.available) })}
+      </span>
+    );
+  };
   const currency = document.currency ?? undefined;
 
   const change = (lid: string, field: "quantity" | "price" | "discount" | "discount_type" | "description", value: string) =>
@@ -225,7 +266,10 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                 </td>
                 <td className="numeric" data-label={label.quantity}>
                   {component ? (
-                    format.quantity(result?.quantity ?? null)
+                    <>
+                      {format.quantity(result?.quantity ?? null)}
+                      {availableNote(line)}
+                    </>
                   ) : (
                     <>
                       <input
@@ -236,6 +280,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked }:
                         aria-invalid={bad || Boolean(fieldError(line.lid, "quantity"))}
                         size={6}
                       />
+                      {availableNote(line)}
                       {fieldError(line.lid, "quantity") ? <span className="field__error">{fieldError(line.lid, "quantity")}</span> : null}
                     </>
                   )}

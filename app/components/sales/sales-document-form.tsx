@@ -112,10 +112,14 @@ export function salesInput(kind: SalesKind, form: FormData, values: SalesFormVal
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-/** The editor's lines from the server's facts, their numbers written as the company writes them. */
-export function editorLines(facts: SalesLineFacts["lines"], format: Formatter): EditorLine[] {
+/**
+ * The editor's lines from the server's facts, their numbers written as the company writes them;
+ * `at` is the location they were read at, where their available figures hold.
+ */
+export function editorLines(facts: SalesLineFacts["lines"], format: Formatter, at: string): EditorLine[] {
   return facts.map((l) => ({
     ...l,
+    available_at: at,
     quantity: format.input(l.quantity),
     price: format.input(l.price, 2),
     discount: format.input(l.discount),
@@ -136,7 +140,7 @@ export function salesValues(doc: SalesDocumentView, facts: SalesLineFacts, forma
     terms: doc.terms ?? "",
     global_discount: format.input(doc.global_discount),
     global_discount_type: doc.global_discount_type,
-    lines: editorLines(facts.lines, format),
+    lines: editorLines(facts.lines, format, String(doc.location_id)),
     document: facts.document,
   };
 }
@@ -169,6 +173,8 @@ export function SalesDocumentForm({
   const [terms, setTerms] = useState<EditorDocument>(values.document ?? NO_TERMS);
   const [discount, setDiscount] = useState(values.global_discount);
   const [discountType, setDiscountType] = useState(values.global_discount_type);
+  // A drop-shipped order takes nothing from the location's stock: its lines show no available figure.
+  const [deliveryType, setDeliveryType] = useState(values.delivery_type);
   const formRef = useRef<HTMLFormElement>(null);
   const document = useMemo<EditorDocument>(
     () => ({ ...terms, global_discount: typed(discount) ?? "0", global_discount_type: discountType }),
@@ -181,7 +187,7 @@ export function SalesDocumentForm({
       if (!response.ok) return [];
       const facts = (await response.json()) as SalesLineFacts;
       setTerms(facts.document);
-      return editorLines(facts.lines, format);
+      return editorLines(facts.lines, format, locationId);
     },
     [customerId, locationId, format],
   );
@@ -227,7 +233,11 @@ export function SalesDocumentForm({
               </FormField>
               <FormField name="delivery_type" label={t("sales_documents.delivery_type")} errors={errors}>
                 {(props) => (
-                  <select {...props} defaultValue={values.delivery_type}>
+                  <select
+                    {...props}
+                    defaultValue={values.delivery_type}
+                    onChange={(e) => setDeliveryType(e.target.value === "drop_shipping" ? "drop_shipping" : "stock_location")}
+                  >
                     <option value="stock_location">{t("sales_documents.delivery_stock_location")}</option>
                     <option value="drop_shipping">{t("sales_documents.delivery_drop_shipping")}</option>
                   </select>
@@ -270,6 +280,7 @@ export function SalesDocumentForm({
           lookup={lookup}
           errors={errors}
           blocked={customerId && locationId ? null : t("sales_documents.choose_customer_first")}
+          stockAt={kind === "sales_order" && deliveryType === "drop_shipping" ? null : locationId}
         />
       </section>
 

@@ -1,4 +1,5 @@
 import type { DocumentEmails } from "../../../worker/domain/documents/document-emails";
+import type { ShippingOrderListRow } from "../../../worker/domain/sales/list-shipping-orders";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { ShippingChoiceLine } from "../../../worker/domain/sales/shipping-choices";
 import type { ListPageData } from "../../server/list-page.server";
@@ -16,9 +17,8 @@ export const SHIPPING_INTENTS = ["prepare", "ready", "ship", "deliver", "cancel"
 export type ShippingIntent = (typeof SHIPPING_INTENTS)[number];
 
 export interface ShippingListData {
-  list: ListPageData<SalesDocumentView>;
-  /** Sales order numbers by id, for whoever may see sales orders. */
-  orders: Record<number, string>;
+  /** Each row with the sales order it ships, for whoever may see sales orders. */
+  list: ListPageData<ShippingOrderListRow>;
 }
 
 export interface ShippingDetailData {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { isStatusOf } from "../../../worker/domain/documents/statuses";
-import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
+import type { ShippingOrderListRow } from "../../../worker/domain/sales/list-shipping-orders";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
@@ -44,14 +44,14 @@ export function ShippingLinesHead({ numeric, more }: { numeric: string; more: st
 export function ShippingListPage({ loaderData, actionData }: { loaderData: ShippingListData; actionData: unknown }) {
   const t = useT();
   const format = useFormat();
-  const { list, orders } = loaderData;
-  const columns: ListColumn<SalesDocumentView>[] = [
+  const { list } = loaderData;
+  const columns: ListColumn<ShippingOrderListRow>[] = [
     { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number },
     { key: "customer", label: t("sales_documents.customer"), render: (d) => d.customer.label },
     {
       key: "sales_order",
       label: t("shipping_orders.sales_order"),
-      render: (d) => (d.created_from_id !== null ? (orders[d.created_from_id] ?? "—") : "—"),
+      render: (d) => d.sales_order?.number ?? "—",
     },
     { key: "date", label: t("sales_documents.date"), sortable: true, render: (d) => format.date(d.date) },
     { key: "status", label: t("sales_documents.status"), render: (d) => <ShippingChip status={d.status} /> },

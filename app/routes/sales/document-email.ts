@@ -2,16 +2,23 @@ import { redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { emailDocument } from "../../../worker/domain/documents/document-emails";
+import { getInvoice } from "../../../worker/domain/invoices/get-invoice";
 import { getEstimate } from "../../../worker/domain/sales/get-estimate";
 import { getSalesOrder } from "../../../worker/domain/sales/get-sales-order";
 import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
-import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
+import { SALES_ACCESS, type SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
+import type { Ctx } from "../../../worker/domain/shared/ctx";
 import { requirePage } from "../../../worker/guards";
 import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
 import { salesDocumentOf } from "./document-address";
 
-const READ = { estimate: getEstimate, sales_order: getSalesOrder, shipping_order: getShippingOrder };
+const READ: Record<SalesDocumentType, (ctx: Ctx, input: { id: unknown }) => Promise<unknown>> = {
+  estimate: getEstimate,
+  sales_order: getSalesOrder,
+  shipping_order: getShippingOrder,
+  invoice: getInvoice,
+};
 
 /**
  * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, language, subject, body}:

@@ -4,8 +4,8 @@ import { ctxFromRequest } from "../../../worker/ctx";
 import { createShippingOrder } from "../../../worker/domain/sales/create-shipping-order";
 import { runDocumentAction } from "../../../worker/domain/sales/document-actions";
 import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
-import { listShippingOrders } from "../../../worker/domain/sales/list-shipping-orders";
-import { salesOrderNumbers, shippingOrderDetailView } from "../../../worker/domain/sales/shipping-order-detail-view";
+import { shippingOrderListView } from "../../../worker/domain/sales/list-shipping-orders";
+import { shippingOrderDetailView } from "../../../worker/domain/sales/shipping-order-detail-view";
 import { requirePage } from "../../../worker/guards";
 import { SHIPPING_ORDERS, type ShippingDetailData, type ShippingListData } from "../../components/sales/shipping-kinds";
 import { formAction, onceForm, orNotFound } from "../../server/form-page.server";
@@ -21,9 +21,10 @@ export async function shippingListLoader(rc: RequestContext, request: Request): 
     rc,
     type: SHIPPING_ORDERS.listType,
     defaultSort: [{ by: "id", direction: "desc" }],
-    run: (query) => listShippingOrders(ctx, query),
+    // One view: each row comes with the sales order it ships.
+    run: (query) => shippingOrderListView(ctx, query),
   });
-  return { list, orders: await salesOrderNumbers(ctx, list.result.items) };
+  return { list };
 }
 
 export async function shippingListAction(rc: RequestContext, request: Request) {

@@ -36,6 +36,7 @@ const DOCUMENT_TITLES = {
   estimate: "menu.estimates",
   sales_order: "menu.sales_orders",
   shipping_order: "menu.shipping_orders",
+  invoice: "menu.invoices",
 } as const;
 const numberingField = (type: string, part: "prefix" | "width") => `document_numbering.${type}.${part}`;
 

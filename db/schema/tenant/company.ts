@@ -69,6 +69,15 @@ export const companySettings = sqliteTable(
       .notNull()
       .default(sql`'{}'`),
     separateNumberingPerLocation: integer("separate_numbering_per_location", { mode: "boolean" }).notNull().default(false),
+    // Invoices (domain spec §3 'Company invoice settings', worker/domain/invoices/invoice-settings.ts):
+    // whether new invoices may start as drafts, must, who may type their numbers, and whether a
+    // finalised invoice may still be changed.
+    useInvoiceDraft: integer("use_invoice_draft", { mode: "boolean" }).notNull().default(true),
+    invoiceDraftForced: integer("invoice_draft_forced", { mode: "boolean" }).notNull().default(false),
+    invoiceNumberEditAccess: text("invoice_number_edit_access", { enum: ["nobody", "admins", "everyone"] })
+      .notNull()
+      .default("admins"),
+    editFinalizedInvoice: integer("edit_finalized_invoice", { mode: "boolean" }).notNull().default(false),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [check("company_settings_single_row", sql`${t.id} = 1`)],

@@ -3,6 +3,7 @@ export * from "./catalogue";
 export * from "./company";
 export * from "./contacts";
 export * from "./document-settings";
+export * from "./payments";
 export * from "./sales";
 export * from "./stock";
 export * from "./store";

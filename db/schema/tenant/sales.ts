@@ -9,7 +9,7 @@ import { batches } from "./stock";
 // totals are stored as the line engine gives them (already rounded to the currency).
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
-export const SALES_DOCUMENT_TYPES = ["estimate", "sales_order", "shipping_order"] as const;
+export const SALES_DOCUMENT_TYPES = ["estimate", "sales_order", "shipping_order", "invoice"] as const;
 export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
 
 /** An address as it was when the document was made: later edits of the customer do not reprint old documents. */
@@ -20,15 +20,16 @@ export interface AddressSnapshot {
 }
 
 /**
- * Estimates, sales orders and shipping orders (domain spec §3 'Sales documents (common)'): one
- * table, one machinery; each type uses the status fields of its machine (documents/statuses.ts).
+ * Estimates, sales orders, shipping orders and invoices (domain spec §3 'Sales documents (common)'):
+ * one table, one machinery; each type uses the status fields of its machine (documents/statuses.ts).
  */
 export const salesDocuments = sqliteTable(
   "sales_documents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     type: text("type", { enum: SALES_DOCUMENT_TYPES }).notNull(),
-    number: text("number").notNull(),
+    // Every document has a number, but a draft invoice, which takes its number when it is finalised.
+    number: text("number"),
     label: text("label"),
     customerId: integer("customer_id")
       .notNull()
@@ -80,6 +81,16 @@ export const salesDocuments = sqliteTable(
     totalUnits: integer("total_units").notNull().default(0),
     totalEcotax: integer("total_ecotax").notNull().default(0),
     totalWeight: integer("total_weight").notNull().default(0),
+    // Invoices only (domain spec §3 'Invoice'): when payment is due, whether it bills a deposit, the
+    // id of its public link, and what was paid and remains to pay or to credit (money at 4 decimals),
+    // written in the same batch as what changes them; finalized_at is when it took its number.
+    dueDate: text("due_date"),
+    isDeposit: integer("is_deposit", { mode: "boolean" }).notNull().default(false),
+    publicId: text("public_id"),
+    amountPaid: integer("amount_paid").notNull().default(0),
+    remainingToPay: integer("remaining_to_pay").notNull().default(0),
+    remainingToCredit: integer("remaining_to_credit").notNull().default(0),
+    finalizedAt: integer("finalized_at"),
     userId: text("user_id"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -90,7 +101,11 @@ export const salesDocuments = sqliteTable(
     index("sales_documents_customer_idx").on(t.customerId, t.type, t.id),
     index("sales_documents_status_idx").on(t.type, t.status, t.id),
     index("sales_documents_created_from_idx").on(t.createdFromId),
+    uniqueIndex("sales_documents_public_id_unique").on(t.publicId),
+    // An invoice's due date, for what is overdue and the customer's unpaid total.
+    index("sales_documents_due_idx").on(t.type, t.customerId, t.dueDate),
     check("sales_documents_amounts", sql`${t.globalDiscount} >= 0 and ${t.shippingCost} >= 0 and ${t.exchangeRate} > 0`),
+    check("sales_documents_invoice_amounts", sql`${t.amountPaid} >= 0 and ${t.remainingToPay} >= 0 and ${t.remainingToCredit} >= 0`),
   ],
 );
 

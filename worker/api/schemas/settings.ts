@@ -3,8 +3,10 @@ import { PAYMENT_TERMS_TYPES } from "../../domain/contacts/payment-terms";
 import { NUMBERED_DOCUMENT_TYPES } from "../../domain/documents/numbering";
 import { NUMBER_FORMATS, type CompanySettingsView } from "../../domain/settings/company-settings/company-settings-schemas";
 import { LOCALES } from "../../domain/shared/locale";
+import { INVOICE_NUMBER_EDIT_ACCESS } from "../../domain/invoices/invoice-settings";
 import type { CurrencyView } from "../../domain/settings/currencies/currency-schemas";
 import { LOCATION_TYPES, type LocationView } from "../../domain/settings/locations/location-schemas";
+import type { PaymentMethodView } from "../../domain/settings/payment-methods/payment-method-schemas";
 import { PRICE_LEVEL_TYPES, type PriceLevelView } from "../../domain/settings/price-levels/price-level-schemas";
 import { TAX_MODELS, TAX_PRIORITIES, TAX_TYPES, type TaxSettingsView } from "../../domain/settings/tax-settings";
 import { TAX_KINDS, type TaxView } from "../../domain/settings/taxes/tax-schemas";
@@ -36,6 +38,19 @@ export const PriceLevel = answer<PriceLevelView>()(
     active: z.boolean(),
     is_default: z.boolean().meta({ description: "The company's default level of its type" }),
     created_at: timestamp,
+  }),
+);
+
+export const PaymentMethod = answer<PaymentMethodView>()(
+  { id: "PaymentMethod", description: "A way the company is paid (cash, bank transfer…)" },
+  z.object({
+    id,
+    label: z.string(),
+    pos: z.boolean().meta({ description: "Offered at the point of sale" }),
+    quickbooks_id: text.meta({ description: "The matching payment method of the accounting package; null until linked" }),
+    active: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
   }),
 );
 
@@ -107,6 +122,12 @@ export const CompanySettings = answer<CompanySettingsView>()(
     prevent_negative_inventory: z.boolean().meta({
       description: "Prevent selling out-of-stock products: no user, API token or store order may reserve or take more than is available",
     }),
+    use_invoice_draft: z.boolean().meta({ description: "New invoices may start as drafts, numbered when finalised" }),
+    invoice_draft_forced: z.boolean().meta({ description: "Every new invoice starts as a draft" }),
+    invoice_number_edit_access: z
+      .enum(INVOICE_NUMBER_EDIT_ACCESS)
+      .meta({ description: "Who may type an invoice's number: nobody, holders of settings (admins), or everyone who edits invoices" }),
+    edit_finalized_invoice: z.boolean().meta({ description: "A finalised invoice may still be changed" }),
     updated_at: timestamp,
   }),
 );

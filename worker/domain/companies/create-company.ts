@@ -8,6 +8,7 @@ import { hashPassword } from "../identity/password";
 import { ADMINISTRATOR_PERMISSIONS } from "../identity/permissions";
 import { newPassword } from "../identity/password-rules";
 import { catalogueDefaultStatements } from "../settings/provision-catalogue";
+import { paymentMethodDefaultStatements } from "../settings/payment-methods/default-payment-methods";
 import { taxDefaultStatements } from "../settings/provision-taxes";
 import { ianaTimeZone } from "../users/users-schemas";
 
@@ -118,7 +119,8 @@ export async function createCompany(deps: CreateCompanyDeps, raw: CreateCompanyI
 
   try {
     const db = await openCompanyDatabase(control, provisioner, { id: companyId, databaseUrl: address.url, schemaVersion: 0 });
-    // The settings row and what the catalogue needs from the start (currency, price levels, a location), at once.
+    // The settings row and what the catalogue needs from the start (currency, price levels, a location)
+    // and the payment methods, at once.
     await db.batch([
       db.insert(tenantSchema.companySettings).values({
         id: 1,
@@ -131,6 +133,7 @@ export async function createCompany(deps: CreateCompanyDeps, raw: CreateCompanyI
       }),
       ...catalogueDefaultStatements(db, { currency: input.currency, language: input.language, locations: input.locations }),
       ...(input.standardTaxes ? taxDefaultStatements(db, input) : []),
+      ...paymentMethodDefaultStatements(db, input),
     ]);
   } catch (error) {
     await control.batch([

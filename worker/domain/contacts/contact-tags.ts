@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { PermissionCheck } from "../identity/permissions";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
+import { runCreatingInsert } from "../shared/batch-marks";
+import { insertedId } from "../shared/inserted-id";
 import { parseListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, runList, type ListResult } from "../shared/list-query-sql";
 import { EDIT_CUSTOMERS, EDIT_SUPPLIERS, READ_CUSTOMERS, READ_SUPPLIERS } from "./contact-permissions";
@@ -27,12 +29,14 @@ const { customerTags, customerTagLinks, supplierTags, supplierTagLinks } = tenan
 
 /**
  * The same verbs for both kinds of tag: the table of tags, the column of its links naming the
- * tag, and what reading and changing them needs (the permissions of the contacts they tag).
+ * tag, what reading and changing them needs (the permissions of the contacts they tag), and the
+ * name a new tag is given in its write batch (see created-resources).
  */
 function tagVerbs(
   table: typeof customerTags | typeof supplierTags,
   linkTagId: typeof customerTagLinks.tagId | typeof supplierTagLinks.tagId,
   permissions: { read: PermissionCheck; edit: PermissionCheck },
+  resource: "customer_tag" | "supplier_tag",
 ) {
   const usage = sql<number>`(select count(*) from ${linkTagId.table} where ${linkTagId} = ${table.id})`.mapWith(Number);
   const registry = defineListRegistry({
@@ -81,7 +85,8 @@ function tagVerbs(
       const input = parseInput(ContactTagInput, raw);
       if (await labelTaken(db, input.label)) throw taken();
       try {
-        const [created] = await db.insert(table).values({ label: input.label }).returning({ id: table.id });
+        const insert = db.insert(table).values({ label: input.label }).returning({ id: table.id });
+        const [created] = await runCreatingInsert(db, insert, { type: resource, id: insertedId(getTableName(table)) });
         return row(db, created!.id);
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
@@ -118,8 +123,8 @@ function tagVerbs(
   };
 }
 
-const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId, { read: READ_CUSTOMERS, edit: EDIT_CUSTOMERS });
-const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId, { read: READ_SUPPLIERS, edit: EDIT_SUPPLIERS });
+const customerTagVerbs = tagVerbs(customerTags, customerTagLinks.tagId, { read: READ_CUSTOMERS, edit: EDIT_CUSTOMERS }, "customer_tag");
+const supplierTagVerbs = tagVerbs(supplierTags, supplierTagLinks.tagId, { read: READ_SUPPLIERS, edit: EDIT_SUPPLIERS }, "supplier_tag");
 
 export const customerTagListRegistry = customerTagVerbs.registry;
 export const listCustomerTags = customerTagVerbs.list;

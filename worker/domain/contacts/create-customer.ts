@@ -5,6 +5,7 @@ import { allocateValue } from "../documents/numbering";
 import { assertModuleFields } from "../identity/module-flags";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
+import { insertedId } from "../shared/inserted-id";
 import { EDIT_CUSTOMERS } from "./contact-permissions";
 import { addressColumns, checkCustomerReferences, customerColumns, customerViews, numberTaken, type CustomerRow } from "./customer-queries";
 import { CreateCustomerInput, type CustomerView, type ParsedCustomer } from "./customer-schemas";
@@ -55,7 +56,7 @@ export async function createCustomer(ctx: Ctx, raw: unknown): Promise<CustomerVi
   await checkCustomerReferences(ctx, input);
   const { statements, insertAt } = customerStatements(ctx, input);
   try {
-    const created = (await runBatch(ctx.db, statements))[insertAt] as CustomerRow[];
+    const created = (await runBatch(ctx.db, statements, { type: "customer", id: insertedId("customers") }))[insertAt] as CustomerRow[];
     return (await customerViews(ctx.db, created))[0]!;
   } catch (error) {
     if (isUniqueViolation(error, "customers.number")) throw numberTaken();

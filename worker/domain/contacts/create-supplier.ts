@@ -31,7 +31,9 @@ export async function createSupplier(ctx: Ctx, raw: unknown): Promise<SupplierVi
   requirePermission(ctx, EDIT_SUPPLIERS);
   const input = parseInput(CreateSupplierInput, raw) as ParsedNew;
   await checkSupplierReferences(ctx.db, input);
-  const [created] = (await runBatch(ctx.db, supplierStatements(ctx, input))) as [SupplierRow[]];
+  const [created] = (await runBatch(ctx.db, supplierStatements(ctx, input), { type: "supplier", id: insertedId("suppliers") })) as [
+    SupplierRow[],
+  ];
   return (await supplierViews(ctx.db, created))[0]!;
 }
 

@@ -6,6 +6,7 @@ import { documentColumns, type SavedSalesDocument } from "../sales/sales-documen
 import { addShippedGoods, orderShippingStatus, stockLinesOf } from "../sales/shipping-writes";
 import type { Ctx } from "../shared/ctx";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
+import { DomainError } from "../shared/domain-error";
 import { claimAsRead } from "./claims";
 import { assertVerbMove, goodsOut, type StatusMachine } from "./statuses";
 
@@ -37,6 +38,11 @@ interface CascadeKind {
   machine: StatusMachine;
   /** The documents of this type made from some documents (one read). */
   madeFrom(db: TenantDb, parentIds: readonly number[]): Promise<SavedSalesDocument[]>;
+  /**
+   * Which documents of this type may be deleted, and the error listing those that cannot (domain
+   * spec §4: only draft invoices are deleted). Without it, any may.
+   */
+  deletable?: { when: (doc: SavedSalesDocument) => boolean; refused: "invoices_not_deletable" };
 }
 
 /** A sales document type: the rows of sales_documents of that type made from a parent (created_from_id). */
@@ -53,6 +59,8 @@ const KINDS = {
   estimate: salesKind("estimate"),
   sales_order: salesKind("sales_order"),
   shipping_order: salesKind("shipping_order"),
+  // A draft, or a draft cancelled with its order: never finalised, it holds no number a deletion would leave a gap in.
+  invoice: { ...salesKind("invoice"), deletable: { when: (doc) => doc.finalizedAt === null, refused: "invoices_not_deletable" } },
 } satisfies Record<string, CascadeKind>;
 
 export type CascadeType = keyof typeof KINDS;
@@ -66,12 +74,25 @@ export type CascadeType = keyof typeof KINDS;
  * closed by the same cascade (it would give them back at once: the same stock either way).
  */
 export const CASCADES: Record<CascadeType, Partial<Record<CascadeAction, readonly CascadeStep[]>>> = {
-  estimate: { delete: [{ child: "sales_order", then: "delete" }] },
-  sales_order: {
-    cancel: [{ child: "shipping_order", then: "cancel" }],
-    delete: [{ child: "shipping_order", then: "delete" }],
+  estimate: {
+    delete: [
+      { child: "sales_order", then: "delete" },
+      { child: "invoice", then: "delete" },
+    ],
   },
-  shipping_order: { cancel: [], delete: [] },
+  sales_order: {
+    cancel: [
+      { child: "shipping_order", then: "cancel" },
+      { child: "invoice", then: "cancel" },
+    ],
+    delete: [
+      { child: "shipping_order", then: "delete" },
+      { child: "invoice", then: "delete" },
+    ],
+  },
+  // Domain spec §4: cancelling a shipping order cancels the invoices created from it.
+  shipping_order: { cancel: [{ child: "invoice", then: "cancel" }], delete: [{ child: "invoice", then: "delete" }] },
+  invoice: { cancel: [], delete: [] },
 };
 
 interface Visit {
@@ -107,6 +128,17 @@ async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
   return visits;
 }
 
+/** Refuses a delete that would remove a document its type keeps, listing every such one (by number, else label). */
+function refuseUndeletable(visits: readonly Visit[]): void {
+  for (const type of Object.keys(KINDS) as CascadeType[]) {
+    const rule = (KINDS[type] as CascadeKind).deletable;
+    if (!rule) continue;
+    const kept = visits.filter((v) => v.type === type && v.action === "delete" && !rule.when(v.doc));
+    if (kept.length)
+      throw new DomainError(rule.refused, { labels: kept.map((v) => v.doc.number ?? v.doc.label ?? `#${v.doc.id}`).join(", ") });
+  }
+}
+
 /** What the documents reserve, by document: the releases that give it back. */
 async function heldBy(db: TenantDb, docs: readonly SavedSalesDocument[]): Promise<Map<number, Commitment[]>> {
   const ids = docs.filter((d) => d.committed).map((d) => d.id);
@@ -134,6 +166,7 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
   const { db } = ctx;
   const visits = await visitTree(db, { type, action, doc: root });
   for (const v of visits) if (v.action === "cancel") assertVerbMove(KINDS[v.type].machine, v.doc.status, CANCELLED);
+  refuseUndeletable(visits);
   const out = visits.filter((v) => goodsOut(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
   const docs = visits.map((v) => v.doc);
   const [goods, held] = await Promise.all([stockLinesOf(db, out), heldBy(db, docs)]);

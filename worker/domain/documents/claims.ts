@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
-import type { TenantDb } from "../../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import type { StockBatch } from "../stock/ledger";
+import { assertVerbMove, goodsOut, type StatusMachine } from "./statuses";
 
 const NOW = sql.raw("cast(unixepoch('subsecond') * 1000 as integer)");
 
@@ -24,4 +25,19 @@ export function claimAsRead(db: TenantDb, batch: StockBatch, doc: ClaimedDocumen
   );
   // changes() is the row count of the update just above: none means the document moved on (or is gone).
   return batch.requireThat(sql`changes() > 0`, new DomainError("conflict"));
+}
+
+/**
+ * Adds to a batch one status move of a saved sales document, made by a verb that writes more than
+ * the move (an estimate transformed with the order made of it): the move must be one a verb may
+ * make from the status read (status_move_not_allowed), and the document is claimed as read, so
+ * that it is still in that status when the batch writes, whatever else was written meanwhile.
+ */
+export function claimMove(db: TenantDb, batch: StockBatch, doc: ClaimedDocument, machine: StatusMachine, to: string): StockBatch {
+  assertVerbMove(machine, doc.status, to);
+  // Goods leave or come back only with their ledger rows: such a move is moveShippingOrder's or a cascade's.
+  if (goodsOut(machine, doc.status) !== goodsOut(machine, to)) throw new Error(`${doc.status} → ${to} moves goods`);
+  claimAsRead(db, batch, doc);
+  const { salesDocuments } = tenantSchema;
+  return batch.add(db.update(salesDocuments).set({ status: to }).where(eq(salesDocuments.id, doc.id)));
 }

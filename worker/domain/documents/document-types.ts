@@ -50,8 +50,8 @@ export const DOCUMENT_TYPES = {
   estimate: row("sales_documents", "DEV-", "view_estimates", "edit_estimates"),
   sales_order: row("sales_documents", "CMD-", "view_sales_orders", "edit_sales_orders"),
   shipping_order: row("sales_documents", "EXP-", "view_shipping_orders", "edit_shipping_orders"),
-  // Invoicing adds its row with its bound, invoice numbers keeping at most 18 characters (domain spec §5):
-  // invoice: row("sales_documents", "FAC-", "view_invoices", "edit_invoices", 18),
+  // Invoice numbers keep at most 18 characters (domain spec §5, invoice_number_too_long).
+  invoice: row("sales_documents", "FAC-", "view_invoices", "edit_invoices", 18),
 } satisfies Record<string, DocumentType>;
 
 export type DocumentTypeName = keyof typeof DOCUMENT_TYPES;

@@ -20,7 +20,11 @@ export interface DoneRule {
   countsUnless: readonly string[];
 }
 
-export const DONE_BY_LINE_RULES: readonly DoneRule[] = [{ progress: "ship", child: "shipping_order", countsUnless: ["cancelled"] }];
+export const DONE_BY_LINE_RULES: readonly DoneRule[] = [
+  { progress: "ship", child: "shipping_order", countsUnless: ["cancelled"] },
+  // An invoice bills its lines whatever its payments, until it is cancelled (or voided after that).
+  { progress: "invoice", child: "invoice", countsUnless: ["cancelled", "voided"] },
+];
 
 /**
  * The query of what a source document's children did of each of its lines, per child type: one
@@ -44,7 +48,9 @@ export function doneByLineQuery(db: TenantDb, sourceId: number, rules: readonly 
     .innerJoin(salesDocuments, eq(salesDocuments.id, salesDocumentLines.documentId))
     .where(
       and(
-        eq(salesDocuments.createdFromId, sourceId),
+        // Children are found by their lines, not their created_from_id: an invoice made from a
+        // shipping order bills the sales order's lines its shipment shipped.
+        sql`${salesDocumentLines.sourceLineId} in (select id from sales_document_lines where document_id = ${sourceId})`,
         isNotNull(salesDocumentLines.sourceLineId),
         // No rule: nothing counts (an empty `or` would match every child).
         counted.length ? or(...counted) : sql`0 = 1`,

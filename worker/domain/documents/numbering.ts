@@ -76,6 +76,24 @@ export function changedNumberFormats(stored: StoredNumberFormats, change: z.outp
   return next;
 }
 
+/**
+ * Refuses formats whose numbers would pass their type's longest (decision 039: an invoice keeps at
+ * most 18 characters, 'invoice_number_too_long'): the prefix and the width together, plus the
+ * location's id and '-' where each location numbers on its own is not counted (a value past its
+ * width is refused when the number is taken: invoices/invoice-writes.ts).
+ */
+export function refuseLongNumberFormats(stored: StoredNumberFormats): void {
+  const formats = numberFormats(stored);
+  const fields: NonNullable<DomainError["fields"]> = {};
+  for (const type of NUMBERED_DOCUMENT_TYPES) {
+    const { prefix, width } = formats[type];
+    const max = DOCUMENT_TYPES[type].numbering.maxLength;
+    if (prefix.length + width > max)
+      fields[`document_numbering.${type}.prefix`] = { code: type === "invoice" ? "invoice_number_too_long" : "too_long" };
+  }
+  if (Object.keys(fields).length) throw new DomainError("validation_failed", {}, fields);
+}
+
 export interface AllocatedNumber {
   /** Statements to put in the document's batch BEFORE the statements that use `number`. */
   statements: BatchItem<"sqlite">[];

@@ -3,7 +3,7 @@ import { DomainError } from "../shared/domain-error";
 /**
  * The status machine every document shares (domain spec §4): which statuses a document type's
  * status field takes, which moves a verb may make, and the colour each status is shown in.
- * Verbs ask `assertTransition` before they write; screens ask `statusColour`. Decision 019.
+ * Verbs ask `assertVerbMove` before they write; screens ask `statusColour`. Decisions 019 and 039.
  */
 
 /** The colours of domain spec §4. */
@@ -51,7 +51,11 @@ export type DocumentStatus = keyof typeof STATUS_COLOURS;
 
 /** What a machine holds besides its graph: the guards of its moves and what its statuses mean for stock. */
 interface MachineShape {
-  initial: DocumentStatus;
+  /**
+   * The statuses a new document starts in, by the way it is made: `default` for the usual way,
+   * others for a way that starts elsewhere (a store order waiting for validation).
+   */
+  entries: { default: DocumentStatus } & Record<string, DocumentStatus>;
   moves: Partial<Record<DocumentStatus, readonly DocumentStatus[]>>;
   /** Guards of the verbs, by the status they move to: the verb moves only from these (narrower than the graph). */
   verbFrom?: Partial<Record<DocumentStatus, readonly DocumentStatus[]>>;
@@ -64,14 +68,17 @@ interface MachineShape {
 }
 
 /**
- * Each machine: its first status, then for each status the statuses a verb may move it to.
- * A status with no way out is final. Moves a verb makes by itself (a sales order completing when
- * delivered and paid) are listed like the others: the machine says what is possible, verbs say when.
- * Writes of a status go through `moveSalesDocument`, `moveShippingOrder` or a cascade (cascades.ts).
+ * Each machine: the statuses a new document starts in (`entryStatus`), then for each status the
+ * statuses a verb may move it to. A status with no way out is final. Moves a verb makes by itself
+ * (a sales order completing when delivered and paid) are listed like the others: the machine says
+ * what is possible, verbs say when.
+ * A document is written with a status from here only: a new one takes `entryStatus`, and a move
+ * goes through `moveSalesDocument`, `moveShippingOrder`, `claimMove` (claims.ts) or a cascade
+ * (cascades.ts); a source scan (tests/unit/status-graph-writes.test.ts) holds every write to that.
  */
 export const STATUS_MACHINES = {
   estimate: {
-    initial: "pending",
+    entries: { default: "pending" },
     moves: {
       pending: ["accepted", "rejected", "accepted_and_transformed"],
       accepted: ["rejected", "accepted_and_transformed"],
@@ -80,7 +87,9 @@ export const STATUS_MACHINES = {
     },
   },
   sales_order: {
-    initial: "pending",
+    // An order placed from the store waits for the company to validate it (domain spec §4), unless
+    // the store confirms its orders automatically: the store picks the entry, the graph its status.
+    entries: { default: "pending", store_unconfirmed: "pending_validation" },
     moves: {
       // Orders placed from the store wait for the company to validate them.
       pending_validation: ["pending", "cancelled"],
@@ -95,7 +104,7 @@ export const STATUS_MACHINES = {
     selfMoves: { goodsLeft: { from: "pending", to: "in_progress" }, goodsBack: { from: "in_progress", to: "pending" } },
   },
   sales_order_payment: {
-    initial: "unpaid",
+    entries: { default: "unpaid" },
     moves: {
       unpaid: ["partially_paid", "paid"],
       partially_paid: ["unpaid", "paid"],
@@ -103,7 +112,7 @@ export const STATUS_MACHINES = {
     },
   },
   sales_order_shipping: {
-    initial: "not_delivered",
+    entries: { default: "not_delivered" },
     moves: {
       not_delivered: ["partially_delivered", "delivered"],
       partially_delivered: ["not_delivered", "delivered"],
@@ -111,24 +120,54 @@ export const STATUS_MACHINES = {
     },
   },
   shipping_order: {
-    initial: "make_the_shipment",
+    entries: { default: "make_the_shipment" },
     moves: {
       make_the_shipment: ["in_preparation", "ready_to_ship", "shipped", "delivered", "cancelled"],
       in_preparation: ["make_the_shipment", "ready_to_ship", "shipped", "delivered", "cancelled"],
       ready_to_ship: ["make_the_shipment", "in_preparation", "shipped", "delivered", "cancelled"],
       // Once shipped the goods have left: the order may still be delivered, or cancelled (stock comes back).
       shipped: ["delivered", "cancelled"],
-      delivered: ["shipped", "cancelled"],
+      // Delivered is where the goods end: no verb takes it back to shipped (spec §4 has no "undeliver").
+      delivered: ["cancelled"],
       cancelled: [],
     },
     // Delivering a shipping order not yet shipped ships it in the same batch: the goods leave then.
     goodsOut: ["shipped", "delivered"],
     goodsStayWhileParent: ["cancelled"],
   },
+  // Invoices (domain spec §3 'Invoice', §4). A draft has no number yet; finalising gives it one and
+  // makes it unpaid (paid when there is nothing to pay). Overdue is not stored: an unpaid or partially
+  // paid invoice past its due date in the company's calendar shows as overdue (invoices/invoice-views.ts).
+  // Voided is what an accounting app makes of a cancelled invoice it had received: final, and no
+  // verb of ours makes the move yet. A paid or credited invoice is not cancelled: it is credited.
+  invoice: {
+    entries: { default: "draft", finalized: "unpaid", settled: "paid" },
+    moves: {
+      draft: ["unpaid", "paid", "cancelled"],
+      unpaid: ["partially_paid", "paid", "partially_credited", "credited", "cancelled"],
+      partially_paid: ["unpaid", "paid", "partially_credited", "credited", "cancelled"],
+      paid: ["unpaid", "partially_paid", "partially_credited", "credited"],
+      partially_credited: ["unpaid", "partially_paid", "paid", "credited", "cancelled"],
+      credited: ["unpaid", "partially_paid", "paid", "partially_credited"],
+      cancelled: ["voided"],
+      voided: [],
+    },
+  },
 } as const satisfies Record<string, MachineShape>;
 
 export type StatusMachine = keyof typeof STATUS_MACHINES;
 export type StatusOf<M extends StatusMachine> = keyof (typeof STATUS_MACHINES)[M]["moves"] & DocumentStatus;
+
+/** The ways a document of this machine may start (`default`, and any other its machine names). */
+export type EntryOf<M extends StatusMachine> = keyof (typeof STATUS_MACHINES)[M]["entries"] & string;
+
+/** The status a new document of this machine starts in, made the way `entry` says (the usual way by default). */
+export function entryStatus<M extends StatusMachine>(machine: M, entry: EntryOf<M> = "default" as EntryOf<M>): StatusOf<M> {
+  const entries: Record<string, string> = STATUS_MACHINES[machine].entries;
+  const status = entries[entry];
+  if (status === undefined || !isStatusOf(machine, status)) throw new Error(`${machine} has no entry ${entry} in its graph`);
+  return status;
+}
 
 /** The statuses of a machine, in the order a filter or a legend lists them. */
 export function statusesOf<M extends StatusMachine>(machine: M): StatusOf<M>[] {

@@ -91,6 +91,7 @@ const DOCUMENT_TITLES = {
   estimate: "estimates.title",
   sales_order: "sales_orders.title",
   shipping_order: "shipping_orders.title",
+  invoice: "menu.invoices",
 } as const;
 
 /**

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import { tenantSchema } from "../../../db/client";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { Actor } from "../identity/actor";
 import { requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
 import { conflict, FieldIssues, isUniqueViolation, parseInput, recordId, runBatch } from "./common";
 import { EDIT_PRODUCTS, priceAccess } from "./price-access";
 import { checkInitialStock, receiveInitialStock } from "./initial-stock";
@@ -62,13 +64,17 @@ export async function addVariant(ctx: Ctx, raw: { product_id: unknown } & Record
     );
   const variantId = variantIdOfSku(input.sku);
   try {
-    await runBatch(db, [
-      db
-        .insert(t.variants)
-        .values(variantValues({ ...input, label }, { id, kind: product.kind, batchTracked: product.batchTracked, label: product.label })),
-      ...variantDependents(db, variantId, input),
-      db.update(t.products).set({ updatedAt: ctx.now() }).where(eq(t.products.id, id)),
-    ]);
+    await runBatch(
+      db,
+      [
+        db
+          .insert(t.variants)
+          .values(variantValues({ ...input, label }, { id, kind: product.kind, batchTracked: product.batchTracked, label: product.label })),
+        ...variantDependents(db, variantId, input),
+        db.update(t.products).set({ updatedAt: ctx.now() }).where(eq(t.products.id, id)),
+      ],
+      { type: "variant", id: variantId },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateSkuError(["sku"]);
     throw error;
@@ -81,4 +87,12 @@ export async function addVariant(ctx: Ctx, raw: { product_id: unknown } & Record
     made = view.variants.find((v) => v.sku === input.sku)!;
   }
   return made;
+}
+
+/** A variant as addVariant answers it (its product read, its prices as the actor may see them). */
+export async function readVariant(db: TenantDb, actor: Pick<Actor, "permissions">, variantId: number): Promise<VariantView> {
+  const [row] = await db.select({ productId: t.variants.productId }).from(t.variants).where(eq(t.variants.id, variantId));
+  if (!row) throw new DomainError("not_found");
+  const view = await loadProductView(db, row.productId, priceAccess(actor));
+  return view.variants.find((v) => v.id === variantId)!;
 }

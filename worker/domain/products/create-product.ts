@@ -327,7 +327,9 @@ export async function createProducts(ctx: Ctx, raws: readonly unknown[], options
   const perProduct = single ? plans.map((plan) => productStatements(db, plan, refs)) : [bulkStatements(db, plans, refs, firstId)];
   let results: unknown[];
   try {
-    results = await runBatch(db, [...perProduct.flat(), ...(options.alongside ?? [])]);
+    // One product names itself for its request's idempotency key (an import names none).
+    const created = single ? ({ type: "product", id: newProductId } as const) : undefined;
+    results = await runBatch(db, [...perProduct.flat(), ...(options.alongside ?? [])], created);
   } catch (error) {
     // Another writer took one of the skus meanwhile: say which, as the check above would have.
     if (isUniqueViolation(error)) {

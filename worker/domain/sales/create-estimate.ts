@@ -1,4 +1,4 @@
-import { STATUS_MACHINES } from "../documents/statuses";
+import { entryStatus } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { insertSalesDocument } from "./sales-document-writes";
@@ -17,7 +17,7 @@ export async function createEstimate(ctx: Ctx, input: unknown): Promise<SalesDoc
     fields: parsed,
     reserve: false,
     values: (priced, date) => ({
-      status: STATUS_MACHINES.estimate.initial,
+      status: entryStatus("estimate"),
       expirationDate: parsed.expiration_date !== undefined ? parsed.expiration_date : expiryOf(date, priced.estimateExpirationDays),
     }),
   });

@@ -1,4 +1,4 @@
-import { STATUS_MACHINES } from "../documents/statuses";
+import { entryStatus } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { insertSalesDocument } from "./sales-document-writes";
@@ -23,9 +23,9 @@ export async function createSalesOrder(ctx: Ctx, input: unknown): Promise<SalesD
     reserve: deliveryType === "stock_location",
     ...orderRules,
     values: () => ({
-      status: STATUS_MACHINES.sales_order.initial,
-      paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
-      shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
+      status: entryStatus("sales_order"),
+      paymentStatus: entryStatus("sales_order_payment"),
+      shippingStatus: entryStatus("sales_order_shipping"),
       deliveryType,
       shippingDate: parsed.shipping_date ?? null,
     }),

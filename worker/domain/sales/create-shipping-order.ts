@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { doneByLine } from "../documents/done-by-line";
 import { newDocumentNumber, numberTaken } from "../documents/numbering";
-import { STATUS_MACHINES } from "../documents/statuses";
+import { entryStatus } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { FieldIssues, fieldError, parseInput } from "../shared/input";
@@ -136,7 +136,7 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
       ...copied,
       type: "shipping_order",
       number: numbered.number as unknown as string,
-      status: STATUS_MACHINES.shipping_order.initial,
+      status: entryStatus("shipping_order"),
       date: parsed.date ?? today,
       shippingDate: parsed.shipping_date ?? null,
       notes: parsed.notes !== undefined ? parsed.notes : order.notes,
@@ -145,7 +145,10 @@ export async function createShippingOrder(ctx: Ctx, input: unknown): Promise<Sal
     })
     .returning({ id: salesDocuments.id });
   // The order is claimed: a shipment made at the same time cannot ship the same remainder twice.
-  const batch = new StockBatch(ctx).claimDocument(order.id, order.updatedAt, "sales_documents").add(...numbered.statements);
+  const batch = new StockBatch(ctx)
+    .claimDocument(order.id, order.updatedAt, "sales_documents")
+    .add(...numbered.statements)
+    .creates({ type: "shipping_order", id: numbered.id });
   const inserted = batch.items.length;
   batch.add(insert, db.insert(salesDocumentLines).values(lineRows));
   for (const row of rows)

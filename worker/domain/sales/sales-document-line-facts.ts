@@ -26,5 +26,6 @@ export async function salesDocumentLineFacts(ctx: Ctx, input: { type: "estimate"
     // A document stored past the bounds still opens in its editor, where saving refuses what is past them.
     { bounded: false },
   );
-  return lineFactsAt(ctx.db, saved.locationId, priced);
+  // An order holding its units at the location may keep them: they count as available to it.
+  return lineFactsAt(ctx.db, saved.locationId, priced, saved.committed ? saved.id : undefined);
 }

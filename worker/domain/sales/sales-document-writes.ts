@@ -56,6 +56,10 @@ export interface SaveRequest {
   extra?: (batch: StockBatch, documentId: SQL) => void;
   /** Rules checked in the batch once the document's units are reserved (on what the reservation wrote). */
   afterReserving?: (batch: StockBatch) => void;
+  /** The document's own number and id (a draft invoice has no number yet); else the type's next number, or the one typed. */
+  numbered?: AllocatedNumber;
+  /** The line of the source document each new line bills or follows, by lid (an invoice of a sales order); else none. */
+  sourceLineOf?: (lid: string) => number | null;
 }
 
 /** The lines as a caller would send them back: a saved document re-priced keeps its prices and discounts. */
@@ -107,6 +111,10 @@ function pricedValues(priced: PricedDocument) {
 const lineValues = (documentId: number | AllocatedNumber["id"], lines: readonly SalesLineRow[], reserve: boolean) =>
   lines.map((l) => ({ ...l, documentId: documentId as number, committedUnits: reserve ? l.committedUnits : 0 }));
 
+/** The lines with the source line each follows, when the document follows one. */
+const withSources = (lines: readonly SalesLineRow[], sourceLineOf: SaveRequest["sourceLineOf"]) =>
+  sourceLineOf ? lines.map((l) => ({ ...l, sourceLineId: sourceLineOf(l.lid) })) : lines;
+
 /** What a document's lines reserve at a location (positive) or give back (negative). */
 export function commitments(
   lines: readonly Pick<SalesLineRow, "variantId" | "committedUnits">[],
@@ -148,7 +156,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   });
   request.check?.(priced);
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
-  const numbered = newDocumentNumber(db, request.type, request.locationId, fields.number);
+  const numbered = request.numbered ?? newDocumentNumber(db, request.type, request.locationId, fields.number);
   const author = stockAuthor(ctx.actor);
   const insert = db
     .insert(salesDocuments)
@@ -168,7 +176,8 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
     })
     .returning({ id: salesDocuments.id });
   const batch = new StockBatch(ctx).add(...numbered.statements, insert).creates({ type: request.type, id: numbered.id });
-  if (priced.lines.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, priced.lines, request.reserve)));
+  const sourced = withSources(priced.lines, request.sourceLineOf);
+  if (sourced.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, sourced, request.reserve)));
   request.extra?.(batch, numbered.id);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
@@ -232,7 +241,8 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
       })
       .where(eq(salesDocuments.id, saved.id)),
   );
-  const rows = lineValues(saved.id, priced.lines, request.reserve);
+  const sourced = withSources(priced.lines, request.sourceLineOf);
+  const rows = lineValues(saved.id, sourced, request.reserve);
   if (fields.lines === undefined) {
     // The same lines priced again keep their rows (and ids, which shipping orders point at).
     for (const row of rows)

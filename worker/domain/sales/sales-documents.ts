@@ -58,6 +58,7 @@ export interface SalesLineView {
 export interface SalesDocumentView {
   id: number;
   type: SalesDocumentType;
+  /** Empty only for an invoice not finalised yet, whose own view says null (invoices/invoice-views.ts). */
   number: string;
   label: string | null;
   status: string;
@@ -153,7 +154,7 @@ export function summarySelect(db: TenantDb) {
     .$dynamic();
 }
 
-type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
+export type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
 
 type Stored = number | string;
 
@@ -168,7 +169,8 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
   return {
     id: d.id,
     type: d.type,
-    number: d.number,
+    // Only an invoice never finalised has none (its own view gives null).
+    number: d.number ?? "",
     label: d.label,
     status: d.status,
     payment_status: d.paymentStatus,
@@ -332,6 +334,15 @@ export type SavedSalesDocument = Awaited<ReturnType<typeof savedSalesDocument>>;
 
 /** A document of a type with its lines, as the API and the pages show it. */
 export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown): Promise<SalesDocumentView> {
+  return (await readSalesDocumentRow(db, type, rawId)).view;
+}
+
+/** A document's view and its row as stored, for a type whose own view adds its columns (an invoice's). */
+export async function readSalesDocumentRow(
+  db: TenantDb,
+  type: SalesDocumentType,
+  rawId: unknown,
+): Promise<{ view: SalesDocumentView; doc: SavedSalesDocument }> {
   const id = recordId(rawId);
   // One round trip: the document, what its lines shipped (orders), its lines and their batches (shipping orders).
   const [[row], shipped, lines, taken] = await db.batch([
@@ -341,7 +352,7 @@ export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, r
     lineBatchesQuery(db, id),
   ]);
   if (!row) throw new DomainError("not_found");
-  return {
+  const view = {
     ...summaryView(row),
     lines: lineViews(
       lines,
@@ -350,6 +361,7 @@ export async function readSalesDocument(db: TenantDb, type: SalesDocumentType, r
       type === "shipping_order" ? taken : null,
     ),
   };
+  return { view, doc: row.doc };
 }
 
 /**

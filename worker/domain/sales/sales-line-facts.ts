@@ -4,8 +4,9 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import { Decimal } from "../shared/decimal";
-import type { TenantDb } from "../../../db/client";
-import { availableAt } from "../stock/availability";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { availableAt, availableSql } from "../stock/availability";
 import { qty } from "../stock/common";
 import { priceDocument, type PricedDocument } from "./sales-lines";
 import { SalesLineFactsInput } from "./sales-schemas";
@@ -26,7 +27,11 @@ export interface SalesLineFact {
   discount: string;
   discount_type: "percentage" | "amount";
   component_of_lid: string | null;
-  /** Units available at the document's location (stock/availability.ts) for a stocked variant, else null; absent on lines typed in the browser. */
+  /**
+   * Units available at the document's location (stock/availability.ts) for a stocked variant, else
+   * null; absent on lines typed in the browser. For a saved document holding a reservation, what it
+   * holds counts as available to it: saving gives it back and takes it again in one batch.
+   */
   available?: string | null;
   facts: Omit<LineInput, "lid" | "quantity" | "price" | "discount" | "discount_type" | "description" | "component_of_lid">;
 }
@@ -40,13 +45,41 @@ export interface SalesLineFacts {
 /** Who fills a sales document's lines: an editor of estimates or of sales orders. */
 export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders"] } as const;
 
+const { stockLevels, salesDocumentLines } = tenantSchema;
+
 /**
  * The engine input priceDocument computed, as editor lines (a kit followed by its components),
- * with what each stocked variant has available at the document's location.
+ * with what each stocked variant has available at the document's location; `heldBy` names the
+ * saved document whose own reservation there counts as available to it.
  */
-export async function lineFactsAt(db: TenantDb, locationId: number, priced: PricedDocument): Promise<SalesLineFacts> {
+export async function lineFactsAt(db: TenantDb, locationId: number, priced: PricedDocument, heldBy?: number): Promise<SalesLineFacts> {
   const stocked = new Set(priced.units.map((u) => u.variantId));
-  return lineFactsOf(priced, stocked, await availableAt(db, locationId, [...stocked]));
+  const stock =
+    heldBy === undefined ? await availableAt(db, locationId, [...stocked]) : await availableTo(db, heldBy, locationId, [...stocked]);
+  return lineFactsOf(priced, stocked, stock);
+}
+
+/**
+ * Units some variants have available at a location for a document that holds some of them there:
+ * available as if its reservation were given back (on hand, negative as 0, less what the others
+ * commit), the figure its save is checked against after releasing and reserving again.
+ */
+async function availableTo(
+  db: TenantDb,
+  documentId: number,
+  locationId: number,
+  variantIds: readonly number[],
+): Promise<Map<number, { available: number }>> {
+  if (variantIds.length === 0) return new Map();
+  const held = sql`(select coalesce(sum(${salesDocumentLines.committedUnits}), 0) from ${salesDocumentLines} where ${salesDocumentLines.documentId} = ${documentId} and ${salesDocumentLines.variantId} = ${stockLevels.variantId})`;
+  const rows = await db
+    .select({
+      variantId: stockLevels.variantId,
+      available: sql<number>`${availableSql({ onHand: stockLevels.onHand, committed: sql`(${stockLevels.committed} - ${held})` })}`,
+    })
+    .from(stockLevels)
+    .where(and(eq(stockLevels.locationId, locationId), inArray(stockLevels.variantId, [...new Set(variantIds)])));
+  return new Map(rows.map((r) => [r.variantId, { available: Number(r.available) }]));
 }
 
 function lineFactsOf(

@@ -36,8 +36,8 @@ export const SalesLineInput = strictInput({
 });
 export type SalesLineInput = z.output<typeof SalesLineInput>;
 
-/** What estimates and sales orders share (domain spec §3 'Sales documents (common)'). */
-const documentFields = {
+/** What estimates, sales orders and invoices share (domain spec §3 'Sales documents (common)'). */
+export const documentFields = {
   // Estimates and sales orders keep numbers of the same length (document-types.ts).
   number: zOptionalText(DOCUMENT_TYPES.sales_order.numbering.maxLength).optional(),
   label: zOptionalText(200).optional(),

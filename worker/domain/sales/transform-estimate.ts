@@ -1,27 +1,28 @@
-import { assertMove, STATUS_MACHINES, type StatusOf } from "../documents/statuses";
+import { claimMove } from "../documents/claims";
+import { assertVerbMove, entryStatus, type StatusOf } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
-import { tenantSchema } from "../../../db/client";
-import { eq } from "drizzle-orm";
 import { insertSalesDocument, lineInputsOf } from "./sales-document-writes";
 import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sales-documents";
 import { orderRules } from "./sales-order-rules";
 
-const { salesDocuments } = tenantSchema;
+const TRANSFORMED: StatusOf<"estimate"> = "accepted_and_transformed";
 
 /**
  * Accepts an estimate and makes a sales order of it (domain spec §4 'accept and transform'): the
  * order takes the estimate's lines at their prices and discounts, its created_from_id points at
- * it, and the estimate becomes accepted_and_transformed in the same batch, claimed so that two
- * transforms of one estimate cannot both succeed.
+ * it, and the estimate becomes accepted_and_transformed in the same batch. The batch claims the
+ * estimate as read (its status and updated_at, claims.ts): two transforms of one estimate cannot
+ * both succeed, nor can a transform and a reject, whichever writes first.
  */
 export async function transformEstimate(ctx: Ctx, input: { id: unknown }): Promise<SalesDocumentView> {
   requirePermission(ctx, SALES_ACCESS.estimate.edit);
   requirePermission(ctx, SALES_ACCESS.sales_order.edit);
   const { db } = ctx;
   const estimate = await savedSalesDocument(db, "estimate", input.id);
-  assertMove("estimate", estimate.status as StatusOf<"estimate">, "accepted_and_transformed");
+  // Refused before the pricing reads; the batch checks it again against the estimate as it is then.
+  assertVerbMove("estimate", estimate.status, TRANSFORMED);
   const money = (units: number | string) => storedDecimal(units, PRICE_SCALE);
   return insertSalesDocument(ctx, {
     type: "sales_order",
@@ -42,14 +43,11 @@ export async function transformEstimate(ctx: Ctx, input: { id: unknown }): Promi
     reserve: true,
     ...orderRules,
     values: () => ({
-      status: STATUS_MACHINES.sales_order.initial,
-      paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
-      shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
+      status: entryStatus("sales_order"),
+      paymentStatus: entryStatus("sales_order_payment"),
+      shippingStatus: entryStatus("sales_order_shipping"),
       createdFromId: estimate.id,
     }),
-    extra: (batch) =>
-      batch
-        .claimDocument(estimate.id, estimate.updatedAt, "sales_documents")
-        .add(db.update(salesDocuments).set({ status: "accepted_and_transformed" }).where(eq(salesDocuments.id, estimate.id))),
+    extra: (batch) => claimMove(db, batch, estimate, "estimate", TRANSFORMED),
   });
 }

@@ -4,7 +4,8 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import { signedInUser } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { parseInput } from "../shared/input";
+import { parseInput, runBatch } from "../shared/input";
+import { insertedId } from "../shared/inserted-id";
 import { LIST_TYPES } from "./list-types";
 
 const { savedViews } = tenantSchema;
@@ -178,8 +179,12 @@ export async function createSavedView(ctx: Ctx, raw: unknown): Promise<SavedView
     .insert(savedViews)
     .values({ userId: person.userId, type: input.type, label: input.label, search: input.search, isDefault: input.is_default })
     .returning();
-  const rows = input.is_default ? (await db.batch([unsetDefault(db, person.userId, input.type), insert]))[1] : await insert;
-  return view(rows[0]!);
+  // One batch naming the view it creates, for its request's idempotency key.
+  const results = await runBatch(db, [...(input.is_default ? [unsetDefault(db, person.userId, input.type)] : []), insert], {
+    type: "saved_view",
+    id: insertedId("saved_views"),
+  });
+  return view((results.at(-1) as Row[])[0]!);
 }
 
 export async function updateSavedView(ctx: Ctx, raw: { id: string | number } & Record<string, unknown>): Promise<SavedView> {

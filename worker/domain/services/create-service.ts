@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
-import { isUniqueViolation, parseInput } from "../shared/input";
+import { isUniqueViolation, parseInput, runBatch } from "../shared/input";
 import { PRICE_SCALE, toScaledInteger } from "../shared/money";
 import { EDIT_SERVICES } from "./service-permissions";
 import { assertReferenceFree, assertServiceTags, assertTax, referenceTaken, serviceViews } from "./service-queries";
@@ -37,7 +37,7 @@ export async function createService(ctx: Ctx, raw: unknown): Promise<ServiceView
   const newId = sql`(select ${services.id} from ${services} where ${services.reference} = ${input.reference} collate nocase)`;
   const links = input.tag_ids.map((tagId) => db.insert(serviceTagLinks).values({ serviceId: newId, tagId }));
   try {
-    const [created] = await db.batch([insert, ...links]);
+    const [created] = (await runBatch(db, [insert, ...links], { type: "service", id: newId })) as [(typeof services.$inferSelect)[]];
     return (await serviceViews(db, created))[0]!;
   } catch (error) {
     if (isUniqueViolation(error, "services.reference")) throw referenceTaken();

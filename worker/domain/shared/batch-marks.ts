@@ -1,10 +1,14 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantDb } from "../../../db/client";
+import type { CreatedResourceType } from "./created-resources";
 
-/** What a write batch creates, as its verb names it: a new document's id is SQL read inside the batch. */
+/**
+ * What a write batch creates, as its verb names it: a type that can be read back as the create
+ * answers it (created-resources), and the new id, SQL read inside the batch (`insertedId`).
+ */
 export interface CreatedResource {
-  type: string;
+  type: CreatedResourceType;
   id: number | SQL;
 }
 
@@ -50,4 +54,17 @@ export async function runMarkedBatch(
     mark.written?.();
   }
   return results.slice(0, statements.length);
+}
+
+/**
+ * One insert (with its `returning`) run as a write batch that names the record it creates: its
+ * rows, typed as the insert would answer them alone.
+ */
+export async function runCreatingInsert<T>(
+  db: TenantDb,
+  insert: BatchItem<"sqlite"> & PromiseLike<T>,
+  created: CreatedResource,
+): Promise<T> {
+  const [rows] = await runMarkedBatch(db, [insert], created);
+  return rows as T;
 }

@@ -76,6 +76,7 @@ export const ERROR_CODES = {
   currency_taken: { status: 409, params: [] },
   default_currency: { status: 409, params: [] },
   tax_label_taken: { status: 409, params: [] },
+  payment_method_label_taken: { status: 409, params: [] },
   attribute_label_taken: { status: 409, params: [] },
   brand_label_taken: { status: 409, params: [] },
   tag_label_taken: { status: 409, params: [] },
@@ -103,6 +104,8 @@ export const ERROR_CODES = {
   // The order would take the customer's open orders past the credit limit (domain spec §5).
   credit_limit_exceeded: { status: 422, params: ["limit"] },
   invoices_not_deletable: { status: 409, params: ["labels"] },
+  // A finalised invoice changes only where the company settings allow it (edit_finalized_invoice).
+  invoice_finalized: { status: 409, params: [] },
   no_product_found: { status: 422, params: [] },
   // The company's document emails through the platform's mail server, for today (UTC).
   email_quota_exceeded: { status: 429, params: ["limit"] },
@@ -292,6 +295,12 @@ export const FIELD_ERROR_CODES = {
   unknown_sales_order: { params: [] },
   unknown_line: { params: [] },
   more_than_remaining: { params: ["remaining"] },
+  // Invoices (worker/domain/invoices).
+  unknown_shipping_order: { params: [] },
+  unknown_estimate: { params: [] },
+  invoice_number_not_editable: { params: [] },
+  more_than_remaining_to_invoice: { params: ["remaining"] },
+  nothing_to_invoice: { params: [] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

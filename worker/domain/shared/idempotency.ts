@@ -53,7 +53,7 @@ export interface IdempotentAnswer {
   body: string | null;
 }
 
-/** What a request's write batch created, named by its verb (a document type and id). */
+/** What a request's write batch created, named by its verb: a type of created-resources and the record's id. */
 export interface CommittedResource {
   type: string;
   id: number;

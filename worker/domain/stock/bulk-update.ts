@@ -143,6 +143,7 @@ export async function bulkUpdateInventory(
   const moving = changes.filter((c) => c.delta !== 0);
   const results = await new StockBatch(ctx)
     .add(...numbered.statements, insert, lines)
+    .creates({ type: "bulk_update", id: numbered.id })
     .addChanges(moving, { documentType: "bulk_update", documentId: numbered.id, author })
     .add(...(options.alongside ?? []))
     .run();

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
+import { runCreatingInsert } from "../shared/batch-marks";
 import { requirePermission, type Ctx } from "../shared/ctx";
+import { insertedId } from "../shared/inserted-id";
 import { CreateBatchInput } from "./batch-schemas";
 import { assertNumberFree, duplicate, isUnique, readBatch, type BatchView } from "./batch-views";
 import { fieldError, parseInput } from "./common";
@@ -22,7 +24,7 @@ export async function createBatch(ctx: Ctx, raw: unknown): Promise<BatchView> {
   if (!variant.batchTracked) throw fieldError("variant_id", "not_batch_tracked");
   await assertNumberFree(db, variant.id, input.number);
   try {
-    const [created] = await db
+    const insert = db
       .insert(batches)
       .values({
         variantId: variant.id,
@@ -31,6 +33,7 @@ export async function createBatch(ctx: Ctx, raw: unknown): Promise<BatchView> {
         expirationDate: input.expiration_date ?? null,
       })
       .returning({ id: batches.id });
+    const [created] = await runCreatingInsert(db, insert, { type: "batch", id: insertedId("batches") });
     return readBatch(db, created!.id);
   } catch (error) {
     if (isUnique(error)) throw duplicate();

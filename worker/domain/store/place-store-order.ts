@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
-import { STATUS_MACHINES } from "../documents/statuses";
+import { entryStatus } from "../documents/statuses";
 import { insertSalesDocument } from "../sales/sales-document-writes";
 import type { SalesDocumentView } from "../sales/sales-documents";
 import { orderRules } from "../sales/sales-order-rules";
@@ -128,10 +128,11 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
           );
         },
         values: () => ({
-          // A store that confirms automatically gives the company a validated order at once.
-          status: settings.automatically_confirm_order ? "pending" : "pending_validation",
-          paymentStatus: STATUS_MACHINES.sales_order_payment.initial,
-          shippingStatus: STATUS_MACHINES.sales_order_shipping.initial,
+          // A store that confirms automatically gives the company a validated order at once; else
+          // the order enters the graph where store orders wait for validation.
+          status: entryStatus("sales_order", settings.automatically_confirm_order ? "default" : "store_unconfirmed"),
+          paymentStatus: entryStatus("sales_order_payment"),
+          shippingStatus: entryStatus("sales_order_shipping"),
           deliveryType: "stock_location",
         }),
       },

@@ -56,7 +56,8 @@ export async function getStoreDashboard(ctx: Ctx, input: { today: string }): Pro
       .orderBy(d.currency),
   ]);
   return {
-    pendingOrders: orders.map((o) => ({ ...o, total: storedDecimal(o.total, PRICE_SCALE).toString() })),
+    // Orders always have a number (only a draft invoice goes without).
+    pendingOrders: orders.map((o) => ({ ...o, number: o.number ?? "", total: storedDecimal(o.total, PRICE_SCALE).toString() })),
     pendingCount: pendingCount?.n ?? 0,
     lastBuyers: lastBuyers.map((b) => ({ id: b.id, label: b.label, last_access: b.lastAccess! })),
     customersWithAccess: withAccess?.n ?? 0,

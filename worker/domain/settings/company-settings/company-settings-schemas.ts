@@ -19,6 +19,7 @@ import { NumberFormatsInput, type NumberFormat, type NumberedDocumentType } from
 import { LOCALES, type Locale } from "../../shared/locale";
 import { isTimeZone } from "../../users/users-schemas";
 import { objectError, zLabel } from "../common";
+import { INVOICE_NUMBER_EDIT_ACCESS, type InvoiceNumberEditAccess } from "../../invoices/invoice-settings";
 
 export const NUMBER_FORMATS = ["space_comma", "comma_point"] as const;
 
@@ -57,6 +58,11 @@ export interface CompanySettingsView extends AddressView {
   separate_numbering_per_location: boolean;
   /** Nobody sells or takes stock below zero: every user, API token and store order (stock/selling-rule.ts). */
   prevent_negative_inventory: boolean;
+  /** Invoices (domain spec §3 'Company invoice settings', invoices/invoice-settings.ts). */
+  use_invoice_draft: boolean;
+  invoice_draft_forced: boolean;
+  invoice_number_edit_access: InvoiceNumberEditAccess;
+  edit_finalized_invoice: boolean;
   updated_at: number;
 }
 
@@ -98,6 +104,10 @@ export const UpdateCompanySettingsInput = z
       document_numbering: NumberFormatsInput,
       separate_numbering_per_location: z.boolean({ error: "invalid" }),
       prevent_negative_inventory: z.boolean({ error: "invalid" }),
+      use_invoice_draft: z.boolean({ error: "invalid" }),
+      invoice_draft_forced: z.boolean({ error: "invalid" }),
+      invoice_number_edit_access: z.enum(INVOICE_NUMBER_EDIT_ACCESS, { error: "invalid" }),
+      edit_finalized_invoice: z.boolean({ error: "invalid" }),
     },
     objectError,
   )

@@ -36,6 +36,10 @@ function view(row: SettingsRow): CompanySettingsView {
     document_numbering: numberFormats(row.documentNumbering),
     separate_numbering_per_location: row.separateNumberingPerLocation,
     prevent_negative_inventory: row.preventNegativeInventory,
+    use_invoice_draft: row.useInvoiceDraft,
+    invoice_draft_forced: row.invoiceDraftForced,
+    invoice_number_edit_access: row.invoiceNumberEditAccess,
+    edit_finalized_invoice: row.editFinalizedInvoice,
     updated_at: row.updatedAt,
   };
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { controlSchema, tenantSchema } from "../../../../db/client";
 import { addressChanges } from "../../contacts/shared";
-import { changedNumberFormats } from "../../documents/numbering";
+import { changedNumberFormats, refuseLongNumberFormats } from "../../documents/numbering";
 import { requirePermission, type Ctx } from "../../shared/ctx";
 import { fieldError, parseInput, runBatch, SETTINGS } from "../common";
 import { defaultCurrencyStatements, findCurrencyByIso } from "../currencies/currency-shared";
@@ -61,7 +61,13 @@ export async function updateCompanySettings(ctx: Ctx, raw: unknown): Promise<Com
       : {}),
     ...(input.separate_numbering_per_location !== undefined ? { separateNumberingPerLocation: input.separate_numbering_per_location } : {}),
     ...(input.prevent_negative_inventory !== undefined ? { preventNegativeInventory: input.prevent_negative_inventory } : {}),
+    ...(input.use_invoice_draft !== undefined ? { useInvoiceDraft: input.use_invoice_draft } : {}),
+    ...(input.invoice_draft_forced !== undefined ? { invoiceDraftForced: input.invoice_draft_forced } : {}),
+    ...(input.invoice_number_edit_access !== undefined ? { invoiceNumberEditAccess: input.invoice_number_edit_access } : {}),
+    ...(input.edit_finalized_invoice !== undefined ? { editFinalizedInvoice: input.edit_finalized_invoice } : {}),
   };
+  // A format whose numbers would pass their type's longest (an invoice's 18 characters) is refused.
+  if (changes.documentNumbering) refuseLongNumberFormats(changes.documentNumbering);
   if (Object.keys(changes).length)
     statements.push(
       db

@@ -1,5 +1,7 @@
 import { tenantSchema } from "../../../../db/client";
+import { runCreatingInsert } from "../../shared/batch-marks";
 import { requirePermission, type Ctx } from "../../shared/ctx";
+import { insertedId } from "../../shared/inserted-id";
 import { conflict, isUniqueViolation, parseInput, SETTINGS } from "../common";
 import { CurrencyInput, ONE, type CurrencyView } from "./currency-schemas";
 import { assertIsoFree, currencyPresentation, scaled, view } from "./currency-shared";
@@ -12,7 +14,7 @@ export async function createCurrency(ctx: Ctx, raw: unknown): Promise<CurrencyVi
   await assertIsoFree(db, input.iso);
   const shown = currencyPresentation(input.iso, "en");
   try {
-    const [row] = await db
+    const insert = db
       .insert(tenantSchema.currencies)
       .values({
         iso: input.iso,
@@ -24,6 +26,7 @@ export async function createCurrency(ctx: Ctx, raw: unknown): Promise<CurrencyVi
         active: input.active ?? true,
       })
       .returning();
+    const [row] = await runCreatingInsert(db, insert, { type: "currency", id: insertedId("currencies") });
     return view(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("currency_taken", "iso");

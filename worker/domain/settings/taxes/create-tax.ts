@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { tenantSchema } from "../../../../db/client";
 import { requirePermission, type Ctx } from "../../shared/ctx";
+import { insertedId } from "../../shared/inserted-id";
 import { conflict, fieldError, isUniqueViolation, parseInput, runBatch, SETTINGS } from "../common";
 import { TaxInput, type TaxView } from "./tax-schemas";
 import { assertLabelFree, checkMembers, scaled, taxView } from "./tax-shared";
@@ -31,18 +32,17 @@ export async function createTax(ctx: Ctx, raw: unknown): Promise<TaxView> {
   };
   let id: number;
   try {
-    if (kind === "simple") {
-      const [row] = await db.insert(taxes).values(values).returning({ id: taxes.id });
-      id = row!.id;
-    } else {
-      // The group and its members in one batch: the members find the new group by its label.
-      const groupId = sql`(select id from taxes where label = ${input.label} collate nocase)`;
-      const results = await runBatch(db, [
+    // The tax (a group with its members) in one batch: the members find the new group by its label.
+    const groupId = sql`(select id from taxes where label = ${input.label} collate nocase)`;
+    const results = await runBatch(
+      db,
+      [
         db.insert(taxes).values(values).returning({ id: taxes.id }),
         ...members.map((taxId) => db.insert(taxGroupMembers).values({ groupId, taxId })),
-      ]);
-      id = (results[0] as { id: number }[])[0]!.id;
-    }
+      ],
+      { type: "tax", id: insertedId("taxes") },
+    );
+    id = (results[0] as { id: number }[])[0]!.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("tax_label_taken", "label");
     throw error;

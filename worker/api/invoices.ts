@@ -1,0 +1,88 @@
+import { cancelInvoice } from "../domain/invoices/cancel-invoice";
+import { createInvoice } from "../domain/invoices/create-invoice";
+import { deleteInvoice } from "../domain/invoices/delete-invoice";
+import { finalizeInvoice } from "../domain/invoices/finalize-invoice";
+import { getInvoice } from "../domain/invoices/get-invoice";
+import { AnyCreateInvoiceInput, UpdateInvoiceInput } from "../domain/invoices/invoice-schemas";
+import type { InvoiceView } from "../domain/invoices/invoice-views";
+import { invoiceListRegistry } from "../domain/invoices/invoice-views";
+import { listInvoices } from "../domain/invoices/list-invoices";
+import { updateInvoice } from "../domain/invoices/update-invoice";
+import { DELETE_ASKS } from "../domain/shared/acknowledgements";
+import type { Ctx } from "../domain/shared/ctx";
+import { documentApi, documentOperations, documentRouter, type DocumentRoute } from "./document-api";
+import { acknowledgeQuery, errors } from "./operation";
+import { page } from "./schemas/common";
+import { Invoice } from "./schemas/invoices";
+import { SALES_LINES } from "./sales-documents";
+
+const moveErrors = { 409: "Its status does not allow it (status_move_not_allowed), or another edit came first (conflict)" };
+
+const move = (name: string, summary: string, verb: (ctx: Ctx, input: { id: unknown }) => Promise<InvoiceView>): DocumentRoute => ({
+  method: "post",
+  path: `/{id}/${name}`,
+  access: "edit",
+  doc: { summary, result: Invoice, responses: { 200: "The invoice", ...moveErrors, ...errors } },
+  handle: async (c, ctx) => c.json(await verb(ctx, { id: c.req.param("id") })),
+});
+
+const writeErrors = {
+  422: "Invalid input; a number typed past 18 characters (invoice_number_too_long) or by someone the settings do not allow (invoice_number_not_editable); more than remains to invoice (more_than_remaining_to_invoice naming lines.N.quantity); nothing left to invoice (nothing_to_invoice)",
+};
+
+const INVOICES = documentApi<InvoiceView>({
+  type: "invoice",
+  path: "/invoices",
+  tag: "Invoices",
+  verbs: { list: listInvoices, create: createInvoice, get: getInvoice, update: updateInvoice, remove: deleteInvoice },
+  docs: {
+    list: {
+      summary:
+        "Invoices: filters number, date, due_date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, due_date, total, created; search on the number",
+      list: invoiceListRegistry,
+      result: page(Invoice),
+      responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
+    },
+    create: {
+      summary: `Make an invoice: of a sales order (sales_order_id; lines chosen by the order's line_id with a quantity, at most what remains to invoice, else everything that remains; several partial invoices may bill one order, its amount discounts, global discount and shipping spread over them), of a shipping order (shipping_order_id: what it shipped and no invoice of it billed yet), of an estimate (estimate_id: all its lines; the estimate becomes accepted_and_transformed), or from scratch for a customer at a location. It starts as a draft (no number yet) unless finalize is true or the company does not use drafts; a company that forces drafts always makes one. The due date follows the customer's payment terms, else the company's, from the invoice's date in the company's calendar, unless due_date is given. ${SALES_LINES}`,
+      body: AnyCreateInvoiceInput,
+      result: Invoice,
+      responses: {
+        201: "Created, with its lines and totals",
+        409: "The number typed is taken (document_number_taken), the source's status does not allow it (status_move_not_allowed), or another invoice of the same order came first (conflict)",
+        ...writeErrors,
+        ...errors,
+      },
+    },
+    get: { summary: "One invoice with its lines", result: Invoice, responses: { 200: "The invoice", ...errors } },
+    update: {
+      summary: `Update an invoice: a draft freely, a finalised one only when the company settings allow it (invoice_finalized otherwise), never a cancelled one. Lines given replace its lines and everything is priced again; a draft's typed number may be cleared with null. ${SALES_LINES}`,
+      body: UpdateInvoiceInput.omit({ id: true }),
+      result: Invoice,
+      responses: { 200: "Updated", ...moveErrors, ...writeErrors, ...errors },
+    },
+    remove: {
+      summary: "Delete a draft invoice (only drafts are deleted: invoices_not_deletable lists the others)",
+      query: acknowledgeQuery(DELETE_ASKS.sales_document),
+      responses: {
+        204: "Deleted",
+        409: "Not a draft (invoices_not_deletable, listing it), or another edit came first (conflict)",
+        422: "An acknowledgement is missing",
+        ...errors,
+      },
+    },
+  },
+  moves: [
+    move(
+      "finalize",
+      "Finalise a draft: it takes the next number of the invoice sequence in the same write (no gap), becomes unpaid (paid when there is nothing to pay), and is dated today when its date has passed",
+      finalizeInvoice,
+    ),
+    move("cancel", "Cancel the invoice (a draft, or one waiting for payment); a finalised invoice keeps its number", cancelInvoice),
+  ],
+});
+
+export const invoiceOperations = documentOperations(INVOICES);
+
+/** /api/v1/invoices (domain spec §3 'Invoice'). */
+export const invoices = documentRouter(INVOICES);

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { tenantSchema, type TenantDb } from "../../../db/client";
+import { listDocuments, type DocumentListSource } from "../documents/list-documents";
+import {
+  readSalesDocumentRow,
+  salesDocumentListRegistry,
+  summarySelect,
+  summaryView,
+  type SalesDocumentView,
+  type SavedSalesDocument,
+  type SummaryRow,
+} from "../sales/sales-documents";
+import { defineListRegistry } from "../shared/list-query-sql";
+import type { ListResult } from "../shared/list-query-sql";
+import { currencyDecimals, PRICE_SCALE } from "../shared/money";
+import { storedDecimal } from "../shared/stored-figures";
+import { todayIn } from "../stock/common";
+
+/** How an invoice reads: a sales document with its number (null for a draft), due date and money left to pay. */
+
+const { salesDocuments, companySettings } = tenantSchema;
+
+export interface InvoiceView extends Omit<SalesDocumentView, "number"> {
+  /** Null while a draft: it takes its number when it is finalised. */
+  number: string | null;
+  due_date: string | null;
+  is_deposit: boolean;
+  amount_paid: string;
+  remaining_to_pay: string;
+  remaining_to_credit: string;
+  /** When it was finalised (ms), null for a draft. */
+  finalized_at: number | null;
+  /**
+   * Derived, never stored: unpaid or partially paid, due before today in the company's calendar.
+   * `shown_status` is then `overdue`, else the stored status.
+   */
+  overdue: boolean;
+  shown_status: string;
+}
+
+/** The statuses in which an invoice still waits for money, and so may be overdue. */
+const AWAITING_PAYMENT = ["unpaid", "partially_paid"];
+
+/** Whether an invoice in this status and due date is overdue on `today` (YYYY-MM-DD, the company's). */
+export function isOverdue(status: string, due: string | null, today: string): boolean {
+  return AWAITING_PAYMENT.includes(status) && due !== null && due < today;
+}
+
+/** An invoice's view from its sales document view and its row. */
+export function invoiceView(view: SalesDocumentView, doc: SavedSalesDocument, today: string): InvoiceView {
+  const money = (units: number | string) => storedDecimal(units, PRICE_SCALE).round(currencyDecimals(doc.currency)).toString();
+  const overdue = isOverdue(doc.status, doc.dueDate, today);
+  return {
+    ...view,
+    number: doc.number,
+    due_date: doc.dueDate,
+    is_deposit: doc.isDeposit,
+    amount_paid: money(doc.amountPaid),
+    remaining_to_pay: money(doc.remainingToPay),
+    remaining_to_credit: money(doc.remainingToCredit),
+    finalized_at: doc.finalizedAt,
+    overdue,
+    shown_status: overdue ? "overdue" : doc.status,
+  };
+}
+
+/** Today in the company's calendar (what overdue is measured against). */
+export async function companyToday(db: TenantDb, now: number): Promise<string> {
+  const [row] = await db.select({ timezone: companySettings.timezone }).from(companySettings).where(eq(companySettings.id, 1));
+  return todayIn(row?.timezone ?? "UTC", new Date(now));
+}
+
+/** One invoice with its lines. */
+export async function readInvoice(db: TenantDb, rawId: unknown, now: number): Promise<InvoiceView> {
+  const [{ view, doc }, today] = await Promise.all([readSalesDocumentRow(db, "invoice", rawId), companyToday(db, now)]);
+  return invoiceView(view, doc, today);
+}
+
+/** What the invoice list filters and sorts on: the sales documents' fields, and the due date. */
+export const invoiceListRegistry = defineListRegistry({
+  ...salesDocumentListRegistry,
+  fields: {
+    ...salesDocumentListRegistry.fields,
+    due_date: { type: "date", column: salesDocuments.dueDate, sortable: true },
+  },
+});
+
+/** One page of invoices: the sales documents' filters and sorts, plus due_date. */
+export async function listInvoicesOf(
+  db: TenantDb,
+  query: URLSearchParams | Record<string, unknown>,
+  now: number,
+): Promise<ListResult<InvoiceView>> {
+  const today = await companyToday(db, now);
+  const source: DocumentListSource<SummaryRow, InvoiceView> = {
+    registry: invoiceListRegistry,
+    type: salesDocuments.type,
+    select: summarySelect,
+    view: (row) => invoiceView(summaryView(row), row.doc, today),
+  };
+  return listDocuments(db, source, "invoice", query);
+}
