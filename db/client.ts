@@ -2,6 +2,7 @@ import { _createClient, type Client } from "@libsql/client/web";
 import { expandConfig, type ExpandedConfig } from "@libsql/core/config";
 import {
   createTableRelationsHelpers,
+  fillPlaceholders,
   extractTablesRelationalConfig,
   type RelationalSchemaConfig,
   type TablesRelationalConfig,
@@ -9,6 +10,7 @@ import {
 import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { LibSQLSession } from "drizzle-orm/libsql/session";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { RelationalQueryBuilder } from "drizzle-orm/sqlite-core/query-builders/query";
 import { batchingReads } from "./read-batching";
 import * as controlSchema from "./schema/control";
 import * as tenantSchema from "./schema/tenant";
@@ -75,9 +77,49 @@ const dialect = new SQLiteAsyncDialect();
 let controlConfig: RelationalSchemaConfig<TablesRelationalConfig> | undefined;
 let tenantConfig: RelationalSchemaConfig<TablesRelationalConfig> | undefined;
 
+type Session = LibSQLSession<Record<string, unknown>, TablesRelationalConfig>;
+
+/**
+ * `db.query`'s tables, each table's relational query builder made when first used by a handle:
+ * drizzle makes one for every table of the schema (52 for a company's) as each handle is built,
+ * and each request builds its handles.
+ */
+const sessionKey = Symbol("session");
+const lazyQueries = new WeakMap<RelationalSchemaConfig<TablesRelationalConfig>, object>();
+function queriesOf(schema: RelationalSchemaConfig<TablesRelationalConfig>, session: Session): object {
+  let shape = lazyQueries.get(schema);
+  if (!shape) {
+    shape = {};
+    for (const [name, table] of Object.entries(schema.schema))
+      Object.defineProperty(shape, name, {
+        enumerable: true,
+        get(this: { [sessionKey]: Session }) {
+          const builder = new RelationalQueryBuilder(
+            "async",
+            schema.fullSchema,
+            schema.schema,
+            schema.tableNamesMap,
+            schema.fullSchema[name] as never,
+            table,
+            dialect,
+            this[sessionKey],
+          );
+          Object.defineProperty(this, name, { value: builder, enumerable: true });
+          return builder;
+        },
+      });
+    lazyQueries.set(schema, shape);
+  }
+  return Object.assign(Object.create(shape) as object, { [sessionKey]: session });
+}
+
 function construct(client: Client, schema: RelationalSchemaConfig<TablesRelationalConfig>) {
   const session = new LibSQLSession(client, dialect, schema, {}, undefined);
-  return Object.assign(new LibSQLDatabase("async", dialect, session, schema), { $client: client });
+  // Built without the schema (no builders), then given it, and its builders made on first use.
+  const db = new LibSQLDatabase("async", dialect, session, undefined) as unknown as { _: unknown; query: unknown };
+  db._ = { schema: schema.schema, fullSchema: schema.fullSchema, tableNamesMap: schema.tableNamesMap };
+  db.query = queriesOf(schema, session as Session);
+  return Object.assign(db as unknown as LibSQLDatabase<Record<string, unknown>>, { $client: client });
 }
 
 export function controlDb(address: DatabaseAddress, options: DatabaseOptions = {}): ControlDb {
@@ -94,26 +136,37 @@ interface KeptPrepared {
   getQuery(): { sql: string; params: unknown[] };
   fields?: unknown;
   joinsNotNullableMap?: unknown;
-  all(values?: Record<string, unknown>): Promise<unknown>;
+  all(): Promise<unknown>;
 }
 
 /**
- * A select that every request sends (the session's), built into SQL once per isolate, its
- * `sql.placeholder`s filled at each call: drizzle otherwise builds a statement again at each call,
- * a column at a time. The statement still goes through the handle's own client (batched reads).
+ * A kept select filled for one call: awaited, its rows; or given to `db.batch` with other
+ * statements, as a drizzle select is.
+ */
+export interface KeptQuery<Row> extends PromiseLike<Row[]> {
+  readonly _: { readonly dialect: "sqlite"; readonly result: Row[] };
+}
+
+/**
+ * A select that every request sends (the session's, the shell's), built into SQL once per isolate,
+ * its `sql.placeholder`s filled at each call: drizzle otherwise builds a statement again at each
+ * call, a column at a time. The statement still goes through the handle's own client (batched reads).
  */
 export function keptSelect<Db extends ControlDb | TenantDb, Row>(
   build: (db: Db) => { prepare(): unknown; then(onfulfilled: (rows: Row[]) => unknown): unknown },
-): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+): (db: Db, values?: Record<string, unknown>) => KeptQuery<Row> {
   let kept: { query: { sql: string; params: unknown[] }; fields: unknown; joins: unknown } | undefined;
-  return (db, values) => {
+  return (db, values = {}) => {
     if (!kept) {
       const prepared = build(db).prepare() as KeptPrepared;
       kept = { query: prepared.getQuery(), fields: prepared.fields, joins: prepared.joinsNotNullableMap };
     }
     const session = (db as unknown as { session: LibSQLSession<Record<string, unknown>, TablesRelationalConfig> }).session;
-    const prepared = session.prepareQuery(kept.query, kept.fields as never, "all", true) as unknown as KeptPrepared;
+    const query = { sql: kept.query.sql, params: fillPlaceholders(kept.query.params, values) };
+    const prepared = session.prepareQuery(query, kept.fields as never, "all", true) as unknown as KeptPrepared;
     prepared.joinsNotNullableMap = kept.joins;
-    return prepared.all(values) as Promise<Row[]>;
+    // What db.batch asks of each statement (`_prepare`), and a thenable that runs it alone.
+    const run = { _prepare: () => prepared, then: (ok: never, failed: never) => prepared.all().then(ok, failed) };
+    return run as unknown as KeptQuery<Row>;
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "../app-link";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
 import {
@@ -255,9 +256,9 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const to = Math.min((props.page + 1) * size, props.totalCount);
   const pageLink = (page: number, label: string, text: string, enabled: boolean) =>
     enabled ? (
-      <Link to={listHref(pathname, state, { page })} aria-label={label} className="list-pagination__link">
+      <AppLink to={listHref(pathname, state, { page })} aria-label={label} className="list-pagination__link">
         {text}
-      </Link>
+      </AppLink>
     ) : (
       <span aria-disabled="true" className="list-pagination__link list-pagination__link--disabled" title={label}>
         {text}
@@ -306,9 +307,9 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
                     const current = view.href === (currentQuery ? `${pathname}?${currentQuery}` : pathname);
                     return (
                       <li key={view.id}>
-                        <Link to={view.href} aria-current={current ? "page" : undefined}>
+                        <AppLink to={view.href} aria-current={current ? "page" : undefined}>
                           {view.label}
-                        </Link>
+                        </AppLink>
                         {view.is_default ? <span className="badge badge--ok">{t("list.default_view")}</span> : null}
                         <span className="list-menu__view-actions">
                           {!view.is_default ? (
@@ -408,9 +409,9 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
           </details>
 
           {props.createHref ? (
-            <Link to={props.createHref} className="button button--primary">
+            <AppLink to={props.createHref} className="button button--primary">
               {props.createLabel}
-            </Link>
+            </AppLink>
           ) : null}
         </div>
       </div>
@@ -468,7 +469,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
           <button type="submit" className="button button--primary">
             {t("list.apply_filters")}
           </button>
-          <Link to={listHref(pathname, state, { filters: {}, search: "", page: 0, sort })}>{t("list.clear_filters")}</Link>
+          <AppLink to={listHref(pathname, state, { filters: {}, search: "", page: 0, sort })}>{t("list.clear_filters")}</AppLink>
         </div>
       </Form>
       {otherFilters.length ? (
@@ -508,10 +509,10 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
                       aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
                     >
                       {column.sortable ? (
-                        <Link to={listHref(pathname, state, { sort: nextSort(sort, by), page: 0 })} className="list-screen__sort">
+                        <AppLink to={listHref(pathname, state, { sort: nextSort(sort, by), page: 0 })} className="list-screen__sort">
                           {column.label}
                           <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
-                        </Link>
+                        </AppLink>
                       ) : (
                         column.label
                       )}
@@ -535,7 +536,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
                   ) : null}
                   {visible.map((column, i) => (
                     <td key={column.key} className={column.numeric ? "list-screen__numeric" : undefined}>
-                      {i === 0 ? <Link to={props.rowHref(row)}>{column.render(row)}</Link> : column.render(row)}
+                      {i === 0 ? <AppLink to={props.rowHref(row)}>{column.render(row)}</AppLink> : column.render(row)}
                     </td>
                   ))}
                 </tr>

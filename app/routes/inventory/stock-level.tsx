@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useLocation } from "react-router";
+import { Form, redirect, useLocation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
@@ -6,6 +6,7 @@ import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { formAction } from "../../server/form-page.server";
 import { getStockLevel, listStockLevels, updateStockLevel } from "../../../worker/domain/stock/stock-levels";
 import { pageUrl, requirePage } from "../../../worker/guards";
+import { AppLink } from "../../components/app-link";
 import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { useFormat } from "../../format";
@@ -108,7 +109,7 @@ function LevelEditor({
         <button type="submit" className="button button--primary">
           {t("stock.save_level")}
         </button>
-        <Link to={`${location.pathname}?${cancel.toString()}`}>{t("stock.cancel_edit")}</Link>
+        <AppLink to={`${location.pathname}?${cancel.toString()}`}>{t("stock.cancel_edit")}</AppLink>
       </div>
     </Form>
   );
@@ -121,9 +122,10 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
   const format = useFormat();
   const { list, options, canEdit, editing, notice } = loaderData;
   const location = useLocation();
+  const kept = new URLSearchParams(location.search);
+  kept.delete("notice");
   const editHref = (id: number) => {
-    const params = new URLSearchParams(location.search);
-    params.delete("notice");
+    const params = new URLSearchParams(kept);
     params.set("edit", String(id));
     return `${location.pathname}?${params.toString()}`;
   };
@@ -162,9 +164,9 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
             key: "edit",
             label: t("stock.edit_level"),
             render: (r: Row) => (
-              <Link to={editHref(r.id)} aria-label={t("stock.edit_level_title", { sku: r.sku, location: r.location.label })}>
+              <AppLink to={editHref(r.id)} aria-label={t("stock.edit_level_title", { sku: r.sku, location: r.location.label })}>
                 {t("stock.edit_level")}
-              </Link>
+              </AppLink>
             ),
           },
         ]
@@ -216,7 +218,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
             ) : null}
             {editing ? <LevelEditor key={editing.id} level={editing} failure={failure} /> : null}
             <p className="muted">
-              {t("stock.row_hint")} <Link to={INVENTORY_LOGS_PATH}>{t("inventory_logs.title")}</Link>
+              {t("stock.row_hint")} <AppLink to={INVENTORY_LOGS_PATH}>{t("inventory_logs.title")}</AppLink>
             </p>
           </>
         }

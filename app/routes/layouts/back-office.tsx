@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { data, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { data, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
@@ -7,6 +7,7 @@ import { viewingStoreAsCustomer } from "../../../worker/domain/identity/actor";
 import { backOfficeCompany } from "../../../worker/domain/settings/company-settings/company-format";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
+import { AppLink, AppLinks } from "../../components/app-link";
 import { supportSiteUrl } from "../../components/back-office/support-site";
 import { CREATE_MENU, sideMenu, visibleMenu, type MenuEntry } from "../../components/back-office/menu";
 import { OperationsMenus } from "../../components/back-office/operations-menus";
@@ -39,11 +40,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
     pendingInvitations: invitations.length,
-    sideMenu: visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal }), user.permissions),
-    createMenu: visibleMenu(CREATE_MENU, user.permissions),
+    sideMenu: shellMenu(visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal }), user.permissions)),
+    createMenu: shellMenu(visibleMenu(CREATE_MENU, user.permissions)),
     helpUrl: supportSiteUrl(ctx.env.settings.HELP_URL, ctx.locale),
   };
 }
+
+/** What the page shows of a menu entry; the permissions it needs stay here (each page's data carried them all). */
+interface ShellMenuEntry {
+  label: string;
+  to: string;
+  icon?: string;
+  children?: ShellMenuEntry[];
+}
+
+const shellMenu = (entries: MenuEntry[]): ShellMenuEntry[] =>
+  entries.map(({ label, to, icon, children }) => ({
+    label,
+    to,
+    ...(icon === undefined ? {} : { icon }),
+    ...(children === undefined ? {} : { children: shellMenu(children) }),
+  }));
 
 type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -52,19 +69,41 @@ type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
 type MenuState = "auto" | "open" | "closed";
 const WIDE = "(min-width: 961px)";
 
-function MenuItem({ entry }: { entry: MenuEntry }) {
+/** Where the user is and where they are going, lower-cased: a menu entry is "active" and "pending" as NavLink decides. */
+interface MenuPlace {
+  here: string;
+  next: string | null;
+}
+
+/** Whether `pathname` is the entry's address or under it (NavLink's test, not case-sensitive, not `end`). */
+function isAt(pathname: string | null, to: string): boolean {
+  if (pathname === null) return false;
+  const end = to !== "/" && to.endsWith("/") ? to.length - 1 : to.length;
+  return pathname === to || (pathname.startsWith(to) && pathname.charAt(end) === "/");
+}
+
+function MenuItem({ entry, place }: { entry: ShellMenuEntry; place: MenuPlace }) {
   const t = useT();
-  if (!entry.children)
+  if (!entry.children) {
+    const to = entry.to.toLowerCase();
+    const active = isAt(place.here, to);
+    const pending = isAt(place.next, to);
     return (
       <li>
-        <NavLink to={entry.to} className="side-menu__link" aria-label={t(entry.label)}>
+        <AppLink
+          to={entry.to}
+          aria-label={t(entry.label)}
+          aria-current={active ? "page" : undefined}
+          className={`side-menu__link${active ? " active" : ""}${pending ? " pending" : ""}`}
+        >
           <span className="side-menu__icon" aria-hidden="true">
             {entry.icon ?? "•"}
           </span>
           <span className="side-menu__text">{t(entry.label)}</span>
-        </NavLink>
+        </AppLink>
       </li>
     );
+  }
   return (
     <li>
       <details className="side-menu__group">
@@ -76,11 +115,29 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
         </summary>
         <ul>
           {entry.children.map((child) => (
-            <MenuItem key={child.to} entry={child} />
+            <MenuItem key={child.to} entry={child} place={place} />
           ))}
         </ul>
       </details>
     </li>
+  );
+}
+
+/**
+ * The side menu's entries, each a link marked as NavLink would mark it ("active", "pending",
+ * `aria-current`), with the location and the navigation read once for the whole menu instead of
+ * by each of its links.
+ */
+function SideMenu({ entries }: { entries: ShellMenuEntry[] }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const place = { here: location.pathname.toLowerCase(), next: navigation.location?.pathname.toLowerCase() ?? null };
+  return (
+    <ul>
+      {entries.map((entry) => (
+        <MenuItem key={entry.to} entry={entry} place={place} />
+      ))}
+    </ul>
   );
 }
 
@@ -171,136 +228,134 @@ function Shell({ data: shell, children }: { data: ShellData; children: ReactNode
   };
   const menuExpanded = menu === "open" || (menu === "auto" && wide === true);
   return (
-    <div className="back-office" data-menu={menu}>
-      <header className="top-bar">
-        <button
-          ref={toggleButton}
-          type="button"
-          className="icon-button"
-          onClick={toggle}
-          aria-label={t("shell.toggle_menu")}
-          aria-controls="side-menu"
-          aria-expanded={menuExpanded}
-        >
-          ☰
-        </button>
-        <Link to="/dashboard" className="top-bar__brand" aria-label={t("app.name")}>
-          <span className="logo" aria-hidden="true">
-            C
-          </span>
-          <span className="top-bar__name">{t("app.name")}</span>
-        </Link>
-        <form
-          className={searchOpen ? "top-bar__search top-bar__search--open" : "top-bar__search"}
-          method="get"
-          action="/search"
-          role="search"
-        >
-          <input
-            ref={search}
-            type="search"
-            name="q"
-            placeholder={t("shell.search")}
-            aria-label={t("shell.search")}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") setSearchOpen(false);
-            }}
-          />
+    <AppLinks>
+      <div className="back-office" data-menu={menu}>
+        <header className="top-bar">
           <button
+            ref={toggleButton}
             type="button"
-            className="icon-button top-bar__search-close"
-            onClick={() => setSearchOpen(false)}
-            aria-label={t("shell.close_search")}
+            className="icon-button"
+            onClick={toggle}
+            aria-label={t("shell.toggle_menu")}
+            aria-controls="side-menu"
+            aria-expanded={menuExpanded}
           >
-            ←
+            ☰
           </button>
-        </form>
-        <div className="top-bar__actions">
-          {/* Phones have no room for the field: this button opens it over the bar. */}
-          <button
-            type="button"
-            className="icon-button top-bar__search-open"
-            onClick={() => setSearchOpen(true)}
-            aria-label={t("shell.search")}
-            aria-expanded={searchOpen}
+          <Link to="/dashboard" className="top-bar__brand" aria-label={t("app.name")}>
+            <span className="logo" aria-hidden="true">
+              C
+            </span>
+            <span className="top-bar__name">{t("app.name")}</span>
+          </Link>
+          <form
+            className={searchOpen ? "top-bar__search top-bar__search--open" : "top-bar__search"}
+            method="get"
+            action="/search"
+            role="search"
           >
-            <SearchIcon />
-          </button>
-          <OperationsMenus />
-          {createMenu.length > 0 ? (
-            <DropdownMenu trigger="+" label={t("shell.create")}>
-              {createMenu.map((entry) => (
-                <DropdownItem key={entry.to}>
-                  <Link to={entry.to}>{t(entry.label)}</Link>
-                </DropdownItem>
-              ))}
-            </DropdownMenu>
-          ) : null}
-          <DropdownMenu trigger={`${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`} label={t("shell.account")}>
-            <DropdownLabel>{`${user.firstName} ${user.lastName}`}</DropdownLabel>
-            <DropdownItem>
-              <Link to="/settings/company-settings" data-testid="current-company">
-                {company.label}
-              </Link>
-            </DropdownItem>
-            {otherCompanies.length > 0 ? (
-              <>
-                <DropdownLabel>{t("shell.switch_company")}</DropdownLabel>
-                {otherCompanies.map((other) => (
-                  <DropdownItem
-                    key={other.id}
-                    asChild={false}
-                    onSelect={() => submit({ company_id: other.id }, { method: "post", action: "/companies/switch" })}
-                  >
-                    {other.label}
+            <input
+              ref={search}
+              type="search"
+              name="q"
+              placeholder={t("shell.search")}
+              aria-label={t("shell.search")}
+              onKeyDown={(event) => {
+                if (event.key === "Escape") setSearchOpen(false);
+              }}
+            />
+            <button
+              type="button"
+              className="icon-button top-bar__search-close"
+              onClick={() => setSearchOpen(false)}
+              aria-label={t("shell.close_search")}
+            >
+              ←
+            </button>
+          </form>
+          <div className="top-bar__actions">
+            {/* Phones have no room for the field: this button opens it over the bar. */}
+            <button
+              type="button"
+              className="icon-button top-bar__search-open"
+              onClick={() => setSearchOpen(true)}
+              aria-label={t("shell.search")}
+              aria-expanded={searchOpen}
+            >
+              <SearchIcon />
+            </button>
+            <OperationsMenus />
+            {createMenu.length > 0 ? (
+              <DropdownMenu trigger="+" label={t("shell.create")}>
+                {createMenu.map((entry) => (
+                  <DropdownItem key={entry.to}>
+                    <Link to={entry.to}>{t(entry.label)}</Link>
                   </DropdownItem>
                 ))}
-                <DropdownSeparator />
-              </>
+              </DropdownMenu>
             ) : null}
-            {pendingInvitations > 0 ? (
+            <DropdownMenu trigger={`${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`} label={t("shell.account")}>
+              <DropdownLabel>{`${user.firstName} ${user.lastName}`}</DropdownLabel>
               <DropdownItem>
-                <Link to="/invitations">{t("shell.invitations", { count: pendingInvitations })}</Link>
+                <Link to="/settings/company-settings" data-testid="current-company">
+                  {company.label}
+                </Link>
               </DropdownItem>
-            ) : null}
-            <DropdownItem>
-              <Link to={`/settings/users/${user.id}/edit`}>{t("shell.edit_profile")}</Link>
-            </DropdownItem>
-            {canManageAccount ? (
+              {otherCompanies.length > 0 ? (
+                <>
+                  <DropdownLabel>{t("shell.switch_company")}</DropdownLabel>
+                  {otherCompanies.map((other) => (
+                    <DropdownItem
+                      key={other.id}
+                      asChild={false}
+                      onSelect={() => submit({ company_id: other.id }, { method: "post", action: "/companies/switch" })}
+                    >
+                      {other.label}
+                    </DropdownItem>
+                  ))}
+                  <DropdownSeparator />
+                </>
+              ) : null}
+              {pendingInvitations > 0 ? (
+                <DropdownItem>
+                  <Link to="/invitations">{t("shell.invitations", { count: pendingInvitations })}</Link>
+                </DropdownItem>
+              ) : null}
               <DropdownItem>
-                <Link to="/account-settings">{t("shell.account_settings")}</Link>
+                <Link to={`/settings/users/${user.id}/edit`}>{t("shell.edit_profile")}</Link>
               </DropdownItem>
-            ) : null}
-            {helpUrl ? (
-              <DropdownItem>
-                <a href={helpUrl} target="_blank" rel="noopener noreferrer">
-                  {t("shell.find_help")}
-                </a>
+              {canManageAccount ? (
+                <DropdownItem>
+                  <Link to="/account-settings">{t("shell.account_settings")}</Link>
+                </DropdownItem>
+              ) : null}
+              {helpUrl ? (
+                <DropdownItem>
+                  <a href={helpUrl} target="_blank" rel="noopener noreferrer">
+                    {t("shell.find_help")}
+                  </a>
+                </DropdownItem>
+              ) : null}
+              <DropdownSeparator />
+              {/* The menu unmounts on select, so the sign-out is submitted from here, not by a form inside it. */}
+              <DropdownItem asChild={false} onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+                {t("shell.logout")}
               </DropdownItem>
-            ) : null}
-            <DropdownSeparator />
-            {/* The menu unmounts on select, so the sign-out is submitted from here, not by a form inside it. */}
-            <DropdownItem asChild={false} onSelect={() => submit(null, { method: "post", action: "/logout" })}>
-              {t("shell.logout")}
-            </DropdownItem>
-          </DropdownMenu>
-        </div>
-      </header>
-      <nav ref={nav} id="side-menu" className="side-menu" aria-label={t("shell.toggle_menu")}>
-        <ul>
-          {sideMenu.map((entry) => (
-            <MenuItem key={entry.to} entry={entry} />
-          ))}
-        </ul>
-        <div className="side-menu__footer">
-          <LanguageSwitcher />
-        </div>
-      </nav>
-      {/* The page behind an open drawer: a tap on it closes the drawer. */}
-      <div className="back-office__scrim" aria-hidden="true" onClick={() => setMenu("auto")} />
-      <main className="back-office__main">
-        <FormatProvider value={format}>{children}</FormatProvider>
-      </main>
-    </div>
+            </DropdownMenu>
+          </div>
+        </header>
+        <nav ref={nav} id="side-menu" className="side-menu" aria-label={t("shell.toggle_menu")}>
+          <SideMenu entries={sideMenu} />
+          <div className="side-menu__footer">
+            <LanguageSwitcher />
+          </div>
+        </nav>
+        {/* The page behind an open drawer: a tap on it closes the drawer. */}
+        <div className="back-office__scrim" aria-hidden="true" onClick={() => setMenu("auto")} />
+        <main className="back-office__main">
+          <FormatProvider value={format}>{children}</FormatProvider>
+        </main>
+      </div>
+    </AppLinks>
   );
 }
