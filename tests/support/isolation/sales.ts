@@ -43,7 +43,11 @@ export async function makeSalesDocument(
 }
 
 /** A sales document of `theirs` whose id names nothing in `mine`. */
-async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "estimate" | "sales_order" | "shipping_order") {
+async function theirDocument(
+  theirs: IsolationCompany,
+  mine: IsolationCompany,
+  type: "estimate" | "sales_order" | "shipping_order" | "invoice",
+) {
   const largest = async (company: IsolationCompany) =>
     Number((await company.db.all<{ max: number | null }>(sql`select max(id) as max from sales_documents`))[0]?.max ?? 0);
   const customer = await makeCustomer(theirs.db);
@@ -71,6 +75,10 @@ export const isolation: IsolationArea = {
     "post /sales-orders/{id}/validate": {},
     "post /sales-orders/{id}/cancel": {},
     "post /shipping-orders": { sales_order_id: 1 },
+    "post /invoices": { customer_id: 1, location_id: 1, lines: [{ description: "Consulting" }] },
+    "patch /invoices/{id}": { notes: "Changed" },
+    "post /invoices/{id}/finalize": {},
+    "post /invoices/{id}/cancel": {},
     "post /shipping-orders/{id}/prepare": {},
     "post /shipping-orders/{id}/ready": {},
     "post /shipping-orders/{id}/ship": {},
@@ -84,5 +92,6 @@ export const isolation: IsolationArea = {
     "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),
     "/sales-orders/": (theirs, mine) => theirDocument(theirs, mine, "sales_order"),
     "/shipping-orders/": (theirs, mine) => theirDocument(theirs, mine, "shipping_order"),
+    "/invoices/": (theirs, mine) => theirDocument(theirs, mine, "invoice"),
   },
 };

@@ -9,7 +9,8 @@ import { STOCK_DOCUMENT_ACCESS } from "../stock/stock-access";
 import { can, requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
-import { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
+import { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { DOCUMENT_OUTPUTS } from "../documents/outputs";
 import { SALES_ACCESS } from "../sales/sales-documents";
 import { EXPORT_LISTS } from "./export-lists";
 import { IMPORT_MODES, suggestMapping, type ImportColumn, type ImportMode } from "./importer";
@@ -78,8 +79,11 @@ export async function startExport(ctx: Ctx, raw: unknown): Promise<OperationView
 /** Documents in one bulk PDF at most: a selection on a list page (its largest page is 200 rows). */
 export const BULK_PDF_MAX = 200;
 
+// The sales documents that print (a row of documents/outputs.ts): invoices join when their row does.
+const PRINTED_TYPES = SALES_DOCUMENT_TYPES.filter((type) => Object.hasOwn(DOCUMENT_OUTPUTS, type));
+
 const StartBulkPdfInput = z.strictObject({
-  type: z.enum(SALES_DOCUMENT_TYPES, { error: "invalid" }),
+  type: z.enum(PRINTED_TYPES as [SalesDocumentType, ...SalesDocumentType[]], { error: "invalid" }),
   ids: z
     .array(z.number({ error: "invalid" }).int("invalid").positive("invalid"), { error: "required" })
     .min(1, "required")
