@@ -49,17 +49,13 @@ export async function createInvoiceFromOrder(ctx: Ctx, input: unknown): Promise<
   if (NOT_INVOICED.includes(order.status)) throw new DomainError("status_move_not_allowed");
   const [billing, settings] = await Promise.all([readOrderBilling(ctx.db, order), readInvoiceSettings(ctx.db, order.customerId)]);
   const taken = checkChosen(billing, parsed.lines ?? allRemaining(billing), parsed.lines !== undefined);
-  const { fields, sourceLineOf } = invoiceOfOrder(billing, taken);
-  return insertInvoice(ctx, {
-    customerId: order.customerId,
-    locationId: order.locationId,
-    fields: { ...fields, number: parsed.number, date: parsed.date, ...(parsed.notes !== undefined ? { notes: parsed.notes } : {}) },
+  return insertOrderInvoice(ctx, {
+    order,
+    billing,
+    taken,
     settings,
-    finalize: parsed.finalize,
-    dueDate: parsed.due_date,
-    isDeposit: parsed.is_deposit ?? false,
+    parsed,
     createdFromId: order.id,
-    sourceLineOf,
     guard: (batch) => requireWithinOrder(batch, order.id),
   });
 }
@@ -87,17 +83,49 @@ export async function createInvoiceFromShippingOrder(ctx: Ctx, input: unknown): 
     return quantity > 0 ? [{ line_id: line.id, quantity }] : [];
   });
   const taken = checkChosen(billing, chosen, false);
-  const { fields, sourceLineOf } = invoiceOfOrder(billing, taken);
+  return insertOrderInvoice(ctx, {
+    order,
+    billing,
+    taken,
+    settings,
+    parsed,
+    createdFromId: shipment.id,
+    guard: (batch) => requireWithinShipment(requireWithinOrder(batch, order.id), shipment.id),
+  });
+}
+
+/** The invoice of what was taken from a sales order's lines, made from the order or one of its shipping orders. */
+function insertOrderInvoice(
+  ctx: Ctx,
+  made: {
+    order: { customerId: number; locationId: number };
+    billing: Parameters<typeof invoiceOfOrder>[0];
+    taken: Parameters<typeof invoiceOfOrder>[1];
+    settings: Awaited<ReturnType<typeof readInvoiceSettings>>;
+    parsed: {
+      number?: string | null;
+      date?: string;
+      notes?: string | null;
+      finalize?: boolean;
+      due_date?: string | null;
+      is_deposit?: boolean;
+    };
+    createdFromId: number;
+    guard: Parameters<typeof insertInvoice>[1]["guard"];
+  },
+): Promise<InvoiceView> {
+  const { order, parsed } = made;
+  const { fields, sourceLineOf } = invoiceOfOrder(made.billing, made.taken);
   return insertInvoice(ctx, {
     customerId: order.customerId,
     locationId: order.locationId,
     fields: { ...fields, number: parsed.number, date: parsed.date, ...(parsed.notes !== undefined ? { notes: parsed.notes } : {}) },
-    settings,
+    settings: made.settings,
     finalize: parsed.finalize,
     dueDate: parsed.due_date,
     isDeposit: parsed.is_deposit ?? false,
-    createdFromId: shipment.id,
+    createdFromId: made.createdFromId,
     sourceLineOf,
-    guard: (batch) => requireWithinShipment(requireWithinOrder(batch, order.id), shipment.id),
+    guard: made.guard,
   });
 }
