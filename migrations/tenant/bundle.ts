@@ -314,5 +314,17 @@ export const migrations: Migration[] = [
       "ALTER TABLE `company_settings` ADD `invoice_number_edit_access` text DEFAULT 'admins' NOT NULL;",
       "ALTER TABLE `company_settings` ADD `edit_finalized_invoice` integer DEFAULT false NOT NULL;"
     ]
+  },
+  {
+    "tag": "0020_payments",
+    "hash": "7dd0050befa54308b9aaa3b8423048f5a708781dc42c3bce02a2c6d0651e61e6",
+    "statements": [
+      "CREATE TABLE `payments` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`invoice_id` integer NOT NULL,\n\t`customer_id` integer NOT NULL,\n\t`amount` integer NOT NULL,\n\t`date` text NOT NULL,\n\t`payment_method_id` integer,\n\t`notes` text,\n\t`stripe_id` text,\n\t`user_id` text,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`invoice_id`) REFERENCES `sales_documents`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`customer_id`) REFERENCES `customers`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`payment_method_id`) REFERENCES `payment_methods`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"payments_amount_positive\" CHECK(\"payments\".\"amount\" > 0)\n);",
+      "CREATE INDEX `payments_invoice_idx` ON `payments` (`invoice_id`,`id`);",
+      "CREATE INDEX `payments_customer_idx` ON `payments` (`customer_id`,`date`,`id`);",
+      "CREATE INDEX `payments_method_idx` ON `payments` (`payment_method_id`);",
+      "CREATE UNIQUE INDEX `payments_stripe_id_unique` ON `payments` (`stripe_id`);",
+      "ALTER TABLE `sales_documents` ADD `public_link` integer DEFAULT true NOT NULL;"
+    ]
   }
 ];

@@ -87,6 +87,8 @@ export const salesDocuments = sqliteTable(
     dueDate: text("due_date"),
     isDeposit: integer("is_deposit", { mode: "boolean" }).notNull().default(false),
     publicId: text("public_id"),
+    // Whether the invoice's public link opens it (it can be switched off, domain spec §3 'Invoice').
+    publicLink: integer("public_link", { mode: "boolean" }).notNull().default(true),
     amountPaid: integer("amount_paid").notNull().default(0),
     remainingToPay: integer("remaining_to_pay").notNull().default(0),
     remainingToCredit: integer("remaining_to_credit").notNull().default(0),
