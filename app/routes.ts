@@ -9,7 +9,9 @@ export default [
     route("password-reset/:uid?/:timestamp/:hash?", "routes/auth/password-reset-confirm.tsx"),
     route("maintenance", "routes/maintenance.tsx"),
     route("setup", "routes/setup.tsx"),
+    route("public/invoices/:id?", "routes/public/invoice.tsx"),
   ]),
+  route("public/invoices/:id/pdf", "routes/public/invoice-pdf.ts"),
   layout("routes/layouts/storefront-login.tsx", [route("b2b/login", "routes/b2b/login.tsx"), route("b2b/access", "routes/b2b/access.tsx")]),
   layout("routes/layouts/storefront.tsx", [
     route("b2b", "routes/b2b/home.tsx"),
@@ -101,6 +103,8 @@ export default [
     route("sales/sales-orders/:id/email", "routes/sales/document-email.ts", { id: "sales-order-email" }),
     route("sales/shipping-orders/:id/pdf", "routes/sales/document-pdf.ts", { id: "shipping-order-pdf" }),
     route("sales/shipping-orders/:id/email", "routes/sales/document-email.ts", { id: "shipping-order-email" }),
+    route("sales/invoices/:id/pdf", "routes/sales/document-pdf.ts", { id: "invoice-pdf" }),
+    route("sales/invoices/:id/email", "routes/sales/document-email.ts", { id: "invoice-email" }),
     // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
     route("inventory/stock-level", "routes/inventory/stock-level.tsx"),
     route("inventory/inventory-logs", "routes/inventory/inventory-logs.tsx"),
@@ -123,7 +127,7 @@ export default [
     route("products-and-services/batches", "routes/batches/list.tsx"),
     // The variant id is the :id of batches/{variant}.
     route("products-and-services/batches/:id", "routes/batches/variant.tsx"),
-    // ── sales: estimates and sales orders, and the line editor's lookups ──
+    // ── sales: estimates, sales orders and invoices, and the line editor's lookups ──
     route("sales/estimates", "routes/sales/estimates/list.tsx"),
     route("sales/estimates/create", "routes/sales/estimates/create.tsx"),
     route("sales/estimates/:id", "routes/sales/estimates/detail.tsx"),
@@ -132,6 +136,10 @@ export default [
     route("sales/sales-orders/create", "routes/sales/sales-orders/create.tsx"),
     route("sales/sales-orders/:id", "routes/sales/sales-orders/detail.tsx"),
     route("sales/sales-orders/:id/edit", "routes/sales/sales-orders/edit.tsx"),
+    route("sales/invoices", "routes/sales/invoices/list.tsx"),
+    route("sales/invoices/create", "routes/sales/invoices/create.tsx"),
+    route("sales/invoices/:id", "routes/sales/invoices/detail.tsx"),
+    route("sales/invoices/:id/edit", "routes/sales/invoices/edit.tsx"),
     route("sales/line-facts", "routes/sales/line-facts.ts"),
     // ── sales: shipping orders (made from a sales order's page) ──
     route("sales/shipping-orders", "routes/sales/shipping-orders/list.tsx"),

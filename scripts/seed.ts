@@ -11,16 +11,18 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "./lib/config";
 import { ensureDevVars } from "./lib/dev-vars";
 import { seedCatalogue } from "./lib/seed-catalogue";
 import { seedContactsAndStock } from "./lib/seed-contacts-stock";
+import { seedInvoices } from "./lib/seed-invoices";
 import { seedStore } from "./lib/seed-store";
 import { ensureControlDatabase, ensureDbServer } from "./lib/local-db";
 import { dbTargetFromEnv, migrateAll, type DbTarget } from "./db-migrate";
 
 // Row counts per scale; later areas add their tables here (large: 100,000 variants, 10,000 customers).
 export const SCALES = {
-  small: { bulkProducts: 40, bulkCustomers: 36 },
+  small: { bulkProducts: 40, bulkCustomers: 36, bulkInvoices: 0 },
   // 20,000 products of 5 variants each: 100,000 variants beside the hand-made demo products,
-  // each with stock in Lyon; 10,000 customers with the hand-made ones.
-  large: { bulkProducts: 20_000, bulkCustomers: 9_996 },
+  // each with stock in Lyon; 10,000 customers with the hand-made ones; 100,000 invoices and
+  // 150,000 payments beside the hand-made ones.
+  large: { bulkProducts: 20_000, bulkCustomers: 9_996, bulkInvoices: 100_000 },
 } as const;
 export type Scale = keyof typeof SCALES;
 
@@ -105,6 +107,7 @@ export async function seed(
   const ctx = makeCtx({ db, control, actor, locale: "fr" });
   await seedCatalogue(ctx, { bulkProducts: counts.bulkProducts }, log);
   await seedContactsAndStock(ctx, { bulkCustomers: counts.bulkCustomers }, log);
+  await seedInvoices(ctx, { bulkInvoices: counts.bulkInvoices }, log);
   await seedStore(db, control, { companyId, pepper }, log);
 
   log(`demo company created in ${((Date.now() - started) / 1000).toFixed(1)} s (${scale}: ${LOCATIONS.length} locations)`);

@@ -55,6 +55,11 @@ export function ctxForStoreVisitor(env: Env, companyId: string): Promise<Ctx> {
   return ctxForPublicPage(env, companyId, "public_store", "store:visitor");
 }
 
+/** A visitor of an invoice's public page (invoices/public-invoice.ts): no sign-in, no permission, the page's capability alone. */
+export function ctxForPublicInvoice(env: Env, companyId: string): Promise<Ctx> {
+  return ctxForPublicPage(env, companyId, "public_invoice", "invoice:public");
+}
+
 /** A visitor of one of a company's public pages: an actor holding that page's capability alone (the public invoice page's too). */
 export function ctxForPublicPage(env: Env, companyId: string, capability: PublicCapability, source: string): Promise<Ctx> {
   return companyCtx(env, companyId, (company): VisitorActor => ({ kind: "visitor", company, permissions: [capability], source }));

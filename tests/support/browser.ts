@@ -1,4 +1,5 @@
 import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 // Debian's chromium; the flags keep it from reaching for the network at start.
 export function launchBrowser(): Promise<Browser> {
@@ -16,4 +17,16 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** One browser for a test file: launched before its tests, closed after them; the getter gives it to each test. */
+export function browserOfFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }

@@ -24,12 +24,13 @@ const MOVE_MODULES: Record<string, string> = {
   "worker/domain/documents/cascades.ts": "runCascade: a cancel asserted by assertVerbMove for each visited document",
   "worker/domain/sales/sales-document-writes.ts": "moveSalesDocument: a verb's move asserted by assertVerbMove",
   "worker/domain/sales/shipping-writes.ts": "moveShippingOrder (assertVerbMove) and orderShippingStatus (the graph's selfMoves)",
+  "worker/domain/payments/settlement.ts": "invoiceAfterPayment and orderSettlement: statuses taken from the graph and checked against it at load",
 };
 
 const STATUS_KEYS = new Set(["status", "paymentStatus", "shippingStatus"]);
 const DOCUMENT_TABLE = /\b(salesDocuments|stockDocuments)$/;
 const DOCUMENT_WRITERS = new Set(["insertSalesDocument", "rewriteSalesDocument"]);
-const SQL_UPDATE = /\bupdate\s+(sales_documents|stock_documents|\?)\s+set\b([\s\S]*?)(?:\bwhere\b|$)/gi;
+const SQL_UPDATE = /\bupdate\s+(sales_documents|stock_documents|\?)(?:\s+as\s+\w+)?\s+set\b([\s\S]*?)(?:\bwhere\b|$)/gi;
 const SQL_STATUS_COLUMN = /\b(status|payment_status|shipping_status)\s*=/;
 
 interface StatusWrite {

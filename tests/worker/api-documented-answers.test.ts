@@ -205,6 +205,7 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /shipping-orders/{id}/email": { to: "documented@example.test" },
     "post /invoices": { customer_id: customer.id, location_id: location, lines: [{ variant_id: variant.id, quantity: "1", price: "10" }] },
     "patch /invoices/{id}": { notes: "Thank you" },
+    "post /invoices/{id}/public-link": { enabled: false },
   };
 }
 
@@ -222,6 +223,10 @@ const ELSEWHERE = new Set([
   "post /sales-orders/{id}/cancel",
   // Only an order placed from the store awaits validation: it has its own order below.
   "post /sales-orders/{id}/validate",
+  // A payment needs an issued invoice: it has its own invoice below.
+  "post /invoices/{id}/payments",
+  // A draft is not sent: the email has its own finalised invoice below.
+  "post /invoices/{id}/email",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -255,6 +260,28 @@ describe("the answers of /api/v1", () => {
       .where(eq(tenantSchema.salesDocuments.id, Number(order.id)));
     const validated = await expectDocumented(operation("post /sales-orders/{id}/validate"), `/sales-orders/${String(order.id)}/validate`);
     expect(validated.status).toBe("pending");
+  });
+
+  it("match the documented schema for a payment recorded, listed and read", async () => {
+    const invoice = await expectDocumented(operation("post /invoices"), "/invoices", {
+      body: { ...((await bodies())["post /invoices"] as Record<string, unknown>), finalize: true },
+    });
+    const base = `/invoices/${String(invoice.id)}/payments`;
+    const payment = await expectDocumented(operation("post /invoices/{id}/payments"), base, { body: { amount: "4", notes: "Cash" } });
+    expect(payment.invoice).toMatchObject({ status: "partially_paid" });
+    const listed = await expectDocumented(operation("get /invoices/{id}/payments"), base);
+    expect(listed.items).toHaveLength(1);
+    await expectDocumented(operation("get /invoices/{id}/payments/{paymentId}"), `${base}/${String(payment.id)}`);
+  });
+
+  it("match the documented schema for a finalised invoice's email", async () => {
+    const invoice = await expectDocumented(operation("post /invoices"), "/invoices", {
+      body: { ...((await bodies())["post /invoices"] as Record<string, unknown>), finalize: true },
+    });
+    const queued = await expectDocumented(operation("post /invoices/{id}/email"), `/invoices/${String(invoice.id)}/email`, {
+      body: { to: "documented@example.test" },
+    });
+    expect(queued).toMatchObject({ queued: true, to: ["documented@example.test"] });
   });
 
   it("match the documented schema for every read, lists with records in them", async () => {

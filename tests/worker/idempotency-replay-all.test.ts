@@ -86,6 +86,13 @@ async function orderToShip(x: World): Promise<number> {
   return order.body.id as number;
 }
 
+/** A finalised invoice of a new order, waiting for payment. */
+async function issuedInvoice(x: World): Promise<number> {
+  const made = await callApiJson("POST", "/invoices", x.w.token, { sales_order_id: await orderToShip(x), finalize: true });
+  expect(made.status).toBe(201);
+  return made.body.id as number;
+}
+
 async function estimate(x: World): Promise<number> {
   const made = await callApiJson("POST", "/estimates", x.w.token, {
     customer_id: x.customer,
@@ -331,6 +338,17 @@ const CREATES: Create[] = [
     table: t.salesDocuments,
     where: eq(t.salesDocuments.type, "invoice"),
     read: byId("/invoices"),
+  },
+  {
+    name: "payments",
+    operation: "post /invoices/{id}/payments",
+    path: async (x) => `/invoices/${await issuedInvoice(x)}/payments`,
+    body: () => ({ amount: "1" }),
+    table: t.payments,
+    read: async (x, id) => {
+      const [row] = await x.w.db.select({ invoice: t.payments.invoiceId }).from(t.payments).where(eq(t.payments.id, id));
+      return get(x, `/invoices/${row!.invoice}/payments/${id}`);
+    },
   },
   {
     name: "payment methods",

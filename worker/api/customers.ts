@@ -13,7 +13,8 @@ import { requireActor, verbCtx } from "./auth";
 import { bodyWith, jsonBody } from "./body";
 import { acknowledgeQuery, errors, type ApiOperation } from "./operation";
 import { page } from "./schemas/common";
-import { Customer } from "./schemas/contacts";
+import { Customer, CustomerBalance } from "./schemas/contacts";
+import { customerBalanceOf } from "../domain/payments/customer-balance";
 import type { ApiEnv } from "./types";
 
 const tag = "Customers";
@@ -51,6 +52,17 @@ export const customerOperations: ApiOperation[] = [
     permissions: VIEW,
     result: Customer,
     responses: { 200: "The customer", ...errors },
+  },
+  {
+    method: "get",
+    path: "/customers/{id}/balance",
+    tag,
+    summary:
+      "What the customer owes, in the company's currency: what their issued invoices leave to pay (and of it what is overdue), what their open sales orders have not invoiced yet, their balance (both: what the credit limit applies to) and the credit left. Needs view_invoices too.",
+    auth: true,
+    permissions: { allOf: ["view_customers", "view_invoices"] },
+    result: CustomerBalance,
+    responses: { 200: "The customer's balance", ...errors },
   },
   {
     method: "patch",
@@ -103,6 +115,9 @@ export const customers = new Hono<ApiEnv>()
   .post("/", requireActor(EDIT), async (c) => {
     return c.json(await createCustomer(await verbCtx(c), await jsonBody(c)), 201);
   })
+  .get("/:id/balance", requireActor({ allOf: ["view_customers", "view_invoices"] }), async (c) =>
+    c.json(await customerBalanceOf(await verbCtx(c), { id: c.req.param("id") })),
+  )
   .get("/:id", requireActor(VIEW), async (c) => {
     return c.json(await getCustomer(await verbCtx(c), { id: c.req.param("id") }));
   })

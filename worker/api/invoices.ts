@@ -1,3 +1,7 @@
+import { deletePayment } from "../domain/payments/delete-payment";
+import { getInvoicePayment, listInvoicePayments } from "../domain/payments/list-payments";
+import { RecordPaymentInput } from "../domain/payments/payment-schemas";
+import { recordPayment } from "../domain/payments/record-payment";
 import { cancelInvoice } from "../domain/invoices/cancel-invoice";
 import { createInvoice } from "../domain/invoices/create-invoice";
 import { deleteInvoice } from "../domain/invoices/delete-invoice";
@@ -7,14 +11,17 @@ import { AnyCreateInvoiceInput, UpdateInvoiceInput } from "../domain/invoices/in
 import type { InvoiceView } from "../domain/invoices/invoice-views";
 import { invoiceListRegistry } from "../domain/invoices/invoice-views";
 import { listInvoices } from "../domain/invoices/list-invoices";
+import { setInvoicePublicLink, SetInvoicePublicLinkInput } from "../domain/invoices/set-invoice-public-link";
 import { updateInvoice } from "../domain/invoices/update-invoice";
 import { DELETE_ASKS } from "../domain/shared/acknowledgements";
 import type { Ctx } from "../domain/shared/ctx";
 import { documentApi, documentOperations, documentRouter, type DocumentRoute } from "./document-api";
 import { acknowledgeQuery, errors } from "./operation";
 import { page } from "./schemas/common";
-import { Invoice } from "./schemas/invoices";
-import { SALES_LINES } from "./sales-documents";
+import { Invoice, Payment, PaymentList } from "./schemas/invoices";
+import { jsonBody } from "./body";
+import { bodyWith } from "./body";
+import { documentOutputRoutes, SALES_LINES } from "./sales-documents";
 
 const moveErrors = { 409: "Its status does not allow it (status_move_not_allowed), or another edit came first (conflict)" };
 
@@ -72,13 +79,85 @@ const INVOICES = documentApi<InvoiceView>({
       },
     },
   },
+  outputs: documentOutputRoutes("invoice", "invoice", { 409: "A draft is not sent: it is finalised first (invoice_draft_not_sendable)" }),
   moves: [
+    {
+      method: "post",
+      path: "/{id}/public-link",
+      access: "edit",
+      doc: {
+        summary:
+          "Turn the invoice's public link on or off ({enabled: boolean}). On, public_url (/public/invoices/{public_id}) shows the invoice to whoever has the address, without signing in, once it is finalised; off, that address answers not found. The address does not change when the link is turned on again",
+        body: SetInvoicePublicLinkInput,
+        result: Invoice,
+        responses: { 200: "The invoice, with public_link and public_url", 422: "enabled missing or not a boolean", ...errors },
+      },
+      handle: async (c, ctx) => c.json(await setInvoicePublicLink(ctx, await bodyWith(c, { id: c.req.param("id") }))),
+    },
     move(
       "finalize",
       "Finalise a draft: it takes the next number of the invoice sequence in the same write (no gap), becomes unpaid (paid when there is nothing to pay), and is dated today when its date has passed",
       finalizeInvoice,
     ),
-    move("cancel", "Cancel the invoice (a draft, or one waiting for payment); a finalised invoice keeps its number", cancelInvoice),
+    move(
+      "cancel",
+      "Cancel the invoice (a draft, or one waiting for payment with none received); a finalised invoice keeps its number",
+      cancelInvoice,
+    ),
+    {
+      method: "get",
+      path: "/{id}/payments",
+      access: "read",
+      doc: {
+        summary: "The invoice's payments, newest first (at most 250, as many as an invoice takes)",
+        result: PaymentList,
+        responses: { 200: "Its payments", ...errors },
+      },
+      handle: async (c, ctx) => c.json(await listInvoicePayments(ctx, c.req.param("id"))),
+    },
+    {
+      method: "post",
+      path: "/{id}/payments",
+      access: "edit",
+      doc: {
+        summary:
+          "Record a payment: amount (more than zero, at most what remains to pay, rounded to the currency's decimals), date (today in the company's calendar by default), notes, payment_method_id (an active method). The invoice becomes partially paid or paid, and its sales order's payment status follows in the same write; an order delivered and paid completes by itself (completed_automatically). Send an Idempotency-Key: a retry answers the same payment and records nothing more.",
+        body: RecordPaymentInput,
+        result: Payment,
+        responses: {
+          201: "Recorded, with where the invoice stands now",
+          409: "The invoice takes no payment in its status (status_move_not_allowed: a draft, paid, cancelled), or its order was completed by hand (payments_closed_by_order)",
+          422: "Invalid input; more than remains to pay (more_than_remaining_to_pay naming amount); an unknown or inactive payment method (unknown_payment_method); 250 payments already (too_many_payments)",
+          ...errors,
+        },
+      },
+      handle: async (c, ctx) => c.json(await recordPayment(ctx, c.req.param("id"), await jsonBody(c)), 201),
+    },
+    {
+      method: "get",
+      path: "/{id}/payments/{paymentId}",
+      access: "read",
+      doc: { summary: "One payment of the invoice", result: Payment, responses: { 200: "The payment", ...errors } },
+      handle: async (c, ctx) => c.json(await getInvoicePayment(ctx, c.req.param("id"), c.req.param("paymentId"))),
+    },
+    {
+      method: "delete",
+      path: "/{id}/payments/{paymentId}",
+      access: "edit",
+      doc: {
+        summary:
+          "Delete a payment recorded by mistake: the invoice gets the amount back to pay, and its order's payment status follows (a completed order reopens)",
+        responses: {
+          204: "Deleted",
+          409: "The invoice's status does not allow it (status_move_not_allowed), or its order was completed by hand (payments_closed_by_order)",
+          ...errors,
+        },
+      },
+      handle: async (c, ctx) => {
+        await deletePayment(ctx, c.req.param("id"), c.req.param("paymentId"));
+        return c.body(null, 204);
+      },
+    },
   ],
 });
 

@@ -66,10 +66,10 @@ export const paymentMethodOperations: ApiOperation[] = [
     method: "delete",
     path: "/payment-methods/{id}",
     tag: TAG,
-    summary: "Delete a payment method",
+    summary: "Delete a payment method no payment names (deactivate one that is used)",
     auth: true,
     permissions: EDIT,
-    responses: { 204: "Deleted", ...errors },
+    responses: { 204: "Deleted", 409: "A payment names it (in_use)", ...errors },
   },
   {
     method: "post",

@@ -39,36 +39,7 @@ export const SALES_LINES =
 export function salesDocumentApi(d: SalesDocumentApi): DocumentApi {
   const { what, type } = d;
   const moveErrors = { 409: "Its status does not allow it (status_move_not_allowed), or another edit came first (conflict)" };
-  const outputs: DocumentRoute[] = [
-    {
-      method: "get",
-      path: "/{id}/pdf",
-      access: "read",
-      doc: {
-        summary: `The ${what} as a PDF, in the company's PDF settings (paper, language, what is shown), number format and the document's currency`,
-        media: "application/pdf",
-        responses: { 200: "The PDF, with the document's number as its file name", ...errors },
-      },
-      handle: async (c, ctx) => pdfResponse(await documentPdf(ctx, { type, id: c.req.param("id") })),
-    },
-    {
-      method: "post",
-      path: "/{id}/email",
-      access: "edit",
-      doc: {
-        summary: `Email the ${what} with its PDF attached: written now from the company's email template, to the customer's first address unless \`to\` is given; sent through the queue and then listed in its sent emails. Over the company's own SMTP server the subject and body given replace the template's, with at most ${RECIPIENTS_PER_EMAIL.company} recipients; without one, the platform's server sends the template only, from the company's name with replies to its address, to at most ${RECIPIENTS_PER_EMAIL.platform} recipients and within a daily quota (${PLATFORM_DAILY_EMAILS.trial} a day on a trial, ${PLATFORM_DAILY_EMAILS.subscribed} subscribed)`,
-        body: EmailDocumentInput,
-        result: EmailQueued,
-        responses: {
-          202: "Queued",
-          422: "No address to send to, an invalid one, or too many recipients (too_many_recipients)",
-          429: "The company's daily quota of emails through the platform's server is used (email_quota_exceeded, with its limit)",
-          ...errors,
-        },
-      },
-      handle: async (c, ctx) => c.json(await emailDocument(ctx, { ...(await bodyWith(c, { id: c.req.param("id") })), type }), 202),
-    },
-  ];
+  const outputs = documentOutputRoutes(type, what);
   return documentApi({
     type,
     path: d.path,
@@ -125,4 +96,39 @@ export function salesDocumentApi(d: SalesDocumentApi): DocumentApi {
       handle: async (c, ctx) => c.json(await move.verb(ctx, { id: c.req.param("id") }), move.created ? 201 : 200),
     })),
   });
+}
+
+/** A sales document's PDF and email routes (`documentPdf`, `emailDocument`): the same for every type that prints. */
+export function documentOutputRoutes(type: SalesDocumentType, what: string, extraErrors: Record<number, string> = {}): DocumentRoute[] {
+  return [
+    {
+      method: "get",
+      path: "/{id}/pdf",
+      access: "read",
+      doc: {
+        summary: `The ${what} as a PDF, in the company's PDF settings (paper, language, what is shown), number format and the document's currency`,
+        media: "application/pdf",
+        responses: { 200: "The PDF, with the document's number as its file name", ...errors },
+      },
+      handle: async (c, ctx) => pdfResponse(await documentPdf(ctx, { type, id: c.req.param("id") })),
+    },
+    {
+      method: "post",
+      path: "/{id}/email",
+      access: "edit",
+      doc: {
+        summary: `Email the ${what} with its PDF attached: written now from the company's email template, to the customer's first address unless \`to\` is given; sent through the queue and then listed in its sent emails. Over the company's own SMTP server the subject and body given replace the template's, with at most ${RECIPIENTS_PER_EMAIL.company} recipients; without one, the platform's server sends the template only, from the company's name with replies to its address, to at most ${RECIPIENTS_PER_EMAIL.platform} recipients and within a daily quota (${PLATFORM_DAILY_EMAILS.trial} a day on a trial, ${PLATFORM_DAILY_EMAILS.subscribed} subscribed)`,
+        body: EmailDocumentInput,
+        result: EmailQueued,
+        responses: {
+          202: "Queued",
+          422: "No address to send to, an invalid one, or too many recipients (too_many_recipients)",
+          ...extraErrors,
+          429: "The company's daily quota of emails through the platform's server is used (email_quota_exceeded, with its limit)",
+          ...errors,
+        },
+      },
+      handle: async (c, ctx) => c.json(await emailDocument(ctx, { ...(await bodyWith(c, { id: c.req.param("id") })), type }), 202),
+    },
+  ];
 }

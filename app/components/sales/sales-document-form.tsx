@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Formatter } from "../../../worker/domain/shared/format";
+import type { InvoiceFormChoices } from "../../../worker/domain/invoices/invoice-pages";
+import type { InvoiceView } from "../../../worker/domain/invoices/invoice-views";
 import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
 import { useFormat } from "../../format";
@@ -8,7 +10,7 @@ import { useErrorText, useT } from "../../i18n";
 import { LineEditor, typed, type EditorDocument, type EditorLine } from "../documents/line-editor";
 import { FormField, type FieldErrorMap } from "../form-field";
 import { IdempotencyKeyField } from "../idempotency-key";
-import { LINE_FACTS_PATH, type SalesKind } from "./sales-kinds";
+import { LINE_FACTS_PATH, type DocumentFormKind } from "./sales-kinds";
 
 type Option = { value: string; label: string };
 type FieldErrors = NonNullable<FieldErrorMap>;
@@ -20,6 +22,10 @@ export interface SalesFormValues {
   date: string;
   expiration_date: string;
   shipping_date: string;
+  /** An invoice's: blank, it follows from the payment terms. */
+  due_date: string;
+  /** An invoice's typed number, where the settings let the user type one. */
+  number: string;
   delivery_type: "stock_location" | "drop_shipping";
   notes: string;
   internal_notes: string;
@@ -46,6 +52,8 @@ export const NEW_SALES_DOCUMENT: SalesFormValues = {
   date: "",
   expiration_date: "",
   shipping_date: "",
+  due_date: "",
+  number: "",
   delivery_type: "stock_location",
   notes: "",
   internal_notes: "",
@@ -78,6 +86,8 @@ export function readSalesForm(form: FormData): SalesFormValues {
     date: text("date").trim(),
     expiration_date: text("expiration_date").trim(),
     shipping_date: text("shipping_date").trim(),
+    due_date: text("due_date").trim(),
+    number: text("number").trim(),
     delivery_type: text("delivery_type") === "drop_shipping" ? "drop_shipping" : "stock_location",
     notes: text("notes"),
     internal_notes: text("internal_notes"),
@@ -90,7 +100,7 @@ export function readSalesForm(form: FormData): SalesFormValues {
 }
 
 /** The verb's input from the posted form: lines as the editor posted them (the verb validates them), blanks as nothing. */
-export function salesInput(kind: SalesKind, form: FormData, values: SalesFormValues, forUpdate: boolean): Record<string, unknown> {
+export function salesInput(kind: DocumentFormKind, form: FormData, values: SalesFormValues, forUpdate: boolean): Record<string, unknown> {
   const blank = (value: string) => (value.trim() ? value : null);
   const dateOrNone = (value: string) => (value ? value : forUpdate ? null : undefined);
   const fields: Record<string, unknown> = {
@@ -105,7 +115,13 @@ export function salesInput(kind: SalesKind, form: FormData, values: SalesFormVal
     lines: json(form.get("lines")) ?? form.get("lines"),
   };
   if (kind === "estimate") fields.expiration_date = dateOrNone(values.expiration_date);
-  else {
+  else if (kind === "invoice") {
+    fields.due_date = dateOrNone(values.due_date);
+    // Only a form that showed the number field posts it: blank, the sequence numbers the invoice.
+    if (form.has("number")) fields.number = blank(values.number);
+    // The button pressed: finalise at once, or keep a draft (the settings may decide instead).
+    if (!forUpdate) fields.finalize = form.get("intent") === "finalize";
+  } else {
     fields.shipping_date = dateOrNone(values.shipping_date);
     fields.delivery_type = values.delivery_type;
   }
@@ -127,13 +143,15 @@ export function editorLines(facts: SalesLineFacts["lines"], format: Formatter, a
 }
 
 /** The form values of a saved document and its editor lines. */
-export function salesValues(doc: SalesDocumentView, facts: SalesLineFacts, format: Formatter): SalesFormValues {
+export function salesValues(doc: SalesDocumentView | InvoiceView, facts: SalesLineFacts, format: Formatter): SalesFormValues {
   return {
     customer_id: String(doc.customer_id),
     location_id: String(doc.location_id),
     date: doc.date,
     expiration_date: doc.expiration_date ?? "",
     shipping_date: doc.shipping_date ?? "",
+    due_date: "due_date" in doc ? (doc.due_date ?? "") : "",
+    number: doc.number ?? "",
     delivery_type: doc.delivery_type,
     notes: doc.notes ?? "",
     internal_notes: doc.internal_notes ?? "",
@@ -148,7 +166,11 @@ export function salesValues(doc: SalesDocumentView, facts: SalesLineFacts, forma
 let added = 0;
 const newLid = () => `n${Date.now().toString(36)}${(added++).toString(36)}`;
 
-/** The form of an estimate or a sales order: its customer, location, dates, texts, global discount and the line editor. */
+/**
+ * The form of an estimate, a sales order or an invoice: its customer, location, dates, texts,
+ * global discount and the line editor. A new invoice's form (`invoice` given) may show its number
+ * and a button to keep it a draft beside the one that finalises it, as the company settings say.
+ */
 export function SalesDocumentForm({
   kind,
   values,
@@ -156,13 +178,16 @@ export function SalesDocumentForm({
   locations,
   errors,
   submitLabel,
+  invoice,
 }: {
-  kind: SalesKind;
+  kind: DocumentFormKind;
   values: SalesFormValues;
   customers: Option[];
   locations: Option[];
   errors: FieldErrors | undefined;
   submitLabel: string;
+  /** A new invoice's choices; an invoice being edited shows its number field only where the settings allow it. */
+  invoice?: (InvoiceFormChoices & { creating: boolean }) | undefined;
 }) {
   const t = useT();
   const format = useFormat();
@@ -176,6 +201,14 @@ export function SalesDocumentForm({
   // A drop-shipped order takes nothing from the location's stock: its lines show no available figure.
   const [deliveryType, setDeliveryType] = useState(values.delivery_type);
   const formRef = useRef<HTMLFormElement>(null);
+  // A new invoice, where the company lets its maker choose, is finalised at once or kept a draft.
+  const submits: [string, string][] =
+    invoice?.creating && invoice.drafts === "choose"
+      ? [
+          ["finalize", t("invoices.create_finalized")],
+          ["save", t("invoices.create_draft")],
+        ]
+      : [["save", submitLabel]];
   const document = useMemo<EditorDocument>(
     () => ({ ...terms, global_discount: typed(discount) ?? "0", global_discount_type: discountType }),
     [terms, discount, discountType],
@@ -226,6 +259,17 @@ export function SalesDocumentForm({
             <FormField name="expiration_date" label={t("sales_documents.expiration_date")} errors={errors}>
               {(props) => <input {...props} type="date" defaultValue={values.expiration_date} />}
             </FormField>
+          ) : kind === "invoice" ? (
+            <>
+              <FormField name="due_date" label={t("invoices.due_date")} errors={errors}>
+                {(props) => <input {...props} type="date" defaultValue={values.due_date} />}
+              </FormField>
+              {invoice?.numberEditable ? (
+                <FormField name="number" label={t("sales_documents.number")} errors={errors}>
+                  {(props) => <input {...props} maxLength={18} defaultValue={values.number} />}
+                </FormField>
+              ) : null}
+            </>
           ) : (
             <>
               <FormField name="shipping_date" label={t("sales_documents.shipping_date")} errors={errors}>
@@ -291,9 +335,18 @@ export function SalesDocumentForm({
       </section>
 
       <div className="actions">
-        <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
-          {submitLabel}
-        </button>
+        {submits.map(([intent, label], i) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            className={`button ${i === 0 ? "button--primary" : "button--secondary"}`}
+            disabled={busy}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </Form>
   );

@@ -3,7 +3,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { isStatusOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import type { DocumentEmails } from "../../../worker/domain/documents/document-emails";
-import type { SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
+import type { InvoiceFormChoices } from "../../../worker/domain/invoices/invoice-pages";
+import type { InvoiceView } from "../../../worker/domain/invoices/invoice-views";
+import type { SalesDocumentType, SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { SalesLineFacts } from "../../../worker/domain/sales/sales-line-facts";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -17,15 +19,19 @@ import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { EmailDialog, SentEmails } from "./document-emails";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
-import { SALES_KINDS, type SalesIntent, type SalesKind } from "./sales-kinds";
+import { invoiceColumns, InvoiceFacts, invoiceListFilters } from "./invoice-pages";
+import { FORM_KINDS, type DocumentFormKind, type SalesIntent } from "./sales-kinds";
 import { salesListFilters } from "./sales-list-filters";
 import "./sales.css";
 
 type Option = { value: string; label: string };
 type FieldErrors = NonNullable<FieldErrorMap>;
 
+/** A row of a sales document list: an invoice's view says null for a draft's number. */
+export type ListedDocument = SalesDocumentView | InvoiceView;
+
 /** A status as a chip when it is one the machine knows, else as text. */
-function Chip({ status }: { status: string | null }) {
+export function Chip({ status }: { status: string | null }) {
   if (status === null) return <>—</>;
   return isKnown(status) ? <StatusChip status={status} /> : <>{status}</>;
 }
@@ -33,7 +39,10 @@ const isKnown = (status: string): status is DocumentStatus =>
   isStatusOf("estimate", status) ||
   isStatusOf("sales_order", status) ||
   isStatusOf("sales_order_payment", status) ||
-  isStatusOf("sales_order_shipping", status);
+  isStatusOf("sales_order_shipping", status) ||
+  isStatusOf("invoice", status) ||
+  // An invoice's derived status (invoices/invoice-views.ts), never stored.
+  status === "overdue";
 
 /** Above the form: the error without a field (with its values), or a pointer to the fields that hold theirs. */
 function ErrorAlert({ action }: { action: SalesFormFailure | undefined }) {
@@ -55,45 +64,59 @@ export function SalesListPage({
   loaderData,
   actionData,
 }: {
-  kind: SalesKind;
-  loaderData: { list: ListPageData<SalesDocumentView>; canEdit: boolean; notice: "deleted" | "validated" | null; count: number };
+  kind: DocumentFormKind;
+  loaderData: {
+    list: ListPageData<ListedDocument>;
+    /** The customer filter's choices (invoices). */
+    customers?: Option[];
+    canEdit: boolean;
+    notice: "deleted" | "validated" | null;
+    count: number;
+  };
   actionData: unknown;
 }) {
   const t = useT();
   const format = useFormat();
-  const info = SALES_KINDS[kind];
+  const info = FORM_KINDS[kind];
   const m = info.messages;
   const { list, canEdit, notice, count } = loaderData;
-  const columns: ListColumn<SalesDocumentView>[] = [
-    { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number },
+  const invoice = kind === "invoice" ? invoiceColumns(t, format) : null;
+  const columns: ListColumn<ListedDocument>[] = [
+    { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number ?? t("status.draft") },
     { key: "customer", label: t("sales_documents.customer"), render: (d) => d.customer.label },
     { key: "date", label: t("sales_documents.date"), sortable: true, render: (d) => format.date(d.date) },
+    ...(invoice ? [invoice.due] : []),
     ...(kind === "estimate"
       ? [
           {
             key: "expiration",
             label: t("sales_documents.expiration_date"),
-            render: (d: SalesDocumentView) => (d.expiration_date ? format.date(d.expiration_date) : "—"),
+            render: (d: ListedDocument) => (d.expiration_date ? format.date(d.expiration_date) : "—"),
           },
         ]
       : []),
-    { key: "status", label: t("sales_documents.status"), render: (d) => <Chip status={d.status} /> },
+    {
+      key: "status",
+      label: t("sales_documents.status"),
+      render: (d) => <Chip status={"shown_status" in d ? d.shown_status : d.status} />,
+    },
     ...(kind === "sales_order"
       ? [
           {
             key: "payment_status",
             label: t("sales_documents.payment_status"),
-            render: (d: SalesDocumentView) => <Chip status={d.payment_status} />,
+            render: (d: ListedDocument) => <Chip status={d.payment_status} />,
           },
           {
             key: "shipping_status",
             label: t("sales_documents.shipping_status"),
-            render: (d: SalesDocumentView) => <Chip status={d.shipping_status} />,
+            render: (d: ListedDocument) => <Chip status={d.shipping_status} />,
           },
         ]
       : []),
     { key: "location", label: t("sales_documents.location"), render: (d) => d.location.label, defaultVisible: false },
     { key: "total", label: t("sales_documents.total"), sortable: true, numeric: true, render: (d) => format.money(d.total, d.currency) },
+    ...(invoice ? [invoice.remaining] : []),
     {
       key: "created",
       label: t("sales_documents.created_at"),
@@ -102,7 +125,7 @@ export function SalesListPage({
       defaultVisible: false,
     },
   ];
-  const filters = salesListFilters(t, kind);
+  const filters = kind === "invoice" ? invoiceListFilters(t, loaderData.customers ?? []) : salesListFilters(t, kind);
   return (
     <>
       <title>{`${t(`${m}.title`)} | ${t("app.name")}`}</title>
@@ -137,12 +160,12 @@ export function SalesCreatePage({
   loaderData,
   action,
 }: {
-  kind: SalesKind;
-  loaderData: { customers: Option[]; locations: Option[]; idempotencyKey: string };
+  kind: DocumentFormKind;
+  loaderData: { customers: Option[]; locations: Option[]; invoice?: InvoiceFormChoices | null; idempotencyKey: string };
   action: SalesFormFailure | undefined;
 }) {
   const t = useT();
-  const info = SALES_KINDS[kind];
+  const info = FORM_KINDS[kind];
   const title = t(`${info.messages}.new_title`);
   return (
     <>
@@ -162,6 +185,7 @@ export function SalesCreatePage({
           locations={loaderData.locations}
           errors={action?.fields}
           submitLabel={t(`${info.messages}.create`)}
+          invoice={loaderData.invoice ? { ...loaderData.invoice, creating: true } : undefined}
         />
       </IdempotencyKeyProvider>
     </>
@@ -173,15 +197,21 @@ export function SalesEditPage({
   loaderData,
   action,
 }: {
-  kind: SalesKind;
-  loaderData: { doc: SalesDocumentView; facts: SalesLineFacts; customers: Option[]; locations: Option[] };
+  kind: DocumentFormKind;
+  loaderData: {
+    doc: SalesDocumentView | InvoiceView;
+    facts: SalesLineFacts;
+    customers: Option[];
+    locations: Option[];
+    invoice?: InvoiceFormChoices | null;
+  };
   action: SalesFormFailure | undefined;
 }) {
   const t = useT();
   const format = useFormat();
-  const info = SALES_KINDS[kind];
+  const info = FORM_KINDS[kind];
   const { doc, facts } = loaderData;
-  const title = t(`${info.messages}.edit_title`, { number: doc.number });
+  const title = t(`${info.messages}.edit_title`, { number: doc.number ?? t("status.draft") });
   return (
     <>
       <title>{`${title} | ${t("app.name")}`}</title>
@@ -198,6 +228,7 @@ export function SalesEditPage({
         locations={loaderData.locations}
         errors={action?.fields}
         submitLabel={t("sales_documents.save")}
+        invoice={loaderData.invoice ? { ...loaderData.invoice, creating: false } : undefined}
       />
     </>
   );
@@ -206,17 +237,17 @@ export function SalesEditPage({
 // ── Detail ───────────────────────────────────────────────────────────────────────────────────
 
 export interface SalesDetailData {
-  doc: SalesDocumentView;
+  doc: SalesDocumentView | InvoiceView;
   /** The moves of the status machine this user may make now, as buttons. */
   intents: SalesIntent[];
   /** Edit: the permission, and a status that may still change. */
   canEdit: boolean;
   canDelete: boolean;
-  /** The estimate an order was made from, when the user may see it. */
-  origin: { href: string; number: string } | null;
+  /** The estimate an order was made from (the order, shipping order or estimate of an invoice), when the user may see it. */
+  origin: { href: string; number: string; type: SalesDocumentType } | null;
   /** The emails sent with it, and the one the email button would send (none: the user may not send it). */
   emails: DocumentEmails;
-  notice: "created" | "saved" | "moved" | "emailed" | null;
+  notice: "created" | "saved" | "moved" | "emailed" | "payment_recorded" | "payment_deleted" | null;
 }
 
 /** A status move of a detail page: a button posting its intent. */
@@ -243,7 +274,7 @@ export function SalesDetailPage({
   actionData,
   children,
 }: {
-  kind: SalesKind;
+  kind: DocumentFormKind;
   loaderData: SalesDetailData;
   actionData: { error: string; params?: Record<string, unknown> | undefined; fields?: FieldErrors | undefined } | undefined;
   /** Sections of one kind's page, under the lines (a sales order's shipping). */
@@ -252,18 +283,16 @@ export function SalesDetailPage({
   const t = useT();
   const format = useFormat();
   const errorText = useErrorText();
-  const info = SALES_KINDS[kind];
+  const info = FORM_KINDS[kind];
   const m = info.messages;
   const { doc, intents, canEdit, canDelete, emails, origin, notice } = loaderData;
-  const title = `${t(`${m}.one`)} ${doc.number}`;
-  const money = (amount: string) => format.money(amount, doc.currency);
-  const label = useLineLabels();
+  const title = `${t(`${m}.one`)} ${doc.number ?? t("status.draft")}`;
   return (
     <>
       <title>{`${title} | ${t("app.name")}`}</title>
       <div className="page-header">
         <h1>
-          {title} <Chip status={doc.status} />
+          {title} <Chip status={"shown_status" in doc ? doc.shown_status : doc.status} />
         </h1>
         <div className="actions">
           <Link to={info.path}>{t(`${m}.back_to_list`)}</Link>
@@ -274,9 +303,13 @@ export function SalesDetailPage({
           {intents.includes("accept") ? <IntentButton intent="accept" label={t("estimates.accept")} /> : null}
           {intents.includes("reject") ? <IntentButton intent="reject" label={t("estimates.reject")} /> : null}
           {intents.includes("transform") ? <IntentButton intent="transform" label={t("estimates.transform")} primary /> : null}
+          {intents.includes("invoice") ? <IntentButton intent="invoice" label={t("invoices.invoice_it")} primary /> : null}
           {intents.includes("validate") ? <IntentButton intent="validate" label={t("sales_orders.validate")} primary /> : null}
+          {intents.includes("finalize") ? <IntentButton intent="finalize" label={t("invoices.finalize")} primary /> : null}
           {intents.includes("complete") ? <IntentButton intent="complete" label={t("sales_orders.complete")} primary /> : null}
-          {intents.includes("cancel") ? <IntentButton intent="cancel" label={t("sales_orders.cancel")} /> : null}
+          {intents.includes("cancel") ? (
+            <IntentButton intent="cancel" label={t(kind === "invoice" ? "invoices.cancel" : "sales_orders.cancel")} />
+          ) : null}
           {canEdit ? (
             <Link to={`${info.path}/${doc.id}/edit`} className="button button--secondary">
               {t("sales_documents.edit")}
@@ -285,7 +318,7 @@ export function SalesDetailPage({
           {canDelete ? (
             <ConfirmDelete
               label={t("sales_documents.delete")}
-              details={t("sales_documents.delete_details", { number: doc.number })}
+              details={t("sales_documents.delete_details", { number: doc.number ?? t("status.draft") })}
               acknowledge={DELETE_ASKS.sales_document}
             />
           ) : null}
@@ -321,6 +354,8 @@ export function SalesDetailPage({
               <dt>{t("sales_documents.expiration_date")}</dt>
               <dd>{doc.expiration_date ? format.date(doc.expiration_date) : "—"}</dd>
             </>
+          ) : "due_date" in doc ? (
+            <InvoiceFacts invoice={doc} origin={origin} />
           ) : (
             <>
               <dt>{t("sales_documents.payment_status")}</dt>
@@ -353,86 +388,97 @@ export function SalesDetailPage({
           <dd style={{ whiteSpace: "pre-wrap" }}>{doc.internal_notes ?? "—"}</dd>
         </dl>
       </section>
-      <section className="card">
-        <h2>{t("sales_documents.lines")}</h2>
-        <div className="table-scroll">
-          <table className="data-table sales-lines lines-table">
-            <LinesHead />
-            <tbody>
-              {(doc.lines ?? []).map((line) =>
-                line.kind === "text" ? (
-                  <tr key={line.id}>
-                    <td />
-                    <td colSpan={6} className="lines-table__wide" style={{ whiteSpace: "pre-wrap" }}>
-                      {line.description}
-                    </td>
-                  </tr>
-                ) : line.component_of_lid ? (
-                  <tr key={line.id} className="line-editor__component">
-                    <td className="lines-table__sku">{line.sku}</td>
-                    <td className="lines-table__wide">– {line.description}</td>
-                    <td className="numeric" data-label={label.quantity}>
-                      {format.quantity(line.quantity)}
-                    </td>
-                    <td colSpan={4} />
-                  </tr>
-                ) : (
-                  <tr key={line.id}>
-                    <td className="lines-table__sku">{line.sku}</td>
-                    <td className="lines-table__wide">
-                      {line.description}
-                      {line.kind === "pack" ? <PackNote label={line.pack_label} units={line.units} /> : null}
-                    </td>
-                    <td className="numeric" data-label={label.quantity}>
-                      {format.quantity(line.quantity)}
-                    </td>
-                    <td className="numeric" data-label={label.price}>
-                      {money(line.price)}
-                    </td>
-                    <td className="numeric" data-label={label.discount}>
-                      {/^0(\.0+)?$/.test(line.discount)
-                        ? "—"
-                        : line.discount_type === "percentage"
-                          ? `${format.input(line.discount)} %`
-                          : money(line.discount)}
-                    </td>
-                    <td className="numeric" data-label={label.tax}>
-                      {money(line.tax_amount)}
-                    </td>
-                    <td className="numeric lines-table__total" data-label={label.total}>
-                      {money(line.total)}
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
-        <dl className="line-editor__totals">
-          <dt>{t("documents.totals.subtotal")}</dt>
-          <dd data-total="subtotal">{money(doc.subtotal)}</dd>
-          {/^0(\.0+)?$/.test(doc.global_discount_amount) ? null : (
-            <>
-              <dt>{t("documents.totals.discount")}</dt>
-              <dd>-{money(doc.global_discount_amount)}</dd>
-            </>
-          )}
-          <dt>{t("sales_documents.tax_total")}</dt>
-          <dd>{money(doc.tax_total)}</dd>
-          <dt>{t("documents.totals.total")}</dt>
-          <dd data-total="total">
-            <strong>{money(doc.total)}</strong>
-          </dd>
-          {/^0(\.0+)?$/.test(doc.total_weight) ? null : (
-            <>
-              <dt>{t("sales_documents.total_weight")}</dt>
-              <dd data-total="weight">{format.weight(doc.total_weight)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+      <LinesCard doc={doc} />
       {children}
       <SentEmails sent={emails.sent} />
     </>
+  );
+}
+
+/** A saved document's lines and totals, as its page shows them. */
+export function LinesCard({ doc }: { doc: SalesDocumentView | InvoiceView }) {
+  const t = useT();
+  const format = useFormat();
+  const label = useLineLabels();
+  const money = (amount: string) => format.money(amount, doc.currency);
+  return (
+    <section className="card">
+      <h2>{t("sales_documents.lines")}</h2>
+      <div className="table-scroll">
+        <table className="data-table sales-lines lines-table">
+          <LinesHead />
+          <tbody>
+            {(doc.lines ?? []).map((line) =>
+              line.kind === "text" ? (
+                <tr key={line.id}>
+                  <td />
+                  <td colSpan={6} className="lines-table__wide" style={{ whiteSpace: "pre-wrap" }}>
+                    {line.description}
+                  </td>
+                </tr>
+              ) : line.component_of_lid ? (
+                <tr key={line.id} className="line-editor__component">
+                  <td className="lines-table__sku">{line.sku}</td>
+                  <td className="lines-table__wide">– {line.description}</td>
+                  <td className="numeric" data-label={label.quantity}>
+                    {format.quantity(line.quantity)}
+                  </td>
+                  <td colSpan={4} />
+                </tr>
+              ) : (
+                <tr key={line.id}>
+                  <td className="lines-table__sku">{line.sku}</td>
+                  <td className="lines-table__wide">
+                    {line.description}
+                    {line.kind === "pack" ? <PackNote label={line.pack_label} units={line.units} /> : null}
+                  </td>
+                  <td className="numeric" data-label={label.quantity}>
+                    {format.quantity(line.quantity)}
+                  </td>
+                  <td className="numeric" data-label={label.price}>
+                    {money(line.price)}
+                  </td>
+                  <td className="numeric" data-label={label.discount}>
+                    {/^0(\.0+)?$/.test(line.discount)
+                      ? "—"
+                      : line.discount_type === "percentage"
+                        ? `${format.input(line.discount)} %`
+                        : money(line.discount)}
+                  </td>
+                  <td className="numeric" data-label={label.tax}>
+                    {money(line.tax_amount)}
+                  </td>
+                  <td className="numeric lines-table__total" data-label={label.total}>
+                    {money(line.total)}
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+      <dl className="line-editor__totals">
+        <dt>{t("documents.totals.subtotal")}</dt>
+        <dd data-total="subtotal">{money(doc.subtotal)}</dd>
+        {/^0(\.0+)?$/.test(doc.global_discount_amount) ? null : (
+          <>
+            <dt>{t("documents.totals.discount")}</dt>
+            <dd>-{money(doc.global_discount_amount)}</dd>
+          </>
+        )}
+        <dt>{t("sales_documents.tax_total")}</dt>
+        <dd>{money(doc.tax_total)}</dd>
+        <dt>{t("documents.totals.total")}</dt>
+        <dd data-total="total">
+          <strong>{money(doc.total)}</strong>
+        </dd>
+        {/^0(\.0+)?$/.test(doc.total_weight) ? null : (
+          <>
+            <dt>{t("sales_documents.total_weight")}</dt>
+            <dd data-total="weight">{format.weight(doc.total_weight)}</dd>
+          </>
+        )}
+      </dl>
+    </section>
   );
 }

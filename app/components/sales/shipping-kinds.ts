@@ -13,7 +13,7 @@ export const SHIPPING_ORDERS = {
 } as const;
 
 /** What the detail page's buttons ask (each one a verb of the status machine). */
-export const SHIPPING_INTENTS = ["prepare", "ready", "ship", "deliver", "cancel"] as const;
+export const SHIPPING_INTENTS = ["prepare", "ready", "ship", "deliver", "invoice", "cancel"] as const;
 export type ShippingIntent = (typeof SHIPPING_INTENTS)[number];
 
 export interface ShippingListData {

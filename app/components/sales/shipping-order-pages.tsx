@@ -89,6 +89,7 @@ const INTENT_LABELS: Record<ShippingIntent, string> = {
   ready: "shipping_orders.ready",
   ship: "shipping_orders.ship",
   deliver: "shipping_orders.deliver",
+  invoice: "invoices.invoice_it",
   cancel: "shipping_orders.cancel",
 };
 

@@ -21,7 +21,7 @@ const READ: Record<SalesDocumentType, (ctx: Ctx, input: { id: unknown }) => Prom
 };
 
 /**
- * POST /sales/{estimates|sales-orders|shipping-orders}/{id}/email {to, cc, language, subject, body}:
+ * POST /sales/{estimates|sales-orders|shipping-orders|invoices}/{id}/email {to, cc, language, subject, body}:
  * the document's email is queued (in the language the form showed it in), then its page says so;
  * a refusal comes back to the form that posted.
  */

@@ -8,7 +8,7 @@ import { orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-pdf";
 import { salesDocumentOf } from "./document-address";
 
-/** /sales/{estimates|sales-orders|shipping-orders}/{id}/pdf: the document's PDF, for whoever may read it. */
+/** /sales/{estimates|sales-orders|shipping-orders|invoices}/{id}/pdf: the document's PDF, for whoever may read it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { type } = salesDocumentOf(request);
   const rc = context.get(requestContext);

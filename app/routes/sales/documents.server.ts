@@ -1,6 +1,22 @@
 import { redirect } from "react-router";
 import type { RequestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
+import { createInvoice } from "../../../worker/domain/invoices/create-invoice";
+import { deleteInvoice } from "../../../worker/domain/invoices/delete-invoice";
+import type { InvoiceView } from "../../../worker/domain/invoices/invoice-views";
+import { deletePayment } from "../../../worker/domain/payments/delete-payment";
+import { recordPayment } from "../../../worker/domain/payments/record-payment";
+import {
+  canInvoice,
+  invoiceDetailView,
+  invoiceFormChoices,
+  invoiceFrom,
+  runInvoiceAction,
+  type InvoicePayments,
+} from "../../../worker/domain/invoices/invoice-pages";
+import { listInvoices } from "../../../worker/domain/invoices/list-invoices";
+import { updateInvoice } from "../../../worker/domain/invoices/update-invoice";
+import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
 import { validateSalesOrders } from "../../../worker/domain/sales/validate-sales-orders";
 import { createEstimate } from "../../../worker/domain/sales/create-estimate";
 import { createSalesOrder } from "../../../worker/domain/sales/create-sales-order";
@@ -11,33 +27,37 @@ import { listSalesOrders } from "../../../worker/domain/sales/list-sales-orders"
 import { runDocumentAction } from "../../../worker/domain/sales/document-actions";
 import { salesDocumentDetailView } from "../../../worker/domain/sales/sales-document-detail-view";
 import { salesDocumentEditView } from "../../../worker/domain/sales/sales-document-edit-view";
-import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
+import { SALES_ACCESS, type SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
 import { salesFormChoices } from "../../../worker/domain/sales/sales-form-choices";
+import { EDITS_SALES_LINES } from "../../../worker/domain/sales/sales-line-facts";
 import { permits } from "../../../worker/domain/shared/ctx";
 import { updateEstimate } from "../../../worker/domain/sales/update-estimate";
 import { updateSalesOrder } from "../../../worker/domain/sales/update-sales-order";
 import { requirePage } from "../../../worker/guards";
-import type { SalesDetailData } from "../../components/sales/sales-document-pages";
+import type { ListedDocument, SalesDetailData } from "../../components/sales/sales-document-pages";
+import type { PaymentFormValues, PaymentRefusal } from "../../components/sales/invoice-pages";
+import { typed } from "../../components/documents/line-editor";
 import { readSalesForm, salesInput, type SalesFormFailure } from "../../components/sales/sales-document-form";
-import { SALES_KINDS, type SalesKind } from "../../components/sales/sales-kinds";
-import type { OrderShipping } from "../../components/sales/shipping-kinds";
+import { FORM_KINDS, INVOICES, SALES_KINDS, type DocumentFormKind, type SalesKind } from "../../components/sales/sales-kinds";
+import { SHIPPING_ORDERS, type OrderShipping } from "../../components/sales/shipping-kinds";
 import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
 import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 
-/** The verbs of each kind, so that one controller serves estimates and sales orders. */
+/** The verbs of each kind, so that one controller serves estimates, sales orders and invoices. */
 const VERBS = {
   estimate: { list: listEstimates, create: createEstimate, update: updateEstimate, remove: deleteEstimate },
   sales_order: { list: listSalesOrders, create: createSalesOrder, update: updateSalesOrder, remove: deleteSalesOrder },
-} satisfies Record<SalesKind, unknown>;
+  invoice: { list: listInvoices, create: createInvoice, update: updateInvoice, remove: deleteInvoice },
+} satisfies Record<DocumentFormKind, unknown>;
 
-const DETAIL_NOTICES = ["created", "saved", "moved", "emailed"] as const;
+const DETAIL_NOTICES = ["created", "saved", "moved", "emailed", "payment_recorded", "payment_deleted"] as const;
 const LIST_NOTICES = ["deleted", "validated"] as const;
 
 // ── List ─────────────────────────────────────────────────────────────────────────────────────
 
-export async function salesListLoader(rc: RequestContext, request: Request, kind: SalesKind) {
-  const info = SALES_KINDS[kind];
+export async function salesListLoader(rc: RequestContext, request: Request, kind: DocumentFormKind) {
+  const info = FORM_KINDS[kind];
   requirePage(request, rc, info.view);
   const ctx = await ctxFromRequest(rc);
   const list = await loadListPage({
@@ -45,20 +65,23 @@ export async function salesListLoader(rc: RequestContext, request: Request, kind
     rc,
     type: info.listType,
     defaultSort: [{ by: "id", direction: "desc" }],
-    run: (query) => VERBS[kind].list(ctx, query),
+    run: (query): Promise<ListResult<ListedDocument>> => VERBS[kind].list(ctx, query),
   });
   const params = new URL(request.url).searchParams;
   const notice = params.get("notice");
+  // The invoice list filters by customer: its choices are the line editors' (the filter is left out for others).
+  const customers = kind === "invoice" && permits(ctx, EDITS_SALES_LINES) ? (await salesFormChoices(ctx)).customers.map(option) : [];
   return {
     list,
+    customers,
     canEdit: permits(ctx, SALES_ACCESS[kind].edit),
     notice: LIST_NOTICES.find((n) => n === notice) ?? null,
     count: Math.max(0, Number.parseInt(params.get("count") ?? "0", 10) || 0),
   };
 }
 
-export async function salesListAction(rc: RequestContext, request: Request, kind: SalesKind) {
-  const info = SALES_KINDS[kind];
+export async function salesListAction(rc: RequestContext, request: Request, kind: DocumentFormKind) {
+  const info = FORM_KINDS[kind];
   requirePage(request, rc, info.view);
   const form = await request.clone().formData();
   if (kind === "sales_order" && form.get("intent") === "validate_selected") {
@@ -87,32 +110,38 @@ export async function salesDetailLoader(
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => salesDocumentDetailView(ctx, { type: kind, id }));
   const notice = new URL(request.url).searchParams.get("notice");
+  const invoiceable = await canInvoice(ctx, { type: kind, id: view.doc.id });
   return {
     doc: view.doc,
-    intents: view.actions.moves,
+    intents: [...view.actions.moves, ...(invoiceable ? (["invoice"] as const) : [])],
     canEdit: view.actions.edit,
     canDelete: view.actions.delete,
     // Sending a document is the editors' (whatever its status: the draft), its history every reader's.
     emails: view.emails,
-    origin: view.origin && { href: `${SALES_KINDS.estimate.path}/${view.origin.id}`, number: view.origin.number },
+    origin: view.origin && { href: `${SALES_KINDS.estimate.path}/${view.origin.id}`, number: view.origin.number, type: "estimate" },
     // The ship form is shown once per key: a second post of it goes to the same shipping order.
     shipping: view.shipping && { ...view.shipping, idempotencyKey: newFormKey() },
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };
 }
 
-/** The buttons of the detail page (status moves, a transform going to the order it made) and the delete (after the boxes are ticked). */
+/**
+ * The buttons of the detail page (status moves, a transform going to the order it made, invoicing
+ * it going to the invoice) and the delete (after the boxes are ticked).
+ */
 export async function salesDetailAction(rc: RequestContext, request: Request, kind: SalesKind, id: string | undefined) {
   const info = SALES_KINDS[kind];
-  requirePage(request, rc, info.edit);
-  const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  // Invoicing the document asks to make invoices (the verb asks the rest: an estimate's edit permission).
+  requirePage(request, rc, intent === "invoice" ? INVOICES.edit : info.edit);
+  const ctx = await ctxFromRequest(rc);
   return formAction(async () => {
     if (intent === "delete") {
       await VERBS[kind].remove(ctx, { id, acknowledged: tickedAcknowledgements(form) });
       return redirect(`${info.path}?notice=deleted`);
     }
+    if (intent === "invoice") return redirect(`${INVOICES.path}/${(await invoiceFrom(ctx, { type: kind, id })).id}?notice=created`);
     const moved = await runDocumentAction(ctx, { type: kind, action: intent, id });
     if (moved.type !== kind) return redirect(`${SALES_KINDS.sales_order.path}/${moved.id}?notice=created`);
     return redirect(`${info.path}/${moved.id}?notice=moved`);
@@ -123,22 +152,29 @@ export async function salesDetailAction(rc: RequestContext, request: Request, ki
 
 const option = (c: { id: number; label: string }) => ({ value: String(c.id), label: c.label });
 
-export async function salesCreateLoader(rc: RequestContext, request: Request, kind: SalesKind) {
-  requirePage(request, rc, SALES_KINDS[kind].edit);
-  const { customers, locations } = await salesFormChoices(await ctxFromRequest(rc));
-  return { customers: customers.map(option), locations: locations.map(option), idempotencyKey: newFormKey() };
+export async function salesCreateLoader(rc: RequestContext, request: Request, kind: DocumentFormKind) {
+  requirePage(request, rc, FORM_KINDS[kind].edit);
+  const ctx = await ctxFromRequest(rc);
+  const [{ customers, locations }, invoice] = await Promise.all([
+    salesFormChoices(ctx),
+    kind === "invoice" ? invoiceFormChoices(ctx) : null,
+  ]);
+  return { customers: customers.map(option), locations: locations.map(option), invoice, idempotencyKey: newFormKey() };
 }
 
-export async function salesEditLoader(rc: RequestContext, request: Request, kind: SalesKind, id: string | undefined) {
-  requirePage(request, rc, SALES_KINDS[kind].edit);
+export async function salesEditLoader(rc: RequestContext, request: Request, kind: DocumentFormKind, id: string | undefined) {
+  requirePage(request, rc, FORM_KINDS[kind].edit);
   const ctx = await ctxFromRequest(rc);
-  const { doc, facts, customers, locations } = await orNotFound(() => salesDocumentEditView(ctx, { type: kind, id }));
-  return { doc, facts, customers: customers.map(option), locations: locations.map(option) };
+  const [{ doc, facts, customers, locations }, invoice] = await Promise.all([
+    orNotFound(() => salesDocumentEditView(ctx, { type: kind, id })),
+    kind === "invoice" ? invoiceFormChoices(ctx) : null,
+  ]);
+  return { doc, facts, customers: customers.map(option), locations: locations.map(option), invoice };
 }
 
 /** Saves the form (create, or update of `id`); a refusal comes back with what was typed. */
-export async function saveSalesAction(rc: RequestContext, request: Request, kind: SalesKind, id?: string) {
-  const info = SALES_KINDS[kind];
+export async function saveSalesAction(rc: RequestContext, request: Request, kind: DocumentFormKind, id?: string) {
+  const info = FORM_KINDS[kind];
   requirePage(request, rc, info.edit);
   const form = await request.formData();
   const values = readSalesForm(form);
@@ -155,4 +191,85 @@ export async function saveSalesAction(rc: RequestContext, request: Request, kind
     (refusal): SalesFormFailure => ({ ...refusal, values }),
     { notFound: id === undefined ? "refusal" : "page" },
   );
+}
+
+// ── Invoices ─────────────────────────────────────────────────────────────────────────────────
+
+/** Where each document an invoice may be made from is shown. */
+const ORIGIN_PATHS: Partial<Record<SalesDocumentType, string>> = {
+  estimate: SALES_KINDS.estimate.path,
+  sales_order: SALES_KINDS.sales_order.path,
+  shipping_order: SHIPPING_ORDERS.path,
+};
+
+/** An invoice's page: the domain's view says what the user may do next (finalise, cancel, edit, delete, its payments). */
+export async function invoiceDetailLoader(
+  rc: RequestContext,
+  request: Request,
+  id: string | undefined,
+): Promise<SalesDetailData & { doc: InvoiceView; payments: InvoicePayments }> {
+  requirePage(request, rc, INVOICES.view);
+  const ctx = await ctxFromRequest(rc);
+  const view = await orNotFound(() => invoiceDetailView(ctx, { id }));
+  const notice = new URL(request.url).searchParams.get("notice");
+  const from = view.origin;
+  const path = from ? ORIGIN_PATHS[from.type] : undefined;
+  return {
+    doc: view.doc,
+    intents: view.moves,
+    canEdit: view.edit,
+    canDelete: view.delete,
+    emails: view.emails,
+    origin: from && path ? { href: `${path}/${from.id}`, number: from.number, type: from.type } : null,
+    notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
+    payments: view.payments,
+  };
+}
+
+/** The payment form as posted: the verb's input, and what was typed to show again if it is refused. */
+function readPaymentForm(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const typedValues: PaymentFormValues = {
+    amount: text("amount"),
+    date: text("date"),
+    notes: text("notes"),
+    payment_method_id: text("payment_method_id"),
+  };
+  const input = {
+    amount: typed(typedValues.amount) ?? typedValues.amount,
+    ...(typedValues.date ? { date: typedValues.date } : {}),
+    notes: typedValues.notes || null,
+    payment_method_id: typedValues.payment_method_id || null,
+  };
+  return { typedValues, input };
+}
+
+/** The buttons of an invoice's page (finalise, cancel) and the delete of a draft (after the boxes are ticked). */
+export async function invoiceDetailAction(rc: RequestContext, request: Request, id: string | undefined) {
+  requirePage(request, rc, INVOICES.edit);
+  const ctx = await ctxFromRequest(rc);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "record_payment") {
+    const { typedValues, input } = readPaymentForm(form);
+    return formAction(
+      async () => {
+        await recordPayment(ctx, id, input);
+        return redirect(`${INVOICES.path}/${id}?notice=payment_recorded`);
+      },
+      (refusal): PaymentRefusal => ({ ...refusal, payment: typedValues }),
+    );
+  }
+  return formAction(async () => {
+    if (intent === "delete") {
+      await deleteInvoice(ctx, { id, acknowledged: tickedAcknowledgements(form) });
+      return redirect(`${INVOICES.path}?notice=deleted`);
+    }
+    if (intent === "delete_payment") {
+      await deletePayment(ctx, id, form.get("payment_id"));
+      return redirect(`${INVOICES.path}/${id}?notice=payment_deleted`);
+    }
+    const moved = await runInvoiceAction(ctx, { action: intent, id });
+    return redirect(`${INVOICES.path}/${moved.id}?notice=moved`);
+  });
 }

@@ -6,7 +6,9 @@ import { runDocumentAction } from "../../../worker/domain/sales/document-actions
 import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
 import { shippingOrderListView } from "../../../worker/domain/sales/list-shipping-orders";
 import { shippingOrderDetailView } from "../../../worker/domain/sales/shipping-order-detail-view";
+import { canInvoice, invoiceFrom } from "../../../worker/domain/invoices/invoice-pages";
 import { requirePage } from "../../../worker/guards";
+import { INVOICES } from "../../components/sales/sales-kinds";
 import { SHIPPING_ORDERS, type ShippingDetailData, type ShippingListData } from "../../components/sales/shipping-kinds";
 import { formAction, onceForm, orNotFound } from "../../server/form-page.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
@@ -39,21 +41,24 @@ export async function shippingDetailLoader(rc: RequestContext, request: Request,
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => shippingOrderDetailView(ctx, { id }));
   const notice = new URL(request.url).searchParams.get("notice");
+  const invoiceable = await canInvoice(ctx, { type: "shipping_order", id: view.doc.id });
   return {
     doc: view.doc,
-    intents: view.actions.moves,
+    intents: [...view.actions.moves, ...(invoiceable ? (["invoice"] as const) : [])],
     order: view.order,
     emails: view.emails,
     notice: notice === "created" || notice === "moved" || notice === "not_editable" || notice === "emailed" ? notice : null,
   };
 }
 
-/** The buttons of the detail page: the moves the domain offered. */
+/** The buttons of the detail page: the moves the domain offered, and invoicing what it shipped (edit_invoices). */
 export async function shippingDetailAction(rc: RequestContext, request: Request, id: string | undefined) {
-  requirePage(request, rc, SHIPPING_ORDERS.edit);
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  requirePage(request, rc, intent === "invoice" ? INVOICES.edit : SHIPPING_ORDERS.edit);
   const ctx = await ctxFromRequest(rc);
-  const intent = String((await request.formData()).get("intent") ?? "");
   return formAction(async () => {
+    if (intent === "invoice")
+      return redirect(`${INVOICES.path}/${(await invoiceFrom(ctx, { type: "shipping_order", id })).id}?notice=created`);
     await runDocumentAction(ctx, { type: "shipping_order", action: intent, id });
     return redirect(`${SHIPPING_ORDERS.path}/${id}?notice=moved`);
   });

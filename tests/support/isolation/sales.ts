@@ -79,6 +79,7 @@ export const isolation: IsolationArea = {
     "patch /invoices/{id}": { notes: "Changed" },
     "post /invoices/{id}/finalize": {},
     "post /invoices/{id}/cancel": {},
+    "post /invoices/{id}/payments": { amount: "1" },
     "post /shipping-orders/{id}/prepare": {},
     "post /shipping-orders/{id}/ready": {},
     "post /shipping-orders/{id}/ship": {},
@@ -87,6 +88,8 @@ export const isolation: IsolationArea = {
     "post /estimates/{id}/email": { to: "isolation@example.test" },
     "post /sales-orders/{id}/email": { to: "isolation@example.test" },
     "post /shipping-orders/{id}/email": { to: "isolation@example.test" },
+    "post /invoices/{id}/email": { to: "isolation@example.test" },
+    "post /invoices/{id}/public-link": { enabled: false },
   },
   records: {
     "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),

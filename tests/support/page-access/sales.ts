@@ -6,7 +6,7 @@ import type { E2eCompany, PageArea } from "./types";
 // Random ids far from the small ones of other companies, so that another company's id names nothing here.
 const randomId = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
 
-async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order" | "shipping_order"): Promise<string> {
+async function salesDocument(company: E2eCompany, type: "estimate" | "sales_order" | "shipping_order" | "invoice"): Promise<string> {
   const db = await companyDb(company.companyId);
   const id = randomId();
   const customer = await makeCustomer(db);
@@ -17,7 +17,7 @@ async function salesDocument(company: E2eCompany, type: "estimate" | "sales_orde
     customerId: customer.id,
     locationId: await firstLocation(db),
     date: "2025-01-01",
-    status: type === "shipping_order" ? "make_the_shipment" : "pending",
+    status: type === "shipping_order" ? "make_the_shipment" : type === "invoice" ? "draft" : "pending",
   });
   return String(id);
 }
@@ -32,6 +32,10 @@ export const pages: PageArea = {
     "sales/sales-orders/create": { kind: "permission", allOf: ["edit_sales_orders"] },
     "sales/sales-orders/:id": { kind: "permission", allOf: ["view_sales_orders"] },
     "sales/sales-orders/:id/edit": { kind: "permission", allOf: ["edit_sales_orders"] },
+    "sales/invoices": { kind: "permission", allOf: ["view_invoices"] },
+    "sales/invoices/create": { kind: "permission", allOf: ["edit_invoices"] },
+    "sales/invoices/:id": { kind: "permission", allOf: ["view_invoices"] },
+    "sales/invoices/:id/edit": { kind: "permission", allOf: ["edit_invoices"] },
     "sales/shipping-orders": { kind: "permission", allOf: ["view_shipping_orders"] },
     "sales/shipping-orders/:id": { kind: "permission", allOf: ["view_shipping_orders"] },
     // No verb edits a shipping order: its edit address opens its page, which says so.
@@ -44,15 +48,18 @@ export const pages: PageArea = {
     "sales/estimates/:id/pdf": { kind: "permission", allOf: ["view_estimates"] },
     "sales/sales-orders/:id/pdf": { kind: "permission", allOf: ["view_sales_orders"] },
     "sales/shipping-orders/:id/pdf": { kind: "permission", allOf: ["view_shipping_orders"] },
+    "sales/invoices/:id/pdf": { kind: "permission", allOf: ["view_invoices"] },
     "sales/estimates/:id/email": { kind: "action" },
     "sales/sales-orders/:id/email": { kind: "action" },
     "sales/shipping-orders/:id/email": { kind: "action" },
-    // Either edit permission (the line editor of estimates and of sales orders).
+    "sales/invoices/:id/email": { kind: "action" },
+    // Any of the edit permissions (the line editor of estimates, sales orders and invoices).
     "sales/line-facts": { kind: "permission", allOf: [] },
   },
   records: {
     "sales/estimates/": (company) => salesDocument(company, "estimate"),
     "sales/sales-orders/": (company) => salesDocument(company, "sales_order"),
     "sales/shipping-orders/": (company) => salesDocument(company, "shipping_order"),
+    "sales/invoices/": (company) => salesDocument(company, "invoice"),
   },
 };

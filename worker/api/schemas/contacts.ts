@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContactTagView } from "../../domain/contacts/contact-tags";
+import type { CustomerBalanceView } from "../../domain/payments/customer-balance";
 import {
   ADDRESS_TYPES,
   B2B_ACCESS,
@@ -121,5 +122,19 @@ export const ContactTag = answer<ContactTagView>()(
     label: z.string(),
     usage_count: z.int().meta({ description: "How many customers (or suppliers) carry it" }),
     created_at: timestamp,
+  }),
+);
+
+export const CustomerBalance = answer<CustomerBalanceView>()(
+  { id: "CustomerBalance", description: "What a customer owes, in the company's currency (amounts at its decimals)" },
+  z.object({
+    customer_id: z.number().int(),
+    currency: z.string(),
+    unpaid_invoices: decimal,
+    overdue_invoices: decimal,
+    uninvoiced_orders: decimal,
+    balance: decimal,
+    credit_limit: decimal.nullable(),
+    available_credit: decimal.nullable(),
   }),
 );

@@ -3,6 +3,7 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { commitments } from "../sales/sales-document-writes";
 import { documentColumns, type SavedSalesDocument } from "../sales/sales-documents";
+import { orderSettlement } from "../payments/settlement";
 import { addShippedGoods, orderShippingStatus, stockLinesOf } from "../sales/shipping-writes";
 import type { Ctx } from "../shared/ctx";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
@@ -199,6 +200,6 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
     batch.add(db.update(salesDocuments).set({ status: CANCELLED, committed: false }).where(eq(salesDocuments.id, doc.id)));
   }
   // The orders whose shipments brought goods back follow them (a cancelled order keeps its status).
-  for (const orderId of followed) batch.add(db.run(orderShippingStatus(orderId)));
+  for (const orderId of followed) batch.add(db.run(orderShippingStatus(orderId)), db.run(orderSettlement(sql`${BigInt(orderId)}`)));
   await batch.run();
 }

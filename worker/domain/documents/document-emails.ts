@@ -11,6 +11,7 @@ import {
   type MailTransport,
 } from "../sales/platform-mail";
 import { can, requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
 import { fieldError, parseInput, strictInput } from "../shared/input";
 import { LOCALES, type Locale } from "../shared/locale";
 import { documentEmailReads, writeDocumentEmail } from "./document-email-writing";
@@ -56,6 +57,8 @@ export async function emailDocument(
   requirePermission(ctx, output.email.send);
   const asked = parseInput(EmailDocumentInput, fields);
   const doc = await output.load(ctx.db, id);
+  // A draft (an invoice not yet finalised) has no number and is not a document to send.
+  if (doc.draft) throw new DomainError("invoice_draft_not_sendable");
   const { db } = ctx;
   const { company, transport, language, customerEmails, email } = writeDocumentEmail(
     doc,
@@ -145,7 +148,8 @@ export async function documentEmails(ctx: Ctx, input: { type: OutputDocumentType
     .where(and(eq(t.sentEmails.type, doc.type), eq(t.sentEmails.documentId, doc.id)))
     .orderBy(desc(t.sentEmails.id))
     .limit(SENT_EMAILS_SHOWN);
-  if (!can(ctx, output.email.send)) return { draft: null, sent: (await sentQuery).map(sentView) };
+  // Nothing to send while the document is a draft.
+  if (!can(ctx, output.email.send) || doc.draft) return { draft: null, sent: (await sentQuery).map(sentView) };
   const [rows, ...writing] = await db.batch([sentQuery, ...documentEmailReads(db, doc, output.template)]);
   const written = writeDocumentEmail(doc, output.template, writing, {}, ctx.locale);
   return {

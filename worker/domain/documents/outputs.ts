@@ -2,8 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { PermissionCheck } from "../identity/permissions";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
+import { invoicePrintable } from "../invoices/invoice-pdf";
+import { isDraftInvoice, readInvoice, type InvoiceView } from "../invoices/invoice-views";
 import { salesDocumentPrintable } from "../sales/sales-document-pdf";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
+import { DOCUMENT_ACCESS } from "./document-types";
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from "../settings/email-templates/email-template-schemas";
 import { SENT_EMAIL_PERMISSIONS } from "../settings/sent-emails/sent-email-schemas";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -30,7 +33,10 @@ export interface DocumentParty {
 export interface OutputDocument {
   type: OutputDocumentType;
   id: number;
+  /** "" for a draft, which has no number yet. */
   number: string;
+  /** A draft (an invoice not yet finalised): it prints as "Draft" and is not sent. */
+  draft?: boolean;
   /** yyyy-mm-dd */
   date: string;
   total: string;
@@ -90,11 +96,36 @@ function salesOutput(type: SalesDocumentType): DocumentOutput {
   };
 }
 
-/** The rows: invoices, credit notes, refunds, purchase orders and deliveries add theirs with their documents. */
+/** An invoice for its outputs: a draft has no number yet. */
+function invoiceOutputDocument(invoice: InvoiceView): OutputDocument {
+  return {
+    ...salesOutputDocument({ ...invoice, number: invoice.number ?? "" }),
+    draft: isDraftInvoice(invoice),
+  };
+}
+
+/**
+ * An invoice's outputs: printed by whoever reads invoices (a draft prints "Draft" instead of a
+ * number), sent by whoever edits them, once it is finalised (emailDocument refuses a draft).
+ */
+const invoiceOutput: DocumentOutput = {
+  print: DOCUMENT_ACCESS.invoice.read,
+  email: { send: { allOf: [SENT_EMAIL_PERMISSIONS.invoice.send] }, read: { allOf: [SENT_EMAIL_PERMISSIONS.invoice.read] } },
+  template: "invoice",
+  load: async (db, id) => invoiceOutputDocument(await readInvoice(db, id, Date.now())),
+  printable: async (ctx, id, language) => {
+    requirePermission(ctx, DOCUMENT_ACCESS.invoice.read);
+    const invoice = await readInvoice(ctx.db, id, ctx.now());
+    return { doc: invoiceOutputDocument(invoice), ...(await invoicePrintable(ctx, invoice, language)) };
+  },
+};
+
+/** The rows: credit notes, refunds, purchase orders and deliveries add theirs with their documents. */
 export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput>> = {
   estimate: salesOutput("estimate"),
   sales_order: salesOutput("sales_order"),
   shipping_order: salesOutput("shipping_order"),
+  invoice: invoiceOutput,
 };
 
 /** The outputs of a document type: `not_found` for a type that prints nothing yet. */
@@ -119,7 +150,9 @@ export async function documentPdf(ctx: Ctx, input: { type: OutputDocumentType; i
   requirePermission(ctx, output.print);
   const { doc, printable, settings, language } = await output.printable(ctx, input.id, input.language);
   const bytes = await renderDocumentPdf(printable, settings, language);
-  return { bytes, filename: `${doc.number}.pdf`.replace(/[^\w.-]+/g, "_") };
+  // A draft has no number to be named after.
+  const name = doc.draft ? `${doc.type}-draft-${doc.id}` : doc.number;
+  return { bytes, filename: `${name}.pdf`.replace(/[^\w.-]+/g, "_") };
 }
 
 /**

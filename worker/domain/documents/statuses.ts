@@ -95,7 +95,8 @@ export const STATUS_MACHINES = {
       pending_validation: ["pending", "cancelled"],
       pending: ["in_progress", "completed_automatically", "completed_manually", "cancelled"],
       in_progress: ["pending", "completed_automatically", "completed_manually", "cancelled"],
-      completed_automatically: ["in_progress"],
+      // Reopened by itself when it stops being delivered and paid (a payment deleted, a shipment cancelled).
+      completed_automatically: ["in_progress", "pending"],
       completed_manually: [],
       cancelled: [],
     },
@@ -145,7 +146,8 @@ export const STATUS_MACHINES = {
     moves: {
       draft: ["unpaid", "paid", "cancelled"],
       unpaid: ["partially_paid", "paid", "partially_credited", "credited", "cancelled"],
-      partially_paid: ["unpaid", "paid", "partially_credited", "credited", "cancelled"],
+      // Money was received: the invoice is credited, not cancelled (its payments are deleted first to cancel it).
+      partially_paid: ["unpaid", "paid", "partially_credited", "credited"],
       paid: ["unpaid", "partially_paid", "partially_credited", "credited"],
       partially_credited: ["unpaid", "partially_paid", "paid", "credited", "cancelled"],
       credited: ["unpaid", "partially_paid", "paid", "partially_credited"],

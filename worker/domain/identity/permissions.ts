@@ -68,9 +68,9 @@ export const ADMIN_PERMISSIONS = ["settings", "admin", "account_settings"] as co
 /**
  * What a visitor who is not signed in may do on a company's public pages: never granted to a
  * user or a token (it is not a Permission), held only by the visitor actor of that page.
- * The public invoice page adds its own capability here.
+ * public_invoice: the public page of an invoice, found by its public link (invoices/public-invoice.ts).
  */
-export const PUBLIC_CAPABILITIES = ["public_store"] as const;
+export const PUBLIC_CAPABILITIES = ["public_store", "public_invoice"] as const;
 export type PublicCapability = (typeof PUBLIC_CAPABILITIES)[number];
 
 export const ALL_PERMISSIONS = [...VIEW_PERMISSIONS, ...EDIT_PERMISSIONS, ...FEATURE_PERMISSIONS, ...ADMIN_PERMISSIONS] as const;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
 import {
@@ -36,6 +36,15 @@ export interface InvoiceView extends Omit<SalesDocumentView, "number"> {
    */
   overdue: boolean;
   shown_status: string;
+  /** Whether its public page answers (the switch: setInvoicePublicLink). */
+  public_link: boolean;
+  /** The public page's path while the link is on (a draft's answers only once it is finalised), else null. */
+  public_url: string | null;
+}
+
+/** The path of an invoice's public page (platform spec §2 /public/invoices/{id}): its public id is the whole secret. */
+export function publicInvoicePath(publicId: string): string {
+  return `/public/invoices/${encodeURIComponent(publicId)}`;
 }
 
 /** The statuses in which an invoice still waits for money, and so may be overdue. */
@@ -44,6 +53,14 @@ const AWAITING_PAYMENT = ["unpaid", "partially_paid"];
 /** Whether an invoice in this status and due date is overdue on `today` (YYYY-MM-DD, the company's). */
 export function isOverdue(status: string, due: string | null, today: string): boolean {
   return AWAITING_PAYMENT.includes(status) && due !== null && due < today;
+}
+
+/**
+ * A draft: an invoice never finalised (a draft, or a draft cancelled with its order, which has no
+ * number). It prints "Draft" instead of a number, is not sent by email and has no public page.
+ */
+export function isDraftInvoice(invoice: { status: string; number: string | null }): boolean {
+  return invoice.status === "draft" || invoice.number === null;
 }
 
 /** An invoice's view from its sales document view and its row. */
@@ -61,6 +78,8 @@ export function invoiceView(view: SalesDocumentView, doc: SavedSalesDocument, to
     finalized_at: doc.finalizedAt,
     overdue,
     shown_status: overdue ? "overdue" : doc.status,
+    public_link: doc.publicLink,
+    public_url: doc.publicLink && doc.publicId ? publicInvoicePath(doc.publicId) : null,
   };
 }
 
@@ -76,16 +95,32 @@ export async function readInvoice(db: TenantDb, rawId: unknown, now: number): Pr
   return invoiceView(view, doc, today);
 }
 
-/** What the invoice list filters and sorts on: the sales documents' fields, and the due date. */
-export const invoiceListRegistry = defineListRegistry({
-  ...salesDocumentListRegistry,
-  fields: {
-    ...salesDocumentListRegistry.fields,
-    due_date: { type: "date", column: salesDocuments.dueDate, sortable: true },
-  },
-});
+/**
+ * What the invoice list filters and sorts on: the sales documents' fields, the due date, and the
+ * status as shown (`shown_status`: overdue, else the stored status), compared with `today`.
+ */
+function invoiceListRegistryOn(today: SQL) {
+  const awaiting = sql.join(
+    AWAITING_PAYMENT.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return defineListRegistry({
+    ...salesDocumentListRegistry,
+    fields: {
+      ...salesDocumentListRegistry.fields,
+      due_date: { type: "date", column: salesDocuments.dueDate, sortable: true },
+      shown_status: {
+        type: "text",
+        column: sql`(case when ${salesDocuments.status} in (${awaiting}) and ${salesDocuments.dueDate} < ${today} then 'overdue' else ${salesDocuments.status} end)`,
+      },
+    },
+  });
+}
 
-/** One page of invoices: the sales documents' filters and sorts, plus due_date. */
+/** The list's fields as the API describes them (a list is read against the company's today, see listInvoicesOf). */
+export const invoiceListRegistry = invoiceListRegistryOn(sql`date('now')`);
+
+/** One page of invoices: the sales documents' filters and sorts, plus due_date and shown_status (overdue in the company's calendar). */
 export async function listInvoicesOf(
   db: TenantDb,
   query: URLSearchParams | Record<string, unknown>,
@@ -93,7 +128,7 @@ export async function listInvoicesOf(
 ): Promise<ListResult<InvoiceView>> {
   const today = await companyToday(db, now);
   const source: DocumentListSource<SummaryRow, InvoiceView> = {
-    registry: invoiceListRegistry,
+    registry: invoiceListRegistryOn(sql`${today}`),
     type: salesDocuments.type,
     select: summarySelect,
     view: (row) => invoiceView(summaryView(row), row.doc, today),

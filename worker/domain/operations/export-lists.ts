@@ -3,6 +3,8 @@ import { listCustomers } from "../contacts/list-customers";
 import { listSuppliers } from "../contacts/list-suppliers";
 import { listEmployees } from "../contacts/list-employees";
 import { listProducts } from "../products/list-products";
+import { listInvoices } from "../invoices/list-invoices";
+import type { InvoiceView } from "../invoices/invoice-views";
 import { listEstimates } from "../sales/list-estimates";
 import { listSalesOrders } from "../sales/list-sales-orders";
 import { listShippingOrders } from "../sales/list-shipping-orders";
@@ -58,6 +60,15 @@ const salesColumns: Record<string, Cell<SalesDocumentView>> = {
   units: (d) => decimal(d.total_units),
   sales_order: (d) => d.created_from_id,
   created: (d) => day(d.created_at),
+};
+
+/** The invoice list's columns: a draft has no number yet, and the status is the one shown (overdue). */
+const invoiceColumns: Record<string, Cell<InvoiceView>> = {
+  ...(salesColumns as Record<string, Cell<InvoiceView>>),
+  number: (d, locale) => d.number ?? translate(locale, "status.draft"),
+  status: (d, locale) => status(d.shown_status, locale),
+  due_date: (d) => d.due_date,
+  remaining_to_pay: (d) => decimal(d.remaining_to_pay),
 };
 
 /** The columns of the stock documents' lists (entries, removals, movements). */
@@ -226,4 +237,5 @@ export const EXPORT_LISTS: Record<string, ExportList<unknown>> = {
   estimates: exportList({ title: "estimates.title", run: listEstimates, columns: salesColumns }),
   sales_orders: exportList({ title: "sales_orders.title", run: listSalesOrders, columns: salesColumns }),
   shipping_orders: exportList({ title: "shipping_orders.title", run: listShippingOrders, columns: salesColumns }),
+  invoices: exportList({ title: "invoices.title", run: listInvoices, columns: invoiceColumns }),
 };

@@ -79,7 +79,7 @@ export async function startExport(ctx: Ctx, raw: unknown): Promise<OperationView
 /** Documents in one bulk PDF at most: a selection on a list page (its largest page is 200 rows). */
 export const BULK_PDF_MAX = 200;
 
-// The sales documents that print (a row of documents/outputs.ts): invoices join when their row does.
+// The sales documents that print (a row of documents/outputs.ts).
 const PRINTED_TYPES = SALES_DOCUMENT_TYPES.filter((type) => Object.hasOwn(DOCUMENT_OUTPUTS, type));
 
 const StartBulkPdfInput = z.strictObject({

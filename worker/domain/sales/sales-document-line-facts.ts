@@ -7,8 +7,11 @@ import { lineFactsAt, type SalesLineFacts } from "./sales-line-facts";
 import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
 
-/** A saved estimate's or sales order's lines as a line editor opens them, with the facts to total them as one edits. */
-export async function salesDocumentLineFacts(ctx: Ctx, input: { type: "estimate" | "sales_order"; id: unknown }): Promise<SalesLineFacts> {
+/** A saved estimate's, sales order's or invoice's lines as a line editor opens them, with the facts to total them as one edits. */
+export async function salesDocumentLineFacts(
+  ctx: Ctx,
+  input: { type: "estimate" | "sales_order" | "invoice"; id: unknown },
+): Promise<SalesLineFacts> {
   const type: SalesDocumentType = input.type;
   requirePermission(ctx, SALES_ACCESS[type].edit);
   const saved = await savedSalesDocument(ctx.db, type, input.id);

@@ -25,6 +25,34 @@ export async function salesDocumentPrintable(
 ): Promise<{ doc: SalesDocumentView; printable: PrintableDocument; settings: PdfSettings; language: Locale }> {
   requirePermission(ctx, SALES_ACCESS[input.type].read);
   const doc = await readSalesDocument(ctx.db, input.type, input.id);
+  return { doc, ...(await printSalesDocument(ctx, doc, input.language)) };
+}
+
+/** What an invoice prints beyond an order: its number or none yet (a draft), its due date, what was paid and what remains. */
+export interface InvoiceFacts {
+  /** Not finalised: "Draft" prints in place of its number. */
+  draft: boolean;
+  dueDate: string | null;
+  isDeposit: boolean;
+  amountPaid: string;
+  remainingToPay: string;
+}
+
+/** A document as its printer reads it: an invoice's number is null while it is a draft. */
+export type PrintedSalesDocument = Omit<SalesDocumentView, "number"> & { number: string | null };
+
+/**
+ * The printable of a document already read, with its PDF settings and language. It checks no
+ * permission: its callers do (`salesDocumentPrintable`, the invoice's output row), or, for the
+ * public invoice page, the public verb that found the invoice by its public link
+ * (invoices/public-invoice.ts), whose visitor holds no permission at all.
+ */
+export async function printSalesDocument(
+  ctx: Ctx,
+  doc: PrintedSalesDocument,
+  asked?: Locale,
+  invoice?: InvoiceFacts,
+): Promise<{ printable: PrintableDocument; settings: PdfSettings; language: Locale }> {
   const { db } = ctx;
   const taxIds = [...new Set([...(doc.lines ?? []).flatMap((l) => l.taxes), ...doc.shipping_taxes].map((x) => x.id))];
   const [[company], [currency], [customer], taxes, [order]] = await db.batch([
@@ -46,7 +74,7 @@ export async function salesDocumentPrintable(
       .where(eq(t.salesDocuments.id, doc.type === "shipping_order" && doc.created_from_id !== null ? doc.created_from_id : 0)),
   ]);
   const settings = await readPdfSettings(db);
-  const language = input.language ?? salesDocumentLanguage(settings, company!, customer ?? null, ctx.locale);
+  const language = asked ?? salesDocumentLanguage(settings, company!, customer ?? null, ctx.locale);
   const logo = settings.show_logo && company!.logoKey ? await logoOf(ctx, company!.logoKey) : null;
   const printable = printableOf(doc, {
     company: company!,
@@ -56,8 +84,9 @@ export async function salesDocumentPrintable(
     logo,
     terms: customer ? paymentTermsOf(company!, { type: customer.paymentTermsType, days: customer.paymentTermsDays }) : null,
     orderNumber: order?.number ?? null,
+    invoice: invoice ?? null,
   });
-  return { doc, printable, settings, language };
+  return { printable, settings, language };
 }
 
 async function logoOf(ctx: Ctx, key: string): Promise<PrintableDocument["logo"]> {
@@ -78,6 +107,8 @@ interface PrintContext {
   terms: PaymentTerms | null;
   /** A delivery note's order. */
   orderNumber: string | null;
+  /** An invoice's own facts. */
+  invoice: InvoiceFacts | null;
 }
 
 /**
@@ -107,7 +138,7 @@ function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
   };
 }
 
-function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDocument {
+function printableOf(doc: PrintedSalesDocument, context: PrintContext): PrintableDocument {
   const { company } = context;
   const priced = doc.type !== "shipping_order";
   const lines: PrintableLine[] = (doc.lines ?? []).map((line) => {
@@ -150,9 +181,13 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
     company.province,
   ].filter((l): l is string => Boolean(l && l.trim()));
   const party = (a: SalesDocumentView["billing_address"], fallback: string) => (a ? { label: a.label || fallback, lines: a.lines } : null);
+  const { invoice } = context;
   return {
     kind: doc.type,
-    number: doc.number,
+    number: doc.number ?? "",
+    // A draft invoice has no number yet (or one typed, not yet its own): it prints "Draft" in its place.
+    draft: invoice?.draft ?? false,
+    deposit: invoice?.isDeposit ?? false,
     reference: doc.label ?? doc.external_reference,
     date: doc.date,
     dates: [
@@ -160,6 +195,8 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
       ...(doc.shipping_date ? [{ key: "shipping_date" as const, date: doc.shipping_date }] : []),
       // An order is payable: its due date under the terms; an estimate is not yet.
       ...(doc.type === "sales_order" && context.terms ? [{ key: "due_date" as const, date: dueDate(context.terms, doc.date) }] : []),
+      // An invoice's due date is its own, worked out when it was made (or typed).
+      ...(invoice?.dueDate ? [{ key: "due_date" as const, date: invoice.dueDate }] : []),
     ],
     references: context.orderNumber ? [{ key: "sales_order", number: context.orderNumber }] : [],
     company: {
@@ -203,6 +240,7 @@ function printableOf(doc: SalesDocumentView, context: PrintContext): PrintableDo
           total: "0",
           weightGrams: doc.total_weight,
         },
+    payment: invoice ? { amountPaid: invoice.amountPaid, remainingToPay: invoice.remainingToPay } : null,
     notes: doc.notes,
     terms: doc.terms,
   };

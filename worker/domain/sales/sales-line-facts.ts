@@ -42,8 +42,8 @@ export interface SalesLineFacts {
   lines: SalesLineFact[];
 }
 
-/** Who fills a sales document's lines: an editor of estimates or of sales orders. */
-export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders"] } as const;
+/** Who fills a sales document's lines: an editor of estimates, of sales orders or of invoices. */
+export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders", "edit_invoices"] } as const;
 
 const { stockLevels, salesDocumentLines } = tenantSchema;
 

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { claimAsRead } from "../documents/claims";
 import { assertVerbMove, goodsOut, goodsOutStatuses, goodsStayWhileParent, selfMove, type StatusOf } from "../documents/statuses";
+import { orderSettlement } from "../payments/settlement";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
@@ -118,7 +119,9 @@ export async function moveShippingOrder(ctx: Ctx, saved: Saved, to: StatusOf<"sh
     batch.requireThat(parentAllowsGoodsOut(saved.createdFromId), new DomainError("status_move_not_allowed"));
   if (sign !== 0) addShippedGoods(ctx, batch, saved, (await stockLinesOf(db, [saved])).get(saved.id)!, sign as 1 | -1);
   batch.add(db.update(salesDocuments).set({ status: to }).where(eq(salesDocuments.id, saved.id)));
-  if (sign !== 0 && saved.createdFromId !== null) batch.add(db.run(orderShippingStatus(saved.createdFromId)));
+  // Delivered and paid, the order completes by itself (or reopens when its goods come back).
+  if (sign !== 0 && saved.createdFromId !== null)
+    batch.add(db.run(orderShippingStatus(saved.createdFromId)), db.run(orderSettlement(sql`${BigInt(saved.createdFromId)}`)));
   await batch.run();
   return readSalesDocument(db, "shipping_order", saved.id);
 }

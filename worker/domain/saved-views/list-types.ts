@@ -17,6 +17,7 @@ export const LIST_TYPES = [
   "estimates",
   "sales_orders",
   "shipping_orders",
+  "invoices",
 ] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 

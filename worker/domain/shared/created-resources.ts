@@ -14,6 +14,7 @@ import { findProductTag } from "../products-settings/product-tags/product-tag-sh
 import { findSeason } from "../products-settings/seasons/season-shared";
 import { getSavedView } from "../saved-views/saved-views";
 import { readInvoice } from "../invoices/invoice-views";
+import { readPayment } from "../payments/payment-views";
 import { readSalesDocument } from "../sales/sales-documents";
 import { serviceView } from "../services/service-queries";
 import { getCurrency } from "../settings/currencies/get-currency";
@@ -69,6 +70,7 @@ export const CREATED_RESOURCES = {
   price_level: (ctx, id) => getPriceLevel(ctx, { id }),
   tax: (ctx, id) => getTax(ctx, { id }),
   payment_method: (ctx, id) => getPaymentMethod(ctx, { id }),
+  payment: (ctx, id) => readPayment(ctx.db, id),
   saved_view: (ctx, id) => getSavedView(ctx, { id }),
 } satisfies Record<string, Read>;
 

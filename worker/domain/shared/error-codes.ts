@@ -106,6 +106,11 @@ export const ERROR_CODES = {
   invoices_not_deletable: { status: 409, params: ["labels"] },
   // A finalised invoice changes only where the company settings allow it (edit_finalized_invoice).
   invoice_finalized: { status: 409, params: [] },
+  // A draft invoice is not a document to send: it is finalised first (it then has its number).
+  invoice_draft_not_sendable: { status: 409, params: [] },
+  // Payments (worker/domain/payments): a sales order completed by hand takes no more (domain spec §4).
+  payments_closed_by_order: { status: 409, params: [] },
+  too_many_payments: { status: 422, params: ["max"] },
   no_product_found: { status: 422, params: [] },
   // The company's document emails through the platform's mail server, for today (UTC).
   email_quota_exceeded: { status: 429, params: ["limit"] },
@@ -301,6 +306,9 @@ export const FIELD_ERROR_CODES = {
   invoice_number_not_editable: { params: [] },
   more_than_remaining_to_invoice: { params: ["remaining"] },
   nothing_to_invoice: { params: [] },
+  // Payments.
+  unknown_payment_method: { params: [] },
+  more_than_remaining_to_pay: { params: ["remaining"] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

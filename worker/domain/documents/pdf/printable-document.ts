@@ -39,6 +39,10 @@ export interface PrintableParty {
 export interface PrintableDocument {
   kind: PrintableKind;
   number: string;
+  /** A draft (an invoice not yet finalised) has no number: "Draft" prints in its place. */
+  draft?: boolean;
+  /** A deposit invoice, titled as one. */
+  deposit?: boolean;
   /** The document's own label or the customer's reference, printed under the number. */
   reference: string | null;
   /** The issue date, YYYY-MM-DD. */
@@ -91,6 +95,8 @@ export interface PrintableDocument {
     total: string;
     weightGrams: string | null;
   } | null;
+  /** An invoice's payments so far: printed under its total. */
+  payment?: { amountPaid: string; remainingToPay: string } | null;
   notes: string | null;
   terms: string | null;
 }

@@ -18,8 +18,10 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
   const logo = settings.show_logo && doc.logo ? await embedLogo(pdf, doc.logo) : null;
   const i18n = createI18n(language);
-  const title = settings.titles[doc.kind] || i18n._(`pdf.title.${doc.kind}`);
-  pdf.setTitle(`${title} ${doc.number}`);
+  // A deposit invoice says so whatever the company titles its invoices.
+  const title = doc.deposit ? i18n._("pdf.title.deposit_invoice") : settings.titles[doc.kind] || i18n._(`pdf.title.${doc.kind}`);
+  const numbered = doc.draft ? i18n._("pdf.draft") : `${i18n._("pdf.number")} ${doc.number}`;
+  pdf.setTitle(`${title} ${doc.draft ? i18n._("pdf.draft") : doc.number}`);
   pdf.setLanguage(language);
   pdf.setCreator("Comptoir");
   pdf.setProducer("Comptoir");
@@ -48,7 +50,7 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
 
   const right = writer.width - MARGIN;
   let r = writer.textAt(title, right, top, { font: "bold", size: 18, align: "right" }) - 4;
-  r = writer.textAt(`${t("number")} ${doc.number}`, right, r, { font: "bold", align: "right" });
+  r = writer.textAt(numbered, right, r, { font: "bold", align: "right" });
   if (doc.reference) r = writer.textAt(doc.reference, right, r, { align: "right" });
   r = writer.textAt(`${t("date")} ${formatDate(doc.date, language)}`, right, r, { align: "right" });
   for (const extra of doc.dates) r = writer.textAt(`${t(extra.key)} ${formatDate(extra.date, language)}`, right, r, { align: "right" });
@@ -120,6 +122,11 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
       if (totals.shippingTax && !isZero(totals.shippingTax)) rows.push([t("shipping_tax"), money(totals.shippingTax), false]);
     } else rows.push([t(vat ? "vat_total" : "tax_total"), money(totals.taxTotal), false]);
     rows.push([t(vat ? "total_incl_tax" : "total"), money(totals.total), true]);
+    // An invoice: what was paid and what remains to pay.
+    if (doc.payment) {
+      rows.push([t("amount_paid"), money(doc.payment.amountPaid), false]);
+      rows.push([t("remaining_to_pay"), money(doc.payment.remainingToPay), true]);
+    }
     if (on("show_ecotax") && totals.ecotax && !isZero(totals.ecotax)) rows.push([t("ecotax_included"), money(totals.ecotax), false]);
     if (weighs(doc, on)) rows.push([t("weight_total"), weight(totals.weightGrams!, doc), false]);
     writer.y -= 6;

@@ -1,0 +1,122 @@
+import { sql, type SQL } from "drizzle-orm";
+import { canMove, statusesOf, verbFromStatuses, type StatusOf } from "../documents/statuses";
+
+/**
+ * What money does to statuses (domain spec §4, decision 041): an invoice's status from what was
+ * paid of it, the sales order's payment status from its invoices, and the order completing by
+ * itself once it is delivered and paid (and reopening when that stops being true). Every status
+ * named here is taken from the graph and checked against it when this module loads; each SQL is a
+ * statement for the batch that changes the money, so statuses never lag behind it.
+ */
+
+const list = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
+function checked<M extends "invoice" | "sales_order" | "sales_order_payment" | "sales_order_shipping">(
+  machine: M,
+  status: string,
+): StatusOf<M> {
+  if (!statusesOf(machine).includes(status as StatusOf<M>)) throw new Error(`${status} is not a status of ${machine}`);
+  return status as StatusOf<M>;
+}
+
+/** The invoice's statuses around a payment: what it becomes, and from where. */
+const INVOICE = {
+  paid: checked("invoice", "paid"),
+  partly: checked("invoice", "partially_paid"),
+  unpaid: checked("invoice", "unpaid"),
+};
+
+/** Invoices waiting for money take payments: those the graph lets move to paid (a draft is not one: it is not yet due). */
+export const PAYABLE_STATUSES: readonly StatusOf<"invoice">[] = (["unpaid", "partially_paid", "partially_credited"] as const).filter((s) =>
+  canMove("invoice", s, INVOICE.paid),
+);
+/** Invoices a payment may be taken back from: those that hold payments by their status alone. */
+export const REFUNDABLE_STATUSES: readonly StatusOf<"invoice">[] = (["paid", "partially_paid"] as const).filter((s) =>
+  canMove("invoice", s, INVOICE.unpaid),
+);
+if (PAYABLE_STATUSES.length !== 3 || REFUNDABLE_STATUSES.length !== 2) throw new Error("the invoice graph no longer takes payments");
+
+/**
+ * The invoice's money and status after a payment of `amount` (4-decimal units, > 0) is added
+ * (`sign` 1) or taken back (`sign` -1). Paid when nothing remains, partially paid while something
+ * was paid, unpaid when nothing was. Only from the statuses that may make the move.
+ */
+export function invoiceAfterPayment(invoiceId: number, amount: number, sign: 1 | -1): SQL {
+  const id = BigInt(invoiceId);
+  const a = BigInt(amount) * BigInt(sign);
+  const from = sign === 1 ? PAYABLE_STATUSES : REFUNDABLE_STATUSES;
+  return sql`update sales_documents set
+    amount_paid = amount_paid + ${a},
+    remaining_to_pay = remaining_to_pay - ${a},
+    status = case when remaining_to_pay - ${a} = 0 then ${INVOICE.paid} when amount_paid + ${a} > 0 then ${INVOICE.partly} else ${INVOICE.unpaid} end,
+    updated_at = max(cast(unixepoch('subsecond') * 1000 as integer), updated_at + 1)
+    where id = ${id} and type = 'invoice' and status in (${list(from)})`;
+}
+
+/**
+ * The sales order an invoice bills, in SQL: its lines point at the order's lines (an invoice made
+ * from a shipping order too); null for an invoice of an estimate or made from scratch.
+ */
+export function orderOfInvoice(invoiceId: number): SQL {
+  return sql`(select o.id from sales_document_lines l
+    join sales_document_lines ol on ol.id = l.source_line_id
+    join sales_documents o on o.id = ol.document_id
+    where l.document_id = ${BigInt(invoiceId)} and o.type = 'sales_order' limit 1)`;
+}
+
+/** The sales order statuses in which its invoices take no more payments (domain spec §4: completed manually). */
+const CLOSED_TO_PAYMENTS = [checked("sales_order", "completed_manually")];
+
+/** In SQL: the invoice's sales order, if it has one, still takes payments on its invoices. */
+export function orderOpenToPayments(invoiceId: number): SQL {
+  return sql`coalesce((select status from sales_documents where id = ${orderOfInvoice(invoiceId)}), '') not in (${list(CLOSED_TO_PAYMENTS)})`;
+}
+
+const PAYMENT = {
+  unpaid: checked("sales_order_payment", "unpaid"),
+  partly: checked("sales_order_payment", "partially_paid"),
+  paid: checked("sales_order_payment", "paid"),
+};
+const DELIVERED = checked("sales_order_shipping", "delivered");
+const NOTHING_SENT = checked("sales_order_shipping", "not_delivered");
+const COMPLETED = checked("sales_order", "completed_automatically");
+/** The statuses an order completes from by itself (the graph's moves to completed_automatically). */
+const COMPLETES_FROM = verbFromStatuses("sales_order", COMPLETED);
+const REOPENED = { sent: checked("sales_order", "in_progress"), none: checked("sales_order", "pending") };
+if (!canMove("sales_order", COMPLETED, REOPENED.sent) || !canMove("sales_order", COMPLETED, REOPENED.none))
+  throw new Error("the sales order graph does not reopen a completed order");
+
+/** The invoice statuses that bill nothing (as DONE_BY_LINE_RULES counts them). */
+const BILLS_NOTHING = [checked("invoice", "cancelled"), checked("invoice", "voided")];
+
+/**
+ * The order's payment status from its invoices (those not cancelled): paid when every line is
+ * invoiced and no invoice leaves anything to pay (a draft still does: it is not settled), partially
+ * paid while something was paid, unpaid otherwise. Then the order completes by itself when it is
+ * delivered and paid, and a completed order reopens (in progress, or pending when nothing was
+ * sent) when it no longer is. One statement; `orderId` is SQL (an id, or `orderOfInvoice`).
+ */
+export function orderSettlement(orderId: SQL): SQL {
+  const invoices = sql`(select distinct l.document_id from sales_document_lines l join sales_documents i on i.id = l.document_id
+    where i.type = 'invoice' and i.status not in (${list(BILLS_NOTHING)})
+    and l.source_line_id in (select id from sales_document_lines where document_id = o.id))`;
+  const paidSum = sql`(select coalesce(sum(amount_paid), 0) from sales_documents where id in ${invoices})`;
+  const unsettled = sql`exists (select 1 from sales_documents where id in ${invoices} and (remaining_to_pay > 0 or status = ${checked("invoice", "draft")}))`;
+  const anyInvoice = sql`exists (select 1 from sales_documents where id in ${invoices})`;
+  const uninvoiced = sql`exists (select 1 from sales_document_lines ol where ol.document_id = o.id and ol.component_of_lid is null and ol.kind <> 'text'
+    and ol.quantity > (select coalesce(sum(il.quantity), 0) from sales_document_lines il where il.source_line_id = ol.id and il.document_id in ${invoices}))`;
+  const payment = sql`case when ${anyInvoice} and not ${unsettled} and not ${uninvoiced} then ${PAYMENT.paid}
+    when ${paidSum} > 0 then ${PAYMENT.partly} else ${PAYMENT.unpaid} end`;
+  // The status reads the payment status just computed (SQLite's set clauses all read the old row).
+  return sql`update sales_documents as o set payment_status = ${payment},
+    status = case
+      when o.status in (${list(COMPLETES_FROM)}) and o.shipping_status = ${DELIVERED} and ${payment} = ${PAYMENT.paid} then ${COMPLETED}
+      when o.status = ${COMPLETED} and not (o.shipping_status = ${DELIVERED} and ${payment} = ${PAYMENT.paid})
+        then case when o.shipping_status = ${NOTHING_SENT} then ${REOPENED.none} else ${REOPENED.sent} end
+      else o.status end
+    where o.id = ${orderId} and o.type = 'sales_order'`;
+}
