@@ -18,6 +18,7 @@ export default [
     route("b2b/order", "routes/b2b/order.tsx"),
     route("b2b/products/:product?", "routes/b2b/product.tsx"),
     route("b2b/orders-history/:order?", "routes/b2b/orders-history.tsx"),
+    route("b2b/invoices-history/:invoice?", "routes/b2b/invoices-history.tsx"),
     route("b2b/about-us", "routes/b2b/about-us.tsx"),
     route("b2b/settings", "routes/b2b/settings.tsx"),
   ]),

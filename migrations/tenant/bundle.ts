@@ -326,5 +326,12 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `payments_stripe_id_unique` ON `payments` (`stripe_id`);",
       "ALTER TABLE `sales_documents` ADD `public_link` integer DEFAULT true NOT NULL;"
     ]
+  },
+  {
+    "tag": "0021_invoice_due_index",
+    "hash": "bb80c1e2f53db65a90508623a762087f670d5e8c23830b547aea07e841e2a560",
+    "statements": [
+      "CREATE INDEX `sales_documents_status_due_idx` ON `sales_documents` (`type`,`status`,`due_date`);"
+    ]
   }
 ];

@@ -39,7 +39,8 @@ export async function seedInvoices(ctx: Ctx, counts: { bulkInvoices: number }, l
   }
   const [customer] = await db.select({ id: t.customers.id }).from(t.customers).orderBy(t.customers.id).limit(1);
   const [location] = await db.select({ id: t.locations.id }).from(t.locations).orderBy(t.locations.id).limit(1);
-  if (customer && location) {
+  const [service] = await db.select({ id: t.services.id }).from(t.services).orderBy(t.services.id).limit(1);
+  if (customer && location && service) {
     // Dated two months ago and due a month later: overdue.
     await createInvoice(ctx, {
       customer_id: customer.id,
@@ -47,13 +48,13 @@ export async function seedInvoices(ctx: Ctx, counts: { bulkInvoices: number }, l
       date: daysAgo(60),
       due_date: daysAgo(30),
       finalize: true,
-      lines: [{ description: "Prestation de conseil", price: "450", quantity: "1" }],
+      lines: [{ service_id: service.id, description: "Prestation de conseil", price: "450", quantity: "1" }],
     });
     await createInvoice(ctx, {
       customer_id: customer.id,
       location_id: location.id,
       finalize: false,
-      lines: [{ description: "Formation équipe de vente", price: "900", quantity: "1" }],
+      lines: [{ service_id: service.id, description: "Formation équipe de vente", price: "900", quantity: "2" }],
     });
   }
   if (counts.bulkInvoices > 0) await bulkInvoices(ctx, counts.bulkInvoices, location!.id);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import * as invoicePage from "../../app/routes/sales/invoices/detail";
+import * as salesOrderPage from "../../app/routes/sales/sales-orders/detail";
 import {
   canInvoice,
   invoiceDetailView,
@@ -10,6 +12,7 @@ import { listInvoices } from "../../worker/domain/invoices/list-invoices";
 import { recordPayment } from "../../worker/domain/payments/record-payment";
 import { DomainError } from "../../worker/domain/shared/domain-error";
 import { ctxOf } from "../support/factories";
+import { formPost, pageContext } from "../support/page-context";
 import { api, orderFor, pricedVariant, salesWorld } from "./sales-fixtures";
 
 /** What the invoice screens ask the domain: the page's buttons, the form's choices, the "Invoice" buttons of other pages, the list's overdue filter. */
@@ -147,5 +150,59 @@ describe("invoice pages: the list's status as shown", () => {
     expect(await ids({ status: "unpaid" })).toEqual([late.body.id, due.body.id].sort());
     const page = await api(w.token, "GET", "/invoices?shown_status=overdue");
     expect(page.body.items.map((i: { shown_status: string }) => i.shown_status)).toEqual(["overdue"]);
+  });
+});
+
+type Page = { loader: (args: never) => Promise<unknown>; action: (args: never) => Promise<unknown> };
+
+describe("invoice pages: the invoice's page and the order's Invoice button, as posted", () => {
+  it("the order's button makes the invoice and goes to it; each button of the invoice's page makes its move; a refused payment comes back at its field", async () => {
+    const w = await world();
+    // A user who invoices but may not change sales orders still invoices one from its page.
+    const { context } = await pageContext(w.company, ["view_sales_orders", "view_invoices", "edit_invoices"]);
+    const order = await orderFor(w, w.mug.id, "2");
+    const post = (page: unknown, path: string, id: number, fields: Record<string, string>) =>
+      (page as Page).action({ request: formPost(`${path}/${id}`, fields), params: { id: String(id) }, context } as never);
+    const load = async (page: unknown, path: string, id: number) =>
+      (await (page as Page).loader({
+        request: new Request(`http://app.test${path}/${id}`),
+        params: { id: String(id) },
+        context,
+      } as never)) as { intents: string[]; doc: { status: string; number: string | null } };
+
+    expect((await load(salesOrderPage, "/sales/sales-orders", order.body.id)).intents).toEqual(["invoice"]);
+    const made = (await post(salesOrderPage, "/sales/sales-orders", order.body.id, { intent: "invoice" })) as Response;
+    expect(made.status).toBe(302);
+    const location = made.headers.get("location")!;
+    expect(location).toMatch(/^\/sales\/invoices\/\d+\?notice=created$/);
+    const id = Number(location.split("/")[3]!.split("?")[0]);
+    expect((await load(salesOrderPage, "/sales/sales-orders", order.body.id)).intents).toEqual([]);
+
+    const draft = await load(invoicePage, "/sales/invoices", id);
+    expect([draft.doc.status, draft.doc.number, draft.intents]).toEqual(["draft", null, ["finalize", "cancel"]]);
+    expect(((await post(invoicePage, "/sales/invoices", id, { intent: "finalize" })) as Response).status).toBe(302);
+    expect((await load(invoicePage, "/sales/invoices", id)).doc).toMatchObject({ status: "unpaid", number: "FAC-000001" });
+
+    const refused = (await post(invoicePage, "/sales/invoices", id, {
+      intent: "record_payment",
+      amount: "5000",
+      date: "",
+      notes: "too much",
+      payment_method_id: "",
+    })) as { data: { error: string; fields?: Record<string, unknown>; payment: Record<string, string> } };
+    expect(refused.data.payment).toEqual({ amount: "5000", date: "", notes: "too much", payment_method_id: "" });
+    // Past what remains to pay: refused at the amount, with what remains.
+    expect(refused.data.fields).toEqual({ amount: { code: "more_than_remaining_to_pay", params: { remaining: "20.00" } } });
+    const typo = (await post(invoicePage, "/sales/invoices", id, { intent: "record_payment", amount: "abc" })) as {
+      data: { fields: Record<string, { code: string }> };
+    };
+    expect(Object.keys(typo.data.fields)).toEqual(["amount"]);
+
+    expect(((await post(invoicePage, "/sales/invoices", id, { intent: "record_payment", amount: "5" })) as Response).status).toBe(302);
+    const paid = (await invoiceDetailView(w.ctx, { id })).payments;
+    expect(paid.items.map((p) => p.amount)).toEqual(["5.00"]);
+    const gone = await post(invoicePage, "/sales/invoices", id, { intent: "delete_payment", payment_id: String(paid.items[0]!.id) });
+    expect((gone as Response).status).toBe(302);
+    expect((await invoiceDetailView(w.ctx, { id })).payments.items).toEqual([]);
   });
 });

@@ -116,6 +116,9 @@ describe("payments: recording them moves the invoice and its order", () => {
     });
     expect((await pay(w, invoice.body.id, { amount: invoice.body.total })).status).toBe(201);
     expect((await orderStatus(w, order.body.id))[1]).toBe("partially_paid");
+    // The order's line shows what remains to invoice of it.
+    const read = await api(w.token, "GET", `/sales-orders/${order.body.id}`);
+    expect(read.body.lines.map((l: { remaining_to_invoice: string }) => l.remaining_to_invoice)).toEqual(["3.0000000"]);
   });
 
   it("50 payments at once on one invoice never pay more than it: exactly what remained is taken", async () => {

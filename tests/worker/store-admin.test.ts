@@ -170,11 +170,11 @@ describe("the storefront follows the store's settings", () => {
     expect((await getStorefront(b.ctx)).open).toBe(false);
   });
 
-  it("shows its menu by the settings: orders unless hidden, about us with its text, help with both phone and email, the cart unless it takes no orders", async () => {
+  it("shows its menu by the settings: orders and invoices unless hidden, about us with its text, help with both phone and email, the cart unless it takes no orders", async () => {
     const w = await salesWorld();
     const b = await buyer(w);
-    expect((await getStorefront(b.ctx)).menu).toEqual({ orders: true, invoices: false, aboutUs: false, help: null, cart: true });
-    await openStore(w, { hide_orders: true, about_us: "Us.", phone: "+33 1 02 03 04 05", prevent_from_ordering: true });
+    expect((await getStorefront(b.ctx)).menu).toEqual({ orders: true, invoices: true, aboutUs: false, help: null, cart: true });
+    await openStore(w, { hide_orders: true, hide_invoices: true, about_us: "Us.", phone: "+33 1 02 03 04 05", prevent_from_ordering: true });
     expect((await getStorefront(b.ctx)).menu).toEqual({ orders: false, invoices: false, aboutUs: true, help: null, cart: false });
     await openStore(w, { email: "help@example.test" });
     expect((await getStorefront(b.ctx)).menu.help).toEqual({ phone: "+33 1 02 03 04 05", email: "help@example.test" });

@@ -45,7 +45,7 @@ const INVOICES = documentApi<InvoiceView>({
   docs: {
     list: {
       summary:
-        "Invoices: filters number, date, due_date, status, customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, due_date, total, created; search on the number",
+        "Invoices: filters number, date, due_date, status, shown_status (overdue when unpaid past its due date, else the status), customer_id, location_id, created_from_id, total, created; sort -id (default), number, date, due_date, total, created; search on the number",
       list: invoiceListRegistry,
       result: page(Invoice),
       responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },

@@ -6,7 +6,7 @@ import type { SalesDocumentType } from "../../../worker/domain/sales/sales-docum
 import type { Formatter } from "../../../worker/domain/shared/format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
-import { SelectField, TextField } from "../contacts/form-parts";
+import { SelectField, SubmitButton, TextField } from "../contacts/form-parts";
 import type { FieldErrorMap } from "../form-field";
 import type { ListColumn, ListFilterDefinition } from "../list/list-screen";
 import { StatusChip } from "../status-chip";
@@ -185,6 +185,7 @@ export function InvoicePaymentsSection({
       ) : null}
       {record ? (
         <Form method="post" noValidate className="invoice-payment-form" key={JSON.stringify(values)}>
+          <input type="hidden" name="intent" value="record_payment" />
           <h3>{t("invoices.record_payment")}</h3>
           {refusal ? (
             <p role="alert" className="alert alert--error">
@@ -204,11 +205,7 @@ export function InvoicePaymentsSection({
             />
             <TextField name="notes" label={t("sales_documents.notes")} value={values.notes} errors={errors} maxLength={2000} />
           </div>
-          <div className="actions">
-            <button type="submit" name="intent" value="record_payment" className="button button--primary" disabled={busy}>
-              {t("invoices.record_payment")}
-            </button>
-          </div>
+          <SubmitButton label={t("invoices.record_payment")} />
         </Form>
       ) : null}
     </section>

@@ -66,7 +66,7 @@ function paletteStyle({ palette }: StorefrontView): CSSProperties {
   } as CSSProperties;
 }
 
-/** The store's menu (platform spec §2): order history unless hidden, about us only with its text, help only with both a phone and an email. */
+/** The store's menu (platform spec §2): order and invoice history unless hidden, about us only with its text, help only with both a phone and an email. */
 function StoreMenu({ storefront, className }: { storefront: StorefrontView; className: string }) {
   const t = useT();
   const { menu } = storefront;
@@ -76,6 +76,7 @@ function StoreMenu({ storefront, className }: { storefront: StorefrontView; clas
         {t("b2b.catalogue")}
       </NavLink>
       {menu.orders ? <NavLink to="/b2b/orders-history">{t("b2b.orders_title")}</NavLink> : null}
+      {menu.invoices ? <NavLink to="/b2b/invoices-history">{t("b2b.invoices_title")}</NavLink> : null}
       {menu.aboutUs ? <NavLink to="/b2b/about-us">{t("b2b.about_us")}</NavLink> : null}
       {/* The buyer's own settings; staff viewing the store have theirs in the back office. */}
       {storefront.viewingAsStaff ? null : <NavLink to="/b2b/settings">{t("b2b.settings")}</NavLink>}

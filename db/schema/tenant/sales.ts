@@ -106,6 +106,8 @@ export const salesDocuments = sqliteTable(
     uniqueIndex("sales_documents_public_id_unique").on(t.publicId),
     // An invoice's due date, for what is overdue and the customer's unpaid total.
     index("sales_documents_due_idx").on(t.type, t.customerId, t.dueDate),
+    // The invoices of a status by due date (what is unpaid, soonest or latest due first).
+    index("sales_documents_status_due_idx").on(t.type, t.status, t.dueDate),
     check("sales_documents_amounts", sql`${t.globalDiscount} >= 0 and ${t.shippingCost} >= 0 and ${t.exchangeRate} > 0`),
     check("sales_documents_invoice_amounts", sql`${t.amountPaid} >= 0 and ${t.remainingToPay} >= 0 and ${t.remainingToCredit} >= 0`),
   ],

@@ -16,6 +16,7 @@ export const pages: PageArea = {
     "b2b/products/:product?": { kind: "store" },
     // A buyer opens only their customer's orders: tested in tests/e2e/store.test.ts.
     "b2b/orders-history/:order?": { kind: "store" },
+    "b2b/invoices-history/:invoice?": { kind: "store" },
     "b2b/cart": { kind: "action" },
     "": { kind: "signed_in" },
     dashboard: { kind: "signed_in" },

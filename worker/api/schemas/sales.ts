@@ -36,6 +36,9 @@ const SalesLine = answer<SalesLineView>()(
     total_excl_tax: decimal,
     total_incl_tax: decimal,
     remaining_to_ship: decimal.nullable().meta({ description: "Sales orders: what remains to ship of the line" }),
+    remaining_to_invoice: decimal
+      .nullable()
+      .meta({ description: "Sales orders: what remains to invoice of the line (invoices not cancelled nor voided count, drafts too)" }),
     batches: z
       .array(z.object({ batch_id: id, number: z.string(), quantity: decimal }))
       .nullable()

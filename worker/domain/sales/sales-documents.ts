@@ -3,7 +3,7 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { DOCUMENT_ACCESS, type DocumentAccess } from "../documents/document-types";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
-import { doneByLineOf, doneByLineQuery } from "../documents/done-by-line";
+import { doneByLineOf, doneByLineQuery, type DoneByLine } from "../documents/done-by-line";
 import { GRAMS_SCALE } from "../products/weights";
 import { DomainError } from "../shared/domain-error";
 import { recordId } from "../shared/input";
@@ -51,6 +51,8 @@ export interface SalesLineView {
   total_incl_tax: string;
   /** Sales orders: what remains to ship of the line (shipping orders not cancelled count); null elsewhere. */
   remaining_to_ship: string | null;
+  /** Sales orders: what remains to invoice of the line (invoices not cancelled nor voided count, drafts too); null elsewhere. */
+  remaining_to_invoice: string | null;
   /** Shipping orders: the batches the line's units come from; null elsewhere. */
   batches: { batch_id: number; number: string; quantity: string }[] | null;
 }
@@ -235,16 +237,16 @@ const lineBatchesQuery = (db: TenantDb, documentId: number) =>
     .where(eq(salesDocumentLines.documentId, documentId))
     .orderBy(asc(salesLineBatches.id));
 
-/** What remains to ship of a line: its quantity less what shipped, never below 0. */
-function remaining(quantity: Stored, shipped: number): string {
-  const left = storedDecimal(quantity, QUANTITY_SCALE).sub(storedDecimal(shipped, QUANTITY_SCALE));
+/** What remains of a line: its quantity less what was done (shipped, invoiced), never below 0. */
+function remaining(quantity: Stored, done: number): string {
+  const left = storedDecimal(quantity, QUANTITY_SCALE).sub(storedDecimal(done, QUANTITY_SCALE));
   return (left.isNegative() ? Decimal.zero(QUANTITY_SCALE) : left).toString();
 }
 
 function lineViews(
   rows: Awaited<ReturnType<typeof linesQuery>>,
   currency: string,
-  shipped: Map<number, number> | null,
+  done: DoneByLine | null,
   taken: Awaited<ReturnType<typeof lineBatchesQuery>> | null,
 ): SalesLineView[] {
   const money = moneyIn(currency);
@@ -274,7 +276,9 @@ function lineViews(
     total: money(l.total),
     total_excl_tax: money(l.totalExclTax),
     total_incl_tax: money(l.totalInclTax),
-    remaining_to_ship: shipped && l.kind !== "text" && l.kind !== "service" ? remaining(l.quantity, shipped.get(l.id) ?? 0) : null,
+    remaining_to_ship: done && l.kind !== "text" && l.kind !== "service" ? remaining(l.quantity, done.done("ship", l.id)) : null,
+    // A kit's components are billed with their kit.
+    remaining_to_invoice: done && l.kind !== "text" && l.componentOfLid === null ? remaining(l.quantity, done.done("invoice", l.id)) : null,
     batches: taken
       ? taken.filter((b) => b.lineId === l.id).map((b) => ({ batch_id: b.batchId, number: b.number, quantity: qty(b.quantity) }))
       : null,
@@ -300,12 +304,8 @@ export const salesDocumentListRegistry = defineListRegistry({
   search: (text: string) => likePrefix(salesDocuments.number, text),
 });
 
-// Quantities shipped (or on their way) per sales order line: what its children did so far (documents/done-by-line.ts).
+// Quantities shipped (or on their way) and invoiced per sales order line: what its children did so far (documents/done-by-line.ts).
 const shippedQuery = (db: TenantDb, orderId: number) => doneByLineQuery(db, orderId);
-
-function shippedMap(rows: Awaited<ReturnType<typeof shippedQuery>>): Map<number, number> {
-  return doneByLineOf(rows).byLine("ship");
-}
 
 /** Whether shipping orders (cancelled or not) were made from an order. */
 export async function hasShipments(db: TenantDb, orderId: number): Promise<boolean> {
@@ -357,7 +357,7 @@ export async function readSalesDocumentRow(
     lines: lineViews(
       lines,
       row.doc.currency,
-      type === "sales_order" ? shippedMap(shipped) : null,
+      type === "sales_order" ? doneByLineOf(shipped) : null,
       type === "shipping_order" ? taken : null,
     ),
   };
@@ -376,7 +376,7 @@ export function writtenSalesDocumentReads(db: TenantDb, id: SQL) {
 export function writtenSalesDocumentView(rows: readonly unknown[], type: SalesDocumentType): SalesDocumentView {
   const [[row], lines] = rows as [SummaryRow[], Awaited<ReturnType<typeof linesQuery>>];
   if (!row) throw new DomainError("not_found");
-  return { ...summaryView(row), lines: lineViews(lines, row.doc.currency, type === "sales_order" ? new Map() : null, null) };
+  return { ...summaryView(row), lines: lineViews(lines, row.doc.currency, type === "sales_order" ? doneByLineOf([]) : null, null) };
 }
 
 /** How a type's sales documents are listed (`listDocuments`). */

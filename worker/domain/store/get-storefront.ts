@@ -36,8 +36,7 @@ export function storefrontOf(settings: StoreSettings, viewingAsStaff: boolean): 
     viewingAsStaff,
     menu: {
       orders: !settings.hide_orders,
-      // Invoices come with invoicing; until then their entry stays hidden.
-      invoices: false,
+      invoices: !settings.hide_invoices,
       aboutUs: Boolean(settings.about_us),
       help: settings.phone && settings.email ? { phone: settings.phone, email: settings.email } : null,
       cart: !settings.prevent_from_ordering,

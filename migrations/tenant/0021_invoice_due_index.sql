@@ -1,0 +1,1 @@
+CREATE INDEX `sales_documents_status_due_idx` ON `sales_documents` (`type`,`status`,`due_date`);
