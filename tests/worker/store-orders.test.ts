@@ -5,6 +5,7 @@ import { controlSchema, tenantSchema } from "../../db/client";
 import { validateSalesOrder } from "../../worker/domain/sales/validate-sales-order";
 import { getCart } from "../../worker/domain/store/get-cart";
 import { orderAgain } from "../../worker/domain/store/order-again";
+import { invoiceStoreOrder } from "../../worker/domain/store/invoice-store-order";
 import { placeStoreOrder } from "../../worker/domain/store/place-store-order";
 import { updateCartItem } from "../../worker/domain/store/update-cart-item";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
@@ -167,6 +168,49 @@ describe("ordering from the store", () => {
           `Your order ${atOnce.number} with ${w.company.label} is confirmed`,
         ]),
       );
+  });
+
+  it("invoices a confirmed order when the store says so (automatically_create_invoice), once, at once or on validation", async () => {
+    const w = await salesWorld();
+    const mug = await storeVariant(w, 10, "20");
+    const b = await buyer(w);
+    const staff = await ctxOf(w.company);
+    const jobs = () => w.db.select().from(t.outbox).where(eq(t.outbox.topic, "invoice.store_order"));
+    const place = async () => {
+      await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: mug.id, quantity: 2 } });
+      return placeStoreOrder(b.ctx, { cart: b.cart(), order: {} });
+    };
+    // Without the setting, no invoice is asked for.
+    await validateSalesOrder(staff, { id: (await place()).id });
+    expect(await jobs()).toEqual([]);
+    await openStore(w, { automatically_create_invoice: true });
+    const validated = await place();
+    expect(await jobs()).toEqual([]);
+    await validateSalesOrder(staff, { id: validated.id });
+    await openStore(w, { automatically_create_invoice: true, automatically_confirm_order: true });
+    const atOnce = await place();
+    const rows = await jobs();
+    expect(rows.map((r) => r.payload)).toEqual([{ orderId: validated.id }, { orderId: atOnce.id }]);
+    for (const row of rows) {
+      const message = {
+        type: "company_outbox" as const,
+        companyId: w.company.companyId,
+        outboxId: row.id,
+        topic: row.topic,
+        payload: row.payload,
+      };
+      expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("handled");
+      // A second delivery of the same message does nothing more.
+      expect(await consumeOutboxMessage(consumerDeps(), message)).toBe("duplicate");
+    }
+    // Asked twice anyway (a message written twice), the order is still invoiced once.
+    await invoiceStoreOrder(staff, atOnce.id);
+    const invoices = await w.db
+      .select({ from: t.salesDocuments.createdFromId, total: t.salesDocuments.total })
+      .from(t.salesDocuments)
+      .where(eq(t.salesDocuments.type, "invoice"));
+    expect(invoices.map((i) => i.from).sort()).toEqual([validated.id, atOnce.id].sort());
+    expect(invoices.map((i) => i.total)).toEqual([validated.total, atOnce.total].map((total) => Math.round(Number(total) * 10_000)));
   });
 
   it("writes no email when the order is refused", async () => {

@@ -1,3 +1,4 @@
+import { invoiceStoreOrder } from "../domain/store/invoice-store-order";
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { controlSchema, tenantSchema, type ControlDb, type TenantDb } from "../../db/client";
@@ -252,6 +253,9 @@ function companyHandlers(
     "email.store_order_confirmed": async (order) => {
       const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
       await unlessGone(deliverStoreOrderConfirmed(await deps.companyCtx(companyId), order, mailer));
+    },
+    "invoice.store_order": async ({ orderId }) => {
+      await invoiceStoreOrder(await deps.companyCtx(companyId), orderId);
     },
     "operation.run": async ({ batchId }) => {
       await runOperation(await deps.companyCtx(companyId), batchId, deps.operationChannel?.(companyId) ?? NO_CHANNEL);

@@ -7,7 +7,8 @@ import { SALES_ACCESS, savedSalesDocument, type SalesDocumentView } from "./sale
 /**
  * Validates an order placed from the store: pending_validation becomes pending (domain spec §4).
  * When the store emails its buyers on confirmation (automatically_send_email_on_confirm), the
- * buyer who placed it is told, through an outbox row written with the move.
+ * buyer who placed it is told, through an outbox row written with the move; when it invoices its
+ * orders (automatically_create_invoice), the invoice is made by the same means.
  */
 export async function validateSalesOrder(ctx: Ctx, input: { id: unknown }): Promise<SalesDocumentView> {
   requirePermission(ctx, SALES_ACCESS.sales_order.edit);
@@ -17,6 +18,9 @@ export async function validateSalesOrder(ctx: Ctx, input: { id: unknown }): Prom
   const settings = await readStoreSettings(ctx.db);
   const tell = settings.automatically_send_email_on_confirm && saved.userId !== null;
   return moveSalesDocument(ctx, saved, "pending", {
-    extra: tell ? [ctx.outbox.company("email.store_order_confirmed", { orderId: saved.id, buyerUserId: saved.userId! })] : [],
+    extra: [
+      ...(tell ? [ctx.outbox.company("email.store_order_confirmed", { orderId: saved.id, buyerUserId: saved.userId! })] : []),
+      ...(settings.automatically_create_invoice ? [ctx.outbox.company("invoice.store_order", { orderId: saved.id })] : []),
+    ],
   });
 }

@@ -48,6 +48,8 @@ export const companyTopics = {
   "email.store_order": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1), language: z.enum(LOCALES) }),
   // A store order confirmed (validated by staff, or at once by the store): its buyer is told, in their language.
   "email.store_order_confirmed": z.object({ orderId: z.number().int().positive(), buyerUserId: z.string().min(1) }),
+  // A store order confirmed where the store invoices its orders (automatically_create_invoice): its invoice is made.
+  "invoice.store_order": z.object({ orderId: z.number().int().positive() }),
   // A test of the company's SMTP settings, asked for on its settings page.
   "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
   // A background operation to run (an export, an import) or to revert (an import): the consumer picks it up where it stands.

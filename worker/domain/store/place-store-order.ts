@@ -118,6 +118,9 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
                 sql`json_object('orderId', ${orderId}, 'buyerUserId', ${buyer.userId})`,
               ),
             );
+          // A store that confirms at once and invoices its orders has the invoice made now.
+          if (settings.automatically_confirm_order && settings.automatically_create_invoice)
+            batch.add(ctx.outbox.companyNaming("invoice.store_order", sql`json_object('orderId', ${orderId})`));
           // The buyer came: their customer's last access (and access), for the store's dashboard.
           batch.add(ctx.db.run(buyerVisit(ctx.now(), buyer)));
           batch.add(
