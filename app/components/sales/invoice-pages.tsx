@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { statusesOf } from "../../../worker/domain/documents/statuses";
+import { isDocumentStatus, statusesOf } from "../../../worker/domain/documents/statuses";
+import type { OrderInvoice } from "../../../worker/domain/invoices/order-invoices";
 import type { InvoicePayments } from "../../../worker/domain/invoices/invoice-pages";
 import type { InvoiceView } from "../../../worker/domain/invoices/invoice-views";
 import type { SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
@@ -65,9 +66,12 @@ export function invoiceListFilters(t: (id: string) => string, customers: Option[
 export function InvoiceFacts({
   invoice,
   origin,
+  canShare,
 }: {
   invoice: InvoiceView;
   origin: { href: string; number: string; type: SalesDocumentType } | null;
+  /** Whoever edits invoices turns the public link on and off. */
+  canShare: boolean;
 }) {
   const t = useT();
   const format = useFormat();
@@ -91,6 +95,28 @@ export function InvoiceFacts({
           <dd data-total="amount_paid">{money(invoice.amount_paid)}</dd>
           <dt>{t("invoices.remaining_to_pay")}</dt>
           <dd data-total="remaining_to_pay">{money(invoice.remaining_to_pay)}</dd>
+        </>
+      )}
+      {invoice.status === "draft" ? null : (
+        <>
+          <dt>{t("invoices.public_link")}</dt>
+          <dd className="invoice-public-link">
+            {invoice.public_url ? (
+              <a href={invoice.public_url} target="_blank" rel="noopener noreferrer" data-testid="public-link">
+                {t("invoices.public_link_open")}
+              </a>
+            ) : (
+              <span>{t("invoices.public_link_off")}</span>
+            )}
+            {canShare ? (
+              <Form method="post" className="invoice-public-link__switch">
+                <input type="hidden" name="enabled" value={invoice.public_link ? "false" : "true"} />
+                <button type="submit" name="intent" value="public_link" className="button button--small">
+                  {invoice.public_link ? t("invoices.public_link_disable") : t("invoices.public_link_enable")}
+                </button>
+              </Form>
+            ) : null}
+          </dd>
         </>
       )}
       {origin ? (
@@ -249,5 +275,48 @@ function PaymentRow({
       <td style={{ whiteSpace: "pre-wrap" }}>{payment.notes ?? "—"}</td>
       {canDelete ? <td>{deleteButton}</td> : null}
     </tr>
+  );
+}
+
+/** A sales order's invoices on its page: number (or Draft), date, status, total and what is left to pay. */
+export function OrderInvoicesCard({ invoices }: { invoices: OrderInvoice[] }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <section className="card" aria-labelledby="order-invoices">
+      <h2 id="order-invoices">{t("invoices.title")}</h2>
+      {invoices.length === 0 ? (
+        <p>{t("invoices.none_for_order")}</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("sales_documents.number")}</th>
+              <th scope="col">{t("sales_documents.date")}</th>
+              <th scope="col">{t("sales_documents.status")}</th>
+              <th scope="col" className="numeric">
+                {t("sales_documents.total")}
+              </th>
+              <th scope="col" className="numeric">
+                {t("invoices.remaining_to_pay")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.map((i) => (
+              <tr key={i.id} data-testid="order-invoice">
+                <td>
+                  <Link to={`/sales/invoices/${i.id}`}>{i.number ?? t("status.draft")}</Link>
+                </td>
+                <td>{format.date(i.date)}</td>
+                <td>{isDocumentStatus(i.shown_status) ? <StatusChip status={i.shown_status} /> : i.shown_status}</td>
+                <td className="numeric">{format.money(i.total, i.currency)}</td>
+                <td className="numeric">{format.money(i.remaining_to_pay, i.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

@@ -355,7 +355,7 @@ export function SalesDetailPage({
               <dd>{doc.expiration_date ? format.date(doc.expiration_date) : "—"}</dd>
             </>
           ) : "due_date" in doc ? (
-            <InvoiceFacts invoice={doc} origin={origin} />
+            <InvoiceFacts invoice={doc} origin={origin} canShare={"canShare" in loaderData && loaderData.canShare === true} />
           ) : (
             <>
               <dt>{t("sales_documents.payment_status")}</dt>

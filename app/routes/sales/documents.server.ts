@@ -6,6 +6,8 @@ import { deleteInvoice } from "../../../worker/domain/invoices/delete-invoice";
 import type { InvoiceView } from "../../../worker/domain/invoices/invoice-views";
 import { deletePayment } from "../../../worker/domain/payments/delete-payment";
 import { recordPayment } from "../../../worker/domain/payments/record-payment";
+import { orderInvoices, type OrderInvoice } from "../../../worker/domain/invoices/order-invoices";
+import { setInvoicePublicLink } from "../../../worker/domain/invoices/set-invoice-public-link";
 import {
   canInvoice,
   invoiceDetailView,
@@ -105,12 +107,15 @@ export async function salesDetailLoader(
   request: Request,
   kind: SalesKind,
   id: string | undefined,
-): Promise<SalesDetailData & { shipping: OrderShipping | null }> {
+): Promise<SalesDetailData & { shipping: OrderShipping | null; invoices: OrderInvoice[] | null }> {
   requirePage(request, rc, SALES_KINDS[kind].view);
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => salesDocumentDetailView(ctx, { type: kind, id }));
   const notice = new URL(request.url).searchParams.get("notice");
-  const invoiceable = await canInvoice(ctx, { type: kind, id: view.doc.id });
+  const [invoiceable, invoices] = await Promise.all([
+    canInvoice(ctx, { type: kind, id: view.doc.id }),
+    kind === "sales_order" ? orderInvoices(ctx, view.doc.id) : null,
+  ]);
   return {
     doc: view.doc,
     intents: [...view.actions.moves, ...(invoiceable ? (["invoice"] as const) : [])],
@@ -121,6 +126,7 @@ export async function salesDetailLoader(
     origin: view.origin && { href: `${SALES_KINDS.estimate.path}/${view.origin.id}`, number: view.origin.number, type: "estimate" },
     // The ship form is shown once per key: a second post of it goes to the same shipping order.
     shipping: view.shipping && { ...view.shipping, idempotencyKey: newFormKey() },
+    invoices,
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };
 }
@@ -207,7 +213,7 @@ export async function invoiceDetailLoader(
   rc: RequestContext,
   request: Request,
   id: string | undefined,
-): Promise<SalesDetailData & { doc: InvoiceView; payments: InvoicePayments }> {
+): Promise<SalesDetailData & { doc: InvoiceView; payments: InvoicePayments; canShare: boolean }> {
   requirePage(request, rc, INVOICES.view);
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => invoiceDetailView(ctx, { id }));
@@ -223,6 +229,7 @@ export async function invoiceDetailLoader(
     origin: from && path ? { href: `${path}/${from.id}`, number: from.number, type: from.type } : null,
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
     payments: view.payments,
+    canShare: view.share,
   };
 }
 
@@ -264,6 +271,10 @@ export async function invoiceDetailAction(rc: RequestContext, request: Request, 
     if (intent === "delete") {
       await deleteInvoice(ctx, { id, acknowledged: tickedAcknowledgements(form) });
       return redirect(`${INVOICES.path}?notice=deleted`);
+    }
+    if (intent === "public_link") {
+      await setInvoicePublicLink(ctx, { id, enabled: form.get("enabled") === "true" });
+      return redirect(`${INVOICES.path}/${id}?notice=saved`);
     }
     if (intent === "delete_payment") {
       await deletePayment(ctx, id, form.get("payment_id"));

@@ -48,6 +48,8 @@ export interface InvoiceDetailView {
   edit: boolean;
   /** Only a draft is deleted. */
   delete: boolean;
+  /** Whoever edits invoices turns the public link on and off (it is not an edit of the invoice). */
+  share: boolean;
   emails: DocumentEmails;
   /** The order, shipping order or estimate it was made from, for whoever may see that type. */
   origin: { type: SalesDocumentType; id: number; number: string } | null;
@@ -111,6 +113,7 @@ export async function invoiceDetailView(ctx: Ctx, input: { id: unknown }): Promi
     // A finalised invoice is not finalised again (unpaid ↔ paid are the payments' moves).
     moves: moves.filter((a) => a !== "finalize" || draft),
     edit: editor && !CLOSED.includes(status) && (draft || settings.editFinalizedInvoice),
+    share: editor,
     delete: editor && draft,
     emails,
     origin:

@@ -2,6 +2,7 @@ import { requestContext } from "../../../../worker/context";
 import { salesDetailAction, salesDetailLoader } from "../documents.server";
 import { shipOrderAction } from "../shipping-orders.server";
 import { SalesDetailPage } from "../../../components/sales/sales-document-pages";
+import { OrderInvoicesCard } from "../../../components/sales/invoice-pages";
 import { ShipOrderPanel, type ShipRefusal } from "../../../components/sales/ship-order-panel";
 import type { Route } from "./+types/detail";
 
@@ -23,6 +24,7 @@ export default function SalesOrderDetail({ loaderData, actionData }: Route.Compo
   return (
     <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
       {loaderData.shipping ? <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} /> : null}
+      {loaderData.invoices ? <OrderInvoicesCard invoices={loaderData.invoices} /> : null}
     </SalesDetailPage>
   );
 }
