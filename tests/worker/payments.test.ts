@@ -106,6 +106,21 @@ describe("payments: recording them moves the invoice and its order", () => {
     expect(await orderStatus(w, order.id)).toEqual(["completed_automatically", "paid", "delivered"]);
   });
 
+  it("an order of services only, with nothing to send, completes once it is paid", async () => {
+    const w = await world();
+    const service = await api(w.token, "POST", "/services", { reference: `SRV-${Date.now()}`, label: "Installation", price: "80" });
+    expect(service.status).toBe(201);
+    const order = await api(w.token, "POST", "/sales-orders", {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      lines: [{ service_id: service.body.id, quantity: "1" }],
+    });
+    expect(order.status).toBe(201);
+    const invoice = await api(w.token, "POST", "/invoices", { sales_order_id: order.body.id, finalize: true });
+    expect((await pay(w, invoice.body.id, { amount: invoice.body.total })).status).toBe(201);
+    expect((await orderStatus(w, order.body.id)).slice(0, 2)).toEqual(["completed_automatically", "paid"]);
+  });
+
   it("an order partly invoiced is not paid when its one invoice is: what is not invoiced is still owed", async () => {
     const w = await world();
     const order = await orderFor(w, w.mug.id, "4");

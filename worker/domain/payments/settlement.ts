@@ -97,7 +97,7 @@ const BILLS_NOTHING = [checked("invoice", "cancelled"), checked("invoice", "void
  * The order's payment status from its invoices (those not cancelled): paid when every line is
  * invoiced and no invoice leaves anything to pay (a draft still does: it is not settled), partially
  * paid while something was paid, unpaid otherwise. Then the order completes by itself when it is
- * delivered and paid, and a completed order reopens (in progress, or pending when nothing was
+ * delivered (or has no goods to send) and paid, and a completed order reopens (in progress, or pending when nothing was
  * sent) when it no longer is. One statement; `orderId` is SQL (an id, or `orderOfInvoice`).
  */
 export function orderSettlement(orderId: SQL): SQL {
@@ -111,11 +111,14 @@ export function orderSettlement(orderId: SQL): SQL {
     and ol.quantity > (select coalesce(sum(il.quantity), 0) from sales_document_lines il where il.source_line_id = ol.id and il.document_id in ${invoices}))`;
   const payment = sql`case when ${anyInvoice} and not ${unsettled} and not ${uninvoiced} then ${PAYMENT.paid}
     when ${paidSum} > 0 then ${PAYMENT.partly} else ${PAYMENT.unpaid} end`;
+  // Delivered: all its goods sent, or it has none to send (services only).
+  const delivered = sql`(o.shipping_status = ${DELIVERED} or not exists (select 1 from sales_document_lines g
+    where g.document_id = o.id and g.kind in ('variant', 'pack', 'kit')))`;
   // The status reads the payment status just computed (SQLite's set clauses all read the old row).
   return sql`update sales_documents as o set payment_status = ${payment},
     status = case
-      when o.status in (${list(COMPLETES_FROM)}) and o.shipping_status = ${DELIVERED} and ${payment} = ${PAYMENT.paid} then ${COMPLETED}
-      when o.status = ${COMPLETED} and not (o.shipping_status = ${DELIVERED} and ${payment} = ${PAYMENT.paid})
+      when o.status in (${list(COMPLETES_FROM)}) and ${delivered} and ${payment} = ${PAYMENT.paid} then ${COMPLETED}
+      when o.status = ${COMPLETED} and not (${delivered} and ${payment} = ${PAYMENT.paid})
         then case when o.shipping_status = ${NOTHING_SENT} then ${REOPENED.none} else ${REOPENED.sent} end
       else o.status end
     where o.id = ${orderId} and o.type = 'sales_order'`;
