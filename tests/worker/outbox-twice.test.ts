@@ -106,6 +106,7 @@ describe("every outbox topic: a message delivered twice, one delivery dying or f
       "email.smtp_test",
       "email.store_order",
       "email.store_order_confirmed",
+      "invoice.store_order",
       "operation.run",
       "stock.level_changed",
     ]);
@@ -191,6 +192,23 @@ describe("every outbox topic: a message delivered twice, one delivery dying or f
       expect([topic, await emailCount(to)]).toEqual([topic, 1]);
       expect(left).toEqual([]);
     }
+  });
+
+  it("invoice.store_order: the order is invoiced once", async () => {
+    const w = await salesWorld();
+    const variant = await pricedVariant(w.db, w.level, "10");
+    const order = await createSalesOrder(await ctxOf(w.company), {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      delivery_type: "drop_shipping",
+      lines: [{ variant_id: variant.id, quantity: "2" }],
+    });
+    const [row] = await companyOutboxRow(w.db, "invoice.store_order", { orderId: order.id }).returning();
+    const { left } = await deliverTwiceAfterADeadConsumer(companyMessage(w.company.companyId, row!), companyClaims(w.db), consumerDeps());
+    const invoices = await w.db.select({ id: t.salesDocuments.id }).from(t.salesDocuments).where(eq(t.salesDocuments.type, "invoice"));
+    expect(invoices).toHaveLength(1);
+    expect(left).toEqual([]);
+    expect(await companyDone(w.db, row!.id)).not.toBeNull();
   });
 
   it("email.smtp_test: one email", async () => {
