@@ -120,6 +120,7 @@ async function page(load: () => Promise<unknown>): Promise<Response> {
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
 describe("the files bucket is scoped per company: another company's key serves nothing, whatever route reads it", () => {
+  // Every download route of every document type, each asked several ways: slow on a busy machine.
   it("B's rows naming A's files (or a way around B's prefix to them) give 404 or B's placeholder on every download route, never A's bytes", async () => {
     const a = await companyWithFiles();
     const b = await salesWorld();
@@ -195,7 +196,7 @@ describe("the files bucket is scoped per company: another company's key serves n
     ).rejects.toMatchObject({ code: "import_file_expired" });
     // A's files are all still there: nothing B did removed them.
     for (const key of Object.values(a.keys)) expect(await bindings.FILES.head(key)).not.toBeNull();
-  });
+  }, 120_000);
 
   it("a company's store refuses to write outside its prefix and reads its own files by relative or full key", async () => {
     const a = await companyWithFiles();
