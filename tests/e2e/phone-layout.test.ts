@@ -114,6 +114,8 @@ describe("the app on a 375 px wide phone", () => {
       "/dashboard",
       "/sales/sales-orders",
       "/sales/estimates",
+      "/sales/invoices",
+      "/sales/invoices/create",
       "/contacts/customers",
       "/products-and-services/products",
       "/inventory/stock-level",
@@ -142,6 +144,7 @@ describe("the app on a 375 px wide phone", () => {
       `/b2b/products/${w.oven.productId}`,
       "/b2b/orders-history",
       `/b2b/orders-history/${w.order.id}`,
+      "/b2b/invoices-history",
       "/b2b/settings",
     ]);
     await store.close();
