@@ -26,6 +26,7 @@ const ICONS: Record<SearchType, string> = {
   estimates: "✎",
   sales_orders: "€",
   shipping_orders: "⇪",
+  invoices: "▤",
   stock_entries: "↓",
   stock_removals: "↑",
   stock_movements: "⇄",

@@ -4,7 +4,7 @@ import { searchEverything } from "../../worker/domain/search/search-everything";
 import { ctxOf } from "../support/factories";
 import { makeCustomer } from "../support/isolation/sales";
 import { makeVariant } from "../support/isolation/stock";
-import { salesWorld } from "./sales-fixtures";
+import { api, pricedVariant, salesWorld } from "./sales-fixtures";
 
 describe("the global search", () => {
   it("finds records of every type by the start of their number, SKU or label, each with its link", async () => {
@@ -36,6 +36,52 @@ describe("the global search", () => {
     ]);
     const bySku = await searchEverything(ctx, { q: variant.sku.slice(0, -1) });
     expect(bySku.map((r) => [r.type, r.sku])).toContainEqual(["products", variant.sku]);
+  });
+
+  it("finds an invoice by its number, a draft (no number yet) by its customer's name, each leading to its page, for those who may view invoices", async () => {
+    const w = await salesWorld();
+    const ctx = await ctxOf(w.company);
+    const customer = await makeCustomer(w.db, { label: "Orfèvrerie Kestrel", priceLevelId: w.level });
+    const variant = await pricedVariant(w.db, w.level, "10");
+    const invoiceOf = async (finalize: boolean) => {
+      const answer = await api(w.token, "POST", "/invoices", {
+        customer_id: customer.id,
+        location_id: w.location,
+        lines: [{ variant_id: variant.id, quantity: "2" }],
+        finalize,
+      });
+      expect(answer.status).toBe(201);
+      return answer.body as { id: number; number: string | null };
+    };
+    const finalised = await invoiceOf(true);
+    const draft = await invoiceOf(false);
+    expect([finalised.number, draft.number]).toEqual(["FAC-000001", null]);
+
+    expect(await searchEverything(ctx, { q: "FAC-0000" })).toEqual([
+      expect.objectContaining({
+        type: "invoices",
+        id: finalised.id,
+        label: "FAC-000001",
+        href: `/sales/invoices/${finalised.id}`,
+        customer: customer.label,
+        status: "unpaid",
+        total: "20.00",
+        currency: "EUR",
+      }),
+    ]);
+    // By the customer's name: the customer, and the draft only (the finalised invoice is found by its number).
+    const byName = await searchEverything(ctx, { q: "orfèv" });
+    expect(byName.map((r) => [r.type, r.id])).toEqual([
+      ["customers", customer.id],
+      ["invoices", draft.id],
+    ]);
+    expect(byName[1]).toMatchObject({ label: `#${draft.id}`, href: `/sales/invoices/${draft.id}`, status: "draft" });
+
+    const seller = await ctxOf(w.company, { permissions: ["view_sales_orders", "view_customers"] });
+    expect((await searchEverything(seller, { q: "FAC-" })).map((r) => r.type)).toEqual([]);
+    expect((await searchEverything(seller, { q: "orfèv" })).map((r) => r.type)).toEqual(["customers"]);
+    const accountant = await ctxOf(w.company, { permissions: ["view_invoices"] });
+    expect((await searchEverything(accountant, { q: "FAC-" })).map((r) => r.id)).toEqual([finalised.id]);
   });
 
   it("shows only the types the user may see", async () => {

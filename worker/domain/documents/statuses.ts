@@ -154,6 +154,9 @@ export const STATUS_MACHINES = {
       cancelled: ["voided"],
       voided: [],
     },
+    // Finalising is the only verb that makes an invoice unpaid or paid, and only a draft is finalised: the moves back
+    // from paid or partially paid are the payments' (settlement.ts), which follow the money.
+    verbFrom: { unpaid: ["draft"], paid: ["draft"] },
   },
 } as const satisfies Record<string, MachineShape>;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { Permission } from "../identity/permissions";
@@ -21,6 +21,7 @@ export const SEARCH_TYPES = [
   "estimates",
   "sales_orders",
   "shipping_orders",
+  "invoices",
   "stock_entries",
   "stock_removals",
   "stock_movements",
@@ -54,11 +55,12 @@ export const SearchInput = z.object({ q: z.string({ error: "required" }).trim().
 export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise<SearchResult[]> {
   const { q } = parseInput(SearchInput, input);
   const { db } = ctx;
-  const salesDocs = (type: "estimate" | "sales_order" | "shipping_order") =>
+  const salesDocs = (type: "estimate" | "sales_order" | "shipping_order" | "invoice") =>
     db
       .select({
         id: t.salesDocuments.id,
         number: t.salesDocuments.number,
+        label: t.salesDocuments.label,
         customer: t.customers.label,
         status: t.salesDocuments.status,
         total: readable(t.salesDocuments.total),
@@ -67,7 +69,16 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
       })
       .from(t.salesDocuments)
       .innerJoin(t.customers, eq(t.customers.id, t.salesDocuments.customerId))
-      .where(and(eq(t.salesDocuments.type, type), likePrefix(t.salesDocuments.number, q)))
+      .where(
+        and(
+          eq(t.salesDocuments.type, type),
+          or(
+            likePrefix(t.salesDocuments.number, q),
+            // A draft invoice has no number yet: it is found by its customer's name (a finalised one by its number only).
+            type === "invoice" ? and(isNull(t.salesDocuments.number), likePrefix(t.customers.label, q)) : undefined,
+          ),
+        ),
+      )
       .orderBy(desc(t.salesDocuments.id))
       .limit(PER_TYPE);
   const stockDocs = (type: "entry" | "removal" | "movement") =>
@@ -124,6 +135,7 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
     estimates: () => salesDocs("estimate"),
     sales_orders: () => salesDocs("sales_order"),
     shipping_orders: () => salesDocs("shipping_order"),
+    invoices: () => salesDocs("invoice"),
     stock_entries: () => stockDocs("entry"),
     stock_removals: () => stockDocs("removal"),
     stock_movements: () => stockDocs("movement"),
@@ -145,6 +157,7 @@ const SEARCH_ACCESS: Record<SearchType, Permission> = {
   estimates: "view_estimates",
   sales_orders: "view_sales_orders",
   shipping_orders: "view_shipping_orders",
+  invoices: "view_invoices",
   stock_entries: "view_stock_entries",
   stock_removals: "view_stock_removals",
   stock_movements: "view_stock_movements",
@@ -160,6 +173,7 @@ const PATHS: Record<SearchType, string> = {
   estimates: "/sales/estimates",
   sales_orders: "/sales/sales-orders",
   shipping_orders: "/sales/shipping-orders",
+  invoices: "/sales/invoices",
   stock_entries: "/inventory/stock-entries",
   stock_removals: "/inventory/stock-removals",
   stock_movements: "/inventory/stock-movements",
@@ -191,11 +205,13 @@ function result(type: SearchType, row: Row): SearchResult {
       };
     case "estimates":
     case "sales_orders":
-    case "shipping_orders": {
+    case "shipping_orders":
+    case "invoices": {
       const currency = String(row.currency);
       return {
         ...base,
-        label: String(row.number),
+        // A draft invoice has no number: its label, else its id (as the cascades name it).
+        label: String(row.number ?? row.label ?? `#${row.id}`),
         customer: String(row.customer),
         status: String(row.status),
         total: storedDecimal(row.total as number | string, PRICE_SCALE)
