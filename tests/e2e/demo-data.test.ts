@@ -38,7 +38,7 @@ describe("the demo company", () => {
     expect(batches.filter((b) => b.expirationDate !== null && b.expirationDate < today).map((b) => b.number)).toEqual(["MC-2025-06"]);
   });
 
-  it("has sales: an estimate awaiting its answer, an order made from an accepted estimate, and an order shipped through the ledger", async () => {
+  it("has sales: an estimate awaiting its answer, an order made from an accepted estimate and paid, an order shipped through the ledger, delivered and half paid, an overdue invoice and a draft", async () => {
     const db = await demoDb();
     const t = tenantSchema;
     const docs = await db
@@ -46,7 +46,11 @@ describe("the demo company", () => {
         id: t.salesDocuments.id,
         type: t.salesDocuments.type,
         status: t.salesDocuments.status,
+        payment: t.salesDocuments.paymentStatus,
         from: t.salesDocuments.createdFromId,
+        due: t.salesDocuments.dueDate,
+        paid: t.salesDocuments.amountPaid,
+        total: t.salesDocuments.total,
       })
       .from(t.salesDocuments)
       .orderBy(t.salesDocuments.id);
@@ -55,14 +59,29 @@ describe("the demo company", () => {
       ["estimate", "accepted_and_transformed"],
       ["sales_order", "pending"],
       ["sales_order", "in_progress"],
-      ["shipping_order", "shipped"],
+      ["shipping_order", "delivered"],
+      ["invoice", "partially_paid"],
+      ["invoice", "paid"],
+      ["invoice", "unpaid"],
+      ["invoice", "draft"],
     ]);
     expect(docs[2]!.from).toBe(docs[1]!.id);
+    // The orders' payment statuses follow their invoices: the transformed one paid, the shipped one half paid.
+    expect([docs[2]!.payment, docs[3]!.payment]).toEqual(["paid", "partially_paid"]);
     const shipment = docs[4]!;
     const [shipped] = await db.all<{ change: number }>(
       sql`select sum(change) as change from inventory_logs where document_type = 'shipping_order' and document_id = ${shipment.id}`,
     );
     expect(Number(shipped!.change)).toBe(-5 * 10_000_000);
+    // Each invoice's money is its payments; the unpaid one is past its due date.
+    const payments = await db.all<{ invoice_id: number; amount: number }>(
+      sql`select invoice_id, sum(amount) as amount from payments group by invoice_id order by invoice_id`,
+    );
+    expect(payments.map((p) => [p.invoice_id, Number(p.amount)])).toEqual(
+      docs.filter((d) => d.type === "invoice" && d.paid > 0).map((d) => [d.id, d.paid]),
+    );
+    expect(docs[6]!.paid).toBe(docs[6]!.total);
+    expect(docs[7]!.due! < new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
   it("has a store: its active products published, and a buyer of Épicerie des Halles who sees them at their prices", async () => {

@@ -133,7 +133,7 @@ describe("a sales order pulled through to its money, in the browser", () => {
     // Switched off from the invoice's page, the same address shows nothing.
     await page.click("button[value=public_link]");
     await page.waitForURL(new RegExp(`${invoicePath}\\?notice=saved$`));
-    expect(await page.locator("[data-testid=public-link]").count()).toBe(0);
+    await expect.poll(() => page.locator("[data-testid=public-link]").count()).toBe(0);
     expect((await visitor.goto(`${appUrl}${publicHref}`))?.status()).toBe(404);
     await outsider.close();
 
