@@ -3,7 +3,7 @@ import { isDocumentStatus, statusesOf } from "../../../worker/domain/documents/s
 import type { OrderInvoice } from "../../../worker/domain/invoices/order-invoices";
 import type { InvoicePayments } from "../../../worker/domain/invoices/invoice-pages";
 import type { InvoiceView } from "../../../worker/domain/invoices/invoice-views";
-import type { SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
+import type { SalesDocumentType, SalesDocumentView } from "../../../worker/domain/sales/sales-documents";
 import type { Formatter } from "../../../worker/domain/shared/format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
@@ -11,7 +11,6 @@ import { SelectField, SubmitButton, TextField } from "../contacts/form-parts";
 import type { FieldErrorMap } from "../form-field";
 import type { ListColumn, ListFilterDefinition } from "../list/list-screen";
 import { StatusChip } from "../status-chip";
-import type { ListedDocument } from "./sales-document-pages";
 
 /** What the invoice screens add to the shared sales document screens: their list columns and filters, and their facts. */
 
@@ -23,6 +22,9 @@ const ONE_OF: Partial<Record<SalesDocumentType, string>> = {
   sales_order: "sales_orders.one",
   shipping_order: "shipping_orders.one",
 };
+
+/** A row of the sales documents' lists: an estimate's, an order's or an invoice's view. */
+export type ListedDocument = SalesDocumentView | InvoiceView;
 
 const isInvoice = (d: ListedDocument): d is InvoiceView => "due_date" in d;
 

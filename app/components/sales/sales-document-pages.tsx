@@ -19,7 +19,7 @@ import { StatusChip } from "../status-chip";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { EmailDialog, SentEmails } from "./document-emails";
 import { NEW_SALES_DOCUMENT, SalesDocumentForm, salesValues, type SalesFormFailure } from "./sales-document-form";
-import { invoiceColumns, InvoiceFacts, invoiceListFilters } from "./invoice-pages";
+import { invoiceColumns, InvoiceFacts, invoiceListFilters, type ListedDocument } from "./invoice-pages";
 import { FORM_KINDS, type DocumentFormKind, type SalesIntent } from "./sales-kinds";
 import { salesListFilters } from "./sales-list-filters";
 import "./sales.css";
@@ -28,7 +28,7 @@ type Option = { value: string; label: string };
 type FieldErrors = NonNullable<FieldErrorMap>;
 
 /** A row of a sales document list: an invoice's view says null for a draft's number. */
-export type ListedDocument = SalesDocumentView | InvoiceView;
+export type { ListedDocument } from "./invoice-pages";
 
 /** A status as a chip when it is one the machine knows, else as text. */
 export function Chip({ status }: { status: string | null }) {
