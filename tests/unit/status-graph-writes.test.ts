@@ -24,7 +24,8 @@ const MOVE_MODULES: Record<string, string> = {
   "worker/domain/documents/cascades.ts": "runCascade: a cancel asserted by assertVerbMove for each visited document",
   "worker/domain/sales/sales-document-writes.ts": "moveSalesDocument: a verb's move asserted by assertVerbMove",
   "worker/domain/sales/shipping-writes.ts": "moveShippingOrder (assertVerbMove) and orderShippingStatus (the graph's selfMoves)",
-  "worker/domain/payments/settlement.ts": "invoiceAfterPayment and orderSettlement: statuses taken from the graph and checked against it at load",
+  "worker/domain/payments/settlement.ts":
+    "invoiceAfterPayment and orderSettlement: statuses taken from the graph and checked against it at load",
 };
 
 const STATUS_KEYS = new Set(["status", "paymentStatus", "shippingStatus"]);

@@ -174,7 +174,13 @@ describe("the storefront follows the store's settings", () => {
     const w = await salesWorld();
     const b = await buyer(w);
     expect((await getStorefront(b.ctx)).menu).toEqual({ orders: true, invoices: true, aboutUs: false, help: null, cart: true });
-    await openStore(w, { hide_orders: true, hide_invoices: true, about_us: "Us.", phone: "+33 1 02 03 04 05", prevent_from_ordering: true });
+    await openStore(w, {
+      hide_orders: true,
+      hide_invoices: true,
+      about_us: "Us.",
+      phone: "+33 1 02 03 04 05",
+      prevent_from_ordering: true,
+    });
     expect((await getStorefront(b.ctx)).menu).toEqual({ orders: false, invoices: false, aboutUs: true, help: null, cart: false });
     await openStore(w, { email: "help@example.test" });
     expect((await getStorefront(b.ctx)).menu.help).toEqual({ phone: "+33 1 02 03 04 05", email: "help@example.test" });

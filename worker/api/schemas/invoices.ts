@@ -24,7 +24,8 @@ export const Invoice = answer<InvoiceView>()(
     shown_status: z.string().meta({ description: "overdue when overdue, else status" }),
     public_link: z.boolean().meta({ description: "Whether the public page answers (POST /invoices/{id}/public-link turns it on or off)" }),
     public_url: z.string().nullable().meta({
-      description: "The public page's path (/public/invoices/{public_id}) while the link is on, else null; a draft's page answers once it is finalised",
+      description:
+        "The public page's path (/public/invoices/{public_id}) while the link is on, else null; a draft's page answers once it is finalised",
     }),
   }),
 );
