@@ -3,7 +3,6 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { PermissionCheck } from "../identity/permissions";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { invoicePrintable } from "../invoices/invoice-pdf";
-import { withFacturX } from "../invoices/factur-x";
 import { isDraftInvoice, readInvoice, type InvoiceView } from "../invoices/invoice-views";
 import { salesDocumentPrintable } from "../sales/sales-document-pdf";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
@@ -51,8 +50,6 @@ export interface PrintedDocument {
   printable: PrintableDocument;
   settings: PdfSettings;
   language: Locale;
-  /** What the rendered PDF becomes before it is given out (an invoice of a French company carries its Factur-X XML). */
-  finish?: (pdf: Uint8Array) => Promise<Uint8Array>;
 }
 
 /**
@@ -119,11 +116,7 @@ const invoiceOutput: DocumentOutput = {
   printable: async (ctx, id, language) => {
     requirePermission(ctx, DOCUMENT_ACCESS.invoice.read);
     const invoice = await readInvoice(ctx.db, id, ctx.now());
-    return {
-      doc: invoiceOutputDocument(invoice),
-      ...(await invoicePrintable(ctx, invoice, language)),
-      finish: (pdf) => withFacturX(ctx.db, invoice, pdf),
-    };
+    return { doc: invoiceOutputDocument(invoice), ...(await invoicePrintable(ctx, invoice, language)) };
   },
 };
 
@@ -155,9 +148,8 @@ export interface DocumentPdf {
 export async function documentPdf(ctx: Ctx, input: { type: OutputDocumentType; id: unknown; language?: Locale }): Promise<DocumentPdf> {
   const output = documentOutput(input.type);
   requirePermission(ctx, output.print);
-  const { doc, printable, settings, language, finish } = await output.printable(ctx, input.id, input.language);
-  const rendered = await renderDocumentPdf(printable, settings, language);
-  const bytes = finish ? await finish(rendered) : rendered;
+  const { doc, printable, settings, language } = await output.printable(ctx, input.id, input.language);
+  const bytes = await renderDocumentPdf(printable, settings, language);
   // A draft has no number to be named after.
   const name = doc.draft ? `${doc.type}-draft-${doc.id}` : doc.number;
   return { bytes, filename: `${name}.pdf`.replace(/[^\w.-]+/g, "_") };
