@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import { sqlList } from "../shared/sql-list";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
 import {
@@ -50,6 +51,11 @@ export function publicInvoicePath(publicId: string): string {
 /** The statuses in which an invoice still waits for money, and so may be overdue. */
 const AWAITING_PAYMENT = ["unpaid", "partially_paid"];
 
+/** In SQL, of the invoice row in scope: it is overdue on `today` (the same rule as isOverdue). */
+export function overdueSql(today: SQL | string): SQL {
+  return sql`(${salesDocuments.status} in (${sqlList(AWAITING_PAYMENT)}) and ${salesDocuments.dueDate} < ${today})`;
+}
+
 /** Whether an invoice in this status and due date is overdue on `today` (YYYY-MM-DD, the company's). */
 export function isOverdue(status: string, due: string | null, today: string): boolean {
   return AWAITING_PAYMENT.includes(status) && due !== null && due < today;
@@ -100,10 +106,6 @@ export async function readInvoice(db: TenantDb, rawId: unknown, now: number): Pr
  * status as shown (`shown_status`: overdue, else the stored status), compared with `today`.
  */
 function invoiceListRegistryOn(today: SQL) {
-  const awaiting = sql.join(
-    AWAITING_PAYMENT.map((s) => sql`${s}`),
-    sql`, `,
-  );
   return defineListRegistry({
     ...salesDocumentListRegistry,
     fields: {
@@ -111,7 +113,7 @@ function invoiceListRegistryOn(today: SQL) {
       due_date: { type: "date", column: salesDocuments.dueDate, sortable: true },
       shown_status: {
         type: "text",
-        column: sql`(case when ${salesDocuments.status} in (${awaiting}) and ${salesDocuments.dueDate} < ${today} then 'overdue' else ${salesDocuments.status} end)`,
+        column: sql`(case when ${overdueSql(today)} then 'overdue' else ${salesDocuments.status} end)`,
       },
     },
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
-import { companyToday } from "../invoices/invoice-views";
+import { companyToday, overdueSql } from "../invoices/invoice-views";
 import { balanceParts, RATE_ONE } from "../sales/sales-order-rules";
 import { VIEW_CUSTOMERS } from "../contacts/contact-permissions";
 import { recordId } from "../shared/input";
@@ -9,7 +9,6 @@ import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { currencyDecimals, PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
-import { PAYABLE_STATUSES } from "./settlement";
 
 const { customers, companySettings } = tenantSchema;
 
@@ -42,12 +41,9 @@ export async function customerBalanceOf(ctx: Ctx, input: { id: unknown }): Promi
   const id = recordId(input.id);
   const today = await companyToday(db, ctx.now());
   const { orders, invoices } = balanceParts(id);
-  const awaiting = sql.join(
-    PAYABLE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
+  // Overdue as the invoice list and the invoice's page say it (invoice-views.ts).
   const overdue = sql`(select coalesce(sum(round(remaining_to_pay * ${RATE_ONE} / exchange_rate)), 0) from sales_documents
-    where type = 'invoice' and customer_id = ${BigInt(id)} and status in (${awaiting}) and due_date < ${today})`;
+    where type = 'invoice' and customer_id = ${BigInt(id)} and ${overdueSql(today)})`;
   const [row] = await db
     .select({
       creditLimit: customers.creditLimit,

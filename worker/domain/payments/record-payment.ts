@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { sqlList } from "../shared/sql-list";
 import { tenantSchema } from "../../../db/client";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
 import { companyToday } from "../invoices/invoice-views";
@@ -39,10 +40,7 @@ export async function recordPayment(ctx: Ctx, invoiceId: unknown, raw: unknown):
   const created = sql`(select max(id) from payments where invoice_id = ${id})`;
   const batch = new StockBatch(ctx)
     .requireThat(
-      sql`(select status from sales_documents where id = ${id}) in (${sql.join(
-        PAYABLE_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
+      sql`(select status from sales_documents where id = ${id}) in (${sqlList(PAYABLE_STATUSES)})`,
       new DomainError("status_move_not_allowed"),
     )
     .requireThat(

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { sqlList } from "../shared/sql-list";
 import { canMove, statusesOf, verbFromStatuses, type StatusOf } from "../documents/statuses";
 
 /**
@@ -8,12 +9,6 @@ import { canMove, statusesOf, verbFromStatuses, type StatusOf } from "../documen
  * named here is taken from the graph and checked against it when this module loads; each SQL is a
  * statement for the batch that changes the money, so statuses never lag behind it.
  */
-
-const list = (statuses: readonly string[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
 
 function checked<M extends "invoice" | "sales_order" | "sales_order_payment" | "sales_order_shipping">(
   machine: M,
@@ -54,7 +49,7 @@ export function invoiceAfterPayment(invoiceId: number, amount: number, sign: 1 |
     remaining_to_pay = remaining_to_pay - ${a},
     status = case when remaining_to_pay - ${a} = 0 then ${INVOICE.paid} when amount_paid + ${a} > 0 then ${INVOICE.partly} else ${INVOICE.unpaid} end,
     updated_at = max(cast(unixepoch('subsecond') * 1000 as integer), updated_at + 1)
-    where id = ${id} and type = 'invoice' and status in (${list(from)})`;
+    where id = ${id} and type = 'invoice' and status in (${sqlList(from)})`;
 }
 
 /**
@@ -73,7 +68,7 @@ const CLOSED_TO_PAYMENTS = [checked("sales_order", "completed_manually")];
 
 /** In SQL: the invoice's sales order, if it has one, still takes payments on its invoices. */
 export function orderOpenToPayments(invoiceId: number): SQL {
-  return sql`coalesce((select status from sales_documents where id = ${orderOfInvoice(invoiceId)}), '') not in (${list(CLOSED_TO_PAYMENTS)})`;
+  return sql`coalesce((select status from sales_documents where id = ${orderOfInvoice(invoiceId)}), '') not in (${sqlList(CLOSED_TO_PAYMENTS)})`;
 }
 
 const PAYMENT = {
@@ -102,7 +97,7 @@ const BILLS_NOTHING = [checked("invoice", "cancelled"), checked("invoice", "void
  */
 export function orderSettlement(orderId: SQL): SQL {
   const invoices = sql`(select distinct l.document_id from sales_document_lines l join sales_documents i on i.id = l.document_id
-    where i.type = 'invoice' and i.status not in (${list(BILLS_NOTHING)})
+    where i.type = 'invoice' and i.status not in (${sqlList(BILLS_NOTHING)})
     and l.source_line_id in (select id from sales_document_lines where document_id = o.id))`;
   const paidSum = sql`(select coalesce(sum(amount_paid), 0) from sales_documents where id in ${invoices})`;
   const unsettled = sql`exists (select 1 from sales_documents where id in ${invoices} and (remaining_to_pay > 0 or status = ${checked("invoice", "draft")}))`;
@@ -117,7 +112,7 @@ export function orderSettlement(orderId: SQL): SQL {
   // The status reads the payment status just computed (SQLite's set clauses all read the old row).
   return sql`update sales_documents as o set payment_status = ${payment},
     status = case
-      when o.status in (${list(COMPLETES_FROM)}) and ${delivered} and ${payment} = ${PAYMENT.paid} then ${COMPLETED}
+      when o.status in (${sqlList(COMPLETES_FROM)}) and ${delivered} and ${payment} = ${PAYMENT.paid} then ${COMPLETED}
       when o.status = ${COMPLETED} and not (${delivered} and ${payment} = ${PAYMENT.paid})
         then case when o.shipping_status = ${NOTHING_SENT} then ${REOPENED.none} else ${REOPENED.sent} end
       else o.status end

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { sqlList } from "../shared/sql-list";
 import type { StockBatch } from "../stock/ledger";
 import { EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
 import type { PricedDocument } from "./sales-lines";
@@ -33,12 +34,6 @@ export const orderRules = {
   },
 };
 
-const list = (statuses: readonly string[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-
 /** Invoice statuses that owe nothing to the balance: not yet issued, or cancelled. */
 const NOT_OWED = ["draft", "cancelled", "voided"] as const;
 
@@ -51,12 +46,12 @@ const NOT_OWED = ["draft", "cancelled", "voided"] as const;
  */
 export function balanceParts(customerId: number): { orders: SQL; invoices: SQL } {
   const id = BigInt(customerId);
-  const billed = sql`(select coalesce(sum(i.total), 0) from sales_documents i where i.type = 'invoice' and i.status not in (${list(NOT_OWED)})
+  const billed = sql`(select coalesce(sum(i.total), 0) from sales_documents i where i.type = 'invoice' and i.status not in (${sqlList(NOT_OWED)})
     and i.id in (select l.document_id from sales_document_lines l where l.source_line_id in (select id from sales_document_lines where document_id = o.id)))`;
   const orders = sql`(select coalesce(sum(round(max(0, o.total - ${billed}) * ${RATE_ONE} / o.exchange_rate)), 0) from sales_documents o
-    where o.type = 'sales_order' and o.customer_id = ${id} and o.status not in (${list(CLOSED_ORDER_STATUSES)}))`;
+    where o.type = 'sales_order' and o.customer_id = ${id} and o.status not in (${sqlList(CLOSED_ORDER_STATUSES)}))`;
   const invoices = sql`(select coalesce(sum(round(remaining_to_pay * ${RATE_ONE} / exchange_rate)), 0) from sales_documents
-    where type = 'invoice' and customer_id = ${id} and status not in (${list(NOT_OWED)}))`;
+    where type = 'invoice' and customer_id = ${id} and status not in (${sqlList(NOT_OWED)}))`;
   return { orders, invoices };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { sqlList } from "../shared/sql-list";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { claimAsRead } from "../documents/claims";
@@ -126,15 +127,9 @@ export async function moveShippingOrder(ctx: Ctx, saved: Saved, to: StatusOf<"sh
   return readSalesDocument(db, "shipping_order", saved.id);
 }
 
-const list = (statuses: readonly string[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-
 /** The sales order a shipping order was made from is in none of the statuses in which goods may not leave. */
 function parentAllowsGoodsOut(orderId: number) {
-  return sql`(select status from sales_documents where id = ${BigInt(orderId)}) not in (${list(goodsStayWhileParent("shipping_order"))})`;
+  return sql`(select status from sales_documents where id = ${BigInt(orderId)}) not in (${sqlList(goodsStayWhileParent("shipping_order"))})`;
 }
 
 // The order's shipping status takes these statuses of its machine (the compiler checks them against it).
@@ -154,7 +149,7 @@ export function orderShippingStatus(orderId: number) {
   const left = selfMove("sales_order", "goodsLeft");
   const back = selfMove("sales_order", "goodsBack");
   const sent = sql`(select coalesce(sum(l.quantity), 0) from sales_document_lines l join sales_documents d on d.id = l.document_id
-    where d.type = 'shipping_order' and d.created_from_id = ${id} and d.status in (${list(goodsOutStatuses("shipping_order"))}) and l.component_of_lid is null)`;
+    where d.type = 'shipping_order' and d.created_from_id = ${id} and d.status in (${sqlList(goodsOutStatuses("shipping_order"))}) and l.component_of_lid is null)`;
   const ordered = sql`(select coalesce(sum(quantity), 0) from sales_document_lines
     where document_id = ${id} and kind in ('variant', 'pack', 'kit') and component_of_lid is null)`;
   return sql`update sales_documents set
