@@ -333,5 +333,17 @@ export const migrations: Migration[] = [
     "statements": [
       "CREATE INDEX `sales_documents_status_due_idx` ON `sales_documents` (`type`,`status`,`due_date`);"
     ]
+  },
+  {
+    "tag": "0022_returns_credits",
+    "hash": "74e92a26165705a3c929d05eefdb8d0d2952f310c3073c85bc3e80538977c459",
+    "statements": [
+      "CREATE TABLE `invoice_credits` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`credit_note_id` integer NOT NULL,\n\t`invoice_id` integer NOT NULL,\n\t`amount` integer NOT NULL,\n\t`date` text NOT NULL,\n\t`user_id` text,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`credit_note_id`) REFERENCES `sales_documents`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`invoice_id`) REFERENCES `sales_documents`(`id`) ON UPDATE no action ON DELETE cascade,\n\tCONSTRAINT \"invoice_credits_amount_positive\" CHECK(\"invoice_credits\".\"amount\" > 0)\n);",
+      "CREATE INDEX `invoice_credits_invoice_idx` ON `invoice_credits` (`invoice_id`,`id`);",
+      "CREATE INDEX `invoice_credits_credit_note_idx` ON `invoice_credits` (`credit_note_id`,`id`);",
+      "ALTER TABLE `sales_documents` ADD `amount_credited` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `sales_documents` ADD `add_in_inventory` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `sales_documents` ADD `discrepancy` integer DEFAULT 0 NOT NULL;"
+    ]
   }
 ];

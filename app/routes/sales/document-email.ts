@@ -2,23 +2,12 @@ import { redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { emailDocument } from "../../../worker/domain/documents/document-emails";
-import { getInvoice } from "../../../worker/domain/invoices/get-invoice";
-import { getEstimate } from "../../../worker/domain/sales/get-estimate";
-import { getSalesOrder } from "../../../worker/domain/sales/get-sales-order";
-import { getShippingOrder } from "../../../worker/domain/sales/get-shipping-order";
-import { SALES_ACCESS, type SalesDocumentType } from "../../../worker/domain/sales/sales-documents";
-import type { Ctx } from "../../../worker/domain/shared/ctx";
+import { readSalesDocument, SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
 import { requirePage } from "../../../worker/guards";
 import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
 import { salesDocumentOf } from "./document-address";
 
-const READ: Record<SalesDocumentType, (ctx: Ctx, input: { id: unknown }) => Promise<unknown>> = {
-  estimate: getEstimate,
-  sales_order: getSalesOrder,
-  shipping_order: getShippingOrder,
-  invoice: getInvoice,
-};
 
 /**
  * POST /sales/{estimates|sales-orders|shipping-orders|invoices}/{id}/email {to, cc, language, subject, body}:
@@ -54,6 +43,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, SALES_ACCESS[type].read);
   const ctx = await ctxFromRequest(rc);
-  await orNotFound(() => READ[type](ctx, { id: params.id }));
+  await orNotFound(() => readSalesDocument(ctx.db, type, params.id));
   return redirect(`${path}/${params.id}`);
 }

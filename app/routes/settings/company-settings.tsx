@@ -37,6 +37,10 @@ const DOCUMENT_TITLES = {
   sales_order: "menu.sales_orders",
   shipping_order: "menu.shipping_orders",
   invoice: "menu.invoices",
+  product_return: "menu.product_returns",
+  credit_note: "menu.credit_notes",
+  refund: "menu.refunds",
+  subscription: "menu.subscriptions",
 } as const;
 const numberingField = (type: string, part: "prefix" | "width") => `document_numbering.${type}.${part}`;
 

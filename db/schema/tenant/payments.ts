@@ -71,3 +71,33 @@ export const payments = sqliteTable(
     check("payments_amount_positive", sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * A credit note's amount applied to an invoice (domain spec §3 'Credit note': credited_invoices with
+ * their amount). The invoice's `amount_credited` and `remaining_to_pay`, and the credit note's
+ * `amount_credited` and `remaining_to_credit`, are written in the same batch as each credit
+ * (decision 042). Deleting either document deletes its credits; cancelling a credit note removes
+ * them through its cascade, which gives the invoices their remaining to pay back.
+ */
+export const invoiceCredits = sqliteTable(
+  "invoice_credits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    creditNoteId: integer("credit_note_id")
+      .notNull()
+      .references(() => salesDocuments.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => salesDocuments.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    // A calendar date, YYYY-MM-DD.
+    date: text("date").notNull(),
+    userId: text("user_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("invoice_credits_invoice_idx").on(t.invoiceId, t.id),
+    index("invoice_credits_credit_note_idx").on(t.creditNoteId, t.id),
+    check("invoice_credits_amount_positive", sql`${t.amount} > 0`),
+  ],
+);

@@ -9,7 +9,16 @@ import { batches } from "./stock";
 // totals are stored as the line engine gives them (already rounded to the currency).
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
-export const SALES_DOCUMENT_TYPES = ["estimate", "sales_order", "shipping_order", "invoice"] as const;
+export const SALES_DOCUMENT_TYPES = [
+  "estimate",
+  "sales_order",
+  "shipping_order",
+  "invoice",
+  "product_return",
+  "credit_note",
+  "refund",
+  "subscription",
+] as const;
 export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
 
 /** An address as it was when the document was made: later edits of the customer do not reprint old documents. */
@@ -93,6 +102,13 @@ export const salesDocuments = sqliteTable(
     remainingToPay: integer("remaining_to_pay").notNull().default(0),
     remainingToCredit: integer("remaining_to_credit").notNull().default(0),
     finalizedAt: integer("finalized_at"),
+    // Invoices: what credit notes took off what remains to pay (invoice_credits); credit notes: what
+    // they applied to invoices. remaining_to_pay = total − amount_paid − amount_credited (decision 042).
+    amountCredited: integer("amount_credited").notNull().default(0),
+    // Product returns: whether the returned goods go back into stock at the document's location.
+    addInInventory: integer("add_in_inventory", { mode: "boolean" }).notNull().default(false),
+    // Refunds: what is paid back on top of (or, negative, short of) the lines' total: amount = total + discrepancy.
+    discrepancy: integer("discrepancy").notNull().default(0),
     userId: text("user_id"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -109,6 +125,7 @@ export const salesDocuments = sqliteTable(
     // The invoices of a status by due date (what is unpaid, soonest or latest due first).
     index("sales_documents_status_due_idx").on(t.type, t.status, t.dueDate),
     check("sales_documents_amounts", sql`${t.globalDiscount} >= 0 and ${t.shippingCost} >= 0 and ${t.exchangeRate} > 0`),
+    // amount_credited is kept non-negative by its writers (a check added later would rebuild the table).
     check("sales_documents_invoice_amounts", sql`${t.amountPaid} >= 0 and ${t.remainingToPay} >= 0 and ${t.remainingToCredit} >= 0`),
   ],
 );

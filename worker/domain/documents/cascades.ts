@@ -1,15 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { commitments } from "../sales/sales-document-writes";
 import { documentColumns, type SavedSalesDocument } from "../sales/sales-documents";
-import { orderSettlement } from "../payments/settlement";
+import { orderOfInvoice, orderSettlement, removeCreditsOfCreditNote, removeCreditsOnInvoice } from "../payments/settlement";
 import { addShippedGoods, orderShippingStatus, stockLinesOf } from "../sales/shipping-writes";
 import type { Ctx } from "../shared/ctx";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { DomainError } from "../shared/domain-error";
 import { claimAsRead } from "./claims";
-import { assertVerbMove, goodsOut, type StatusMachine } from "./statuses";
+import { assertVerbMove, goodsIn, goodsOut, type StatusMachine } from "./statuses";
 
 /**
  * Cascades as data (domain spec §4): cancelling or deleting a document visits the documents made
@@ -26,6 +26,8 @@ export type CascadeAction = "cancel" | "delete";
 export interface CascadeStep {
   readonly child: CascadeType;
   readonly then: CascadeAction;
+  /** Only the children this says (a subscription's invoices not yet finalised); all of them without it. */
+  readonly only?: (doc: SavedSalesDocument) => boolean;
 }
 
 /** The status a cancel moves a document to (the graph must allow it from the document's status). */
@@ -44,6 +46,11 @@ interface CascadeKind {
    * spec §4: only draft invoices are deleted). Without it, any may.
    */
   deletable?: { when: (doc: SavedSalesDocument) => boolean; refused: "invoices_not_deletable" };
+  /**
+   * The money it took part in, undone in the cascade's batch before it is cancelled or deleted: the
+   * credits a credit note applied, or those applied to an invoice (each credit is undone once).
+   */
+  undoMoney?: (id: number) => SQL[];
 }
 
 /** A sales document type: the rows of sales_documents of that type made from a parent (created_from_id). */
@@ -61,7 +68,15 @@ const KINDS = {
   sales_order: salesKind("sales_order"),
   shipping_order: salesKind("shipping_order"),
   // A draft, or a draft cancelled with its order: never finalised, it holds no number a deletion would leave a gap in.
-  invoice: { ...salesKind("invoice"), deletable: { when: (doc) => doc.finalizedAt === null, refused: "invoices_not_deletable" } },
+  invoice: {
+    ...salesKind("invoice"),
+    deletable: { when: (doc) => doc.finalizedAt === null, refused: "invoices_not_deletable" },
+    undoMoney: removeCreditsOnInvoice,
+  },
+  product_return: salesKind("product_return"),
+  credit_note: { ...salesKind("credit_note"), undoMoney: removeCreditsOfCreditNote },
+  refund: salesKind("refund"),
+  subscription: salesKind("subscription"),
 } satisfies Record<string, CascadeKind>;
 
 export type CascadeType = keyof typeof KINDS;
@@ -81,19 +96,52 @@ export const CASCADES: Record<CascadeType, Partial<Record<CascadeAction, readonl
       { child: "invoice", then: "delete" },
     ],
   },
+  // Domain spec §4: cancelling a sales order cancels its shipping orders, invoices, returns, and
+  // (through them) their credit notes and refunds.
   sales_order: {
     cancel: [
       { child: "shipping_order", then: "cancel" },
       { child: "invoice", then: "cancel" },
+      { child: "product_return", then: "cancel" },
     ],
     delete: [
       { child: "shipping_order", then: "delete" },
       { child: "invoice", then: "delete" },
+      { child: "product_return", then: "delete" },
     ],
   },
   // Domain spec §4: cancelling a shipping order cancels the invoices created from it.
   shipping_order: { cancel: [{ child: "invoice", then: "cancel" }], delete: [{ child: "invoice", then: "delete" }] },
-  invoice: { cancel: [], delete: [] },
+  // Cancelling an invoice deletes the credit notes made from it and cancels the returns made from it.
+  invoice: {
+    cancel: [
+      { child: "credit_note", then: "delete" },
+      { child: "product_return", then: "cancel" },
+    ],
+    delete: [
+      { child: "credit_note", then: "delete" },
+      { child: "product_return", then: "delete" },
+    ],
+  },
+  // Cancelling a product return cancels its credit notes and refunds.
+  product_return: {
+    cancel: [
+      { child: "credit_note", then: "cancel" },
+      { child: "refund", then: "cancel" },
+    ],
+    delete: [
+      { child: "credit_note", then: "delete" },
+      { child: "refund", then: "delete" },
+    ],
+  },
+  // Cancelling a credit note removes its credits (undoMoney); a refund made from it is cancelled with it.
+  credit_note: { cancel: [{ child: "refund", then: "cancel" }], delete: [{ child: "refund", then: "delete" }] },
+  refund: { cancel: [], delete: [] },
+  // Cancelling a subscription cancels the invoices it made that are not finalised yet (its upcoming ones).
+  subscription: {
+    cancel: [{ child: "invoice", then: "cancel", only: (doc) => doc.finalizedAt === null }],
+    delete: [{ child: "invoice", then: "delete" }],
+  },
 };
 
 interface Visit {
@@ -111,7 +159,7 @@ async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
     const steps = new Map<string, { step: CascadeStep; parents: number[] }>();
     for (const parent of generation)
       for (const step of CASCADES[parent.type][parent.action] ?? []) {
-        const key = `${step.child}:${step.then}`;
+        const key = `${parent.type}:${step.child}:${step.then}`;
         const entry = steps.get(key) ?? { step, parents: [] };
         entry.parents.push(parent.doc.id);
         steps.set(key, entry);
@@ -119,7 +167,7 @@ async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
     for (const { step, parents } of steps.values())
       for (const doc of await KINDS[step.child].madeFrom(db, parents)) {
         // A cancel leaves alone what is already cancelled; a delete removes it all the same.
-        if (seen.has(doc.id) || (step.then === "cancel" && doc.status === CANCELLED)) continue;
+        if (seen.has(doc.id) || (step.then === "cancel" && doc.status === CANCELLED) || (step.only && !step.only(doc))) continue;
         seen.add(doc.id);
         next.push({ type: step.child, action: step.then, doc });
       }
@@ -169,8 +217,14 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
   for (const v of visits) if (v.action === "cancel") assertVerbMove(KINDS[v.type].machine, v.doc.status, CANCELLED);
   refuseUndeletable(visits);
   const out = visits.filter((v) => goodsOut(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
+  const back = visits.filter((v) => v.doc.addInInventory && goodsIn(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
   const docs = visits.map((v) => v.doc);
-  const [goods, held] = await Promise.all([stockLinesOf(db, out), heldBy(db, docs)]);
+  const [goods, returned, held, orders] = await Promise.all([
+    stockLinesOf(db, out),
+    returnedGoodsOf(db, back),
+    heldBy(db, docs),
+    ordersOfMoney(db, visits),
+  ]);
 
   const batch = new StockBatch(ctx);
   // Every document is claimed before anything is written: a claim checks what was read, not what this batch wrote.
@@ -189,6 +243,14 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
       addShippedGoods(ctx, batch, doc, lines, -1, parent === null || !closed.has(parent));
       if (parent !== null && !deleted.has(parent)) followed.add(parent);
     }
+    // A received return's goods, put back in stock, leave again.
+    const came = returned.get(doc.id) ?? [];
+    if (came.length)
+      batch.addChanges(
+        came.map((l, i) => ({ variantId: l.variantId, locationId: doc.locationId, batchId: null, delta: -l.units, field: `lines.${i}.quantity` })),
+        { documentType: doc.type, documentId: doc.id, author },
+      );
+    for (const statement of (KINDS[v.type] as CascadeKind).undoMoney?.(doc.id) ?? []) batch.add(db.run(statement));
     const releases = held.get(doc.id) ?? [];
     if (releases.length) batch.addCommitments(releases, { documentType: doc.type, author });
     if (v.action === "delete") {
@@ -199,7 +261,58 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
       batch.add(db.update(salesDocumentLines).set({ committedUnits: 0 }).where(eq(salesDocumentLines.documentId, doc.id)));
     batch.add(db.update(salesDocuments).set({ status: CANCELLED, committed: false }).where(eq(salesDocuments.id, doc.id)));
   }
-  // The orders whose shipments brought goods back follow them (a cancelled order keeps its status).
+  // The orders whose shipments brought goods back follow them (a cancelled order keeps its status),
+  // and so do the orders of the invoices whose money changed (an invoice cancelled, a credit removed).
+  for (const orderId of orders) if (!closed.has(orderId)) followed.add(orderId);
   for (const orderId of followed) batch.add(db.run(orderShippingStatus(orderId)), db.run(orderSettlement(sql`${BigInt(orderId)}`)));
   await batch.run();
+}
+
+/** A received return's lines that put goods back in stock, by return (variants whose inventory is tracked). */
+async function returnedGoodsOf(db: TenantDb, docs: readonly SavedSalesDocument[]): Promise<Map<number, { variantId: number; units: number }[]>> {
+  if (docs.length === 0) return new Map();
+  const { salesDocumentLines: lines, variants } = tenantSchema;
+  const rows = await db
+    .select({ documentId: lines.documentId, variantId: lines.variantId, units: lines.units })
+    .from(lines)
+    .innerJoin(variants, eq(variants.id, lines.variantId))
+    .where(
+      and(
+        inArray(
+          lines.documentId,
+          docs.map((d) => d.id),
+        ),
+        inArray(lines.kind, ["variant", "pack"]),
+        eq(variants.trackInventory, true),
+      ),
+    );
+  const byDoc = new Map<number, { variantId: number; units: number }[]>();
+  for (const r of rows)
+    if (r.variantId !== null && Number(r.units) > 0)
+      byDoc.set(r.documentId, [...(byDoc.get(r.documentId) ?? []), { variantId: r.variantId, units: Number(r.units) }]);
+  return byDoc;
+}
+
+/**
+ * The sales orders whose payment status may move with this cascade: those of the invoices it
+ * cancels or deletes, and of the invoices credited by the credit notes it cancels or deletes.
+ */
+async function ordersOfMoney(db: TenantDb, visits: readonly Visit[]): Promise<number[]> {
+  const invoiceIds = visits.filter((v) => v.type === "invoice").map((v) => v.doc.id);
+  const creditNoteIds = visits.filter((v) => v.type === "credit_note").map((v) => v.doc.id);
+  if (creditNoteIds.length) {
+    const credited = await db
+      .select({ id: tenantSchema.invoiceCredits.invoiceId })
+      .from(tenantSchema.invoiceCredits)
+      .where(inArray(tenantSchema.invoiceCredits.creditNoteId, creditNoteIds));
+    invoiceIds.push(...credited.map((c) => c.id));
+  }
+  if (invoiceIds.length === 0) return [];
+  const rows = await db.all<{ id: number | null }>(
+    sql`select distinct ${orderOfInvoice(sql`i.id`)} as id from sales_documents i where i.id in (${sql.join(
+      [...new Set(invoiceIds)].map((id) => sql`${BigInt(id)}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
 }

@@ -52,6 +52,13 @@ export const DOCUMENT_TYPES = {
   shipping_order: row("sales_documents", "EXP-", "view_shipping_orders", "edit_shipping_orders"),
   // Invoice numbers keep at most 18 characters (domain spec §5, invoice_number_too_long).
   invoice: row("sales_documents", "FAC-", "view_invoices", "edit_invoices", 18),
+  product_return: row("sales_documents", "RET-", "view_product_returns", "edit_product_returns"),
+  // The spec names no edit permission for credit notes and refunds: they change what invoices owe
+  // and what is paid back, so they ask what invoices ask (decision 042). Credit notes are invoices'
+  // kin in law: numbered like them, 18 characters at most.
+  credit_note: row("sales_documents", "AV-", "view_credit_notes", "edit_invoices", 18),
+  refund: row("sales_documents", "RMB-", "view_refunds", "edit_invoices"),
+  subscription: row("sales_documents", "ABO-", "view_subscriptions", "edit_subscriptions"),
 } satisfies Record<string, DocumentType>;
 
 export type DocumentTypeName = keyof typeof DOCUMENT_TYPES;

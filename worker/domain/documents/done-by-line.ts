@@ -3,8 +3,8 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 
 const { salesDocuments, salesDocumentLines } = tenantSchema;
 
-/** What a source document's lines are followed by: shipped, invoiced, returned (sales), received (purchasing). */
-export const LINE_PROGRESSES = ["ship", "invoice", "return", "receive"] as const;
+/** What a source document's lines are followed by: shipped, invoiced, returned, credited (sales), received (purchasing). */
+export const LINE_PROGRESSES = ["ship", "invoice", "return", "credit", "receive"] as const;
 export type LineProgress = (typeof LINE_PROGRESSES)[number];
 
 /**
@@ -24,6 +24,10 @@ export const DONE_BY_LINE_RULES: readonly DoneRule[] = [
   { progress: "ship", child: "shipping_order", countsUnless: ["cancelled"] },
   // An invoice bills its lines whatever its payments, until it is cancelled (or voided after that).
   { progress: "invoice", child: "invoice", countsUnless: ["cancelled", "voided"] },
+  // A return takes back what was shipped or invoiced of a line until it is cancelled; a credit
+  // note credits an invoice's (or a return's) line until it is cancelled.
+  { progress: "return", child: "product_return", countsUnless: ["cancelled"] },
+  { progress: "credit", child: "credit_note", countsUnless: ["cancelled"] },
 ];
 
 /**

@@ -21,6 +21,8 @@ const t = tenantSchema;
 /** The document types a PDF and an email may be made of: those with an email template. */
 export const OUTPUT_DOCUMENT_TYPES = EMAIL_TEMPLATE_TYPES;
 export type OutputDocumentType = EmailTemplateType;
+/** The sales document types that may print and be sent (a product return and a subscription are not). */
+export type PrintedSalesType = SalesDocumentType & OutputDocumentType;
 
 /** Who a document goes to: a customer (sales) or a supplier (purchasing). */
 export interface DocumentParty {
@@ -70,8 +72,14 @@ export interface DocumentOutput {
   printable(ctx: Ctx, id: unknown, language?: Locale): Promise<PrintedDocument>;
 }
 
-/** A sales document for its outputs: its customer is its party. */
+/** Whether a sales document type prints and is sent (a row of DOCUMENT_OUTPUTS). */
+export function isPrintedSalesType(type: SalesDocumentType): type is PrintedSalesType {
+  return Object.hasOwn(DOCUMENT_OUTPUTS, type);
+}
+
+/** A sales document for its outputs (one of a printed type): its customer is its party. */
 export function salesOutputDocument(doc: SalesDocumentView): OutputDocument {
+  if (!isPrintedSalesType(doc.type)) throw new DomainError("not_found");
   return {
     type: doc.type,
     id: doc.id,
@@ -83,7 +91,7 @@ export function salesOutputDocument(doc: SalesDocumentView): OutputDocument {
   };
 }
 
-function salesOutput(type: SalesDocumentType): DocumentOutput {
+function salesOutput(type: PrintedSalesType): DocumentOutput {
   return {
     print: SALES_ACCESS[type].read,
     email: { send: { allOf: [SENT_EMAIL_PERMISSIONS[type].send] }, read: { allOf: [SENT_EMAIL_PERMISSIONS[type].read] } },
@@ -126,6 +134,7 @@ export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput
   sales_order: salesOutput("sales_order"),
   shipping_order: salesOutput("shipping_order"),
   invoice: invoiceOutput,
+  credit_note: salesOutput("credit_note"),
 };
 
 /** The outputs of a document type: `not_found` for a type that prints nothing yet. */

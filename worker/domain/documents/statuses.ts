@@ -63,6 +63,8 @@ interface MachineShape {
   selfMoves?: { goodsLeft: { from: DocumentStatus; to: DocumentStatus }; goodsBack: { from: DocumentStatus; to: DocumentStatus } };
   /** Statuses in which the document's goods have left the location (decision 019: stock leaves at shipped). */
   goodsOut?: readonly DocumentStatus[];
+  /** Statuses in which the document's goods have come back into the location (a received product return that adds them to inventory). */
+  goodsIn?: readonly DocumentStatus[];
   /** Statuses of the document it was made from in which its goods may not leave. */
   goodsStayWhileParent?: readonly DocumentStatus[];
 }
@@ -158,6 +160,48 @@ export const STATUS_MACHINES = {
     // from paid or partially paid are the payments' (settlement.ts), which follow the money.
     verbFrom: { unpaid: ["draft"], paid: ["draft"] },
   },
+  // Product returns (decision 042): waiting for the goods (pending), or received (reverted); a return
+  // made with its goods in hand starts received. A received return that adds to inventory has put
+  // its goods back in stock; cancelling it takes them out again.
+  product_return: {
+    entries: { default: "reverted", awaiting: "pending" },
+    moves: {
+      pending: ["reverted", "cancelled"],
+      reverted: ["cancelled"],
+      cancelled: [],
+    },
+    goodsIn: ["reverted"],
+  },
+  // Credit notes: pending until applied to invoices, then partially credited or credited as their
+  // remaining_to_credit falls (the credits' moves, not a verb's); cancelling removes their credits.
+  credit_note: {
+    entries: { default: "pending" },
+    moves: {
+      pending: ["partially_credited", "credited", "cancelled"],
+      partially_credited: ["pending", "credited", "cancelled"],
+      credited: ["pending", "partially_credited", "cancelled"],
+      cancelled: [],
+    },
+    verbFrom: { partially_credited: [], credited: [], pending: [] },
+  },
+  // Refunds: the money paid back for a return, pending until it is paid out (refunded).
+  refund: {
+    entries: { default: "pending", paid: "refunded" },
+    moves: {
+      pending: ["refunded", "cancelled"],
+      refunded: ["cancelled"],
+      cancelled: [],
+    },
+  },
+  // Subscriptions: active while they bill their cycles, completed after their last cycle, or cancelled.
+  subscription: {
+    entries: { default: "active" },
+    moves: {
+      active: ["completed", "cancelled"],
+      completed: [],
+      cancelled: [],
+    },
+  },
 } as const satisfies Record<string, MachineShape>;
 
 export type StatusMachine = keyof typeof STATUS_MACHINES;
@@ -223,6 +267,11 @@ export function goodsOut(machine: StatusMachine, status: string): 0 | 1 {
 /** The statuses in which a document's goods are out, for the SQL that sums them. */
 export function goodsOutStatuses(machine: StatusMachine): readonly DocumentStatus[] {
   return shapeOf(machine).goodsOut ?? [];
+}
+
+/** Whether the document's goods are back in the location in this status (a received return: 0 or 1, as goodsOut). */
+export function goodsIn(machine: StatusMachine, status: string): 0 | 1 {
+  return (shapeOf(machine).goodsIn ?? []).includes(status as DocumentStatus) ? 1 : 0;
 }
 
 /** The statuses of the parent document in which a document's goods may not leave. */

@@ -4,9 +4,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { tenantSchema } from "../../../db/client";
 import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
-import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import type { SystemActor } from "../identity/actor";
-import { documentPdf } from "../documents/outputs";
+import { documentPdf, type PrintedSalesType } from "../documents/outputs";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
@@ -180,7 +179,7 @@ const PDF_CHUNK = 10;
  * their pages copied into one PDF. A document deleted since is said in the errors and left out.
  */
 async function runBulkPdf(run: Run): Promise<void> {
-  const params = run.row.params as { type: SalesDocumentType; ids: number[]; title: string };
+  const params = run.row.params as { type: PrintedSalesType; ids: number[]; title: string };
   const { files } = run.ctx;
   const pdfPart = (n: number) => `operations/${run.row.batchId}/part-${n}.pdf`;
   let { next = 0, missing = [] } = run.result as { next?: number; missing?: number[] };

@@ -9,8 +9,8 @@ import { STOCK_DOCUMENT_ACCESS } from "../stock/stock-access";
 import { can, requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
-import { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema/tenant/sales";
-import { DOCUMENT_OUTPUTS } from "../documents/outputs";
+import { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
+import { DOCUMENT_OUTPUTS, type PrintedSalesType } from "../documents/outputs";
 import { SALES_ACCESS } from "../sales/sales-documents";
 import { EXPORT_LISTS } from "./export-lists";
 import { IMPORT_MODES, suggestMapping, type ImportColumn, type ImportMode } from "./importer";
@@ -80,10 +80,10 @@ export async function startExport(ctx: Ctx, raw: unknown): Promise<OperationView
 export const BULK_PDF_MAX = 200;
 
 // The sales documents that print (a row of documents/outputs.ts).
-const PRINTED_TYPES = SALES_DOCUMENT_TYPES.filter((type) => Object.hasOwn(DOCUMENT_OUTPUTS, type));
+const PRINTED_TYPES = SALES_DOCUMENT_TYPES.filter((type): type is PrintedSalesType => Object.hasOwn(DOCUMENT_OUTPUTS, type));
 
 const StartBulkPdfInput = z.strictObject({
-  type: z.enum(PRINTED_TYPES as [SalesDocumentType, ...SalesDocumentType[]], { error: "invalid" }),
+  type: z.enum(PRINTED_TYPES as [PrintedSalesType, ...PrintedSalesType[]], { error: "invalid" }),
   ids: z
     .array(z.number({ error: "invalid" }).int("invalid").positive("invalid"), { error: "required" })
     .min(1, "required")
@@ -96,7 +96,9 @@ const DOCUMENT_TITLES = {
   sales_order: "sales_orders.title",
   shipping_order: "shipping_orders.title",
   invoice: "menu.invoices",
-} as const;
+  credit_note: "menu.credit_notes",
+  refund: "menu.refunds",
+} as const satisfies Record<PrintedSalesType, string>;
 
 /**
  * Starts one PDF of the selected documents (each one's own PDF, one after the other), made in

@@ -18,11 +18,13 @@ function checked<M extends "invoice" | "sales_order" | "sales_order_payment" | "
   return status as StatusOf<M>;
 }
 
-/** The invoice's statuses around a payment: what it becomes, and from where. */
+/** The invoice's statuses around money received or credited: what it becomes, and from where. */
 const INVOICE = {
   paid: checked("invoice", "paid"),
   partly: checked("invoice", "partially_paid"),
   unpaid: checked("invoice", "unpaid"),
+  credited: checked("invoice", "credited"),
+  partlyCredited: checked("invoice", "partially_credited"),
 };
 
 /** Invoices waiting for money take payments: those the graph lets move to paid (a draft is not one: it is not yet due). */
@@ -33,12 +35,29 @@ export const PAYABLE_STATUSES: readonly StatusOf<"invoice">[] = (["unpaid", "par
 export const REFUNDABLE_STATUSES: readonly StatusOf<"invoice">[] = (["paid", "partially_paid"] as const).filter((s) =>
   canMove("invoice", s, INVOICE.unpaid),
 );
-if (PAYABLE_STATUSES.length !== 3 || REFUNDABLE_STATUSES.length !== 2) throw new Error("the invoice graph no longer takes payments");
+/** Invoices a credit note may be applied to: those waiting for money, as for payments (and the graph lets them be credited). */
+export const CREDITABLE_STATUSES: readonly StatusOf<"invoice">[] = PAYABLE_STATUSES.filter((s) => canMove("invoice", s, INVOICE.credited));
+/** Invoices whose status follows their money: every status a payment or a credit moves between. */
+const MONEY_STATUSES = [INVOICE.unpaid, INVOICE.partly, INVOICE.paid, INVOICE.partlyCredited, INVOICE.credited];
+if (PAYABLE_STATUSES.length !== 3 || REFUNDABLE_STATUSES.length !== 2 || CREDITABLE_STATUSES.length !== 3)
+  throw new Error("the invoice graph no longer takes payments and credits");
+
+/**
+ * An invoice's status from its money (decision 042), given the new amount paid, amount credited and
+ * remaining to pay as SQL: nothing left to pay, it is paid if money was received, else credited;
+ * something left, partially paid if money was received, partially credited if a credit was applied,
+ * else unpaid.
+ */
+export function invoiceStatusOf(paid: SQL, credited: SQL, remaining: SQL): SQL {
+  return sql`case when ${remaining} = 0 then case when ${paid} > 0 then ${INVOICE.paid} else ${INVOICE.credited} end
+    when ${paid} > 0 then ${INVOICE.partly} when ${credited} > 0 then ${INVOICE.partlyCredited} else ${INVOICE.unpaid} end`;
+}
+
+const BUMP = sql`updated_at = max(cast(unixepoch('subsecond') * 1000 as integer), updated_at + 1)`;
 
 /**
  * The invoice's money and status after a payment of `amount` (4-decimal units, > 0) is added
- * (`sign` 1) or taken back (`sign` -1). Paid when nothing remains, partially paid while something
- * was paid, unpaid when nothing was. Only from the statuses that may make the move.
+ * (`sign` 1) or taken back (`sign` -1). Only from the statuses that may make the move.
  */
 export function invoiceAfterPayment(invoiceId: number, amount: number, sign: 1 | -1): SQL {
   const id = BigInt(invoiceId);
@@ -47,20 +66,87 @@ export function invoiceAfterPayment(invoiceId: number, amount: number, sign: 1 |
   return sql`update sales_documents set
     amount_paid = amount_paid + ${a},
     remaining_to_pay = remaining_to_pay - ${a},
-    status = case when remaining_to_pay - ${a} = 0 then ${INVOICE.paid} when amount_paid + ${a} > 0 then ${INVOICE.partly} else ${INVOICE.unpaid} end,
-    updated_at = max(cast(unixepoch('subsecond') * 1000 as integer), updated_at + 1)
+    status = ${invoiceStatusOf(sql`(amount_paid + ${a})`, sql`amount_credited`, sql`(remaining_to_pay - ${a})`)},
+    ${BUMP}
     where id = ${id} and type = 'invoice' and status in (${sqlList(from)})`;
+}
+
+/**
+ * The invoices' money and status after credits are applied (`sign` 1) or removed (`sign` -1):
+ * `amount` is SQL giving the credited amount of the invoice `i` (a column of the updated row is
+ * read as `i.x`). An invoice outside the money statuses (cancelled with its credits) keeps its status.
+ */
+export function invoicesAfterCredit(where: SQL, amount: SQL, sign: 1 | -1): SQL {
+  const a = sign === 1 ? amount : sql`(-(${amount}))`;
+  return sql`update sales_documents as i set
+    amount_credited = amount_credited + ${a},
+    remaining_to_pay = remaining_to_pay - ${a},
+    status = case when status in (${sqlList(MONEY_STATUSES)})
+      then ${invoiceStatusOf(sql`amount_paid`, sql`(amount_credited + ${a})`, sql`(remaining_to_pay - ${a})`)} else status end,
+    ${BUMP}
+    where i.type = 'invoice' and ${where}`;
+}
+
+const CREDIT_NOTE = {
+  pending: "pending",
+  partly: "partially_credited",
+  credited: "credited",
+} as const;
+for (const s of Object.values(CREDIT_NOTE)) if (!statusesOf("credit_note").includes(s)) throw new Error(`${s} is not a status of credit_note`);
+/** Credit notes that can still be applied (domain spec §4: pending or partially credited, while something remains to credit). */
+export const APPLICABLE_STATUSES = [CREDIT_NOTE.pending, CREDIT_NOTE.partly] as const;
+
+/**
+ * The credit notes' amounts and status after credits of theirs are applied (`sign` 1) or removed
+ * (`sign` -1): `amount` is SQL giving the credited amount of the credit note `c`. A cancelled one keeps its status.
+ */
+export function creditNotesAfterCredit(where: SQL, amount: SQL, sign: 1 | -1): SQL {
+  const a = sign === 1 ? amount : sql`(-(${amount}))`;
+  return sql`update sales_documents as c set
+    amount_credited = amount_credited + ${a},
+    remaining_to_credit = remaining_to_credit - ${a},
+    status = case when status in (${sqlList(Object.values(CREDIT_NOTE))}) then case when remaining_to_credit - ${a} = 0 then ${CREDIT_NOTE.credited}
+      when amount_credited + ${a} > 0 then ${CREDIT_NOTE.partly} else ${CREDIT_NOTE.pending} end else status end,
+    ${BUMP}
+    where c.type = 'credit_note' and ${where}`;
+}
+
+/** Removes the credits a credit note applied, giving each invoice back what it took off (a credit note cancelled or deleted). */
+export function removeCreditsOfCreditNote(creditNoteId: number): SQL[] {
+  const id = BigInt(creditNoteId);
+  return [
+    invoicesAfterCredit(
+      sql`i.id in (select invoice_id from invoice_credits where credit_note_id = ${id})`,
+      sql`(select sum(amount) from invoice_credits where credit_note_id = ${id} and invoice_id = i.id)`,
+      -1,
+    ),
+    sql`delete from invoice_credits where credit_note_id = ${id}`,
+  ];
+}
+
+/** Removes the credits applied to an invoice, giving each credit note back what it applied (an invoice cancelled or deleted). */
+export function removeCreditsOnInvoice(invoiceId: number): SQL[] {
+  const id = BigInt(invoiceId);
+  return [
+    creditNotesAfterCredit(
+      sql`c.id in (select credit_note_id from invoice_credits where invoice_id = ${id})`,
+      sql`(select sum(amount) from invoice_credits where invoice_id = ${id} and credit_note_id = c.id)`,
+      -1,
+    ),
+    sql`delete from invoice_credits where invoice_id = ${id}`,
+  ];
 }
 
 /**
  * The sales order an invoice bills, in SQL: its lines point at the order's lines (an invoice made
  * from a shipping order too); null for an invoice of an estimate or made from scratch.
  */
-export function orderOfInvoice(invoiceId: number): SQL {
+export function orderOfInvoice(invoiceId: number | SQL): SQL {
+  const id = typeof invoiceId === "number" ? sql`${BigInt(invoiceId)}` : invoiceId;
   return sql`(select o.id from sales_document_lines l
     join sales_document_lines ol on ol.id = l.source_line_id
     join sales_documents o on o.id = ol.document_id
-    where l.document_id = ${BigInt(invoiceId)} and o.type = 'sales_order' limit 1)`;
+    where l.document_id = ${id} and o.type = 'sales_order' limit 1)`;
 }
 
 /** The sales order statuses in which its invoices take no more payments (domain spec §4: completed manually). */

@@ -1,12 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
-import type { PdfSettings } from "../documents/pdf/pdf-settings";
+import { PRINTABLE_KINDS, type PdfSettings, type PrintableKind } from "../documents/pdf/pdf-settings";
 import type { PrintableDocument, PrintableLine } from "../documents/pdf/printable-document";
 import type { Locale } from "../shared/locale";
 import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
+import { DomainError } from "../shared/domain-error";
 import { dueDate, type PaymentTerms } from "../contacts/payment-terms";
 import { formatPercent, weightUnitOf, type CurrencyFormat } from "../shared/format";
 import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
@@ -183,7 +184,7 @@ function printableOf(doc: PrintedSalesDocument, context: PrintContext): Printabl
   const party = (a: SalesDocumentView["billing_address"], fallback: string) => (a ? { label: a.label || fallback, lines: a.lines } : null);
   const { invoice } = context;
   return {
-    kind: doc.type,
+    kind: printableKind(doc.type),
     number: doc.number ?? "",
     // A draft invoice has no number yet (or one typed, not yet its own): it prints "Draft" in its place.
     draft: invoice?.draft ?? false,
@@ -248,4 +249,10 @@ function printableOf(doc: PrintedSalesDocument, context: PrintContext): Printabl
 
 function isZero(value: string | null): boolean {
   return value === null || Decimal.parse(value).isZero();
+}
+
+/** The kind a sales document prints as: only the types with a PDF (a product return or a subscription has none). */
+function printableKind(type: SalesDocumentType): PrintableKind {
+  if (!(PRINTABLE_KINDS as readonly string[]).includes(type)) throw new DomainError("not_found");
+  return type as PrintableKind;
 }
