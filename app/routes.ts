@@ -106,6 +106,8 @@ export default [
     route("sales/shipping-orders/:id/email", "routes/sales/document-email.ts", { id: "shipping-order-email" }),
     route("sales/invoices/:id/pdf", "routes/sales/document-pdf.ts", { id: "invoice-pdf" }),
     route("sales/invoices/:id/email", "routes/sales/document-email.ts", { id: "invoice-email" }),
+    route("sales/credit-notes/:id/pdf", "routes/sales/document-pdf.ts", { id: "credit-note-pdf" }),
+    route("sales/credit-notes/:id/email", "routes/sales/document-email.ts", { id: "credit-note-email" }),
     // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
     route("inventory/stock-level", "routes/inventory/stock-level.tsx"),
     route("inventory/inventory-logs", "routes/inventory/inventory-logs.tsx"),
@@ -141,6 +143,18 @@ export default [
     route("sales/invoices/create", "routes/sales/invoices/create.tsx"),
     route("sales/invoices/:id", "routes/sales/invoices/detail.tsx"),
     route("sales/invoices/:id/edit", "routes/sales/invoices/edit.tsx"),
+    // ── sales: product returns, credit notes and refunds (made from invoices, orders and returns) ──
+    route("sales/product-returns", "routes/sales/product-returns/list.tsx"),
+    route("sales/product-returns/create", "routes/sales/product-returns/create.tsx"),
+    route("sales/product-returns/:id", "routes/sales/product-returns/detail.tsx"),
+    route("sales/credit-notes", "routes/sales/credit-notes/list.tsx"),
+    route("sales/credit-notes/:id", "routes/sales/credit-notes/detail.tsx"),
+    route("sales/refunds", "routes/sales/refunds/list.tsx"),
+    route("sales/refunds/:id", "routes/sales/refunds/detail.tsx"),
+    route("sales/subscriptions", "routes/sales/subscriptions/list.tsx"),
+    route("sales/subscriptions/create", "routes/sales/subscriptions/create.tsx"),
+    route("sales/subscriptions/:id", "routes/sales/subscriptions/detail.tsx"),
+    route("sales/subscriptions/:id/edit", "routes/sales/subscriptions/edit.tsx"),
     route("sales/line-facts", "routes/sales/line-facts.ts"),
     // ── sales: shipping orders (made from a sales order's page) ──
     route("sales/shipping-orders", "routes/sales/shipping-orders/list.tsx"),

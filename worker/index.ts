@@ -8,6 +8,7 @@ import { parseEnv, type Bindings } from "./env";
 import { consumeJobs } from "./queues/jobs";
 import type { OutboxConsumerDeps } from "./queues/outbox";
 import { dispatchAfterJobs, dispatchAfterResponse, outboxConsumerDeps, sweepOutboxes } from "./queues/outbox-runtime";
+import { billSubscriptions } from "./subscription-billing";
 import { authenticateFromCookie, readCookie } from "./session-cookie";
 import { OPERATIONS_USER_HEADER } from "./durable-objects/operation-progress";
 import { servedOnStoreHost, storeOfHost } from "./store-host";
@@ -124,7 +125,11 @@ export default {
     await consumeJobs(batch, () => (deps ??= outboxConsumerDeps(parseEnv(env))));
     await dispatchAfterJobs(parseEnv(env), batch);
   },
-  async scheduled(_controller, env, _ctx) {
-    await sweepOutboxes(parseEnv(env));
+  async scheduled(controller, env, _ctx) {
+    const parsed = parseEnv(env);
+    // Each its own work: an outbox that cannot be swept does not stop the subscriptions' invoices.
+    const [swept, billed] = await Promise.allSettled([sweepOutboxes(parsed), billSubscriptions(parsed, controller.cron)]);
+    if (billed.status === "rejected") console.error("subscriptions not billed", billed.reason);
+    if (swept.status === "rejected") throw swept.reason;
   },
 } satisfies ExportedHandler<Bindings>;

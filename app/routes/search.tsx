@@ -27,6 +27,7 @@ const ICONS: Record<SearchType, string> = {
   sales_orders: "€",
   shipping_orders: "⇪",
   invoices: "▤",
+  subscriptions: "↻",
   stock_entries: "↓",
   stock_removals: "↑",
   stock_movements: "⇄",

@@ -345,5 +345,21 @@ export const migrations: Migration[] = [
       "ALTER TABLE `sales_documents` ADD `add_in_inventory` integer DEFAULT false NOT NULL;",
       "ALTER TABLE `sales_documents` ADD `discrepancy` integer DEFAULT 0 NOT NULL;"
     ]
+  },
+  {
+    "tag": "0023_subscriptions",
+    "hash": "5ccd18abea2a9eb844af0b9d3083faa814cb4edd11317d857255c1874ab5032d",
+    "statements": [
+      "ALTER TABLE `sales_documents` ADD `billing_cycle` integer;",
+      "ALTER TABLE `sales_documents` ADD `cycle_limit` integer;",
+      "ALTER TABLE `sales_documents` ADD `first_billing` text;",
+      "ALTER TABLE `sales_documents` ADD `specific_day` text;",
+      "ALTER TABLE `sales_documents` ADD `renewal_date` text;",
+      "ALTER TABLE `sales_documents` ADD `end_date` text;",
+      "ALTER TABLE `sales_documents` ADD `cycles_billed` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `sales_documents` ADD `subscription_cycle` integer;",
+      "CREATE UNIQUE INDEX `sales_documents_subscription_cycle_unique` ON `sales_documents` (`created_from_id`,`subscription_cycle`);",
+      "CREATE INDEX `sales_documents_renewal_idx` ON `sales_documents` (`type`,`status`,`renewal_date`);"
+    ]
   }
 ];

@@ -136,7 +136,20 @@ async function bodies(): Promise<Record<string, unknown>> {
   const tracked = await makeVariant(w.db, { batchTracked: true });
   const customer = await makeCustomer(w.db);
   const u = unique();
+  // An issued invoice of three: one unit returned for a refund, one for the return's body, one for the credit note's.
+  const issued = await callApiJson("POST", "/invoices", admin.token, {
+    customer_id: customer.id,
+    location_id: location,
+    finalize: true,
+    lines: [{ variant_id: variant.id, quantity: "3", price: "10" }],
+  });
+  const issuedLine = { line_id: issued.body.lines[0].id as number, quantity: "1" };
+  const returned = await callApiJson("POST", "/product-returns", admin.token, { invoice_id: issued.body.id, lines: [issuedLine] });
   return {
+    "post /product-returns": { invoice_id: issued.body.id, lines: [issuedLine], received: false },
+    "post /credit-notes": { invoice_id: issued.body.id, lines: [issuedLine] },
+    "post /refunds": { product_return_id: returned.body.id, discrepancy: "-1" },
+    "post /credit-notes/{id}/email": { to: "documented@example.test" },
     "post /companies/switch": { company_id: w.company.companyId },
     "post /users": { email: `invited-${u}@example.test`, first_name: "New", last_name: "Person", language: "en", permissions: [] },
     // Someone else's access only: their name, email and the like are theirs to change.
@@ -206,6 +219,15 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /invoices": { customer_id: customer.id, location_id: location, lines: [{ variant_id: variant.id, quantity: "1", price: "10" }] },
     "patch /invoices/{id}": { notes: "Thank you" },
     "post /invoices/{id}/public-link": { enabled: false },
+    "post /subscriptions": {
+      customer_id: customer.id,
+      location_id: location,
+      lines: [{ variant_id: variant.id, quantity: "1", price: "10" }],
+      billing_cycle: 3,
+      cycle_limit: 4,
+      first_billing: "first_day_of_month",
+    },
+    "patch /subscriptions/{id}": { notes: "Quarterly" },
   };
 }
 
@@ -227,6 +249,8 @@ const ELSEWHERE = new Set([
   "post /invoices/{id}/payments",
   // A draft is not sent: the email has its own finalised invoice below.
   "post /invoices/{id}/email",
+  // A credit needs an invoice waiting for money and a credit note of its customer: they have their own below.
+  "post /credit-notes/{id}/credits",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -272,6 +296,20 @@ describe("the answers of /api/v1", () => {
     const listed = await expectDocumented(operation("get /invoices/{id}/payments"), base);
     expect(listed.items).toHaveLength(1);
     await expectDocumented(operation("get /invoices/{id}/payments/{paymentId}"), `${base}/${String(payment.id)}`);
+  });
+
+  it("match the documented schema for a credit note applied and its credits listed", async () => {
+    const invoice = await expectDocumented(operation("post /invoices"), "/invoices", {
+      body: { ...((await bodies())["post /invoices"] as Record<string, unknown>), finalize: true },
+    });
+    const note = await expectDocumented(operation("post /credit-notes"), "/credit-notes", { body: { invoice_id: invoice.id } });
+    const base = `/credit-notes/${String(note.id)}/credits`;
+    const credit = await expectDocumented(operation("post /credit-notes/{id}/credits"), base, {
+      body: { invoice_id: invoice.id, amount: "4" },
+    });
+    expect([credit.invoice_id, Number(credit.amount)]).toEqual([invoice.id, 4]);
+    const listed = await expectDocumented(operation("get /credit-notes/{id}/credits"), base);
+    expect(listed.data).toHaveLength(1);
   });
 
   it("match the documented schema for a finalised invoice's email", async () => {

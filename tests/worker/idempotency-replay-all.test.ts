@@ -103,6 +103,24 @@ async function estimate(x: World): Promise<number> {
   return made.body.id as number;
 }
 
+/** A return of one unit of a new issued invoice (a refund's source). */
+async function productReturn(x: World): Promise<number> {
+  const made = await callApiJson("POST", "/product-returns", x.w.token, { invoice_id: await issuedInvoice(x) });
+  expect(made.status).toBe(201);
+  return made.body.id as number;
+}
+
+/** The invoice the last credit note's path was made of: the credit's body names it (path is asked before body). */
+let creditedInvoice = 0;
+
+/** A credit note of a new issued invoice, the invoice kept for the credit's body. */
+async function creditNote(x: World): Promise<number> {
+  creditedInvoice = await issuedInvoice(x);
+  const made = await callApiJson("POST", "/credit-notes", x.w.token, { invoice_id: creditedInvoice });
+  expect(made.status).toBe(201);
+  return made.body.id as number;
+}
+
 const CREATES: Create[] = [
   {
     name: "customers",
@@ -338,6 +356,53 @@ const CREATES: Create[] = [
     table: t.salesDocuments,
     where: eq(t.salesDocuments.type, "invoice"),
     read: byId("/invoices"),
+  },
+  {
+    name: "subscriptions",
+    operation: "post /subscriptions",
+    path: () => "/subscriptions",
+    body: (x) => ({ customer_id: x.customer, location_id: x.location, lines: [{ variant_id: x.variant, quantity: "1", price: "10" }] }),
+    table: t.salesDocuments,
+    where: eq(t.salesDocuments.type, "subscription"),
+    read: byId("/subscriptions"),
+  },
+  {
+    name: "product returns",
+    operation: "post /product-returns",
+    path: () => "/product-returns",
+    body: async (x) => ({ invoice_id: await issuedInvoice(x) }),
+    table: t.salesDocuments,
+    where: eq(t.salesDocuments.type, "product_return"),
+    read: byId("/product-returns"),
+  },
+  {
+    name: "credit notes",
+    operation: "post /credit-notes",
+    path: () => "/credit-notes",
+    body: async (x) => ({ invoice_id: await issuedInvoice(x) }),
+    table: t.salesDocuments,
+    where: eq(t.salesDocuments.type, "credit_note"),
+    read: byId("/credit-notes"),
+  },
+  {
+    name: "refunds",
+    operation: "post /refunds",
+    path: () => "/refunds",
+    body: async (x) => ({ product_return_id: await productReturn(x) }),
+    table: t.salesDocuments,
+    where: eq(t.salesDocuments.type, "refund"),
+    read: byId("/refunds"),
+  },
+  {
+    name: "credits",
+    operation: "post /credit-notes/{id}/credits",
+    path: async (x) => `/credit-notes/${await creditNote(x)}/credits`,
+    body: () => ({ invoice_id: creditedInvoice, amount: "1" }),
+    table: t.invoiceCredits,
+    read: async (x, id) => {
+      const [row] = await x.w.db.select({ note: t.invoiceCredits.creditNoteId }).from(t.invoiceCredits).where(eq(t.invoiceCredits.id, id));
+      return ((await get(x, `/credit-notes/${row!.note}/credits`)) as { data: { id: number }[] }).data.find((c) => c.id === id);
+    },
   },
   {
     name: "payments",

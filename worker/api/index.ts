@@ -37,6 +37,8 @@ import { estimates } from "./estimates";
 import { salesOrders } from "./sales-orders";
 import { shippingOrders } from "./shipping-orders";
 import { invoices } from "./invoices";
+import { creditNotes, productReturns, refunds } from "./returns";
+import { subscriptions } from "./subscriptions";
 import { suppliers } from "./suppliers";
 import { employees } from "./employees";
 import { customerTags } from "./customer-tags";
@@ -113,6 +115,10 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/sales-orders", salesOrders);
   api.route("/shipping-orders", shippingOrders);
   api.route("/invoices", invoices);
+  api.route("/product-returns", productReturns);
+  api.route("/credit-notes", creditNotes);
+  api.route("/refunds", refunds);
+  api.route("/subscriptions", subscriptions);
   // Mounted routers fall through to the parent on no match: stop here, API paths never reach pages.
   api.all("*", (c) => c.json(errorBody(c.get("ctx").locale, "not_found"), 404));
   return api;

@@ -8,6 +8,8 @@ import { estimateOperations } from "./estimates";
 import { salesOrderOperations } from "./sales-orders";
 import { shippingOrderOperations } from "./shipping-orders";
 import { invoiceOperations } from "./invoices";
+import { returnOperations } from "./returns";
+import { subscriptionOperations } from "./subscriptions";
 import { supplierOperations } from "./suppliers";
 import { employeeOperations } from "./employees";
 import { customerTagOperations } from "./customer-tags";
@@ -288,6 +290,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...salesOrderOperations,
   ...shippingOrderOperations,
   ...invoiceOperations,
+  ...returnOperations,
+  ...subscriptionOperations,
   ...invitationOperations,
 ];
 
@@ -318,6 +322,11 @@ export const API_TAGS: Record<string, string> = {
   "Shipping orders": "Shipments of sales orders: stock leaves the location when they are shipped.",
   Invoices:
     "Invoices of sales orders, shipping orders and estimates, or from scratch: drafts take their number when finalised, numbers have no gap and keep at most 18 characters.",
+  "Product returns": "Goods sent back by customers, from an invoice or a sales order; received returns put their goods back in stock.",
+  "Credit notes": "What the company owes a customer back, from an invoice or a return, applied to the customer's invoices.",
+  Refunds: "Money paid back for a product return, with a discrepancy.",
+  Subscriptions:
+    "Subscriptions: lines priced for a customer, billed by an invoice every billing cycle (in months) from their first billing date, until their cycle limit or until cancelled.",
 };
 
 // Built once per isolate: the operations do not change while it runs.

@@ -21,6 +21,7 @@ const ONE_OF: Partial<Record<SalesDocumentType, string>> = {
   estimate: "estimates.one",
   sales_order: "sales_orders.one",
   shipping_order: "shipping_orders.one",
+  subscription: "subscriptions.one",
 };
 
 /** A row of the sales documents' lists: an estimate's, an order's or an invoice's view. */

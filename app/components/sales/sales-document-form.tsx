@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Formatter } from "../../../worker/domain/shared/format";
 import type { InvoiceFormChoices } from "../../../worker/domain/invoices/invoice-pages";
@@ -179,8 +179,10 @@ export function SalesDocumentForm({
   errors,
   submitLabel,
   invoice,
+  extra,
 }: {
-  kind: DocumentFormKind;
+  /** A subscription's form shows its terms (`extra`) where the other kinds show their own dates. */
+  kind: DocumentFormKind | "subscription";
   values: SalesFormValues;
   customers: Option[];
   locations: Option[];
@@ -188,6 +190,8 @@ export function SalesDocumentForm({
   submitLabel: string;
   /** A new invoice's choices; an invoice being edited shows its number field only where the settings allow it. */
   invoice?: (InvoiceFormChoices & { creating: boolean }) | undefined;
+  /** Fields of one kind's own, in the form's first card after the date. */
+  extra?: ReactNode;
 }) {
   const t = useT();
   const format = useFormat();
@@ -255,7 +259,9 @@ export function SalesDocumentForm({
           <FormField name="date" label={t("sales_documents.date")} errors={errors}>
             {(props) => <input {...props} type="date" defaultValue={values.date} />}
           </FormField>
-          {kind === "estimate" ? (
+          {kind === "subscription" ? (
+            extra
+          ) : kind === "estimate" ? (
             <FormField name="expiration_date" label={t("sales_documents.expiration_date")} errors={errors}>
               {(props) => <input {...props} type="date" defaultValue={values.expiration_date} />}
             </FormField>

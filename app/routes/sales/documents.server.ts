@@ -17,6 +17,9 @@ import {
   type InvoicePayments,
 } from "../../../worker/domain/invoices/invoice-pages";
 import { listInvoices } from "../../../worker/domain/invoices/list-invoices";
+import { DOCUMENT_ACCESS } from "../../../worker/domain/documents/document-types";
+import { createCreditNote } from "../../../worker/domain/returns/credit-notes";
+import { followActionsOf } from "../../../worker/domain/returns/follow-pages";
 import { updateInvoice } from "../../../worker/domain/invoices/update-invoice";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
 import { validateSalesOrders } from "../../../worker/domain/sales/validate-sales-orders";
@@ -45,6 +48,8 @@ import { SHIPPING_ORDERS, type OrderShipping } from "../../components/sales/ship
 import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
 import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
+
+type FollowActions = Awaited<ReturnType<typeof followActionsOf>>;
 
 /** The verbs of each kind, so that one controller serves estimates, sales orders and invoices. */
 const VERBS = {
@@ -107,14 +112,15 @@ export async function salesDetailLoader(
   request: Request,
   kind: SalesKind,
   id: string | undefined,
-): Promise<SalesDetailData & { shipping: OrderShipping | null; invoices: OrderInvoice[] | null }> {
+): Promise<SalesDetailData & { shipping: OrderShipping | null; invoices: OrderInvoice[] | null; follow: FollowActions | null }> {
   requirePage(request, rc, SALES_KINDS[kind].view);
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => salesDocumentDetailView(ctx, { type: kind, id }));
   const notice = new URL(request.url).searchParams.get("notice");
-  const [invoiceable, invoices] = await Promise.all([
+  const [invoiceable, invoices, follow] = await Promise.all([
     canInvoice(ctx, { type: kind, id: view.doc.id }),
     kind === "sales_order" ? orderInvoices(ctx, view.doc.id) : null,
+    kind === "sales_order" ? followActionsOf(ctx, { type: "sales_order", id: view.doc.id, status: view.doc.status }) : null,
   ]);
   return {
     doc: view.doc,
@@ -127,6 +133,7 @@ export async function salesDetailLoader(
     // The ship form is shown once per key: a second post of it goes to the same shipping order.
     shipping: view.shipping && { ...view.shipping, idempotencyKey: newFormKey() },
     invoices,
+    follow,
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
   };
 }
@@ -206,6 +213,7 @@ const ORIGIN_PATHS: Partial<Record<SalesDocumentType, string>> = {
   estimate: SALES_KINDS.estimate.path,
   sales_order: SALES_KINDS.sales_order.path,
   shipping_order: SHIPPING_ORDERS.path,
+  subscription: "/sales/subscriptions",
 };
 
 /** An invoice's page: the domain's view says what the user may do next (finalise, cancel, edit, delete, its payments). */
@@ -213,10 +221,11 @@ export async function invoiceDetailLoader(
   rc: RequestContext,
   request: Request,
   id: string | undefined,
-): Promise<SalesDetailData & { doc: InvoiceView; payments: InvoicePayments; canShare: boolean }> {
+): Promise<SalesDetailData & { doc: InvoiceView; payments: InvoicePayments; canShare: boolean; follow: FollowActions }> {
   requirePage(request, rc, INVOICES.view);
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => invoiceDetailView(ctx, { id }));
+  const follow = await followActionsOf(ctx, { type: "invoice", id: view.doc.id, status: view.doc.status });
   const notice = new URL(request.url).searchParams.get("notice");
   const from = view.origin;
   const path = from ? ORIGIN_PATHS[from.type] : undefined;
@@ -230,6 +239,7 @@ export async function invoiceDetailLoader(
     notice: DETAIL_NOTICES.find((n) => n === notice) ?? null,
     payments: view.payments,
     canShare: view.share,
+    follow,
   };
 }
 
@@ -253,7 +263,9 @@ function readPaymentForm(form: FormData) {
 
 /** The buttons of an invoice's page (finalise, cancel) and the delete of a draft (after the boxes are ticked). */
 export async function invoiceDetailAction(rc: RequestContext, request: Request, id: string | undefined) {
-  requirePage(request, rc, INVOICES.edit);
+  const intent0 = String((await request.clone().formData()).get("intent") ?? "");
+  // A credit note of the invoice asks what credit notes ask; everything else, editing invoices.
+  requirePage(request, rc, intent0 === "credit_note" ? DOCUMENT_ACCESS.credit_note.edit : INVOICES.edit);
   const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -275,6 +287,10 @@ export async function invoiceDetailAction(rc: RequestContext, request: Request, 
     if (intent === "public_link") {
       await setInvoicePublicLink(ctx, { id, enabled: form.get("enabled") === "true" });
       return redirect(`${INVOICES.path}/${id}?notice=saved`);
+    }
+    if (intent === "credit_note") {
+      const note = await createCreditNote(ctx, { invoice_id: Number(id) });
+      return redirect(`/sales/credit-notes/${note.id}?notice=created`);
     }
     if (intent === "delete_payment") {
       await deletePayment(ctx, id, form.get("payment_id"));

@@ -109,6 +109,21 @@ export const salesDocuments = sqliteTable(
     addInInventory: integer("add_in_inventory", { mode: "boolean" }).notNull().default(false),
     // Refunds: what is paid back on top of (or, negative, short of) the lines' total: amount = total + discrepancy.
     discrepancy: integer("discrepancy").notNull().default(0),
+    // Subscriptions (domain spec §3 'Subscription'): an invoice every billing_cycle months, cycle_limit
+    // times (null: until cancelled), the first on first_billing's date. renewal_date is the date of the
+    // next cycle (null once the last is billed), end_date the last cycle's (null when it never ends),
+    // cycles_billed how many were invoiced. Their rules are the domain's (subscriptions/renewal.ts):
+    // a CHECK added here would rebuild the table.
+    billingCycle: integer("billing_cycle"),
+    cycleLimit: integer("cycle_limit"),
+    firstBilling: text("first_billing", { enum: ["immediately", "specific_day", "first_day_of_month", "last_day_of_month"] }),
+    specificDay: text("specific_day"),
+    renewalDate: text("renewal_date"),
+    endDate: text("end_date"),
+    cyclesBilled: integer("cycles_billed").notNull().default(0),
+    // Invoices made by a subscription: the cycle they bill (1, 2…); unique per subscription, so that
+    // two runs of the cron cannot bill one cycle twice.
+    subscriptionCycle: integer("subscription_cycle"),
     userId: text("user_id"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -124,6 +139,10 @@ export const salesDocuments = sqliteTable(
     index("sales_documents_due_idx").on(t.type, t.customerId, t.dueDate),
     // The invoices of a status by due date (what is unpaid, soonest or latest due first).
     index("sales_documents_status_due_idx").on(t.type, t.status, t.dueDate),
+    // One invoice per subscription cycle (null for every other document: nulls never collide).
+    uniqueIndex("sales_documents_subscription_cycle_unique").on(t.createdFromId, t.subscriptionCycle),
+    // The subscriptions due for billing: active ones by renewal date (the cron's read).
+    index("sales_documents_renewal_idx").on(t.type, t.status, t.renewalDate),
     check("sales_documents_amounts", sql`${t.globalDiscount} >= 0 and ${t.shippingCost} >= 0 and ${t.exchangeRate} > 0`),
     // amount_credited is kept non-negative by its writers (a check added later would rebuild the table).
     check("sales_documents_invoice_amounts", sql`${t.amountPaid} >= 0 and ${t.remainingToPay} >= 0 and ${t.remainingToCredit} >= 0`),

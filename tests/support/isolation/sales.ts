@@ -1,3 +1,4 @@
+import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { allocateValues } from "../../../worker/domain/documents/numbering";
@@ -43,11 +44,7 @@ export async function makeSalesDocument(
 }
 
 /** A sales document of `theirs` whose id names nothing in `mine`. */
-async function theirDocument(
-  theirs: IsolationCompany,
-  mine: IsolationCompany,
-  type: "estimate" | "sales_order" | "shipping_order" | "invoice",
-) {
+async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: SalesDocumentType) {
   const largest = async (company: IsolationCompany) =>
     Number((await company.db.all<{ max: number | null }>(sql`select max(id) as max from sales_documents`))[0]?.max ?? 0);
   const customer = await makeCustomer(theirs.db);
@@ -90,11 +87,28 @@ export const isolation: IsolationArea = {
     "post /shipping-orders/{id}/email": { to: "isolation@example.test" },
     "post /invoices/{id}/email": { to: "isolation@example.test" },
     "post /invoices/{id}/public-link": { enabled: false },
+    "post /product-returns": { invoice_id: 1 },
+    "post /product-returns/{id}/receive": {},
+    "post /product-returns/{id}/cancel": {},
+    "post /credit-notes": { invoice_id: 1 },
+    "post /credit-notes/{id}/cancel": {},
+    "post /credit-notes/{id}/credits": { invoice_id: 1 },
+    "post /credit-notes/{id}/email": { to: "isolation@example.test" },
+    "post /refunds": { product_return_id: 1 },
+    "post /refunds/{id}/refunded": {},
+    "post /refunds/{id}/cancel": {},
+    "post /subscriptions": { customer_id: 1, location_id: 1, lines: [{ description: "Maintenance" }] },
+    "patch /subscriptions/{id}": { notes: "Changed" },
+    "post /subscriptions/{id}/cancel": {},
   },
   records: {
     "/estimates/": (theirs, mine) => theirDocument(theirs, mine, "estimate"),
     "/sales-orders/": (theirs, mine) => theirDocument(theirs, mine, "sales_order"),
     "/shipping-orders/": (theirs, mine) => theirDocument(theirs, mine, "shipping_order"),
     "/invoices/": (theirs, mine) => theirDocument(theirs, mine, "invoice"),
+    "/subscriptions/": (theirs, mine) => theirDocument(theirs, mine, "subscription"),
+    "/product-returns/": (theirs, mine) => theirDocument(theirs, mine, "product_return"),
+    "/credit-notes/": (theirs, mine) => theirDocument(theirs, mine, "credit_note"),
+    "/refunds/": (theirs, mine) => theirDocument(theirs, mine, "refund"),
   },
 };

@@ -15,6 +15,7 @@ export const Invoice = answer<InvoiceView>()(
     due_date: date.nullable(),
     is_deposit: z.boolean(),
     amount_paid: decimal,
+    amount_credited: decimal.meta({ description: "What credit notes applied to it took off what remains to pay" }),
     remaining_to_pay: decimal,
     remaining_to_credit: decimal,
     finalized_at: timestamp.nullable(),

@@ -247,7 +247,13 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
     const came = returned.get(doc.id) ?? [];
     if (came.length)
       batch.addChanges(
-        came.map((l, i) => ({ variantId: l.variantId, locationId: doc.locationId, batchId: null, delta: -l.units, field: `lines.${i}.quantity` })),
+        came.map((l, i) => ({
+          variantId: l.variantId,
+          locationId: doc.locationId,
+          batchId: null,
+          delta: -l.units,
+          field: `lines.${i}.quantity`,
+        })),
         { documentType: doc.type, documentId: doc.id, author },
       );
     for (const statement of (KINDS[v.type] as CascadeKind).undoMoney?.(doc.id) ?? []) batch.add(db.run(statement));
@@ -269,7 +275,10 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
 }
 
 /** A received return's lines that put goods back in stock, by return (variants whose inventory is tracked). */
-async function returnedGoodsOf(db: TenantDb, docs: readonly SavedSalesDocument[]): Promise<Map<number, { variantId: number; units: number }[]>> {
+export async function returnedGoodsOf(
+  db: TenantDb,
+  docs: readonly SavedSalesDocument[],
+): Promise<Map<number, { variantId: number; units: number }[]>> {
   if (docs.length === 0) return new Map();
   const { salesDocumentLines: lines, variants } = tenantSchema;
   const rows = await db

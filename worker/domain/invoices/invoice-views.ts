@@ -27,6 +27,8 @@ export interface InvoiceView extends Omit<SalesDocumentView, "number"> {
   due_date: string | null;
   is_deposit: boolean;
   amount_paid: string;
+  /** What credit notes took off what remains to pay (decision 042): remaining_to_pay = total − amount_paid − amount_credited. */
+  amount_credited: string;
   remaining_to_pay: string;
   remaining_to_credit: string;
   /** When it was finalised (ms), null for a draft. */
@@ -49,7 +51,7 @@ export function publicInvoicePath(publicId: string): string {
 }
 
 /** The statuses in which an invoice still waits for money, and so may be overdue. */
-const AWAITING_PAYMENT = ["unpaid", "partially_paid"];
+const AWAITING_PAYMENT = ["unpaid", "partially_paid", "partially_credited"];
 
 /** In SQL, of the invoice row in scope: it is overdue on `today` (the same rule as isOverdue). */
 export function overdueSql(today: SQL | string): SQL {
@@ -79,6 +81,7 @@ export function invoiceView(view: SalesDocumentView, doc: SavedSalesDocument, to
     due_date: doc.dueDate,
     is_deposit: doc.isDeposit,
     amount_paid: money(doc.amountPaid),
+    amount_credited: money(doc.amountCredited),
     remaining_to_pay: money(doc.remainingToPay),
     remaining_to_credit: money(doc.remainingToCredit),
     finalized_at: doc.finalizedAt,

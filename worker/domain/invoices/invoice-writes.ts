@@ -56,8 +56,8 @@ export interface NewInvoice {
   sourceLineOf?: (lid: string) => number | null;
   /** Rules checked in the batch once the invoice and its lines are written (what remains to invoice). */
   guard?: (batch: StockBatch) => void;
-  /** More statements of the same batch (the estimate it was made from moves). */
-  extra?: (batch: StockBatch) => void;
+  /** More statements of the same batch (the estimate it was made from moves); `id` names the new invoice in SQL. */
+  extra?: (batch: StockBatch, id: SQL) => void;
 }
 
 /** Saves a new invoice (draft or finalised, as the settings and its maker say) in one batch, and reads it back. */
@@ -93,7 +93,7 @@ export async function insertInvoice(ctx: Ctx, invoice: NewInvoice): Promise<Invo
       createdFromId: invoice.createdFromId,
       finalizedAt,
     }),
-    extra: (batch) => invoice.extra?.(batch),
+    extra: (batch) => invoice.extra?.(batch, id),
     guard: (batch) => {
       invoice.guard?.(batch);
       if (!draft) requireNumberFits(batch, id);

@@ -8,6 +8,8 @@ import type { InvoiceView } from "../invoices/invoice-views";
 import { listEstimates } from "../sales/list-estimates";
 import { listSalesOrders } from "../sales/list-sales-orders";
 import { listShippingOrders } from "../sales/list-shipping-orders";
+import { listSubscriptions } from "../subscriptions/list-subscriptions";
+import type { SubscriptionView } from "../subscriptions/subscription-views";
 import type { SalesDocumentView } from "../sales/sales-documents";
 import { listServices } from "../services/list-services";
 import { listInventoryLogs } from "../stock/inventory-logs";
@@ -69,6 +71,16 @@ const invoiceColumns: Record<string, Cell<InvoiceView>> = {
   status: (d, locale) => status(d.shown_status, locale),
   due_date: (d) => d.due_date,
   remaining_to_pay: (d) => decimal(d.remaining_to_pay),
+};
+
+/** The subscription list's columns: its terms beside the sales documents' columns. */
+const subscriptionColumns: Record<string, Cell<SubscriptionView>> = {
+  ...(salesColumns as Record<string, Cell<SubscriptionView>>),
+  billing_cycle: (d) => d.billing_cycle,
+  cycle_limit: (d) => d.cycle_limit,
+  renewal_date: (d) => d.renewal_date,
+  end_date: (d) => d.end_date,
+  cycles_billed: (d) => d.cycles_billed,
 };
 
 /** The columns of the stock documents' lists (entries, removals, movements). */
@@ -238,4 +250,5 @@ export const EXPORT_LISTS: Record<string, ExportList<unknown>> = {
   sales_orders: exportList({ title: "sales_orders.title", run: listSalesOrders, columns: salesColumns }),
   shipping_orders: exportList({ title: "shipping_orders.title", run: listShippingOrders, columns: salesColumns }),
   invoices: exportList({ title: "invoices.title", run: listInvoices, columns: invoiceColumns }),
+  subscriptions: exportList({ title: "subscriptions.title", run: listSubscriptions, columns: subscriptionColumns }),
 };

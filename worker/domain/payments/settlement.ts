@@ -92,7 +92,8 @@ const CREDIT_NOTE = {
   partly: "partially_credited",
   credited: "credited",
 } as const;
-for (const s of Object.values(CREDIT_NOTE)) if (!statusesOf("credit_note").includes(s)) throw new Error(`${s} is not a status of credit_note`);
+for (const s of Object.values(CREDIT_NOTE))
+  if (!statusesOf("credit_note").includes(s)) throw new Error(`${s} is not a status of credit_note`);
 /** Credit notes that can still be applied (domain spec §4: pending or partially credited, while something remains to credit). */
 export const APPLICABLE_STATUSES = [CREDIT_NOTE.pending, CREDIT_NOTE.partly] as const;
 
@@ -121,6 +122,8 @@ export function removeCreditsOfCreditNote(creditNoteId: number): SQL[] {
       -1,
     ),
     sql`delete from invoice_credits where credit_note_id = ${id}`,
+    // The credit note itself has applied nothing any more.
+    sql`update sales_documents set remaining_to_credit = remaining_to_credit + amount_credited, amount_credited = 0 where id = ${id}`,
   ];
 }
 
@@ -134,6 +137,8 @@ export function removeCreditsOnInvoice(invoiceId: number): SQL[] {
       -1,
     ),
     sql`delete from invoice_credits where invoice_id = ${id}`,
+    // The invoice itself holds no credit any more.
+    sql`update sales_documents set remaining_to_pay = remaining_to_pay + amount_credited, amount_credited = 0 where id = ${id}`,
   ];
 }
 

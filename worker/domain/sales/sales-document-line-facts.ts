@@ -10,7 +10,7 @@ import { storedDecimal } from "../shared/stored-figures";
 /** A saved estimate's, sales order's or invoice's lines as a line editor opens them, with the facts to total them as one edits. */
 export async function salesDocumentLineFacts(
   ctx: Ctx,
-  input: { type: "estimate" | "sales_order" | "invoice"; id: unknown },
+  input: { type: "estimate" | "sales_order" | "invoice" | "subscription"; id: unknown },
 ): Promise<SalesLineFacts> {
   const type: SalesDocumentType = input.type;
   requirePermission(ctx, SALES_ACCESS[type].edit);

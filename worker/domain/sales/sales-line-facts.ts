@@ -43,7 +43,7 @@ export interface SalesLineFacts {
 }
 
 /** Who fills a sales document's lines: an editor of estimates, of sales orders or of invoices. */
-export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders", "edit_invoices"] } as const;
+export const EDITS_SALES_LINES = { anyOf: ["edit_estimates", "edit_sales_orders", "edit_invoices", "edit_subscriptions"] } as const;
 
 const { stockLevels, salesDocumentLines } = tenantSchema;
 

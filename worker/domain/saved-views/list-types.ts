@@ -18,6 +18,10 @@ export const LIST_TYPES = [
   "sales_orders",
   "shipping_orders",
   "invoices",
+  "product_returns",
+  "credit_notes",
+  "refunds",
+  "subscriptions",
 ] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 

@@ -22,6 +22,7 @@ export const SEARCH_TYPES = [
   "sales_orders",
   "shipping_orders",
   "invoices",
+  "subscriptions",
   "stock_entries",
   "stock_removals",
   "stock_movements",
@@ -55,7 +56,7 @@ export const SearchInput = z.object({ q: z.string({ error: "required" }).trim().
 export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise<SearchResult[]> {
   const { q } = parseInput(SearchInput, input);
   const { db } = ctx;
-  const salesDocs = (type: "estimate" | "sales_order" | "shipping_order" | "invoice") =>
+  const salesDocs = (type: "estimate" | "sales_order" | "shipping_order" | "invoice" | "subscription") =>
     db
       .select({
         id: t.salesDocuments.id,
@@ -136,6 +137,7 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
     sales_orders: () => salesDocs("sales_order"),
     shipping_orders: () => salesDocs("shipping_order"),
     invoices: () => salesDocs("invoice"),
+    subscriptions: () => salesDocs("subscription"),
     stock_entries: () => stockDocs("entry"),
     stock_removals: () => stockDocs("removal"),
     stock_movements: () => stockDocs("movement"),
@@ -158,6 +160,7 @@ const SEARCH_ACCESS: Record<SearchType, Permission> = {
   sales_orders: "view_sales_orders",
   shipping_orders: "view_shipping_orders",
   invoices: "view_invoices",
+  subscriptions: "view_subscriptions",
   stock_entries: "view_stock_entries",
   stock_removals: "view_stock_removals",
   stock_movements: "view_stock_movements",
@@ -174,6 +177,7 @@ const PATHS: Record<SearchType, string> = {
   sales_orders: "/sales/sales-orders",
   shipping_orders: "/sales/shipping-orders",
   invoices: "/sales/invoices",
+  subscriptions: "/sales/subscriptions",
   stock_entries: "/inventory/stock-entries",
   stock_removals: "/inventory/stock-removals",
   stock_movements: "/inventory/stock-movements",
@@ -206,7 +210,8 @@ function result(type: SearchType, row: Row): SearchResult {
     case "estimates":
     case "sales_orders":
     case "shipping_orders":
-    case "invoices": {
+    case "invoices":
+    case "subscriptions": {
       const currency = String(row.currency);
       return {
         ...base,

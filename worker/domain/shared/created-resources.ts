@@ -15,7 +15,10 @@ import { findSeason } from "../products-settings/seasons/season-shared";
 import { getSavedView } from "../saved-views/saved-views";
 import { readInvoice } from "../invoices/invoice-views";
 import { readPayment } from "../payments/payment-views";
+import { readCredit } from "../returns/credit-notes";
+import { readFollow } from "../returns/follow-views";
 import { readSalesDocument } from "../sales/sales-documents";
+import { readSubscription } from "../subscriptions/subscription-views";
 import { serviceView } from "../services/service-queries";
 import { getCurrency } from "../settings/currencies/get-currency";
 import { getLocation } from "../settings/locations/get-location";
@@ -71,6 +74,13 @@ export const CREATED_RESOURCES = {
   tax: (ctx, id) => getTax(ctx, { id }),
   payment_method: (ctx, id) => getPaymentMethod(ctx, { id }),
   payment: (ctx, id) => readPayment(ctx.db, id),
+  // Returns, credit notes and refunds answer their own view; a credit applied answers the credit.
+  product_return: (ctx, id) => readFollow(ctx.db, "product_return", id),
+  credit_note: (ctx, id) => readFollow(ctx.db, "credit_note", id),
+  refund: (ctx, id) => readFollow(ctx.db, "refund", id),
+  invoice_credit: (ctx, id) => readCredit(ctx, id),
+  // A subscription answers its view with its terms.
+  subscription: (ctx, id) => readSubscription(ctx.db, id),
   saved_view: (ctx, id) => getSavedView(ctx, { id }),
 } satisfies Record<string, Read>;
 

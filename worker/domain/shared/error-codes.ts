@@ -309,6 +309,21 @@ export const FIELD_ERROR_CODES = {
   // Payments.
   unknown_payment_method: { params: [] },
   more_than_remaining_to_pay: { params: ["remaining"] },
+  // Product returns, credit notes, refunds (worker/domain/returns).
+  unknown_invoice: { params: [] },
+  unknown_product_return: { params: [] },
+  unknown_credit_note: { params: [] },
+  nothing_to_return: { params: [] },
+  nothing_to_credit: { params: [] },
+  nothing_to_refund: { params: [] },
+  more_than_remaining_to_credit: { params: ["remaining"] },
+  other_customer: { params: [] },
+  other_currency: { params: [] },
+  more_than_refunded: { params: [] },
+  // Subscriptions (worker/domain/subscriptions).
+  subscription_day_past: { params: ["today"] },
+  subscription_already_billed: { params: [] },
+  cycle_limit_below_billed: { params: ["billed"] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

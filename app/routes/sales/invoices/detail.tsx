@@ -2,6 +2,7 @@ import { requestContext } from "../../../../worker/context";
 import { invoiceDetailAction, invoiceDetailLoader } from "../documents.server";
 import { InvoicePaymentsSection, isPaymentRefusal } from "../../../components/sales/invoice-pages";
 import { SalesDetailPage } from "../../../components/sales/sales-document-pages";
+import { FollowActionsCard } from "../../../components/sales/follow-pages";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -20,6 +21,7 @@ export default function InvoiceDetail({ loaderData, actionData }: Route.Componen
   return (
     <SalesDetailPage kind="invoice" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
       <InvoicePaymentsSection invoice={doc} payments={payments} refusal={refusal} />
+      <FollowActionsCard source={{ type: "invoice", id: doc.id, currency: doc.currency }} follow={loaderData.follow} />
     </SalesDetailPage>
   );
 }

@@ -3,6 +3,7 @@ import { salesDetailAction, salesDetailLoader } from "../documents.server";
 import { shipOrderAction } from "../shipping-orders.server";
 import { SalesDetailPage } from "../../../components/sales/sales-document-pages";
 import { OrderInvoicesCard } from "../../../components/sales/invoice-pages";
+import { FollowActionsCard } from "../../../components/sales/follow-pages";
 import { ShipOrderPanel, type ShipRefusal } from "../../../components/sales/ship-order-panel";
 import type { Route } from "./+types/detail";
 
@@ -25,6 +26,12 @@ export default function SalesOrderDetail({ loaderData, actionData }: Route.Compo
     <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
       {loaderData.shipping ? <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} /> : null}
       {loaderData.invoices ? <OrderInvoicesCard invoices={loaderData.invoices} /> : null}
+      {loaderData.follow ? (
+        <FollowActionsCard
+          source={{ type: "sales_order", id: loaderData.doc.id, currency: loaderData.doc.currency }}
+          follow={loaderData.follow}
+        />
+      ) : null}
     </SalesDetailPage>
   );
 }

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { FIRST_BILLING_RULES } from "../../domain/subscriptions/renewal";
+import type { SubscriptionView } from "../../domain/subscriptions/subscription-views";
+import { answer, date } from "./common";
+import { SalesDocument } from "./sales";
+
+export const Subscription = answer<SubscriptionView>()(
+  {
+    id: "Subscription",
+    description:
+      "A subscription (a sales document of type subscription): its lines and totals are billed by an invoice at each cycle. Amounts at the currency's decimals",
+  },
+  SalesDocument.extend({
+    billing_cycle: z.number().int().meta({ description: "Months between two invoices" }),
+    cycle_limit: z.number().int().nullable().meta({ description: "How many invoices in all; null: until cancelled" }),
+    first_billing: z.enum(FIRST_BILLING_RULES),
+    specific_day: date.nullable().meta({ description: "The first invoice's day with first_billing specific_day, else null" }),
+    first_billing_date: date.meta({
+      description: "The first cycle's date: later cycles fall on the same day of the month (or its last day)",
+    }),
+    renewal_date: date.nullable().meta({ description: "When the next invoice is made; null once completed or cancelled" }),
+    end_date: date.nullable().meta({ description: "The last cycle's date; null when it never ends" }),
+    cycles_billed: z.number().int().meta({ description: "How many cycles were invoiced" }),
+  }),
+);

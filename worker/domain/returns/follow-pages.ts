@@ -1,0 +1,155 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { tenantSchema } from "../../../db/client";
+import { DOCUMENT_ACCESS } from "../documents/document-types";
+import { canVerbMove, isStatusOf } from "../documents/statuses";
+import { CREDITABLE_STATUSES, APPLICABLE_STATUSES } from "../payments/settlement";
+import { savedSalesDocument, type SalesDocumentType } from "../sales/sales-documents";
+import { permits, requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { currencyDecimals, PRICE_SCALE } from "../shared/money";
+import { sqlList } from "../shared/sql-list";
+import { storedDecimal } from "../shared/stored-figures";
+import { qty } from "../stock/common";
+import { listCredits, type CreditView } from "./credit-notes";
+import { readFollow, type FollowView } from "./follow-views";
+import type { FollowingType, SourceType } from "./line-limits";
+import { readSource } from "./made-from";
+
+/**
+ * What the pages of product returns, credit notes and refunds show besides the document: where it
+ * came from, what was made from it, a credit note's credits and the invoices it may still be
+ * applied to, and which buttons the user may press (the status graph and the permissions decide).
+ */
+
+const { salesDocuments } = tenantSchema;
+
+export interface LinkedDocument {
+  id: number;
+  type: SalesDocumentType;
+  number: string | null;
+  status: string;
+  total: string;
+}
+
+export interface FollowPage {
+  doc: FollowView;
+  origin: LinkedDocument | null;
+  made: LinkedDocument[];
+  credits: CreditView[];
+  /** The customer's invoices waiting for money in its currency (a credit note that can still be applied). */
+  invoices: { id: number; number: string; remaining_to_pay: string }[];
+  actions: {
+    receive: boolean;
+    refunded: boolean;
+    cancel: boolean;
+    delete: boolean;
+    apply: boolean;
+    creditNote: boolean;
+    refund: boolean;
+  };
+}
+
+const linked = (r: {
+  id: number;
+  type: SalesDocumentType;
+  number: string | null;
+  status: string;
+  total: number | string;
+  currency: string;
+}) => ({
+  id: r.id,
+  type: r.type,
+  number: r.number,
+  status: r.status,
+  total: storedDecimal(r.total, PRICE_SCALE).round(currencyDecimals(r.currency)).toString(),
+});
+
+const linkColumns = {
+  id: salesDocuments.id,
+  type: salesDocuments.type,
+  number: salesDocuments.number,
+  status: salesDocuments.status,
+  total: salesDocuments.total,
+  currency: salesDocuments.currency,
+};
+
+export async function followPage(ctx: Ctx, type: FollowingType, id: unknown): Promise<FollowPage> {
+  const access = DOCUMENT_ACCESS[type];
+  requirePermission(ctx, access.read);
+  const doc = await readFollow(ctx.db, type, id);
+  const { db } = ctx;
+  const [origin, made, credits, invoices] = await Promise.all([
+    doc.created_from_id === null ? [] : db.select(linkColumns).from(salesDocuments).where(eq(salesDocuments.id, doc.created_from_id)),
+    db
+      .select(linkColumns)
+      .from(salesDocuments)
+      .where(and(eq(salesDocuments.createdFromId, doc.id), inArray(salesDocuments.type, ["credit_note", "refund"])))
+      .orderBy(desc(salesDocuments.id))
+      .limit(100),
+    type === "credit_note" ? listCredits(ctx, { creditNoteId: doc.id }) : [],
+    type === "credit_note" && (APPLICABLE_STATUSES as readonly string[]).includes(doc.status)
+      ? db
+          .select({ id: salesDocuments.id, number: salesDocuments.number, remaining: salesDocuments.remainingToPay })
+          .from(salesDocuments)
+          .where(
+            sql`${salesDocuments.type} = 'invoice' and ${salesDocuments.customerId} = ${doc.customer_id} and ${salesDocuments.currency} = ${doc.currency}
+              and ${salesDocuments.status} in (${sqlList(CREDITABLE_STATUSES)}) and ${salesDocuments.remainingToPay} > 0`,
+          )
+          .orderBy(salesDocuments.dueDate, salesDocuments.id)
+          .limit(100)
+      : [],
+  ]);
+  const edit = permits(ctx, access.edit);
+  const can = (to: string) => edit && isStatusOf(type, doc.status) && canVerbMove(type, doc.status as never, to);
+  const open = doc.status !== "cancelled";
+  return {
+    doc,
+    origin: origin[0] ? linked(origin[0]) : null,
+    made: made.map(linked),
+    credits,
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      number: i.number ?? "",
+      remaining_to_pay: storedDecimal(i.remaining, PRICE_SCALE).round(currencyDecimals(doc.currency)).toString(),
+    })),
+    actions: {
+      receive: type === "product_return" && can("reverted"),
+      refunded: type === "refund" && can("refunded"),
+      cancel: can("cancelled"),
+      delete: edit,
+      apply: type === "credit_note" && edit && Number(doc.remaining_to_credit) > 0 && invoices.length > 0,
+      creditNote: type === "product_return" && open && permits(ctx, DOCUMENT_ACCESS.credit_note.edit),
+      refund: type === "product_return" && open && permits(ctx, DOCUMENT_ACCESS.refund.edit),
+    },
+  };
+}
+
+/** What a new return may take of its source (an invoice or a sales order): each line with what remains to return. */
+export async function returnableLines(ctx: Ctx, kind: "invoice" | "sales_order", id: unknown) {
+  requirePermission(ctx, DOCUMENT_ACCESS.product_return.edit);
+  const doc = await savedSalesDocument(ctx.db, kind, id);
+  const source = await readSource(ctx.db, "product_return", doc, kind as SourceType);
+  const lines = source.lines
+    .filter((l) => source.remaining.has(l.id))
+    .map((l) => ({
+      id: l.id,
+      sku: l.sku,
+      description: l.description,
+      quantity: qty(Number(l.quantity)),
+      remaining: qty(source.remaining.get(l.id) ?? 0),
+    }));
+  if (lines.length === 0) throw new DomainError("not_found");
+  return { source: { id: doc.id, type: kind, number: doc.number ?? "", customer_id: doc.customerId }, lines };
+}
+
+/** What an invoice's or an order's page offers of returns and credit notes, and the credits applied to an invoice. */
+export async function followActionsOf(ctx: Ctx, source: { type: "invoice" | "sales_order"; id: number; status: string }) {
+  const closed = source.type === "invoice" ? ["draft", "cancelled", "voided"] : ["pending_validation", "cancelled"];
+  const open = !closed.includes(source.status);
+  return {
+    canReturn: open && permits(ctx, DOCUMENT_ACCESS.product_return.edit),
+    canCredit: open && source.type === "invoice" && permits(ctx, DOCUMENT_ACCESS.credit_note.edit),
+    credits:
+      source.type === "invoice" && permits(ctx, DOCUMENT_ACCESS.credit_note.read) ? await listCredits(ctx, { invoiceId: source.id }) : [],
+  };
+}
