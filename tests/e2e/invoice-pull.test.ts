@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { tenantSchema } from "../../db/client";
+import { createInvoice } from "../../worker/domain/invoices/create-invoice";
 import { createSalesOrder } from "../../worker/domain/sales/create-sales-order";
 import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
 import { launchBrowser } from "../support/browser";
@@ -48,11 +49,11 @@ async function world() {
     location_id: location,
     lines: [{ variant_id: mug.id, quantity: "4" }],
   });
-  return { company, db, order, mug, location, email };
+  return { company, db, ctx, customer, order, mug, location, email };
 }
 
 describe("a sales order pulled through to its money, in the browser", () => {
-  it("ships and delivers it, invoices it, prints and emails the invoice, opens its public link signed out, takes two payments, and the order is paid and completed", async () => {
+  it("ships and delivers it, invoices it, prints and emails the invoice, opens its public link signed out, takes two payments, the order is paid and completed; one unit is returned and its credit note applied", async () => {
     const w = await world();
     const user = await makeUser(w.company.companyId, [
       "view_sales_orders",
@@ -61,6 +62,9 @@ describe("a sales order pulled through to its money, in the browser", () => {
       "edit_shipping_orders",
       "view_invoices",
       "edit_invoices",
+      "view_product_returns",
+      "edit_product_returns",
+      "view_credit_notes",
     ]);
     const context = await browser.newContext({
       locale: "en-GB",
@@ -159,6 +163,65 @@ describe("a sales order pulled through to its money, in the browser", () => {
     expect(await page.locator("[data-testid=order-invoice] a").allInnerTexts()).toEqual([number]);
     expect(await page.locator("[data-testid=order-invoice] .status-chip").getAttribute("data-status")).toBe("paid");
     await page.screenshot({ path: "test-results/order-paid-and-completed.png", fullPage: true });
+
+    // One mug comes back: returned from the invoice's page, back in stock at once.
+    await page.goto(`${appUrl}${invoicePath}`);
+    await page.click("text=Return goods");
+    await page.waitForURL(/\/sales\/product-returns\/create\?invoice_id=\d+$/);
+    const toReturn = page.locator("input[name^=quantity_]");
+    expect(await toReturn.inputValue()).toBe("4");
+    await toReturn.fill("1");
+    await page.click("button:has-text('Create the return')");
+    await page.waitForURL(/\/sales\/product-returns\/\d+\?notice=created$/);
+    await expect.poll(() => page.locator("h1 .status-chip").getAttribute("data-status")).toBe("reverted");
+    const [back] = await w.db
+      .select({ onHand: t.stockLevels.onHand })
+      .from(t.stockLevels)
+      .where(and(eq(t.stockLevels.variantId, w.mug.id), eq(t.stockLevels.locationId, w.location)));
+    expect(back!.onHand).toBe(7 * UNIT);
+
+    // Its credit note: 12.50 owed back to the customer, applied to their next invoice.
+    await page.click("button[value=credit_note]");
+    await page.waitForURL(/\/sales\/credit-notes\/\d+\?notice=created$/);
+    const notePath = new URL(page.url()).pathname;
+    await expect.poll(() => page.locator("h1 .status-chip").getAttribute("data-status")).toBe("pending");
+    const next = await createInvoice(w.ctx, {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      finalize: true,
+      lines: [{ variant_id: w.mug.id, quantity: "2" }],
+    });
+    expect([next.status, next.total]).toEqual(["unpaid", "25.00"]);
+    await page.goto(`${appUrl}${notePath}`);
+    await page.selectOption("select[name=invoice_id]", String(next.id));
+    expect(await page.getByLabel("Amount", { exact: true }).inputValue()).toBe("12.50");
+    await page.click("button:has-text('Apply to an invoice')");
+    await page.waitForURL(new RegExp(`${notePath}\\?notice=credited$`));
+    await expect.poll(() => page.locator("h1 .status-chip").getAttribute("data-status")).toBe("credited");
+    await page.screenshot({ path: "test-results/credit-note-applied.png", fullPage: true });
+    // The money adds up: the next invoice has 12.50 left to pay of 25.00, the first stays paid.
+    const money = await w.db
+      .select({
+        id: t.salesDocuments.id,
+        status: t.salesDocuments.status,
+        left: t.salesDocuments.remainingToPay,
+        credited: t.salesDocuments.amountCredited,
+      })
+      .from(t.salesDocuments)
+      .where(eq(t.salesDocuments.type, "invoice"))
+      .orderBy(t.salesDocuments.id);
+    expect(money.map((i) => [i.status, i.left / 10_000, i.credited / 10_000])).toEqual([
+      ["paid", 0, 0],
+      ["partially_credited", 1250, 1250],
+    ]);
+    // The credit note's PDF says what it is and what it credits.
+    const notePdf = await page.request.get(`${appUrl}${notePath}/pdf`);
+    expect([notePdf.status(), notePdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+    const notePdfPath = join(dir, "credit-note.pdf");
+    writeFileSync(notePdfPath, await notePdf.body());
+    const notePrinted = execFileSync("pdftotext", ["-layout", notePdfPath, "-"]).toString();
+    for (const words of ["Credit note", "12.50"]) expect(notePrinted).toContain(words);
+    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", notePdfPath, "test-results/credit-note"]);
     await context.close();
   });
 });

@@ -22,6 +22,9 @@ export const SEARCH_TYPES = [
   "sales_orders",
   "shipping_orders",
   "invoices",
+  "product_returns",
+  "credit_notes",
+  "refunds",
   "subscriptions",
   "stock_entries",
   "stock_removals",
@@ -56,7 +59,9 @@ export const SearchInput = z.object({ q: z.string({ error: "required" }).trim().
 export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise<SearchResult[]> {
   const { q } = parseInput(SearchInput, input);
   const { db } = ctx;
-  const salesDocs = (type: "estimate" | "sales_order" | "shipping_order" | "invoice" | "subscription") =>
+  const salesDocs = (
+    type: "estimate" | "sales_order" | "shipping_order" | "invoice" | "product_return" | "credit_note" | "refund" | "subscription",
+  ) =>
     db
       .select({
         id: t.salesDocuments.id,
@@ -137,6 +142,9 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
     sales_orders: () => salesDocs("sales_order"),
     shipping_orders: () => salesDocs("shipping_order"),
     invoices: () => salesDocs("invoice"),
+    product_returns: () => salesDocs("product_return"),
+    credit_notes: () => salesDocs("credit_note"),
+    refunds: () => salesDocs("refund"),
     subscriptions: () => salesDocs("subscription"),
     stock_entries: () => stockDocs("entry"),
     stock_removals: () => stockDocs("removal"),
@@ -160,6 +168,9 @@ const SEARCH_ACCESS: Record<SearchType, Permission> = {
   sales_orders: "view_sales_orders",
   shipping_orders: "view_shipping_orders",
   invoices: "view_invoices",
+  product_returns: "view_product_returns",
+  credit_notes: "view_credit_notes",
+  refunds: "view_refunds",
   subscriptions: "view_subscriptions",
   stock_entries: "view_stock_entries",
   stock_removals: "view_stock_removals",
@@ -177,6 +188,9 @@ const PATHS: Record<SearchType, string> = {
   sales_orders: "/sales/sales-orders",
   shipping_orders: "/sales/shipping-orders",
   invoices: "/sales/invoices",
+  product_returns: "/sales/product-returns",
+  credit_notes: "/sales/credit-notes",
+  refunds: "/sales/refunds",
   subscriptions: "/sales/subscriptions",
   stock_entries: "/inventory/stock-entries",
   stock_removals: "/inventory/stock-removals",
@@ -211,6 +225,9 @@ function result(type: SearchType, row: Row): SearchResult {
     case "sales_orders":
     case "shipping_orders":
     case "invoices":
+    case "product_returns":
+    case "credit_notes":
+    case "refunds":
     case "subscriptions": {
       const currency = String(row.currency);
       return {
