@@ -1,10 +1,13 @@
 // The demo company's invoices and payments: a few made through the verbs (an order delivered,
-// invoiced and half paid; an order paid in full; an overdue invoice; a draft), and at the large
+// invoiced and half paid, one unit returned and credited; an order paid in full; an overdue invoice;
+// a draft), and at the large
 // scale 100,000 invoices and 150,000 payments written in bulk, for the invoice list's benchmarks.
 import { and, eq, sql } from "drizzle-orm";
 import { tenantSchema } from "../../db/client";
 import { createInvoice } from "../../worker/domain/invoices/create-invoice";
 import { recordPayment } from "../../worker/domain/payments/record-payment";
+import { applyCreditNote, createCreditNote } from "../../worker/domain/returns/credit-notes";
+import { createProductReturn } from "../../worker/domain/returns/product-returns";
 import { deliverShippingOrder } from "../../worker/domain/sales/deliver-shipping-order";
 import type { Ctx } from "../../worker/domain/shared/ctx";
 
@@ -27,6 +30,17 @@ export async function seedInvoices(ctx: Ctx, counts: { bulkInvoices: number }, l
     const invoice = await createInvoice(ctx, { sales_order_id: shipped.orderId, finalize: true });
     const half = (Number(invoice.total) / 2).toFixed(2);
     await recordPayment(ctx, invoice.id, { amount: half, notes: "Acompte à la commande", date: daysAgo(3) });
+    // One unit of its first line came back: returned to stock, and its credit note taken off what is left to pay.
+    const line = invoice.lines?.find((l) => l.kind === "variant" || l.kind === "pack");
+    if (line) {
+      const returned = await createProductReturn(ctx, {
+        invoice_id: invoice.id,
+        lines: [{ line_id: line.id, quantity: "1" }],
+        notes: "Article abîmé",
+      });
+      const note = await createCreditNote(ctx, { product_return_id: returned.id });
+      await applyCreditNote(ctx, note.id, { invoice_id: invoice.id });
+    }
   }
   const [transformed] = await db
     .select({ id: t.salesDocuments.id })

@@ -38,7 +38,7 @@ describe("the demo company", () => {
     expect(batches.filter((b) => b.expirationDate !== null && b.expirationDate < today).map((b) => b.number)).toEqual(["MC-2025-06"]);
   });
 
-  it("has sales: an estimate awaiting its answer, an order made from an accepted estimate and paid, an order shipped through the ledger, delivered and half paid, an overdue invoice and a draft", async () => {
+  it("has sales: an estimate awaiting its answer, an order made from an accepted estimate and paid, an order shipped through the ledger, delivered and half paid with a unit returned and credited, an overdue invoice and a draft", async () => {
     const db = await demoDb();
     const t = tenantSchema;
     const docs = await db
@@ -61,6 +61,8 @@ describe("the demo company", () => {
       ["sales_order", "in_progress"],
       ["shipping_order", "delivered"],
       ["invoice", "partially_paid"],
+      ["product_return", "reverted"],
+      ["credit_note", "credited"],
       ["invoice", "paid"],
       ["invoice", "unpaid"],
       ["invoice", "draft"],
@@ -80,8 +82,15 @@ describe("the demo company", () => {
     expect(payments.map((p) => [p.invoice_id, Number(p.amount)])).toEqual(
       docs.filter((d) => d.type === "invoice" && d.paid > 0).map((d) => [d.id, d.paid]),
     );
-    expect(docs[6]!.paid).toBe(docs[6]!.total);
-    expect(docs[7]!.due! < new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(docs[8]!.paid).toBe(docs[8]!.total);
+    expect(docs[9]!.due! < new Date().toISOString().slice(0, 10)).toBe(true);
+    // One unit of the half-paid invoice came back into stock, and its credit note was taken off what is left to pay.
+    const [returned] = await db.all<{ change: number }>(
+      sql`select sum(change) as change from inventory_logs where document_type = 'product_return' and document_id = ${docs[6]!.id}`,
+    );
+    expect(Number(returned!.change)).toBe(10_000_000);
+    const [credit] = await db.all<{ invoice_id: number; amount: number }>(sql`select invoice_id, amount from invoice_credits`);
+    expect([credit!.invoice_id, Number(credit!.amount)]).toEqual([docs[5]!.id, docs[7]!.total]);
   });
 
   it("has a store: its active products published, and a buyer of Épicerie des Halles who sees them at their prices", async () => {

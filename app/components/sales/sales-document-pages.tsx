@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { isStatusOf, type DocumentStatus } from "../../../worker/domain/documents/statuses";
+import { isDocumentStatus } from "../../../worker/domain/documents/statuses";
 import { DELETE_ASKS } from "../../../worker/domain/shared/acknowledgements";
 import type { DocumentEmails } from "../../../worker/domain/documents/document-emails";
 import type { InvoiceFormChoices } from "../../../worker/domain/invoices/invoice-pages";
@@ -33,16 +33,9 @@ export type { ListedDocument } from "./invoice-pages";
 /** A status as a chip when it is one the machine knows, else as text. */
 export function Chip({ status }: { status: string | null }) {
   if (status === null) return <>—</>;
-  return isKnown(status) ? <StatusChip status={status} /> : <>{status}</>;
+  // Every status of every machine, and an invoice's derived overdue (invoices/invoice-views.ts), has its colour.
+  return isDocumentStatus(status) ? <StatusChip status={status} /> : <>{status}</>;
 }
-const isKnown = (status: string): status is DocumentStatus =>
-  isStatusOf("estimate", status) ||
-  isStatusOf("sales_order", status) ||
-  isStatusOf("sales_order_payment", status) ||
-  isStatusOf("sales_order_shipping", status) ||
-  isStatusOf("invoice", status) ||
-  // An invoice's derived status (invoices/invoice-views.ts), never stored.
-  status === "overdue";
 
 /** Above the form: the error without a field (with its values), or a pointer to the fields that hold theirs. */
 function ErrorAlert({ action }: { action: SalesFormFailure | undefined }) {
