@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { emailDocument } from "../../../worker/domain/documents/document-emails";
-import { readSalesDocument, SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
+import { SALES_ACCESS } from "../../../worker/domain/sales/sales-documents";
+import { readOutputDocument } from "../../../worker/domain/documents/outputs";
 import { requirePage } from "../../../worker/guards";
 import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
@@ -43,6 +44,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, SALES_ACCESS[type].read);
   const ctx = await ctxFromRequest(rc);
-  await orNotFound(() => readSalesDocument(ctx.db, type, params.id));
+  await orNotFound(() => readOutputDocument(ctx, { type, id: params.id }));
   return redirect(`${path}/${params.id}`);
 }

@@ -144,6 +144,13 @@ export function documentOutput(type: unknown): DocumentOutput {
   return output;
 }
 
+/** A document of a type that prints, for whoever may print it (not_found when there is no such document). */
+export async function readOutputDocument(ctx: Ctx, input: { type: OutputDocumentType; id: unknown }): Promise<OutputDocument> {
+  const output = documentOutput(input.type);
+  requirePermission(ctx, output.print);
+  return output.load(ctx.db, input.id);
+}
+
 /** What a PDF of a document is: its bytes and the name it is downloaded under. */
 export interface DocumentPdf {
   bytes: Uint8Array;
