@@ -9,7 +9,6 @@ import { formAction, orNotFound } from "../../server/form-page.server";
 import type { Route } from "./+types/document-email";
 import { salesDocumentOf } from "./document-address";
 
-
 /**
  * POST /sales/{estimates|sales-orders|shipping-orders|invoices}/{id}/email {to, cc, language, subject, body}:
  * the document's email is queued (in the language the form showed it in), then its page says so;
