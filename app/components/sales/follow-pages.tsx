@@ -400,11 +400,12 @@ export function FollowActionsCard({
     canReturn: boolean;
     canCredit: boolean;
     credits: { id: number; credit_note_id: number; credit_note_number: string | null; amount: string; date: string }[];
+    creditNotes: { id: number; number: string; remaining_to_credit: string }[];
   };
 }) {
   const t = useT();
   const format = useFormat();
-  if (!follow.canReturn && !follow.canCredit && follow.credits.length === 0) return null;
+  if (!follow.canReturn && !follow.canCredit && follow.credits.length === 0 && follow.creditNotes.length === 0) return null;
   return (
     <section className="card" aria-labelledby="returns-credits">
       <h2 id="returns-credits">{t("product_returns.title")}</h2>
@@ -431,6 +432,26 @@ export function FollowActionsCard({
             ))}
           </ul>
         </>
+      ) : null}
+      {follow.creditNotes.length > 0 ? (
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="apply_credit" />
+          <h3>{t("credit_notes.apply_one")}</h3>
+          <div className="sales-form__grid">
+            <SelectField
+              name="credit_note_id"
+              label={t("credit_notes.one")}
+              value={follow.creditNotes[0]!.id}
+              errors={undefined}
+              options={follow.creditNotes.map((n) => ({
+                value: n.id,
+                label: `${n.number} — ${t("credit_notes.remaining_to_credit")} ${format.money(n.remaining_to_credit, source.currency)}`,
+              }))}
+            />
+            <TextField name="amount" label={t("credit_notes.credit_amount")} value="" errors={undefined} inputMode="decimal" />
+          </div>
+          <SubmitButton label={t("credit_notes.apply_one")} />
+        </Form>
       ) : null}
     </section>
   );

@@ -18,7 +18,7 @@ import {
 } from "../../../worker/domain/invoices/invoice-pages";
 import { listInvoices } from "../../../worker/domain/invoices/list-invoices";
 import { DOCUMENT_ACCESS } from "../../../worker/domain/documents/document-types";
-import { createCreditNote } from "../../../worker/domain/returns/credit-notes";
+import { applyCreditNote, createCreditNote } from "../../../worker/domain/returns/credit-notes";
 import { followActionsOf } from "../../../worker/domain/returns/follow-pages";
 import { updateInvoice } from "../../../worker/domain/invoices/update-invoice";
 import type { ListResult } from "../../../worker/domain/shared/list-query-sql";
@@ -120,7 +120,15 @@ export async function salesDetailLoader(
   const [invoiceable, invoices, follow] = await Promise.all([
     canInvoice(ctx, { type: kind, id: view.doc.id }),
     kind === "sales_order" ? orderInvoices(ctx, view.doc.id) : null,
-    kind === "sales_order" ? followActionsOf(ctx, { type: "sales_order", id: view.doc.id, status: view.doc.status }) : null,
+    kind === "sales_order"
+      ? followActionsOf(ctx, {
+          type: "sales_order",
+          id: view.doc.id,
+          status: view.doc.status,
+          customerId: view.doc.customer_id,
+          currency: view.doc.currency,
+        })
+      : null,
   ]);
   return {
     doc: view.doc,
@@ -225,7 +233,13 @@ export async function invoiceDetailLoader(
   requirePage(request, rc, INVOICES.view);
   const ctx = await ctxFromRequest(rc);
   const view = await orNotFound(() => invoiceDetailView(ctx, { id }));
-  const follow = await followActionsOf(ctx, { type: "invoice", id: view.doc.id, status: view.doc.status });
+  const follow = await followActionsOf(ctx, {
+    type: "invoice",
+    id: view.doc.id,
+    status: view.doc.status,
+    customerId: view.doc.customer_id,
+    currency: view.doc.currency,
+  });
   const notice = new URL(request.url).searchParams.get("notice");
   const from = view.origin;
   const path = from ? ORIGIN_PATHS[from.type] : undefined;
@@ -265,7 +279,7 @@ function readPaymentForm(form: FormData) {
 export async function invoiceDetailAction(rc: RequestContext, request: Request, id: string | undefined) {
   const intent0 = String((await request.clone().formData()).get("intent") ?? "");
   // A credit note of the invoice asks what credit notes ask; everything else, editing invoices.
-  requirePage(request, rc, intent0 === "credit_note" ? DOCUMENT_ACCESS.credit_note.edit : INVOICES.edit);
+  requirePage(request, rc, intent0 === "credit_note" || intent0 === "apply_credit" ? DOCUMENT_ACCESS.credit_note.edit : INVOICES.edit);
   const ctx = await ctxFromRequest(rc);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -291,6 +305,11 @@ export async function invoiceDetailAction(rc: RequestContext, request: Request, 
     if (intent === "credit_note") {
       const note = await createCreditNote(ctx, { invoice_id: Number(id) });
       return redirect(`/sales/credit-notes/${note.id}?notice=created`);
+    }
+    if (intent === "apply_credit") {
+      const amount = String(form.get("amount") ?? "").trim();
+      await applyCreditNote(ctx, form.get("credit_note_id"), { invoice_id: Number(id), ...(amount ? { amount } : {}) });
+      return redirect(`${INVOICES.path}/${id}?notice=saved`);
     }
     if (intent === "delete_payment") {
       await deletePayment(ctx, id, form.get("payment_id"));

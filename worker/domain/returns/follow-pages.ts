@@ -10,7 +10,7 @@ import { currencyDecimals, PRICE_SCALE } from "../shared/money";
 import { sqlList } from "../shared/sql-list";
 import { storedDecimal } from "../shared/stored-figures";
 import { qty } from "../stock/common";
-import { listCredits, type CreditView } from "./credit-notes";
+import { applicableCreditNotes, listCredits, type CreditView } from "./credit-notes";
 import { readFollow, type FollowView } from "./follow-views";
 import type { FollowingType, SourceType } from "./line-limits";
 import { readSource } from "./made-from";
@@ -142,14 +142,28 @@ export async function returnableLines(ctx: Ctx, kind: "invoice" | "sales_order",
   return { source: { id: doc.id, type: kind, number: doc.number ?? "", customer_id: doc.customerId }, lines };
 }
 
-/** What an invoice's or an order's page offers of returns and credit notes, and the credits applied to an invoice. */
-export async function followActionsOf(ctx: Ctx, source: { type: "invoice" | "sales_order"; id: number; status: string }) {
+/**
+ * What an invoice's or an order's page offers of returns and credit notes: making them, the credits
+ * applied to an invoice, and the customer's credit notes that may still be applied to it (domain
+ * spec §7: pending or partially credited, something left), when it waits for money.
+ */
+export async function followActionsOf(
+  ctx: Ctx,
+  source: { type: "invoice" | "sales_order"; id: number; status: string; customerId: number; currency: string },
+) {
   const closed = source.type === "invoice" ? ["draft", "cancelled", "voided"] : ["pending_validation", "cancelled"];
   const open = !closed.includes(source.status);
+  const invoice = source.type === "invoice";
+  const applies =
+    invoice && (CREDITABLE_STATUSES as readonly string[]).includes(source.status) && permits(ctx, DOCUMENT_ACCESS.credit_note.edit);
+  const [credits, notes] = await Promise.all([
+    invoice && permits(ctx, DOCUMENT_ACCESS.credit_note.read) ? listCredits(ctx, { invoiceId: source.id }) : [],
+    applies ? applicableCreditNotes(ctx, source.customerId, source.currency) : [],
+  ]);
   return {
     canReturn: open && permits(ctx, DOCUMENT_ACCESS.product_return.edit),
-    canCredit: open && source.type === "invoice" && permits(ctx, DOCUMENT_ACCESS.credit_note.edit),
-    credits:
-      source.type === "invoice" && permits(ctx, DOCUMENT_ACCESS.credit_note.read) ? await listCredits(ctx, { invoiceId: source.id }) : [],
+    canCredit: open && invoice && permits(ctx, DOCUMENT_ACCESS.credit_note.edit),
+    credits,
+    creditNotes: notes,
   };
 }
