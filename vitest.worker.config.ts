@@ -56,6 +56,15 @@ export default defineConfig(async () => {
       include: ["tests/worker/**/*.test.ts"],
       globalSetup: ["./tests/support/worker-global-setup.ts"],
       testTimeout: 30_000,
+      // No cache of transformed modules on disk for the Worker tests. With it, a test file's first
+      // request asks Vitest for every module of its import graph already on disk, and the Workers
+      // pool sends them all to workerd in one WebSocket message, each module twice (by URL and by
+      // path) with its source map. workerd refuses a message over 32 MiB ("Message is too large",
+      // 1009) and the pool's connection dies with the files it was running. The app alone made
+      // messages of up to 21 MiB; Factur-X's library and its font library weigh 10 MiB more (code
+      // and maps), twice. Without the cache every module travels in its own message (the largest
+      // about 5.5 MiB), however large the app grows, for a slower start of each file.
+      fsModuleCache: false,
     },
   };
 });
