@@ -451,6 +451,23 @@ describe("the answers of /api/v1", () => {
     }
   });
 
+  it("match the documented media type for a French company's invoice as Factur-X XML", async () => {
+    // The company is French; Factur-X asks its VAT number, and prices without tax (the writes above made them with tax).
+    const patch = (path: string, json: unknown) => fetchApp(`/api/v1${path}`, { method: "PATCH", token: admin.token, json });
+    expect((await patch("/company-settings", { vat_number: "FR44732829320" })).status).toBe(200);
+    expect((await patch("/tax-settings", { tax_type: "tax_exclusive" })).status).toBe(200);
+    const invoice = await expectDocumented(operation("post /invoices"), "/invoices", {
+      body: { ...((await bodies())["post /invoices"] as Record<string, unknown>), finalize: true },
+    });
+    const op = operation("get /invoices/{id}/factur-x.xml");
+    const response = await fetchApp(`/api/v1/invoices/${String(invoice.id)}/factur-x.xml`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain(op.media);
+    expect(await response.text()).toContain("<rsm:CrossIndustryInvoice");
+    checked.add(key(op));
+    expect((await patch("/tax-settings", { tax_type: "tax_inclusive" })).status).toBe(200);
+  });
+
   it("match the documented media type for the PDF settings' preview", async () => {
     const op = operation("get /pdf-settings/preview.pdf");
     const response = await fetchApp(`/api/v1${op.path}`, { token: admin.token });

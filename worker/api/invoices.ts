@@ -6,6 +6,7 @@ import { cancelInvoice } from "../domain/invoices/cancel-invoice";
 import { createInvoice } from "../domain/invoices/create-invoice";
 import { deleteInvoice } from "../domain/invoices/delete-invoice";
 import { finalizeInvoice } from "../domain/invoices/finalize-invoice";
+import { facturXXml } from "../domain/invoices/factur-x";
 import { getInvoice } from "../domain/invoices/get-invoice";
 import { AnyCreateInvoiceInput, UpdateInvoiceInput } from "../domain/invoices/invoice-schemas";
 import type { InvoiceView } from "../domain/invoices/invoice-views";
@@ -93,6 +94,22 @@ const INVOICES = documentApi<InvoiceView>({
         responses: { 200: "The invoice, with public_link and public_url", 422: "enabled missing or not a boolean", ...errors },
       },
       handle: async (c, ctx) => c.json(await setInvoicePublicLink(ctx, await bodyWith(c, { id: c.req.param("id") }))),
+    },
+    {
+      method: "get",
+      path: "/{id}/factur-x.xml",
+      access: "read",
+      doc: {
+        summary:
+          "The invoice's Factur-X XML alone (EN 16931 Cross Industry Invoice), the one its PDF carries as factur-x.xml: a finalised invoice of a French company whose settings name its VAT number, with prices without tax and at most one VAT rate a line",
+        media: "application/xml",
+        responses: {
+          200: "The XML",
+          409: "A draft, a company that is not French or whose settings name no VAT number, prices with tax or several taxes on a line (factur_x_not_available)",
+          ...errors,
+        },
+      },
+      handle: async (c, ctx) => c.body(await facturXXml(ctx, c.req.param("id")), 200, { "content-type": "application/xml; charset=utf-8" }),
     },
     move(
       "finalize",

@@ -3,6 +3,7 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { PermissionCheck } from "../identity/permissions";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { invoicePrintable } from "../invoices/invoice-pdf";
+import { withFacturX } from "../invoices/factur-x";
 import { isDraftInvoice, readInvoice, type InvoiceView } from "../invoices/invoice-views";
 import { salesDocumentPrintable } from "../sales/sales-document-pdf";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
@@ -52,6 +53,8 @@ export interface PrintedDocument {
   printable: PrintableDocument;
   settings: PdfSettings;
   language: Locale;
+  /** What the rendered PDF becomes before it is given out (an invoice of a French company carries its Factur-X XML). */
+  finish?: (pdf: Uint8Array) => Promise<Uint8Array>;
 }
 
 /**
@@ -124,7 +127,11 @@ const invoiceOutput: DocumentOutput = {
   printable: async (ctx, id, language) => {
     requirePermission(ctx, DOCUMENT_ACCESS.invoice.read);
     const invoice = await readInvoice(ctx.db, id, ctx.now());
-    return { doc: invoiceOutputDocument(invoice), ...(await invoicePrintable(ctx, invoice, language)) };
+    return {
+      doc: invoiceOutputDocument(invoice),
+      ...(await invoicePrintable(ctx, invoice, language)),
+      finish: (pdf) => withFacturX(ctx.db, invoice, pdf),
+    };
   },
 };
 
@@ -164,8 +171,9 @@ export interface DocumentPdf {
 export async function documentPdf(ctx: Ctx, input: { type: OutputDocumentType; id: unknown; language?: Locale }): Promise<DocumentPdf> {
   const output = documentOutput(input.type);
   requirePermission(ctx, output.print);
-  const { doc, printable, settings, language } = await output.printable(ctx, input.id, input.language);
-  const bytes = await renderDocumentPdf(printable, settings, language);
+  const { doc, printable, settings, language, finish } = await output.printable(ctx, input.id, input.language);
+  const rendered = await renderDocumentPdf(printable, settings, language);
+  const bytes = finish ? await finish(rendered) : rendered;
   // A draft has no number to be named after.
   const name = doc.draft ? `${doc.type}-draft-${doc.id}` : doc.number;
   return { bytes, filename: `${name}.pdf`.replace(/[^\w.-]+/g, "_") };

@@ -4,6 +4,7 @@ import type { DocumentPdf } from "../documents/outputs";
 import type { PdfSettings } from "../documents/pdf/pdf-settings";
 import type { PrintableDocument } from "../documents/pdf/printable-document";
 import { renderDocumentPdf } from "../documents/pdf/render-document-pdf";
+import { withFacturX } from "./factur-x";
 import { requirePublic, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { formatDate, formatMoney, formatPercent, formatQuantity } from "../shared/format";
@@ -131,7 +132,8 @@ export async function readPublicInvoice(open: OpenPublicCompany, publicId: unkno
 export async function publicInvoicePdf(open: OpenPublicCompany, publicId: unknown, language: Locale): Promise<DocumentPdf> {
   const { ctx, invoice } = await findPublicInvoice(open, publicId);
   const { printable, settings, language: printed } = await invoicePrintable(ctx, invoice, language);
-  const bytes = await renderDocumentPdf(printable, settings, printed);
+  // Factur-X as the back office's and the email's (factur-x.ts): the customer's copy is the same invoice.
+  const bytes = await withFacturX(ctx.db, invoice, await renderDocumentPdf(printable, settings, printed));
   return { bytes, filename: `${invoice.number}.pdf`.replace(/[^\w.-]+/g, "_") };
 }
 

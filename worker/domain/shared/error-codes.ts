@@ -108,6 +108,8 @@ export const ERROR_CODES = {
   invoice_finalized: { status: 409, params: [] },
   // A draft invoice is not a document to send: it is finalised first (it then has its number).
   invoice_draft_not_sendable: { status: 409, params: [] },
+  // Factur-X (invoices/factur-x.ts): only a finalised invoice of a French company, priced as Factur-X can carry it.
+  factur_x_not_available: { status: 409, params: [] },
   // Payments (worker/domain/payments): a sales order completed by hand takes no more (domain spec §4).
   payments_closed_by_order: { status: 409, params: [] },
   too_many_payments: { status: 422, params: ["max"] },
