@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import * as kit from "factur-x-kit";
 import { FacturX, type ComfortProfile } from "factur-x-kit";
 import { XmlDocument, XsdValidator } from "libxml2-wasm";
 import { xmlRegisterFsInputProviders } from "libxml2-wasm/lib/nodejs.mjs";
@@ -44,7 +45,7 @@ function xsdErrors(xml: string): string[] {
 }
 
 async function xmlOf(invoice: InvoiceView, taxNumber: string | null = "FR40303265045") {
-  return (await FacturX.fromObject(facturXData(invoice, fixture.company, taxNumber))).getXML();
+  return (await FacturX.fromObject(facturXData(invoice, fixture.company, taxNumber, kit))).getXML();
 }
 
 describe("an invoice's Factur-X XML", () => {
@@ -57,7 +58,7 @@ describe("an invoice's Factur-X XML", () => {
   it("is still valid embedded: the PDF made of it carries the same XML", async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();
-    const facturX = await FacturX.fromObject(facturXData(fixture.invoice, fixture.company, null));
+    const facturX = await FacturX.fromObject(facturXData(fixture.invoice, fixture.company, null, kit));
     const bytes = await facturX.getPDF({ existingNonConformantPdf: await pdf.save() });
     const { xml } = await extractFacturX(bytes);
     expect(xsdErrors(xml)).toEqual([]);

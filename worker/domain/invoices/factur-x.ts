@@ -1,18 +1,5 @@
 import { eq } from "drizzle-orm";
-import {
-  ALLOWANCE_REASONS_CODES,
-  CHARGE_REASONS_CODES,
-  DOCUMENT_TYPE_CODES,
-  FacturX,
-  ISO6523_CODES,
-  PROFILES,
-  TAX_CATEGORY_CODES,
-  TAX_TYPE_CODE,
-  UNIT_CODES,
-  type COUNTRY_ID_CODES,
-  type ComfortProfile,
-  type CURRENCY_CODES,
-} from "factur-x-kit";
+import type { COUNTRY_ID_CODES, ComfortProfile, CURRENCY_CODES, FacturX } from "factur-x-kit";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
@@ -21,6 +8,9 @@ import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { currencyDecimals } from "../shared/money";
 import { isDraftInvoice, readInvoice, type InvoiceView } from "./invoice-views";
+
+/** The factur-x-kit module, loaded when an invoice needs it (its enumerations name the codes). */
+export type FacturXKit = typeof import("factur-x-kit");
 
 /**
  * Factur-X (EN 16931 profile): the Cross Industry Invoice XML of a finalised invoice of a French
@@ -69,18 +59,18 @@ function postalAddress(address: AddressSnapshot | null, fallbackCountry: string)
 }
 
 /** A VAT category: S with its rate, E (exempt, with its reason) for no tax or a 0 % rate. */
-function vatCategory(taxes: { rate: string }[]): Tax & { key: string } {
+function vatCategory(taxes: { rate: string }[], kit: FacturXKit): Tax & { key: string } {
   const rate = taxes[0] ? Number(taxes[0].rate) : 0;
   if (rate === 0)
     return {
-      typeCode: TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
-      categoryCode: TAX_CATEGORY_CODES.EXEMPT_FROM_TAX,
+      typeCode: kit.TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
+      categoryCode: kit.TAX_CATEGORY_CODES.EXEMPT_FROM_TAX,
       rateApplicablePercent: 0,
       key: "E",
     };
   return {
-    typeCode: TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
-    categoryCode: TAX_CATEGORY_CODES.STANDARD_RATE,
+    typeCode: kit.TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
+    categoryCode: kit.TAX_CATEGORY_CODES.STANDARD_RATE,
     rateApplicablePercent: rate,
     key: `S:${rate}`,
   };
@@ -93,7 +83,7 @@ function vatCategory(taxes: { rate: string }[]): Tax & { key: string } {
  * engine spread it) and the shipping a document charge in its own category; each category's basis
  * and VAT are the sums of its lines' and shipping's.
  */
-export function facturXData(invoice: InvoiceView, company: Company, customerTaxNumber: string | null): ComfortProfile {
+export function facturXData(invoice: InvoiceView, company: Company, customerTaxNumber: string | null, kit: FacturXKit): ComfortProfile {
   const decimals = currencyDecimals(invoice.currency);
   const dec = (value: string) => Decimal.parse(value).round(decimals);
   const num = (value: Decimal) => Number(value.toFixed(decimals));
@@ -110,7 +100,7 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
   }
   const categories = new Map<string, Category>();
   const category = (taxes: { rate: string }[]) => {
-    const { key, ...tax } = vatCategory(taxes);
+    const { key, ...tax } = vatCategory(taxes, kit);
     let entry = categories.get(key);
     if (!entry) categories.set(key, (entry = { tax, lines: zero, basis: zero, vat: zero, shipping: zero }));
     return entry;
@@ -124,14 +114,14 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
     entry.lines = entry.lines.add(net);
     entry.basis = entry.basis.add(dec(line.total_excl_tax));
     entry.vat = entry.vat.add(dec(line.tax_amount));
-    const allowances = discount.isZero() ? undefined : [{ actualAmount: num(discount), reasonCode: ALLOWANCE_REASONS_CODES.Discount }];
+    const allowances = discount.isZero() ? undefined : [{ actualAmount: num(discount), reasonCode: kit.ALLOWANCE_REASONS_CODES.Discount }];
     const charges = ecotax.isZero() ? undefined : [{ actualAmount: num(ecotax), reason: "Eco-participation" }];
     const name = line.description?.trim() || line.pack_label || line.sku || "-";
     return {
       generalLineData: { lineId: String(i + 1) },
       productDescription: { name, ...(line.sku ? { sellerProductId: line.sku } : {}) },
       productPriceAgreement: { productNetPricing: { netPricePerItem: Number(line.price) } },
-      delivery: { itemQuantity: { quantity: Number(line.quantity), unit: UNIT_CODES.ONE } },
+      delivery: { itemQuantity: { quantity: Number(line.quantity), unit: kit.UNIT_CODES.ONE } },
       settlement: {
         tax: entry.tax,
         ...(allowances || charges ? { lineLevelAllowancesAndCharges: { allowances, charges } } : {}),
@@ -153,10 +143,10 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
   const allowances = all
     .map((c) => ({ c, amount: c.lines.add(c.shipping).sub(c.basis) }))
     .filter(({ amount }) => !amount.isZero())
-    .map(({ c, amount }) => ({ actualAmount: num(amount), reasonCode: ALLOWANCE_REASONS_CODES.Discount, categoryTradeTax: c.tax }));
+    .map(({ c, amount }) => ({ actualAmount: num(amount), reasonCode: kit.ALLOWANCE_REASONS_CODES.Discount, categoryTradeTax: c.tax }));
   const charges = all
     .filter((c) => !c.shipping.isZero())
-    .map((c) => ({ actualAmount: num(c.shipping), reasonCode: CHARGE_REASONS_CODES.Freight_service, categoryTradeTax: c.tax }));
+    .map((c) => ({ actualAmount: num(c.shipping), reasonCode: kit.CHARGE_REASONS_CODES.Freight_service, categoryTradeTax: c.tax }));
   const lineTotal = all.reduce((s, c) => s.add(c.lines), zero);
   const allowanceTotal = allowances.reduce((s, a) => s.add(Decimal.parse(String(a.actualAmount))), zero);
 
@@ -172,13 +162,13 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
       countrySubDivision: company.province ?? undefined,
       country: company.country.toUpperCase() as COUNTRY_ID_CODES,
     },
-    ...(company.siret ? { globalId: [{ id: company.siret.replace(/\s+/g, ""), scheme: ISO6523_CODES.SIRET_CODE }] } : {}),
+    ...(company.siret ? { globalId: [{ id: company.siret.replace(/\s+/g, ""), scheme: kit.ISO6523_CODES.SIRET_CODE }] } : {}),
     ...(company.siren
       ? {
           specifiedLegalOrganization: {
             id: {
               id: company.siren.replace(/\s+/g, ""),
-              scheme: ISO6523_CODES.System_Information_et_Repertoire_des_Entreprise_et_des_Etablissements_SIRENE,
+              scheme: kit.ISO6523_CODES.System_Information_et_Repertoire_des_Entreprise_et_des_Etablissements_SIRENE,
             },
           },
         }
@@ -189,10 +179,10 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
   const taxNumber = customerTaxNumber?.trim() ?? "";
 
   return {
-    profile: PROFILES.COMFORT,
+    profile: kit.PROFILES.COMFORT,
     document: {
       id: invoice.number ?? "",
-      type: invoice.is_deposit ? DOCUMENT_TYPE_CODES.PREPAYMENT_INVOICE : DOCUMENT_TYPE_CODES.COMMERCIAL_INVOICE,
+      type: invoice.is_deposit ? kit.DOCUMENT_TYPE_CODES.PREPAYMENT_INVOICE : kit.DOCUMENT_TYPE_CODES.COMMERCIAL_INVOICE,
       dateOfIssue: date(invoice.date),
       currency,
       notes: invoice.notes?.trim() ? [{ content: invoice.notes.trim() }] : [],
@@ -233,7 +223,7 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
         basisAmount: num(c.basis),
         categoryCode: c.tax.categoryCode,
         rateApplicablePercent: c.tax.rateApplicablePercent,
-        ...(c.tax.categoryCode === TAX_CATEGORY_CODES.EXEMPT_FROM_TAX ? { exemptionReason: EXEMPTION_REASON } : {}),
+        ...(c.tax.categoryCode === kit.TAX_CATEGORY_CODES.EXEMPT_FROM_TAX ? { exemptionReason: EXEMPTION_REASON } : {}),
       })),
       taxTotal: [{ amount: num(dec(invoice.tax_total)), currency }],
       grossTotal: num(total),
@@ -260,7 +250,10 @@ async function readFacturXParties(db: TenantDb, customerId: number) {
 export async function invoiceFacturX(db: TenantDb, invoice: InvoiceView): Promise<FacturX | null> {
   const { company, customerTaxNumber } = await readFacturXParties(db, invoice.customer_id);
   if (facturXUnavailable(invoice, company)) return null;
-  const facturX = await FacturX.fromObject(facturXData(invoice, company, customerTaxNumber));
+  // Loaded only when an invoice is Factur-X: the library is large (its own fonts and templates), and
+  // every other request, and every module that imports this one, does without it.
+  const kit = await import("factur-x-kit");
+  const facturX = await kit.FacturX.fromObject(facturXData(invoice, company, customerTaxNumber, kit));
   const checked = facturX.validate();
   if (checked.valid) return facturX;
   console.error(`Invoice ${invoice.id}: no Factur-X, ${JSON.stringify(checked.errors ?? [])}`);
