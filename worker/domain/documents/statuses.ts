@@ -186,7 +186,7 @@ export const STATUS_MACHINES = {
   },
   // Refunds: the money paid back for a return, pending until it is paid out (refunded).
   refund: {
-    entries: { default: "pending", paid: "refunded" },
+    entries: { default: "pending", paid_out: "refunded" },
     moves: {
       pending: ["refunded", "cancelled"],
       refunded: ["cancelled"],

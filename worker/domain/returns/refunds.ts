@@ -57,7 +57,7 @@ export async function createRefund(ctx: Ctx, input: unknown): Promise<FollowView
     check: (priced) => {
       if ((priced.totals.total ?? 0) + discrepancy < 0) throw fieldError("discrepancy", "more_than_refunded");
     },
-    values: () => ({ status: entryStatus("refund", parsed.refunded ? "paid" : "default"), discrepancy, createdFromId: doc.id }),
+    values: () => ({ status: entryStatus("refund", parsed.refunded ? "paid_out" : "default"), discrepancy, createdFromId: doc.id }),
     guard: guardSource(source),
   });
   return readFollow(ctx.db, "refund", saved.id);

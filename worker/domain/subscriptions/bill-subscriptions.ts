@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
-import { claimAsRead } from "../documents/claims";
+import { claimAsRead, claimMove } from "../documents/claims";
 import { readInvoiceSettings } from "../invoices/invoice-settings";
 import { companyToday, type InvoiceView } from "../invoices/invoice-views";
 import { insertInvoice } from "../invoices/invoice-writes";
@@ -101,13 +101,12 @@ export async function billCycle(ctx: Ctx, subscription: SavedSalesDocument): Pro
     isDeposit: false,
     createdFromId: subscription.id,
     extra: (batch, invoiceId) => {
-      claimAsRead(db, batch, subscription);
+      // Claimed as read (a second run or an edit first fails the batch); after its last cycle it completes, as its graph allows.
+      if (next === null) claimMove(db, batch, subscription, "subscription", "completed");
+      else claimAsRead(db, batch, subscription);
       batch.add(
         db.update(salesDocuments).set({ subscriptionCycle: cycle }).where(eq(salesDocuments.id, invoiceId)),
-        db
-          .update(salesDocuments)
-          .set({ cyclesBilled: cycle, renewalDate: next, status: next === null ? "completed" : "active" })
-          .where(eq(salesDocuments.id, subscription.id)),
+        db.update(salesDocuments).set({ cyclesBilled: cycle, renewalDate: next }).where(eq(salesDocuments.id, subscription.id)),
       );
     },
   });
