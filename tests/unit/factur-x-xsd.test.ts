@@ -55,6 +55,14 @@ describe("an invoice's Factur-X XML", () => {
     checkFacturX((await FacturX.fromXML(xml)).object as ComfortProfile, fixture.invoice);
   });
 
+  it("as a credit note (381, due on its date) is valid against the same XSD and keeps the same rules", async () => {
+    const note = { ...fixture.invoice, due_date: fixture.invoice.date, is_deposit: false };
+    const xml = await (await FacturX.fromObject(facturXData(note, fixture.company, "FR40303265045", kit, "credit_note"))).getXML();
+    expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
+    expect(xsdErrors(xml)).toEqual([]);
+    checkFacturX((await FacturX.fromXML(xml)).object as ComfortProfile, note);
+  });
+
   it("is still valid embedded: the PDF made of it carries the same XML", async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();

@@ -124,6 +124,24 @@ describe("a French company's invoice as Factur-X", () => {
     checkFacturX((await FacturX.fromXML(await alone.text())).object as ComfortProfile, invoice);
   });
 
+  it("is a credit note's too (type 381): its PDF carries its XML, whose totals are the credit note's to the cent", async () => {
+    const w = await frenchInvoice();
+    const note = await api(w.token, "POST", "/credit-notes", { invoice_id: w.invoice.id });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    const response = await callApi("GET", `/credit-notes/${note.body.id}/pdf`, w.token);
+    expect(response.status).toBe(200);
+    const { xml, relationship } = await extractFacturX(new Uint8Array(await response.arrayBuffer()));
+    expect(relationship).toBe("Alternative");
+    expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
+    const data = (await FacturX.fromXML(xml)).object as ComfortProfile;
+    expect(data.document.id).toBe(note.body.number);
+    // What it owes is due on its date.
+    checkFacturX(data, { ...note.body, due_date: note.body.date });
+    // Two rates and the global discount, no shipping: a credit note of the goods.
+    expect(data.totals.taxBreakdown).toHaveLength(2);
+    expect(data.totals.documentLevelAllowancesAndCharges?.charges).toBeUndefined();
+  });
+
   it("is the emailed PDF too: the outputs row makes it for every way out", async () => {
     const w = await frenchInvoice();
     const { documentPdf } = await import("../../worker/domain/documents/outputs");

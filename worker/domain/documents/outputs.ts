@@ -135,13 +135,27 @@ const invoiceOutput: DocumentOutput = {
   },
 };
 
-/** The rows: credit notes, refunds, purchase orders and deliveries add theirs with their documents. */
+/**
+ * A credit note's outputs: a sales document's, and a French company's carries its Factur-X (type
+ * 381) as an invoice does (decision 042).
+ */
+const creditNoteOutput: DocumentOutput = {
+  ...salesOutput("credit_note"),
+  printable: async (ctx, id, language) => {
+    const { doc, ...printed } = await salesDocumentPrintable(ctx, { type: "credit_note", id, ...(language ? { language } : {}) });
+    // What it owes the customer is due at once (EN 16931 BR-CO-25 asks a due date or terms when something is due).
+    const asDocument = { ...doc, due_date: doc.date, is_deposit: false };
+    return { doc: salesOutputDocument(doc), ...printed, finish: (pdf) => withFacturX(ctx.db, asDocument, pdf, "credit_note") };
+  },
+};
+
+/** The rows: refunds, purchase orders and deliveries add theirs with their documents. */
 export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput>> = {
   estimate: salesOutput("estimate"),
   sales_order: salesOutput("sales_order"),
   shipping_order: salesOutput("shipping_order"),
   invoice: invoiceOutput,
-  credit_note: salesOutput("credit_note"),
+  credit_note: creditNoteOutput,
 };
 
 /** The outputs of a document type: `not_found` for a type that prints nothing yet. */

@@ -22,6 +22,36 @@ export type FacturXKit = typeof import("factur-x-kit");
 const { companySettings, customers } = tenantSchema;
 
 type Company = typeof companySettings.$inferSelect;
+/** What a Factur-X is made of: an invoice, or a credit note read the same way (it has no due date and is no deposit). */
+export type FacturXDocument = Pick<
+  InvoiceView,
+  | "id"
+  | "number"
+  | "status"
+  | "date"
+  | "due_date"
+  | "is_deposit"
+  | "lines"
+  | "currency"
+  | "total_ecotax"
+  | "shipping_cost"
+  | "shipping_taxes"
+  | "shipping_tax_amount"
+  | "notes"
+  | "terms"
+  | "customer_id"
+  | "customer"
+  | "billing_address"
+  | "external_reference"
+  | "total_excl_tax"
+  | "tax_total"
+  | "total"
+  | "tax_model"
+  | "tax_type"
+>;
+/** An invoice (380, or 386 for a deposit) or a credit note (381). */
+export type FacturXKind = "invoice" | "credit_note";
+
 type Line = NonNullable<InvoiceView["lines"]>[number];
 type Tax = ComfortProfile["invoiceLines"][number]["settlement"]["tax"];
 
@@ -29,7 +59,7 @@ type Tax = ComfortProfile["invoiceLines"][number]["settlement"]["tax"];
 const EXEMPTION_REASON = "TVA non applicable";
 
 /** Why an invoice has no Factur-X, or null when it has one. */
-export function facturXUnavailable(invoice: InvoiceView, company: Pick<Company, "country" | "vatNumber">): string | null {
+export function facturXUnavailable(invoice: FacturXDocument, company: Pick<Company, "country" | "vatNumber">): string | null {
   if (isDraftInvoice(invoice)) return "a draft has no number yet";
   if (company.country.toUpperCase() !== "FR") return "only a French company's invoices are Factur-X";
   // EN 16931 asks the seller's VAT number of an invoice with VAT, or exempt from it (BR-S-02, BR-E-02).
@@ -83,7 +113,13 @@ function vatCategory(taxes: { rate: string }[], kit: FacturXKit): Tax & { key: s
  * engine spread it) and the shipping a document charge in its own category; each category's basis
  * and VAT are the sums of its lines' and shipping's.
  */
-export function facturXData(invoice: InvoiceView, company: Company, customerTaxNumber: string | null, kit: FacturXKit): ComfortProfile {
+export function facturXData(
+  invoice: FacturXDocument,
+  company: Company,
+  customerTaxNumber: string | null,
+  kit: FacturXKit,
+  kind: FacturXKind = "invoice",
+): ComfortProfile {
   const decimals = currencyDecimals(invoice.currency);
   const dec = (value: string) => Decimal.parse(value).round(decimals);
   const num = (value: Decimal) => Number(value.toFixed(decimals));
@@ -182,7 +218,12 @@ export function facturXData(invoice: InvoiceView, company: Company, customerTaxN
     profile: kit.PROFILES.COMFORT,
     document: {
       id: invoice.number ?? "",
-      type: invoice.is_deposit ? kit.DOCUMENT_TYPE_CODES.PREPAYMENT_INVOICE : kit.DOCUMENT_TYPE_CODES.COMMERCIAL_INVOICE,
+      type:
+        kind === "credit_note"
+          ? kit.DOCUMENT_TYPE_CODES.CREDIT_NOTE
+          : invoice.is_deposit
+            ? kit.DOCUMENT_TYPE_CODES.PREPAYMENT_INVOICE
+            : kit.DOCUMENT_TYPE_CODES.COMMERCIAL_INVOICE,
       dateOfIssue: date(invoice.date),
       currency,
       notes: invoice.notes?.trim() ? [{ content: invoice.notes.trim() }] : [],
@@ -247,16 +288,16 @@ async function readFacturXParties(db: TenantDb, customerId: number) {
  * an EN 16931 rule broken: the invoice is then still printed and sent as a plain PDF rather than
  * not at all, and the rule is logged so that the case can be mended.
  */
-export async function invoiceFacturX(db: TenantDb, invoice: InvoiceView): Promise<FacturX | null> {
+export async function invoiceFacturX(db: TenantDb, invoice: FacturXDocument, kind: FacturXKind = "invoice"): Promise<FacturX | null> {
   const { company, customerTaxNumber } = await readFacturXParties(db, invoice.customer_id);
   if (facturXUnavailable(invoice, company)) return null;
   // Loaded only when an invoice is Factur-X: the library is large (its own fonts and templates), and
   // every other request, and every module that imports this one, does without it.
   const kit = await import("factur-x-kit");
-  const facturX = await kit.FacturX.fromObject(facturXData(invoice, company, customerTaxNumber, kit));
+  const facturX = await kit.FacturX.fromObject(facturXData(invoice, company, customerTaxNumber, kit, kind));
   const checked = facturX.validate();
   if (checked.valid) return facturX;
-  console.error(`Invoice ${invoice.id}: no Factur-X, ${JSON.stringify(checked.errors ?? [])}`);
+  console.error(`${kind === "invoice" ? "Invoice" : "Credit note"} ${invoice.id}: no Factur-X, ${JSON.stringify(checked.errors ?? [])}`);
   return null;
 }
 
@@ -264,8 +305,13 @@ export async function invoiceFacturX(db: TenantDb, invoice: InvoiceView): Promis
  * The invoice's PDF as Factur-X when it has one: the same pages with the XML attached as
  * `factur-x.xml`, its XMP metadata and an sRGB output intent; the PDF unchanged otherwise.
  */
-export async function withFacturX(db: TenantDb, invoice: InvoiceView, pdf: Uint8Array): Promise<Uint8Array> {
-  const facturX = await invoiceFacturX(db, invoice);
+export async function withFacturX(
+  db: TenantDb,
+  invoice: FacturXDocument,
+  pdf: Uint8Array,
+  kind: FacturXKind = "invoice",
+): Promise<Uint8Array> {
+  const facturX = await invoiceFacturX(db, invoice, kind);
   if (!facturX) return pdf;
   return facturX.getPDF({ existingNonConformantPdf: pdf });
 }
