@@ -60,8 +60,8 @@ describe("bulk PDF of selected documents", () => {
     await expect(startBulkPdf(ctx, { type: "estimate", ids: Array.from({ length: 201 }, (_, i) => i + 1) })).rejects.toMatchObject({
       fields: { ids: { code: "too_long" } },
     });
-    // Invoices print (their row of documents/outputs.ts); credit notes do not yet.
-    await expect(startBulkPdf(ctx, { type: "credit_note", ids: [1] })).rejects.toMatchObject({ fields: { type: { code: "invalid" } } });
+    // Invoices and credit notes print (their rows of documents/outputs.ts); product returns do not.
+    await expect(startBulkPdf(ctx, { type: "product_return", ids: [1] })).rejects.toMatchObject({ fields: { type: { code: "invalid" } } });
     const seller = await ctxOf(w.company, { permissions: ["view_customers"] });
     await expect(startBulkPdf(seller, { type: "estimate", ids: [1] })).rejects.toMatchObject({ code: "forbidden" });
   });

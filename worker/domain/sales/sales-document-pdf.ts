@@ -206,7 +206,8 @@ function printableOf(doc: PrintedSalesDocument, context: PrintContext): Printabl
       contactLines: [company.phone, company.email, company.website].filter((l): l is string => Boolean(l)),
     },
     legal: legalOf(company),
-    paymentTerms: priced ? context.terms : null,
+    // A credit note owes the customer: the customer's payment terms are not its.
+    paymentTerms: priced && doc.type !== "credit_note" ? context.terms : null,
     logo: context.logo,
     billTo: party(doc.billing_address, doc.customer.label) ?? { label: doc.customer.label, lines: [] },
     shipTo: party(doc.shipping_address, doc.customer.label),
