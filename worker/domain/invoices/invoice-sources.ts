@@ -146,6 +146,28 @@ export function allRemaining(billing: OrderBilling): { line_id: number; quantity
     .filter((c) => c.quantity > 0);
 }
 
+/**
+ * A new document's line following a saved one (an invoice of an order line, a return or a credit
+ * note of an invoice line): the same product at the same price, for `quantity`, with `discount`.
+ */
+export function lineTaken(
+  line: Pick<OrderLine, "lid" | "kind" | "variantId" | "packId" | "serviceId" | "description" | "price" | "discountType">,
+  quantity: number,
+  discount: string,
+): SalesLineInput {
+  return {
+    lid: line.lid,
+    variant_id: line.kind === "service" ? null : line.variantId,
+    pack_id: line.packId,
+    service_id: line.serviceId,
+    description: line.description,
+    quantity,
+    price: storedDecimal(line.price, PRICE_SCALE),
+    discount,
+    discount_type: line.discountType,
+  };
+}
+
 /** The invoice's fields and lines for these quantities of the order's lines, the order's amounts spread as the module says. */
 export function invoiceOfOrder(
   billing: OrderBilling,
@@ -181,17 +203,7 @@ export function invoiceOfOrder(
           : 0n;
       discount = text(share);
     }
-    lines.push({
-      lid: line.lid,
-      variant_id: line.kind === "service" ? null : line.variantId,
-      pack_id: line.packId,
-      service_id: line.serviceId,
-      description: line.description,
-      quantity,
-      price: storedDecimal(line.price, PRICE_SCALE),
-      discount,
-      discount_type: line.discountType,
-    });
+    lines.push(lineTaken(line, quantity, discount));
   }
   const spread = (whole: bigint, earlier: bigint) =>
     completes ? max0(whole - earlier) : valueAll > 0n ? downToCent((whole * valueBilled) / valueAll) : 0n;

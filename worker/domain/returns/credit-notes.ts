@@ -25,7 +25,7 @@ import { StockBatch } from "../stock/ledger";
 import { zOptionalId, zRefIdRequired } from "../stock/common";
 import { listFollows, readFollow, type FollowView } from "./follow-views";
 import { checkChosen, fieldsFromSource, guardSource, readSource } from "./made-from";
-import { chosenLines, sourceOf } from "./product-returns";
+import { chosenLines, NOT_RETURNED, sourceOf } from "./product-returns";
 
 /**
  * Credit notes (domain spec §3 'Credit note', §4, decision 042): what the company owes a customer
@@ -48,7 +48,7 @@ export const CreateCreditNoteInput = strictInput({
   notes: zOptionalText(5000).optional(),
 });
 
-const NOT_CREDITED = { invoice: ["draft", "cancelled", "voided"], sales_order: [], product_return: ["cancelled"] } as const;
+const NOT_CREDITED = { invoice: NOT_RETURNED.invoice, sales_order: [], product_return: ["cancelled"] } as const;
 
 export async function createCreditNote(ctx: Ctx, input: unknown): Promise<FollowView> {
   requirePermission(ctx, DOCUMENT_ACCESS.credit_note.edit);

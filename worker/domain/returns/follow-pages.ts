@@ -14,6 +14,7 @@ import { applicableCreditNotes, listCredits, type CreditView } from "./credit-no
 import { readFollow, type FollowView } from "./follow-views";
 import type { FollowingType, SourceType } from "./line-limits";
 import { readSource } from "./made-from";
+import { NOT_RETURNED } from "./product-returns";
 
 /**
  * What the pages of product returns, credit notes and refunds show besides the document: where it
@@ -151,8 +152,7 @@ export async function followActionsOf(
   ctx: Ctx,
   source: { type: "invoice" | "sales_order"; id: number; status: string; customerId: number; currency: string },
 ) {
-  const closed = source.type === "invoice" ? ["draft", "cancelled", "voided"] : ["pending_validation", "cancelled"];
-  const open = !closed.includes(source.status);
+  const open = !NOT_RETURNED[source.type].includes(source.status);
   const invoice = source.type === "invoice";
   const applies =
     invoice && (CREDITABLE_STATUSES as readonly string[]).includes(source.status) && permits(ctx, DOCUMENT_ACCESS.credit_note.edit);

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import { lineTaken } from "../invoices/invoice-sources";
 import { lineColumns, type SavedSalesDocument } from "../sales/sales-documents";
 import type { DocumentFields, SalesLineInput } from "../sales/sales-schemas";
 import { DomainError } from "../shared/domain-error";
@@ -107,17 +108,7 @@ export function fieldsFromSource(
       line.discountType === "amount"
         ? text(whole > 0n ? downToCent((units(line.discount) * BigInt(quantity)) / whole) : 0n)
         : storedDecimal(line.discount, PRICE_SCALE).toString();
-    lines.push({
-      lid: line.lid,
-      variant_id: line.kind === "service" ? null : line.variantId,
-      pack_id: line.packId,
-      service_id: line.serviceId,
-      description: line.description,
-      quantity,
-      price: storedDecimal(line.price, PRICE_SCALE),
-      discount,
-      discount_type: line.discountType,
-    });
+    lines.push(lineTaken(line, quantity, discount));
   }
   const globalDiscount =
     doc.globalDiscountType === "amount"

@@ -43,8 +43,8 @@ export const CreateProductReturnInput = strictInput({
   notes: zOptionalText(5000).optional(),
 });
 
-/** Sources whose documents may not be returned in these statuses. */
-const NOT_RETURNED: Record<SourceType, readonly string[]> = {
+/** The statuses in which a source is not returned nor credited (an invoice not issued, an order not validated, or either cancelled). */
+export const NOT_RETURNED: Record<SourceType, readonly string[]> = {
   invoice: ["draft", "cancelled", "voided"],
   sales_order: ["pending_validation", "cancelled"],
   product_return: [],

@@ -7,7 +7,6 @@ import { deleteVerb, moveVerb } from "../sales/sales-verbs";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { fieldError, parseInput, strictInput, zCalendarDate, zFlag, zOptionalText } from "../shared/input";
 import { currencyDecimals, PRICE_SCALE, zMoney } from "../shared/money";
-import { storedDecimal } from "../shared/stored-figures";
 import { zOptionalId } from "../stock/common";
 import { listFollows, readFollow, type FollowView } from "./follow-views";
 import { checkChosen, fieldsFromSource, guardSource, readSource } from "./made-from";
@@ -87,9 +86,3 @@ export async function listRefunds(ctx: Ctx, query: URLSearchParams | Record<stri
   requirePermission(ctx, DOCUMENT_ACCESS.refund.view);
   return listFollows(ctx.db, "refund", query);
 }
-
-/** What a refund pays back, at its currency's decimals: its lines' total and its discrepancy. */
-export const refundAmount = (total: number | string, discrepancy: number, currency: string) =>
-  storedDecimal(BigInt(storedDecimal(total, PRICE_SCALE).units) + BigInt(discrepancy), PRICE_SCALE)
-    .round(currencyDecimals(currency))
-    .toString();
