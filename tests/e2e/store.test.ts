@@ -139,10 +139,10 @@ describe("the B2B store", () => {
     await page.getByRole("link", { name: "Enamel mug" }).click();
     await page.waitForURL(`${appUrl}/b2b/products/${s.mug.productId}`);
     const lines = page.locator("[data-testid=store-product-line]");
-    expect(await lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-key")))).toEqual([
-      `${s.mug.id}`,
-      `${s.mug.id}_${pack!.id}`,
-    ]);
+    // The URL changes before the product's page has rendered: wait for its lines.
+    await expect
+      .poll(() => lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-key"))))
+      .toEqual([`${s.mug.id}`, `${s.mug.id}_${pack!.id}`]);
     // A box without a price of its own costs 6 mugs.
     expect(await lines.nth(1).innerText()).toContain("€75.00");
     await lines.nth(1).getByRole("button", { name: "Add to cart" }).click();
