@@ -108,6 +108,8 @@ export default [
     route("sales/invoices/:id/email", "routes/sales/document-email.ts", { id: "invoice-email" }),
     route("sales/credit-notes/:id/pdf", "routes/sales/document-pdf.ts", { id: "credit-note-pdf" }),
     route("sales/credit-notes/:id/email", "routes/sales/document-email.ts", { id: "credit-note-email" }),
+    route("sales/refunds/:id/pdf", "routes/sales/document-pdf.ts", { id: "refund-pdf" }),
+    route("sales/refunds/:id/email", "routes/sales/document-email.ts", { id: "refund-email" }),
     // ── inventory: stock levels, stock documents, bulk update, logs, batches ──
     route("inventory/stock-level", "routes/inventory/stock-level.tsx"),
     route("inventory/inventory-logs", "routes/inventory/inventory-logs.tsx"),

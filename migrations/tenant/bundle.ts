@@ -361,5 +361,15 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `sales_documents_subscription_cycle_unique` ON `sales_documents` (`created_from_id`,`subscription_cycle`);",
       "CREATE INDEX `sales_documents_renewal_idx` ON `sales_documents` (`type`,`status`,`renewal_date`);"
     ]
+  },
+  {
+    "tag": "0024_subscription_billing_failures",
+    "hash": "02b092e902e56417815721ac681191c77a8a56c08b7603bff6857c9322e8e8f5",
+    "statements": [
+      "ALTER TABLE `sales_documents` ADD `billing_error` text;",
+      "ALTER TABLE `sales_documents` ADD `billing_failed_at` integer;",
+      "ALTER TABLE `sales_documents` ADD `billing_failures` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `sales_documents` ADD `billing_retry_at` integer;"
+    ]
   }
 ];

@@ -63,6 +63,38 @@ describe("an invoice's Factur-X XML", () => {
     checkFacturX((await FacturX.fromXML(xml)).object as ComfortProfile, note);
   });
 
+  it("with a deposit and its deduction (one unit taken back, never a negative price) is valid and keeps the rules", async () => {
+    const [first] = fixture.invoice.lines!;
+    const deposit = (sign: "" | "-", lid: string) => ({
+      ...first!,
+      id: 0,
+      lid,
+      kind: "deposit" as const,
+      variant_id: null,
+      sku: null,
+      description: sign ? "Deposit invoice FAC-0001 deducted" : "Deposit of 30 % on order CMD-0001",
+      quantity: "1.0000000",
+      units: "1.0000000",
+      price: `${sign}30.0000`,
+      discount: "0.00",
+      discount_amount: "0.00",
+      taxes: [{ id: 1, rate: "20.0000", amount: `${sign}6.00` }],
+      tax_amount: `${sign}6.00`,
+      total: `${sign}30.00`,
+      total_excl_tax: `${sign}30.00`,
+      total_incl_tax: `${sign}36.00`,
+    });
+    // The two cancel out: the invoice's totals stay what they were.
+    const invoice = { ...fixture.invoice, lines: [...fixture.invoice.lines!, deposit("", "d1"), deposit("-", "d2")] };
+    const xml = await xmlOf(invoice);
+    expect(xsdErrors(xml)).toEqual([]);
+    const data = (await FacturX.fromXML(xml)).object as ComfortProfile;
+    checkFacturX(data, invoice);
+    const deducted = data.invoiceLines.at(-1)!;
+    expect([deducted.productPriceAgreement.productNetPricing.netPricePerItem, deducted.delivery.itemQuantity.quantity]).toEqual([30, -1]);
+    expect(deducted.settlement.lineTotals.netTotal).toBe(-30);
+  });
+
   it("is still valid embedded: the PDF made of it carries the same XML", async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../worker/domain/shared/decimal";
 import { computeDocument } from "../../worker/domain/documents/lines/compute-document";
+import { allocate } from "../../worker/domain/documents/lines/rounding";
 import type { ComputedDocument, DocumentInput, LineInput, TaxInput } from "../../worker/domain/documents/lines/types";
 
 const TAX_POOL: TaxInput[] = [
@@ -234,6 +235,59 @@ describe("the line engine's invariants", () => {
             exclusive.taxes,
           ]);
           if (model === "global") expect(inclusive.lines.map((l) => l.tax_amount)).toEqual(exclusive.lines.map((l) => l.tax_amount));
+        },
+      ),
+    );
+  });
+});
+
+describe("deposit lines (decision 043)", () => {
+  const deposit = fc.record({ price: decimalText(2000, 2, { positive: true }), taxes });
+
+  it("a deposit and its deduction cancel out: the document's totals and taxes are those without them", () => {
+    fc.assert(
+      fc.property(documents, deposit, (input, { price, taxes: depositTaxes }) => {
+        const without = computeDocument(input);
+        const lines: LineInput[] = [
+          ...input.lines,
+          { lid: "deposit", kind: "deposit", price, taxes: depositTaxes },
+          { lid: "deducted", kind: "deposit", price: `-${price}`, taxes: depositTaxes },
+        ];
+        const doc = computeDocument({ ...input, lines });
+        expect([doc.subtotal, doc.global_discount_amount, doc.total_excl_tax, doc.tax_total, doc.total]).toEqual([
+          without.subtotal,
+          without.global_discount_amount,
+          without.total_excl_tax,
+          without.tax_total,
+          without.total,
+        ]);
+        expect(same(doc.tax_total, sum([...doc.lines.map((l) => l.tax_amount), doc.shipping_tax_amount]))).toBe(true);
+        const [plus, minus] = doc.lines.slice(-2);
+        // The deposit takes no share of the global discount, and in the global model its deduction is its exact opposite.
+        expect([plus!.global_discount_share, minus!.global_discount_share].every((s) => d(s).isZero())).toBe(true);
+        if (input.tax_model === "global") expect(same(minus!.tax_amount, d(plus!.tax_amount).neg().toString())).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("allocate", () => {
+  it("splits any total over any weights, whatever their signs, into shares that add up to it", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -1_000_000n, max: 1_000_000n }),
+        fc.array(fc.bigInt({ min: -100_000n, max: 100_000n }), { minLength: 1, maxLength: 8 }),
+        (total, weights) => {
+          const shares = allocate(total, weights, (i) => i);
+          const whole = weights.reduce((a, w) => a + w, 0n);
+          if (whole === 0n) return expect(shares.every((s) => s === 0n)).toBe(true);
+          expect(shares.reduce((a, s) => a + s, 0n)).toBe(total);
+          // Each share is within one unit of its exact proportion.
+          shares.forEach((s, i) => {
+            const exact = total * weights[i]!;
+            const diff = s * whole - exact;
+            expect(diff < 0n ? -diff : diff).toBeLessThan(whole < 0n ? -whole : whole);
+          });
         },
       ),
     );

@@ -150,6 +150,7 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /credit-notes": { invoice_id: issued.body.id, lines: [issuedLine] },
     "post /refunds": { product_return_id: returned.body.id, discrepancy: "-1" },
     "post /credit-notes/{id}/email": { to: "documented@example.test" },
+    "post /refunds/{id}/email": { to: "documented@example.test" },
     "post /companies/switch": { company_id: w.company.companyId },
     "post /users": { email: `invited-${u}@example.test`, first_name: "New", last_name: "Person", language: "en", permissions: [] },
     // Someone else's access only: their name, email and the like are theirs to change.

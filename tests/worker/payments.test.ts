@@ -341,6 +341,8 @@ describe("payment methods and the credit limit", () => {
       currency: "EUR",
       unpaid_invoices: "25.00",
       overdue_invoices: "15.00",
+      credit_notes: "0.00",
+      net_unpaid: "25.00",
       uninvoiced_orders: "30.00",
       balance: "55.00",
       credit_limit: "500.00",

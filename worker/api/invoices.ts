@@ -52,7 +52,7 @@ const INVOICES = documentApi<InvoiceView>({
       responses: { 200: "One page of the list", 422: "Invalid list parameter", ...errors },
     },
     create: {
-      summary: `Make an invoice: of a sales order (sales_order_id; lines chosen by the order's line_id with a quantity, at most what remains to invoice, else everything that remains; several partial invoices may bill one order, its amount discounts, global discount and shipping spread over them), of a shipping order (shipping_order_id: what it shipped and no invoice of it billed yet), of an estimate (estimate_id: all its lines; the estimate becomes accepted_and_transformed), or from scratch for a customer at a location. It starts as a draft (no number yet) unless finalize is true or the company does not use drafts; a company that forces drafts always makes one. The due date follows the customer's payment terms, else the company's, from the invoice's date in the company's calendar, unless due_date is given. ${SALES_LINES}`,
+      summary: `Make an invoice: of a sales order (sales_order_id; lines chosen by the order's line_id with a quantity, at most what remains to invoice, else everything that remains; several partial invoices may bill one order, its amount discounts, global discount and shipping spread over them; deposit_percentage makes a deposit invoice of that percentage of the order, one line per tax rate, and every later invoice of the order deducts what remains of its finalised deposits, at most what it bills at each rate), of a shipping order (shipping_order_id: what it shipped and no invoice of it billed yet), of an estimate (estimate_id: all its lines; the estimate becomes accepted_and_transformed), or from scratch for a customer at a location. It starts as a draft (no number yet) unless finalize is true or the company does not use drafts; a company that forces drafts always makes one. The due date follows the customer's payment terms, else the company's, from the invoice's date in the company's calendar, unless due_date is given. ${SALES_LINES}`,
       body: AnyCreateInvoiceInput,
       result: Invoice,
       responses: {
@@ -118,7 +118,7 @@ const INVOICES = documentApi<InvoiceView>({
     ),
     move(
       "cancel",
-      "Cancel the invoice (a draft, or one waiting for payment with none received); a finalised invoice keeps its number",
+      "Cancel the invoice (a draft, or one waiting for payment with none received); a finalised invoice keeps its number. A deposit invoice deducted on later invoices of its order is cancelled after them (deposit_deducted, listing them)",
       cancelInvoice,
     ),
     {

@@ -10,6 +10,7 @@ import {
   getCreditNote,
   listCreditNoteCredits,
   listCreditNotes,
+  removeCreditNoteCredit,
 } from "../domain/returns/credit-notes";
 import type { FollowView } from "../domain/returns/follow-views";
 import {
@@ -83,7 +84,7 @@ const PRODUCT_RETURNS = documentApi<FollowView>({
       responses: { 200: "One page", 422: "Invalid list parameter", ...errors },
     },
     create: {
-      summary: `Make a product return of an invoice (invoice_id: at most what it billed and was not returned) or a sales order (sales_order_id: at most what its shipping orders shipped and was not returned, through its invoices too), at the source's prices. received (default true) receives it at once, else it waits (pending); add_in_inventory (default true) puts the goods back in stock at the source's location when received. ${LINES}`,
+      summary: `Make a product return of an invoice (invoice_id: at most what it billed and was not returned) or a sales order (sales_order_id: at most what its shipping orders shipped and was not returned, through its invoices too), at the source's prices. received (default true) receives it at once, else it waits (pending); add_in_inventory (default true) puts the goods back in stock at the source's location when received; a batch-tracked variant's line goes back into its batch_id, else the one batch it was shipped from (batch_required naming lines.N.batch_id when it shipped from several or none; unknown_batch, not_batch_tracked). ${LINES}`,
       body: CreateProductReturnInput,
       result: ProductReturn,
       responses: { 201: "Created", ...sourceErrors, ...errors },
@@ -165,6 +166,20 @@ const CREDIT_NOTES = documentApi<FollowView>({
       },
       handle: async (c, ctx) => c.json(await applyCreditNote(ctx, c.req.param("id"), await jsonBody(c)), 201),
     },
+    {
+      method: "delete",
+      path: "/{id}/credits/{creditId}",
+      access: "edit",
+      doc: {
+        summary:
+          "Remove one credit the credit note applied (applied by mistake): the invoice gets the amount back to pay (a paid invoice reopens, its order's payment status follows) and the credit note gets it back to apply, in one write. Removed once: a second removal answers 404 (credit_not_found), as does a credit of another credit note or one already removed (a cancelled credit note's or invoice's)",
+        responses: { 204: "Removed", ...errors },
+      },
+      handle: async (c, ctx) => {
+        await removeCreditNoteCredit(ctx, c.req.param("id"), c.req.param("creditId"));
+        return c.body(null, 204);
+      },
+    },
   ],
 });
 
@@ -189,6 +204,7 @@ const REFUNDS = documentApi<FollowView>({
     get: { summary: "One refund with its lines", result: Refund, responses: { 200: "The refund", ...errors } },
     remove: remove("refund"),
   },
+  outputs: documentOutputRoutes("refund", "refund"),
   moves: [
     move("refunded", "Record a pending refund as paid out", markRefunded, Refund),
     move("cancel", "Cancel the refund", cancelRefund, Refund),

@@ -26,8 +26,9 @@ export type EditorDocument = Omit<DocumentInput, "lines">;
 
 /** What the editor posts: one hidden field holding the lines as the verbs read them (SalesLineInput). */
 export function postedLines(lines: readonly EditorLine[]) {
+  // A deposit line is the server's: it keeps it whatever is posted (decision 043).
   return lines
-    .filter((l) => l.component_of_lid === null)
+    .filter((l) => l.component_of_lid === null && l.kind !== "deposit")
     .map((l) =>
       l.kind === "text"
         ? { lid: l.lid, description: l.description }

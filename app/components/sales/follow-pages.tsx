@@ -11,6 +11,7 @@ import type { FieldErrorMap } from "../form-field";
 import { IdempotencyKeyField, IdempotencyKeyProvider } from "../idempotency-key";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { ConfirmDelete } from "../ui/confirm-delete";
+import { EmailDialog, SentEmails } from "./document-emails";
 import { FOLLOW_KINDS } from "./follow-kinds";
 import { Chip, IntentButton, LinesCard } from "./sales-document-pages";
 import "./sales.css";
@@ -112,7 +113,7 @@ export function FollowDetailPage({
   const errorText = useErrorText();
   const info = FOLLOW_KINDS[type];
   const m = info.messages;
-  const { doc, origin, made, credits, invoices, actions, notice } = loaderData;
+  const { doc, origin, made, credits, invoices, emails, actions, notice } = loaderData;
   const money = (amount: string) => format.money(amount, doc.currency);
   const title = `${t(`${m}.one`)} ${doc.number}`;
   const fields = actionData?.fields;
@@ -125,11 +126,13 @@ export function FollowDetailPage({
         </h1>
         <div className="actions">
           <Link to={info.path}>{t(`${m}.back_to_list`)}</Link>
-          {type === "credit_note" ? (
+          {/* A type that prints (credit notes, refunds) has its emails. */}
+          {emails ? (
             <a href={`${info.path}/${doc.id}/pdf`} target="_blank" rel="noreferrer" className="button button--secondary">
               {t("sales_documents.pdf")}
             </a>
           ) : null}
+          {emails?.draft ? <EmailDialog action={`${info.path}/${doc.id}/email`} draft={emails.draft} /> : null}
           {actions.receive ? <IntentButton intent="receive" label={t("product_returns.receive")} primary /> : null}
           {actions.creditNote ? <IntentButton intent="credit_note" label={t("product_returns.make_credit_note")} primary /> : null}
           {actions.refund ? <IntentButton intent="refund" label={t("product_returns.make_refund")} /> : null}
@@ -220,6 +223,11 @@ export function FollowDetailPage({
                     <th scope="col" className="numeric">
                       {t("credit_notes.credit_amount")}
                     </th>
+                    {actions.removeCredit ? (
+                      <th scope="col">
+                        <span className="visually-hidden">{t("credit_notes.remove_credit")}</span>
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -230,6 +238,22 @@ export function FollowDetailPage({
                         <Link to={`/sales/invoices/${c.invoice_id}`}>{c.invoice_number ?? t("status.draft")}</Link>
                       </td>
                       <td className="numeric">{money(c.amount)}</td>
+                      {actions.removeCredit ? (
+                        <td>
+                          <ConfirmDelete
+                            label={t("credit_notes.remove_credit")}
+                            details={t("credit_notes.remove_credit_details", {
+                              amount: money(c.amount),
+                              invoice: c.invoice_number ?? t("status.draft"),
+                            })}
+                            acknowledge={[]}
+                            intent="remove_credit"
+                            fields={{ credit_id: c.id }}
+                            confirmLabel={t("credit_notes.remove_credit_confirm")}
+                            inline
+                          />
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
@@ -267,6 +291,7 @@ export function FollowDetailPage({
           ) : null}
         </section>
       ) : null}
+      {emails ? <SentEmails sent={emails.sent} /> : null}
       {made.length > 0 ? (
         <section className="card" aria-labelledby="made">
           <h2 id="made">{t("returns.made_from_it")}</h2>
@@ -285,7 +310,17 @@ export function FollowDetailPage({
 
 export interface ReturnSource {
   source: { id: number; type: "invoice" | "sales_order"; number: string; customer_id: number };
-  lines: { id: number; sku: string | null; description: string | null; quantity: string; remaining: string }[];
+  lines: {
+    id: number;
+    sku: string | null;
+    description: string | null;
+    quantity: string;
+    remaining: string;
+    /** A batch-tracked variant's batches, the units going back into one; null for other lines. */
+    batches?: { id: number; number: string; expiration_date: string | null }[] | null;
+    /** The batch it shipped from, chosen by default. */
+    batch_id?: number | null;
+  }[];
 }
 
 /** A new return of an invoice or a sales order: a quantity per line (what remains by default), back in stock or not, received now or later. */
@@ -366,6 +401,20 @@ export function ReturnCreatePage({
                           inputMode="decimal"
                           size={6}
                         />
+                        {line.batches ? (
+                          <select
+                            name={`batch_${line.id}`}
+                            aria-label={`${t("product_returns.batch")} ${line.sku ?? line.description ?? ""}`}
+                            defaultValue={line.batch_id ?? ""}
+                          >
+                            <option value="">{t("product_returns.choose_batch")}</option>
+                            {line.batches.map((b) => (
+                              <option key={b.id} value={b.id}>
+                                {b.expiration_date ? `${b.number} (${format.date(b.expiration_date)})` : b.number}
+                              </option>
+                            ))}
+                          </select>
+                        ) : null}
                       </td>
                     </tr>
                   ))}

@@ -282,12 +282,28 @@ function PaymentRow({
 }
 
 /** A sales order's invoices on its page: number (or Draft), date, status, total and what is left to pay. */
-export function OrderInvoicesCard({ invoices }: { invoices: OrderInvoice[] }) {
+export function OrderInvoicesCard({ invoices, deposit }: { invoices: OrderInvoice[]; deposit: boolean }) {
   const t = useT();
   const format = useFormat();
   return (
     <section className="card" aria-labelledby="order-invoices">
       <h2 id="order-invoices">{t("invoices.title")}</h2>
+      {deposit ? (
+        // A deposit invoice of a percentage of the order; its later invoices deduct it.
+        <Form method="post" className="deposit-form" data-testid="deposit-form">
+          <input type="hidden" name="intent" value="deposit_invoice" />
+          <TextField
+            name="deposit_percentage"
+            label={t("invoices.deposit_percentage")}
+            value=""
+            errors={{}}
+            inputMode="decimal"
+            required
+            size={6}
+          />
+          <SubmitButton label={t("invoices.make_deposit")} />
+        </Form>
+      ) : null}
       {invoices.length === 0 ? (
         <p>{t("invoices.none_for_order")}</p>
       ) : (

@@ -264,6 +264,49 @@ export function SubscriptionEditPage({
 
 // ── Detail ───────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The last billing that failed, while no invoice has been made since: what the merchant must fix
+ * (the error, each field at fault) and when the cron tries again (an edit makes it try at once).
+ */
+function BillingFailure({ doc }: { doc: SubscriptionView }) {
+  const t = useT();
+  const format = useFormat();
+  const errorText = useErrorText();
+  const failure = doc.billing_failure;
+  if (!failure || doc.status !== "active") return null;
+  const fields = Object.entries(failure.error.fields ?? {});
+  // A line's field (lines.0.quantity) reads as the line's number and its column's name, as the line editor names it.
+  const fieldName = (path: string) => {
+    const line = /^lines\.(\d+)\.(\w+)$/.exec(path);
+    if (!line) return `${path}:`;
+    const id = `documents.line.${line[2]}`;
+    const label = t(id);
+    return t("subscriptions.billing_failed_line", { line: Number(line[1]) + 1, field: label === id ? line[2] : label });
+  };
+  return (
+    <div role="alert" className="alert alert--error" data-testid="billing-failure">
+      <p>
+        {t("subscriptions.billing_failed", { date: format.dateTime(failure.failed_at), count: failure.failures })}{" "}
+        {errorText(failure.error.code, failure.error.params)}
+      </p>
+      {fields.length ? (
+        <ul>
+          {fields.map(([field, error]) => (
+            <li key={field}>
+              {fieldName(field)} {errorText(error.code, error.params)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        {failure.retry_at === null
+          ? t("subscriptions.billing_retry_next_run")
+          : t("subscriptions.billing_retry_at", { date: format.dateTime(failure.retry_at) })}
+      </p>
+    </div>
+  );
+}
+
 export function SubscriptionDetailPage({
   loaderData,
   actionData,
@@ -318,6 +361,7 @@ export function SubscriptionDetailPage({
           <p>{errorText(actionData)}</p>
         </div>
       ) : null}
+      <BillingFailure doc={doc} />
       <section className="card">
         <dl className="detail-list">
           <dt>{t("sales_documents.customer")}</dt>

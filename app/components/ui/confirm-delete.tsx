@@ -12,23 +12,37 @@ export function tickedAcknowledgements(form: FormData): DeleteAcknowledgement[] 
 /**
  * A delete button that opens a panel of boxes to tick before the delete can be sent: one per
  * consequence (what else goes with it, the stock adjusted, no way back). Works without JavaScript.
+ * Another destructive intent (removing one row of a document) names itself, the fields it posts
+ * and its confirming button's label. `inline` opens the panel in the page's flow, for a button in
+ * a table, whose scrolling box would clip a panel laid over it.
  */
 export function ConfirmDelete({
   label,
   acknowledge,
   details,
+  intent = "delete",
+  fields = {},
+  confirmLabel,
+  inline = false,
 }: {
   label: string;
   acknowledge: readonly DeleteAcknowledgement[];
   details?: string;
+  intent?: string;
+  fields?: Record<string, string | number>;
+  confirmLabel?: string;
+  inline?: boolean;
 }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
-    <details className="confirm-delete">
+    <details className={inline ? "confirm-delete confirm-delete--inline" : "confirm-delete"}>
       <summary className="button button--danger">{label}</summary>
       <Form method="post" className="confirm-delete__panel">
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {details ? <p>{details}</p> : null}
         {acknowledge.map((name) => (
           <label key={name} className="checkbox">
@@ -37,7 +51,7 @@ export function ConfirmDelete({
           </label>
         ))}
         <button type="submit" className="button button--danger" disabled={busy}>
-          {t("delete.confirm")}
+          {confirmLabel ?? t("delete.confirm")}
         </button>
       </Form>
     </details>

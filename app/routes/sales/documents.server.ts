@@ -155,7 +155,7 @@ export async function salesDetailAction(rc: RequestContext, request: Request, ki
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   // Invoicing the document asks to make invoices (the verb asks the rest: an estimate's edit permission).
-  requirePage(request, rc, intent === "invoice" ? INVOICES.edit : info.edit);
+  requirePage(request, rc, intent === "invoice" || intent === "deposit_invoice" ? INVOICES.edit : info.edit);
   const ctx = await ctxFromRequest(rc);
   return formAction(async () => {
     if (intent === "delete") {
@@ -163,6 +163,10 @@ export async function salesDetailAction(rc: RequestContext, request: Request, ki
       return redirect(`${info.path}?notice=deleted`);
     }
     if (intent === "invoice") return redirect(`${INVOICES.path}/${(await invoiceFrom(ctx, { type: kind, id })).id}?notice=created`);
+    if (intent === "deposit_invoice") {
+      const made = await invoiceFrom(ctx, { type: kind, id, deposit_percentage: form.get("deposit_percentage") });
+      return redirect(`${INVOICES.path}/${made.id}?notice=created`);
+    }
     const moved = await runDocumentAction(ctx, { type: kind, action: intent, id });
     if (moved.type !== kind) return redirect(`${SALES_KINDS.sales_order.path}/${moved.id}?notice=created`);
     return redirect(`${info.path}/${moved.id}?notice=moved`);

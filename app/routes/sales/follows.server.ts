@@ -8,6 +8,7 @@ import {
   createCreditNote,
   deleteCreditNote,
   listCreditNotes,
+  removeCreditNoteCredit,
 } from "../../../worker/domain/returns/credit-notes";
 import { followPage, returnableLines } from "../../../worker/domain/returns/follow-pages";
 import type { FollowView } from "../../../worker/domain/returns/follow-views";
@@ -45,7 +46,7 @@ const VERBS: Record<
   refund: { list: listRefunds, cancel: cancelRefund, remove: deleteRefund },
 };
 
-const NOTICES = ["created", "moved", "credited", "deleted"] as const;
+const NOTICES = ["created", "moved", "credited", "credit_removed", "emailed", "deleted"] as const;
 const noticeOf = (request: Request) => {
   const notice = new URL(request.url).searchParams.get("notice");
   return NOTICES.find((n) => n === notice) ?? null;
@@ -82,7 +83,7 @@ const text = (form: FormData, name: string) => {
   return value === "" ? undefined : value;
 };
 
-/** The buttons of a page: receive, refunded, cancel, delete, make a credit note or a refund of a return, apply a credit note. */
+/** The buttons of a page: receive, refunded, cancel, delete, make a credit note or a refund of a return, apply a credit note or remove one of its credits. */
 export async function followDetailAction(rc: RequestContext, request: Request, type: FollowingType, id: string | undefined) {
   const info = FOLLOW_KINDS[type];
   const form = await request.formData();
@@ -125,6 +126,9 @@ export async function followDetailAction(rc: RequestContext, request: Request, t
             return `${info.path}/${id}?notice=credited`;
           }),
         );
+      case "remove_credit":
+        await removeCreditNoteCredit(ctx, id, text(form, "credit_id"));
+        return redirect(`${info.path}/${id}?notice=credit_removed`);
       default:
         throw new DomainError("not_found");
     }
@@ -148,7 +152,12 @@ export async function returnCreateAction(rc: RequestContext, request: Request) {
   const kind = String(form.get("source_type") ?? "") === "sales_order" ? "sales_order" : "invoice";
   const lines = form
     .getAll("line_id")
-    .map((lineId) => ({ line_id: Number(lineId), quantity: text(form, `quantity_${String(lineId)}`) ?? "0" }))
+    .map((lineId) => ({
+      line_id: Number(lineId),
+      quantity: text(form, `quantity_${String(lineId)}`) ?? "0",
+      // A batch-tracked line's batch, when the form offers one (else the verb takes the one it shipped from).
+      batch_id: text(form, `batch_${String(lineId)}`),
+    }))
     .filter((l) => Number(l.quantity.replace(",", ".")) !== 0);
   return formAction(
     async () =>
@@ -156,7 +165,7 @@ export async function returnCreateAction(rc: RequestContext, request: Request) {
         await onceForm(rc, request, form, async () => {
           const made = await createProductReturn(ctx, {
             [`${kind}_id`]: Number(form.get("source_id")),
-            lines: lines.map((l) => ({ line_id: l.line_id, quantity: l.quantity.replace(",", ".") })),
+            lines: lines.map((l) => ({ line_id: l.line_id, quantity: l.quantity.replace(",", "."), batch_id: l.batch_id })),
             add_in_inventory: form.get("add_in_inventory") === "on",
             received: form.get("received") === "on",
             date: text(form, "date"),

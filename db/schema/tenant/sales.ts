@@ -28,6 +28,13 @@ export interface AddressSnapshot {
   country: string | null;
 }
 
+/** Why a subscription's last billing failed: a domain error as the API would send it. */
+export interface BillingError {
+  code: string;
+  params?: Record<string, unknown>;
+  fields?: Record<string, { code: string; params?: Record<string, unknown> }>;
+}
+
 /**
  * Estimates, sales orders, shipping orders and invoices (domain spec §3 'Sales documents (common)'):
  * one table, one machinery; each type uses the status fields of its machine (documents/statuses.ts).
@@ -124,6 +131,14 @@ export const salesDocuments = sqliteTable(
     // Invoices made by a subscription: the cycle they bill (1, 2…); unique per subscription, so that
     // two runs of the cron cannot bill one cycle twice.
     subscriptionCycle: integer("subscription_cycle"),
+    // A subscription whose last billing failed (decision 042): the error as the domain gave it (its
+    // code, params and fields, for the page to translate), when, how many failures in a row, and the
+    // time (epoch ms) before which the cron leaves it aside so that the next ones are billed. All
+    // cleared by the next invoice it makes; an edit clears retry_at so that the next run tries again.
+    billingError: text("billing_error", { mode: "json" }).$type<BillingError | null>(),
+    billingFailedAt: integer("billing_failed_at"),
+    billingFailures: integer("billing_failures").notNull().default(0),
+    billingRetryAt: integer("billing_retry_at"),
     userId: text("user_id"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -159,7 +174,7 @@ export const salesDocumentLines = sqliteTable(
       .references(() => salesDocuments.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     lid: text("lid").notNull(),
-    kind: text("kind", { enum: ["variant", "pack", "kit", "service", "text"] }).notNull(),
+    kind: text("kind", { enum: ["variant", "pack", "kit", "service", "text", "deposit"] }).notNull(),
     componentOfLid: text("component_of_lid"),
     variantId: integer("variant_id").references(() => variants.id),
     packId: integer("pack_id").references(() => packs.id),

@@ -97,6 +97,7 @@ export const isolation: IsolationArea = {
     "post /refunds": { product_return_id: 1 },
     "post /refunds/{id}/refunded": {},
     "post /refunds/{id}/cancel": {},
+    "post /refunds/{id}/email": { to: "isolation@example.test" },
     "post /subscriptions": { customer_id: 1, location_id: 1, lines: [{ description: "Maintenance" }] },
     "patch /subscriptions/{id}": { notes: "Changed" },
     "post /subscriptions/{id}/cancel": {},

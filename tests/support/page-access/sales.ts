@@ -71,11 +71,13 @@ export const pages: PageArea = {
     "sales/shipping-orders/:id/pdf": { kind: "permission", allOf: ["view_shipping_orders"] },
     "sales/invoices/:id/pdf": { kind: "permission", allOf: ["view_invoices"] },
     "sales/credit-notes/:id/pdf": { kind: "permission", allOf: ["view_credit_notes"] },
+    "sales/refunds/:id/pdf": { kind: "permission", allOf: ["view_refunds"] },
     "sales/estimates/:id/email": { kind: "action" },
     "sales/sales-orders/:id/email": { kind: "action" },
     "sales/shipping-orders/:id/email": { kind: "action" },
     "sales/invoices/:id/email": { kind: "action" },
     "sales/credit-notes/:id/email": { kind: "action" },
+    "sales/refunds/:id/email": { kind: "action" },
     // Any of the edit permissions (the line editor of estimates, sales orders and invoices).
     "sales/line-facts": { kind: "permission", allOf: [] },
   },

@@ -132,8 +132,12 @@ export const CustomerBalance = answer<CustomerBalanceView>()(
     currency: z.string(),
     unpaid_invoices: decimal,
     overdue_invoices: decimal,
+    credit_notes: decimal.meta({
+      description: "What the customer's credit notes have not yet applied to an invoice: owed to the customer",
+    }),
+    net_unpaid: decimal.meta({ description: "unpaid_invoices less credit_notes; below zero when the company owes the customer" }),
     uninvoiced_orders: decimal,
-    balance: decimal,
+    balance: decimal.meta({ description: "net_unpaid plus uninvoiced_orders: what the credit limit applies to" }),
     credit_limit: decimal.nullable(),
     available_credit: decimal.nullable(),
   }),

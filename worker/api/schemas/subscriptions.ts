@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { FIRST_BILLING_RULES } from "../../domain/subscriptions/renewal";
 import type { SubscriptionView } from "../../domain/subscriptions/subscription-views";
-import { answer, date } from "./common";
+import { answer, date, timestamp } from "./common";
 import { SalesDocument } from "./sales";
+
+const failureParams = z.record(z.string(), z.unknown());
 
 export const Subscription = answer<SubscriptionView>()(
   {
@@ -21,5 +23,18 @@ export const Subscription = answer<SubscriptionView>()(
     renewal_date: date.nullable().meta({ description: "When the next invoice is made; null once completed or cancelled" }),
     end_date: date.nullable().meta({ description: "The last cycle's date; null when it never ends" }),
     cycles_billed: z.number().int().meta({ description: "How many cycles were invoiced" }),
+    billing_failure: z
+      .object({
+        error: z.object({
+          code: z.string().meta({ description: "The error code, as an error answer's" }),
+          params: failureParams.optional(),
+          fields: z.record(z.string(), z.object({ code: z.string(), params: failureParams.optional() })).optional(),
+        }),
+        failed_at: timestamp,
+        failures: z.number().int().meta({ description: "Failures in a row" }),
+        retry_at: timestamp.nullable().meta({ description: "When the next try is made; null: at the cron's next run" }),
+      })
+      .nullable()
+      .meta({ description: "Why the last billing failed, while no invoice has been made since; null otherwise" }),
   }),
 );

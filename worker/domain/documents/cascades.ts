@@ -247,12 +247,12 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
     const came = returned.get(doc.id) ?? [];
     if (came.length)
       batch.addChanges(
-        came.map((l, i) => ({
+        came.map((l) => ({
           variantId: l.variantId,
           locationId: doc.locationId,
-          batchId: null,
+          batchId: l.batchId,
           delta: -l.units,
-          field: `lines.${i}.quantity`,
+          field: `lines.${l.position}.quantity`,
         })),
         { documentType: doc.type, documentId: doc.id, author },
       );
@@ -274,17 +274,30 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
   await batch.run();
 }
 
-/** A received return's lines that put goods back in stock, by return (variants whose inventory is tracked). */
+/**
+ * A received return's lines that put goods back in stock, by return (variants whose inventory is
+ * tracked): a line kept with its batches (a batch-tracked variant's, returns/return-batches.ts)
+ * gives one entry per batch; `position` is the line's among the return's top-level lines.
+ */
 export async function returnedGoodsOf(
   db: TenantDb,
   docs: readonly SavedSalesDocument[],
-): Promise<Map<number, { variantId: number; units: number }[]>> {
+): Promise<Map<number, { variantId: number; units: number; batchId: number | null; position: number }[]>> {
   if (docs.length === 0) return new Map();
-  const { salesDocumentLines: lines, variants } = tenantSchema;
+  const { salesDocumentLines: lines, variants, salesLineBatches } = tenantSchema;
   const rows = await db
-    .select({ documentId: lines.documentId, variantId: lines.variantId, units: lines.units })
+    .select({
+      documentId: lines.documentId,
+      variantId: lines.variantId,
+      units: sql<number>`coalesce(${salesLineBatches.quantity}, ${lines.units})`,
+      batchId: salesLineBatches.batchId,
+      // The caller's line: a kit's component is counted as its kit.
+      position: sql<number>`(select count(*) from sales_document_lines o where o.document_id = ${lines.documentId} and o.component_of_lid is null
+        and o.position < coalesce((select k.position from sales_document_lines k where k.document_id = ${lines.documentId} and k.lid = ${lines.componentOfLid}), ${lines.position}))`,
+    })
     .from(lines)
     .innerJoin(variants, eq(variants.id, lines.variantId))
+    .leftJoin(salesLineBatches, eq(salesLineBatches.lineId, lines.id))
     .where(
       and(
         inArray(
@@ -295,10 +308,13 @@ export async function returnedGoodsOf(
         eq(variants.trackInventory, true),
       ),
     );
-  const byDoc = new Map<number, { variantId: number; units: number }[]>();
+  const byDoc = new Map<number, { variantId: number; units: number; batchId: number | null; position: number }[]>();
   for (const r of rows)
     if (r.variantId !== null && Number(r.units) > 0)
-      byDoc.set(r.documentId, [...(byDoc.get(r.documentId) ?? []), { variantId: r.variantId, units: Number(r.units) }]);
+      byDoc.set(r.documentId, [
+        ...(byDoc.get(r.documentId) ?? []),
+        { variantId: r.variantId, units: Number(r.units), batchId: r.batchId, position: Number(r.position) },
+      ]);
   return byDoc;
 }
 

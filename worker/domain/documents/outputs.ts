@@ -5,7 +5,8 @@ import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { invoicePrintable } from "../invoices/invoice-pdf";
 import { withFacturX } from "../invoices/factur-x";
 import { isDraftInvoice, readInvoice, type InvoiceView } from "../invoices/invoice-views";
-import { salesDocumentPrintable } from "../sales/sales-document-pdf";
+import { readFollow, type FollowView } from "../returns/follow-views";
+import { printSalesDocument, salesDocumentPrintable } from "../sales/sales-document-pdf";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
 import { DOCUMENT_ACCESS } from "./document-types";
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from "../settings/email-templates/email-template-schemas";
@@ -149,13 +150,38 @@ const creditNoteOutput: DocumentOutput = {
   },
 };
 
-/** The rows: refunds, purchase orders and deliveries add theirs with their documents. */
+/** A refund for its outputs: what it pays back (its email's total) is its total with its discrepancy. */
+function refundOutputDocument(refund: FollowView): OutputDocument {
+  return { ...salesOutputDocument(refund), total: refund.amount };
+}
+
+/**
+ * A refund's outputs: a sales document's, with its discrepancy and what it pays back in all under
+ * its total. No payment terms and no Factur-X: it is money the company pays back, not an invoice.
+ */
+const refundOutput: DocumentOutput = {
+  ...salesOutput("refund"),
+  load: async (db, id) => refundOutputDocument(await readFollow(db, "refund", id)),
+  printable: async (ctx, id, language) => {
+    requirePermission(ctx, SALES_ACCESS.refund.read);
+    const refund = await readFollow(ctx.db, "refund", id);
+    const { printable, ...printed } = await printSalesDocument(ctx, refund, language);
+    return {
+      doc: refundOutputDocument(refund),
+      printable: { ...printable, refund: { discrepancy: refund.discrepancy, amount: refund.amount } },
+      ...printed,
+    };
+  },
+};
+
+/** The rows: purchase orders and deliveries add theirs with their documents. */
 export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput>> = {
   estimate: salesOutput("estimate"),
   sales_order: salesOutput("sales_order"),
   shipping_order: salesOutput("shipping_order"),
   invoice: invoiceOutput,
   credit_note: creditNoteOutput,
+  refund: refundOutput,
 };
 
 /** The outputs of a document type: `not_found` for a type that prints nothing yet. */

@@ -2,6 +2,8 @@ import { runCascade } from "../documents/cascades";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
 import { savedSalesDocument } from "../sales/sales-documents";
 import { requirePermission, type Ctx } from "../shared/ctx";
+import { DomainError } from "../shared/domain-error";
+import { deductedBy } from "./deposits";
 import { readInvoice, type InvoiceView } from "./invoice-views";
 
 /**
@@ -12,6 +14,9 @@ import { readInvoice, type InvoiceView } from "./invoice-views";
 export async function cancelInvoice(ctx: Ctx, input: { id: unknown }): Promise<InvoiceView> {
   requirePermission(ctx, DOCUMENT_ACCESS.invoice.edit);
   const saved = await savedSalesDocument(ctx.db, "invoice", input.id);
+  // A deposit deducted on later invoices stays until they are cancelled (decision 043).
+  const deductedOn = await deductedBy(ctx.db, saved);
+  if (deductedOn.length > 0) throw new DomainError("deposit_deducted", { labels: deductedOn.join(", ") });
   await runCascade(ctx, "invoice", "cancel", saved);
   return readInvoice(ctx.db, saved.id, ctx.now());
 }

@@ -1,3 +1,4 @@
+import { createI18n } from "../../../locales";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
 import { savedSalesDocument } from "../sales/sales-documents";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -15,6 +16,7 @@ import {
   billableLines,
 } from "./invoice-sources";
 import { readInvoiceSettings } from "./invoice-settings";
+import { depositLines, requireDepositsWithin, requireDepositsWithinOrder } from "./deposits";
 import { CreateInvoiceFromOrderInput, CreateInvoiceFromShippingOrderInput } from "./invoice-schemas";
 import type { InvoiceView } from "./invoice-views";
 import { insertInvoice } from "./invoice-writes";
@@ -48,6 +50,37 @@ export async function createInvoiceFromOrder(ctx: Ctx, input: unknown): Promise<
   const order = await savedOf(ctx, "sales_order", parsed.sales_order_id, "sales_order_id", "unknown_sales_order");
   if (NOT_INVOICED.includes(order.status)) throw new DomainError("status_move_not_allowed");
   const [billing, settings] = await Promise.all([readOrderBilling(ctx.db, order), readInvoiceSettings(ctx.db, order.customerId)]);
+  if (parsed.deposit_percentage !== undefined || parsed.is_deposit) {
+    // A deposit of the order is a percentage of it, never some of its lines.
+    if (parsed.deposit_percentage === undefined || parsed.lines !== undefined)
+      throw fieldError(parsed.lines !== undefined ? "lines" : "deposit_percentage", parsed.lines !== undefined ? "invalid" : "required");
+    const i18n = createI18n(ctx.locale);
+    const percent = parsed.deposit_percentage.toString().replace(/\.?0+$/, "");
+    const label = i18n._("invoice.deposit_line", {
+      percent: ctx.locale === "fr" ? percent.replace(".", ",") : percent,
+      number: order.number ?? "",
+    });
+    return insertInvoice(ctx, {
+      customerId: order.customerId,
+      locationId: order.locationId,
+      fields: {
+        label: order.label,
+        external_reference: order.externalReference,
+        for_the_attention_of: order.forTheAttentionOf,
+        document_tax_ids: order.documentTaxIds,
+        number: parsed.number,
+        date: parsed.date,
+        ...(parsed.notes !== undefined ? { notes: parsed.notes } : {}),
+        lines: depositLines(billing, parsed.deposit_percentage, label),
+      },
+      settings,
+      finalize: parsed.finalize,
+      dueDate: parsed.due_date,
+      isDeposit: true,
+      createdFromId: order.id,
+      guard: (batch) => requireDepositsWithinOrder(batch, order.id),
+    });
+  }
   const taken = checkChosen(billing, parsed.lines ?? allRemaining(billing), parsed.lines !== undefined);
   return insertOrderInvoice(ctx, {
     order,
@@ -56,7 +89,7 @@ export async function createInvoiceFromOrder(ctx: Ctx, input: unknown): Promise<
     settings,
     parsed,
     createdFromId: order.id,
-    guard: (batch) => requireWithinOrder(batch, order.id),
+    guard: (batch) => requireDepositsWithin(requireWithinOrder(batch, order.id), order.id),
   });
 }
 
@@ -70,6 +103,8 @@ export async function createInvoiceFromShippingOrder(ctx: Ctx, input: unknown): 
   const parsed = parseInput(CreateInvoiceFromShippingOrderInput, input);
   const shipment = await savedOf(ctx, "shipping_order", parsed.shipping_order_id, "shipping_order_id", "unknown_shipping_order");
   if (shipment.status === "cancelled" || shipment.createdFromId === null) throw new DomainError("status_move_not_allowed");
+  // A deposit is a percentage of the order (made from the order), never what a shipment sent.
+  if (parsed.is_deposit) throw fieldError("is_deposit", "invalid");
   const order = await savedSalesDocument(ctx.db, "sales_order", shipment.createdFromId);
   if (NOT_INVOICED.includes(order.status)) throw new DomainError("status_move_not_allowed");
   const [billing, shipmentBilling, settings] = await Promise.all([
@@ -90,7 +125,7 @@ export async function createInvoiceFromShippingOrder(ctx: Ctx, input: unknown): 
     settings,
     parsed,
     createdFromId: shipment.id,
-    guard: (batch) => requireWithinShipment(requireWithinOrder(batch, order.id), shipment.id),
+    guard: (batch) => requireDepositsWithin(requireWithinShipment(requireWithinOrder(batch, order.id), shipment.id), order.id),
   });
 }
 
@@ -98,7 +133,7 @@ export async function createInvoiceFromShippingOrder(ctx: Ctx, input: unknown): 
 function insertOrderInvoice(
   ctx: Ctx,
   made: {
-    order: { customerId: number; locationId: number };
+    order: { customerId: number; locationId: number; id: number };
     billing: Parameters<typeof invoiceOfOrder>[0];
     taken: Parameters<typeof invoiceOfOrder>[1];
     settings: Awaited<ReturnType<typeof readInvoiceSettings>>;
@@ -115,7 +150,8 @@ function insertOrderInvoice(
   },
 ): Promise<InvoiceView> {
   const { order, parsed } = made;
-  const { fields, sourceLineOf } = invoiceOfOrder(made.billing, made.taken);
+  const i18n = createI18n(ctx.locale);
+  const { fields, sourceLineOf } = invoiceOfOrder(made.billing, made.taken, (number) => i18n._("invoice.deposit_deduction", { number }));
   return insertInvoice(ctx, {
     customerId: order.customerId,
     locationId: order.locationId,
@@ -123,7 +159,7 @@ function insertOrderInvoice(
     settings: made.settings,
     finalize: parsed.finalize,
     dueDate: parsed.due_date,
-    isDeposit: parsed.is_deposit ?? false,
+    isDeposit: false,
     createdFromId: made.createdFromId,
     sourceLineOf,
     guard: made.guard,

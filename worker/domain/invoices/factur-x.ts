@@ -153,11 +153,13 @@ export function facturXData(
     const allowances = discount.isZero() ? undefined : [{ actualAmount: num(discount), reasonCode: kit.ALLOWANCE_REASONS_CODES.Discount }];
     const charges = ecotax.isZero() ? undefined : [{ actualAmount: num(ecotax), reason: "Eco-participation" }];
     const name = line.description?.trim() || line.pack_label || line.sku || "-";
+    // A deposit deducted: EN 16931 wants no negative price (BR-27), so one unit is taken back instead.
+    const back = Number(line.price) < 0 ? -1 : 1;
     return {
       generalLineData: { lineId: String(i + 1) },
       productDescription: { name, ...(line.sku ? { sellerProductId: line.sku } : {}) },
-      productPriceAgreement: { productNetPricing: { netPricePerItem: Number(line.price) } },
-      delivery: { itemQuantity: { quantity: Number(line.quantity), unit: kit.UNIT_CODES.ONE } },
+      productPriceAgreement: { productNetPricing: { netPricePerItem: back * Number(line.price) } },
+      delivery: { itemQuantity: { quantity: back * Number(line.quantity), unit: kit.UNIT_CODES.ONE } },
       settlement: {
         tax: entry.tax,
         ...(allowances || charges ? { lineLevelAllowancesAndCharges: { allowances, charges } } : {}),

@@ -158,6 +158,10 @@ export async function canInvoice(ctx: Ctx, input: { type: InvoiceSource; id: num
 }
 
 /** Invoices a document from its page: what remains of an order (or what a shipping order shipped), all of an estimate. */
-export async function invoiceFrom(ctx: Ctx, input: { type: InvoiceSource; id: unknown }): Promise<InvoiceView> {
-  return createInvoice(ctx, { [SOURCE_FIELDS[input.type]]: input.id });
+export async function invoiceFrom(
+  ctx: Ctx,
+  input: { type: InvoiceSource; id: unknown; deposit_percentage?: unknown },
+): Promise<InvoiceView> {
+  const deposit = input.deposit_percentage !== undefined ? { deposit_percentage: input.deposit_percentage } : {};
+  return createInvoice(ctx, { [SOURCE_FIELDS[input.type]]: input.id, ...deposit });
 }

@@ -3,6 +3,7 @@ import { DOCUMENT_TYPES } from "../documents/document-types";
 import { strictInput, zCalendarDate, zFlag, zOptionalText } from "../shared/input";
 import { zRefIdRequired, zRequiredQuantity } from "../stock/common";
 import { documentFields } from "../sales/sales-schemas";
+import { zDecimal } from "../shared/money";
 
 /** What the invoice verbs accept (domain spec §3 'Invoice', §5 'Invoice number'). */
 
@@ -22,7 +23,7 @@ const invoiceFields = {
   // Given, it replaces the one worked out from the payment terms.
   due_date: zCalendarDate.nullable().optional(),
   notes: zOptionalText(5000).optional(),
-  // A deposit invoice (the final invoice's deduction of it comes with the line engine's deposit line).
+  // A deposit invoice (titled so). One of a sales order is made with `deposit_percentage`, and deducted by its later invoices.
   is_deposit: zFlag.optional(),
   // Finalised at once (numbered now) rather than a draft, where the company settings allow the choice.
   finalize: zFlag.optional(),
@@ -52,6 +53,8 @@ const chosenLines = z
 export const CreateInvoiceFromOrderInput = strictInput({
   sales_order_id: zRefIdRequired("unknown_sales_order"),
   lines: chosenLines,
+  // A deposit invoice of this percentage of the order (decision 043): it takes no line of it.
+  deposit_percentage: zDecimal(2, { min: 0.01, max: 100 }).optional(),
   ...invoiceFields,
 });
 

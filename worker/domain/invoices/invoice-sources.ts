@@ -2,13 +2,14 @@ import { and, asc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { doneByLineOf, doneByLineQuery, DONE_BY_LINE_RULES, type DoneByLine } from "../documents/done-by-line";
 import { lineColumns, type SavedSalesDocument } from "../sales/sales-documents";
-import type { DocumentFields, SalesLineInput } from "../sales/sales-schemas";
+import type { DocumentFields, DocumentLine, SalesLineInput } from "../sales/sales-schemas";
 import { DomainError } from "../shared/domain-error";
 import { FieldIssues } from "../shared/input";
 import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
 import { qty } from "../stock/common";
 import type { StockBatch } from "../stock/ledger";
+import { deductionLines, depositLinesOf, depositLinesQuery, type DepositLine } from "./deposits";
 
 /**
  * What an invoice of a sales order (directly or through one of its shipping orders) bills: each
@@ -77,16 +78,19 @@ export interface OrderBilling {
   earlierGlobalDiscount: bigint;
   earlierShipping: bigint;
   earlierLineDiscounts: Map<number, bigint>;
+  /** The order's finalised deposits' lines and what is left to deduct of each (deposits.ts). */
+  deposits: DepositLine[];
 }
 
 /** The order's billing facts, in one round trip. */
 export async function readOrderBilling(db: TenantDb, order: SavedSalesDocument): Promise<OrderBilling> {
   const [totals, lineDiscounts] = earlierShares(db, order.id);
-  const [lines, done, [earlier], discounts] = await db.batch([
+  const [lines, done, [earlier], discounts, deposits] = await db.batch([
     orderLinesQuery(db, order.id),
     doneByLineQuery(db, order.id),
     totals,
     lineDiscounts,
+    depositLinesQuery(db, order.id),
   ]);
   return {
     order,
@@ -95,6 +99,7 @@ export async function readOrderBilling(db: TenantDb, order: SavedSalesDocument):
     earlierGlobalDiscount: units(earlier?.globalDiscount ?? 0),
     earlierShipping: units(earlier?.shipping ?? 0),
     earlierLineDiscounts: new Map(discounts.flatMap((d) => (d.lineId === null ? [] : [[d.lineId, units(d.discount)] as const]))),
+    deposits: depositLinesOf(deposits),
   };
 }
 
@@ -168,17 +173,22 @@ export function lineTaken(
   };
 }
 
-/** The invoice's fields and lines for these quantities of the order's lines, the order's amounts spread as the module says. */
+/**
+ * The invoice's fields and lines for these quantities of the order's lines, the order's amounts
+ * spread as the module says, and (unless it is a deposit invoice) the order's deposits deducted
+ * as deposits.ts says, each line described by `deductionLabel(deposit invoice number)`.
+ */
 export function invoiceOfOrder(
   billing: OrderBilling,
   taken: ReadonlyMap<number, number>,
+  deductionLabel: ((number: string) => string) | null = null,
 ): { fields: DocumentFields; sourceLineOf: (lid: string) => number | null } {
   const { order } = billing;
   const billable = billableLines(billing);
   const completes = billable.every((l) => remainingToInvoice(billing, l) - (taken.get(l.id) ?? 0) <= 0);
   let valueAll = 0n;
   let valueBilled = 0n;
-  const lines: SalesLineInput[] = [];
+  const lines: DocumentLine[] = [];
   for (const line of billing.lines) {
     if (line.componentOfLid !== null) continue;
     if (line.kind === "text") {
@@ -212,6 +222,11 @@ export function invoiceOfOrder(
       ? text(spread(units(order.globalDiscount), billing.earlierGlobalDiscount))
       : storedDecimal(order.globalDiscount, PRICE_SCALE).toString();
   const byLid = new Map(billing.lines.map((l) => [l.lid, l.id]));
+  if (deductionLabel) {
+    const deducted = deductionLines(billing, taken, billing.deposits, completes, deductionLabel);
+    lines.push(...deducted.lines);
+    for (const [lid, id] of deducted.sourceOf) byLid.set(lid, id);
+  }
   return {
     fields: {
       label: order.label,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
-import { rewriteSalesDocument } from "../sales/sales-document-writes";
+import { depositLineOf, rewriteSalesDocument } from "../sales/sales-document-writes";
 import { savedSalesDocument } from "../sales/sales-documents";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -37,7 +37,14 @@ export async function updateInvoice(ctx: Ctx, input: { id: unknown } & Record<st
   const [settings, sources, [parent]] = await Promise.all([
     readInvoiceSettings(db, customerId),
     db
-      .select({ lid: salesDocumentLines.lid, sourceLineId: salesDocumentLines.sourceLineId })
+      .select({
+        lid: salesDocumentLines.lid,
+        sourceLineId: salesDocumentLines.sourceLineId,
+        kind: salesDocumentLines.kind,
+        description: salesDocumentLines.description,
+        price: salesDocumentLines.price,
+        taxes: salesDocumentLines.taxes,
+      })
       .from(salesDocumentLines)
       .where(eq(salesDocumentLines.documentId, saved.id)),
     saved.createdFromId === null
@@ -51,7 +58,13 @@ export async function updateInvoice(ctx: Ctx, input: { id: unknown } & Record<st
   requireNumberEdit(ctx, settings, parsed.number);
   // A draft's typed number cleared: the draft waits for the sequence's again.
   const clearNumber = draft && parsed.number === null;
-  const fields = { ...parsed, number: clearNumber ? undefined : parsed.number };
+  // Deposit lines (a deposit's amount, a deposit deducted) are the server's: lines given keep them as they were.
+  const deposits = sources.filter((l) => l.kind === "deposit");
+  const lines =
+    parsed.lines === undefined
+      ? undefined
+      : [...parsed.lines.filter((l) => !deposits.some((d) => d.lid === l.lid)), ...deposits.map(depositLineOf)];
+  const fields = { ...parsed, lines, number: clearNumber ? undefined : parsed.number };
   const byLid = new Map(sources.map((l) => [l.lid, l.sourceLineId]));
   const guard = (batch: StockBatch) => {
     if (parent?.type === "sales_order") requireWithinOrder(batch, parent.id);

@@ -16,13 +16,17 @@ const { customers, companySettings } = tenantSchema;
 export interface CustomerBalanceView {
   customer_id: number;
   currency: string;
-  /** What their issued invoices leave to pay. */
+  /** What their issued invoices leave to pay: owed by the customer. */
   unpaid_invoices: string;
   /** Of which due before today in the company's calendar. */
   overdue_invoices: string;
+  /** What their credit notes (pending or partially credited) have not yet applied: owed to the customer. */
+  credit_notes: string;
+  /** Unpaid invoices less credit notes: what the customer owes once their credit is used (below zero: the company owes them). */
+  net_unpaid: string;
   /** What their open sales orders have not yet invoiced. */
   uninvoiced_orders: string;
-  /** Both: the balance the credit limit applies to (domain spec §5). */
+  /** Net unpaid and uninvoiced orders: the balance the credit limit applies to (domain spec §5). */
   balance: string;
   credit_limit: string | null;
   /** The credit limit less the balance (null without a limit); below zero when it is passed. */
@@ -31,8 +35,9 @@ export interface CustomerBalanceView {
 
 /**
  * A customer's balance in one read (issue 26: "a customer's unpaid total"): the same SQL the
- * credit limit is checked with in an order's batch, plus what of it is overdue. The indexes on
- * (type, customer_id, due_date) and the lines' source_line_id keep it to the customer's documents.
+ * credit limit is checked with in an order's batch (credit notes not yet applied taken off), plus
+ * what of it is overdue. The indexes on (type, customer_id, due_date), (customer_id, type) and
+ * the lines' source_line_id keep it to the customer's documents.
  */
 export async function customerBalanceOf(ctx: Ctx, input: { id: unknown }): Promise<CustomerBalanceView> {
   requirePermission(ctx, VIEW_CUSTOMERS);
@@ -40,7 +45,7 @@ export async function customerBalanceOf(ctx: Ctx, input: { id: unknown }): Promi
   const { db } = ctx;
   const id = recordId(input.id);
   const today = await companyToday(db, ctx.now());
-  const { orders, invoices } = balanceParts(id);
+  const { orders, invoices, credits } = balanceParts(id);
   // Overdue as the invoice list and the invoice's page say it (invoice-views.ts).
   const overdue = sql`(select coalesce(sum(round(remaining_to_pay * ${RATE_ONE} / exchange_rate)), 0) from sales_documents
     where type = 'invoice' and customer_id = ${BigInt(id)} and ${overdueSql(today)})`;
@@ -49,6 +54,7 @@ export async function customerBalanceOf(ctx: Ctx, input: { id: unknown }): Promi
       creditLimit: customers.creditLimit,
       orders: sql<number>`${orders}`,
       invoices: sql<number>`${invoices}`,
+      credits: sql<number>`${credits}`,
       overdue: sql<number>`${overdue}`,
       // The company's currency: its default currency, else the one its settings name (as the line engine reads it).
       currency: sql<string>`coalesce((select iso from currencies where is_default = 1 limit 1), (select ${companySettings.defaultCurrency} from ${companySettings} where ${companySettings.id} = 1))`,
@@ -61,12 +67,15 @@ export async function customerBalanceOf(ctx: Ctx, input: { id: unknown }): Promi
     storedDecimal(BigInt(Math.round(Number(units))), PRICE_SCALE)
       .round(currencyDecimals(currency))
       .toString();
-  const balance = Number(row.orders) + Number(row.invoices);
+  const net = Number(row.invoices) - Number(row.credits);
+  const balance = Number(row.orders) + net;
   return {
     customer_id: id,
     currency,
     unpaid_invoices: money(row.invoices),
     overdue_invoices: money(row.overdue),
+    credit_notes: money(row.credits),
+    net_unpaid: money(net),
     uninvoiced_orders: money(row.orders),
     balance: money(balance),
     credit_limit: row.creditLimit === null ? null : money(row.creditLimit),

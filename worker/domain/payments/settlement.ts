@@ -127,6 +127,22 @@ export function removeCreditsOfCreditNote(creditNoteId: number): SQL[] {
   ];
 }
 
+/**
+ * Removes one credit of a credit note (applied by mistake): the invoice gets back what it took
+ * off, the credit note what it applied, both statuses following. The statements read the credit
+ * before deleting it; where there is no such credit of this credit note they change nothing, and
+ * the delete's count says so (the caller's guard).
+ */
+export function removeCredit(creditNoteId: number, creditId: number): SQL[] {
+  const credit = sql`(select id from invoice_credits where id = ${BigInt(creditId)} and credit_note_id = ${BigInt(creditNoteId)})`;
+  const amount = sql`(select amount from invoice_credits where id = ${credit})`;
+  return [
+    invoicesAfterCredit(sql`i.id = (select invoice_id from invoice_credits where id = ${credit})`, amount, -1),
+    creditNotesAfterCredit(sql`c.id = (select credit_note_id from invoice_credits where id = ${credit})`, amount, -1),
+    sql`delete from invoice_credits where id = ${credit}`,
+  ];
+}
+
 /** Removes the credits applied to an invoice, giving each credit note back what it applied (an invoice cancelled or deleted). */
 export function removeCreditsOnInvoice(invoiceId: number): SQL[] {
   const id = BigInt(invoiceId);
@@ -148,10 +164,13 @@ export function removeCreditsOnInvoice(invoiceId: number): SQL[] {
  */
 export function orderOfInvoice(invoiceId: number | SQL): SQL {
   const id = typeof invoiceId === "number" ? sql`${BigInt(invoiceId)}` : invoiceId;
-  return sql`(select o.id from sales_document_lines l
+  // A deposit invoice bills no line of its order: it is made from it (decision 043).
+  return sql`coalesce((select o.id from sales_document_lines l
     join sales_document_lines ol on ol.id = l.source_line_id
     join sales_documents o on o.id = ol.document_id
-    where l.document_id = ${id} and o.type = 'sales_order' limit 1)`;
+    where l.document_id = ${id} and o.type = 'sales_order' limit 1),
+    (select d.created_from_id from sales_documents d join sales_documents o on o.id = d.created_from_id
+    where d.id = ${id} and d.is_deposit = 1 and o.type = 'sales_order'))`;
 }
 
 /** The sales order statuses in which its invoices take no more payments (domain spec §4: completed manually). */
@@ -189,7 +208,9 @@ const BILLS_NOTHING = [checked("invoice", "cancelled"), checked("invoice", "void
 export function orderSettlement(orderId: SQL): SQL {
   const invoices = sql`(select distinct l.document_id from sales_document_lines l join sales_documents i on i.id = l.document_id
     where i.type = 'invoice' and i.status not in (${sqlList(BILLS_NOTHING)})
-    and l.source_line_id in (select id from sales_document_lines where document_id = o.id))`;
+    and l.source_line_id in (select id from sales_document_lines where document_id = o.id)
+    union select id from sales_documents where type = 'invoice' and is_deposit = 1 and created_from_id = o.id
+    and status not in (${sqlList(BILLS_NOTHING)}))`;
   const paidSum = sql`(select coalesce(sum(amount_paid), 0) from sales_documents where id in ${invoices})`;
   const unsettled = sql`exists (select 1 from sales_documents where id in ${invoices} and (remaining_to_pay > 0 or status = ${checked("invoice", "draft")}))`;
   const anyInvoice = sql`exists (select 1 from sales_documents where id in ${invoices})`;

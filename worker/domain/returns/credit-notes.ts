@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { runCascade } from "../documents/cascades";
 import { DOCUMENT_ACCESS, DOCUMENT_TYPES } from "../documents/document-types";
@@ -11,13 +11,14 @@ import {
   invoicesAfterCredit,
   orderOfInvoice,
   orderSettlement,
+  removeCredit,
 } from "../payments/settlement";
 import { insertSalesDocument } from "../sales/sales-document-writes";
 import { savedSalesDocument } from "../sales/sales-documents";
 import { deleteVerb } from "../sales/sales-verbs";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { fieldError, parseInput, strictInput, zCalendarDate, zOptionalText } from "../shared/input";
+import { fieldError, parseInput, recordId, strictInput, zCalendarDate, zOptionalText } from "../shared/input";
 import { currencyDecimals, PRICE_SCALE, zMoney } from "../shared/money";
 import { sqlList } from "../shared/sql-list";
 import { storedDecimal } from "../shared/stored-figures";
@@ -202,6 +203,30 @@ export async function applyCreditNote(ctx: Ctx, creditNoteId: unknown, raw: unkn
   const [row] = results[read] as CreditRow[];
   if (!row) throw new DomainError("not_found");
   return creditView(row);
+}
+
+/**
+ * Removes one credit of a credit note (applied by mistake): the invoice gets back what it took off
+ * (a paid one reopens), the credit note what it applied, both statuses and the invoice's order's
+ * payment status following, in one batch. Removed once: a second removal of the same credit,
+ * racing this one, finds nothing to delete and changes nothing (credit_not_found, a 404), as does
+ * a credit of another credit note or one already removed (by cancelling either document).
+ */
+export async function removeCreditNoteCredit(ctx: Ctx, creditNoteId: unknown, creditId: unknown): Promise<void> {
+  requirePermission(ctx, DOCUMENT_ACCESS.credit_note.edit);
+  const { db } = ctx;
+  const note = await savedSalesDocument(db, "credit_note", creditNoteId);
+  const id = recordId(creditId);
+  const [credit] = await db
+    .select({ invoiceId: invoiceCredits.invoiceId })
+    .from(invoiceCredits)
+    .where(and(eq(invoiceCredits.id, id), eq(invoiceCredits.creditNoteId, note.id)));
+  if (!credit) throw new DomainError("credit_not_found");
+  await new StockBatch(ctx)
+    .add(...removeCredit(note.id, id).map((statement) => db.run(statement)))
+    .requireThat(sql`changes() > 0`, new DomainError("credit_not_found"))
+    .add(db.run(orderSettlement(orderOfInvoice(credit.invoiceId))))
+    .run();
 }
 
 /** The credits a credit note applied, or those applied to an invoice, newest first. */

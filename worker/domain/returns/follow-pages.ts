@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
+import { documentEmails, type DocumentEmails } from "../documents/document-emails";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
+import { isPrintedSalesType } from "../documents/outputs";
 import { canVerbMove, isStatusOf } from "../documents/statuses";
 import { CREDITABLE_STATUSES, APPLICABLE_STATUSES } from "../payments/settlement";
 import { savedSalesDocument, type SalesDocumentType } from "../sales/sales-documents";
@@ -14,6 +16,7 @@ import { applicableCreditNotes, listCredits, type CreditView } from "./credit-no
 import { readFollow, type FollowView } from "./follow-views";
 import type { FollowingType, SourceType } from "./line-limits";
 import { readSource } from "./made-from";
+import { batchChoices } from "./return-batches";
 import { NOT_RETURNED } from "./product-returns";
 
 /**
@@ -37,6 +40,8 @@ export interface FollowPage {
   origin: LinkedDocument | null;
   made: LinkedDocument[];
   credits: CreditView[];
+  /** A document that prints (a credit note, a refund): the emails sent with it and the one its email button would send. */
+  emails: DocumentEmails | null;
   /** The customer's invoices waiting for money in its currency (a credit note that can still be applied). */
   invoices: { id: number; number: string; remaining_to_pay: string }[];
   actions: {
@@ -45,6 +50,8 @@ export interface FollowPage {
     cancel: boolean;
     delete: boolean;
     apply: boolean;
+    /** A credit note's credits may be removed one by one. */
+    removeCredit: boolean;
     creditNote: boolean;
     refund: boolean;
   };
@@ -79,7 +86,7 @@ export async function followPage(ctx: Ctx, type: FollowingType, id: unknown): Pr
   requirePermission(ctx, access.read);
   const doc = await readFollow(ctx.db, type, id);
   const { db } = ctx;
-  const [origin, made, credits, invoices] = await Promise.all([
+  const [origin, made, credits, invoices, emails] = await Promise.all([
     doc.created_from_id === null ? [] : db.select(linkColumns).from(salesDocuments).where(eq(salesDocuments.id, doc.created_from_id)),
     db
       .select(linkColumns)
@@ -99,6 +106,7 @@ export async function followPage(ctx: Ctx, type: FollowingType, id: unknown): Pr
           .orderBy(salesDocuments.dueDate, salesDocuments.id)
           .limit(100)
       : [],
+    isPrintedSalesType(type) ? documentEmails(ctx, { type, id: doc.id }) : null,
   ]);
   const edit = permits(ctx, access.edit);
   const can = (to: string) => edit && isStatusOf(type, doc.status) && canVerbMove(type, doc.status as never, to);
@@ -108,6 +116,7 @@ export async function followPage(ctx: Ctx, type: FollowingType, id: unknown): Pr
     origin: origin[0] ? linked(origin[0]) : null,
     made: made.map(linked),
     credits,
+    emails,
     invoices: invoices.map((i) => ({
       id: i.id,
       number: i.number ?? "",
@@ -119,6 +128,7 @@ export async function followPage(ctx: Ctx, type: FollowingType, id: unknown): Pr
       cancel: can("cancelled"),
       delete: edit,
       apply: type === "credit_note" && edit && Number(doc.remaining_to_credit) > 0 && invoices.length > 0,
+      removeCredit: type === "credit_note" && edit && credits.length > 0,
       creditNote: type === "product_return" && open && permits(ctx, DOCUMENT_ACCESS.credit_note.edit),
       refund: type === "product_return" && open && permits(ctx, DOCUMENT_ACCESS.refund.edit),
     },
@@ -130,6 +140,8 @@ export async function returnableLines(ctx: Ctx, kind: "invoice" | "sales_order",
   requirePermission(ctx, DOCUMENT_ACCESS.product_return.edit);
   const doc = await savedSalesDocument(ctx.db, kind, id);
   const source = await readSource(ctx.db, "product_return", doc, kind as SourceType);
+  // A batch-tracked line offers its variant's batches, the one it shipped from chosen (return-batches.ts).
+  const choices = await batchChoices(ctx.db, source);
   const lines = source.lines
     .filter((l) => source.remaining.has(l.id))
     .map((l) => ({
@@ -138,6 +150,8 @@ export async function returnableLines(ctx: Ctx, kind: "invoice" | "sales_order",
       description: l.description,
       quantity: qty(Number(l.quantity)),
       remaining: qty(source.remaining.get(l.id) ?? 0),
+      batches: choices.get(l.id)?.batches ?? null,
+      batch_id: choices.get(l.id)?.shipped ?? null,
     }));
   if (lines.length === 0) throw new DomainError("not_found");
   return { source: { id: doc.id, type: kind, number: doc.number ?? "", customer_id: doc.customerId }, lines };

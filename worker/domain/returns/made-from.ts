@@ -97,7 +97,8 @@ export function fieldsFromSource(
   let valueTaken = 0n;
   const lines: SalesLineInput[] = [];
   for (const line of source.lines) {
-    if (line.componentOfLid !== null || line.kind === "text") continue;
+    // A deposit deducted is money, not goods: a return or a credit follows the goods (decision 043).
+    if (line.componentOfLid !== null || line.kind === "text" || line.kind === "deposit") continue;
     const whole = BigInt(Number(line.quantity));
     const value = units(line.total);
     valueAll += value;

@@ -4,6 +4,7 @@ import { claimMove } from "../documents/claims";
 import { DOCUMENT_ACCESS, DOCUMENT_TYPES } from "../documents/document-types";
 import { entryStatus } from "../documents/statuses";
 import { insertSalesDocument } from "../sales/sales-document-writes";
+import type { SalesLineRow } from "../sales/sales-lines";
 import { savedSalesDocument, type SavedSalesDocument } from "../sales/sales-documents";
 import { deleteVerb } from "../sales/sales-verbs";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -14,6 +15,7 @@ import { zOptionalId, zRefIdRequired, zRequiredQuantity } from "../stock/common"
 import { listFollows, readFollow, type FollowView } from "./follow-views";
 import type { SourceType } from "./line-limits";
 import { checkChosen, fieldsFromSource, guardSource, readSource } from "./made-from";
+import { addLineBatches, returnBatches, returnedChanges } from "./return-batches";
 
 /**
  * Product returns (domain spec §3 'Product return', decision 042): goods a customer sends back,
@@ -22,7 +24,7 @@ import { checkChosen, fieldsFromSource, guardSource, readSource } from "./made-f
  * in hand starts received (reverted); one waiting for them starts pending and is received later.
  * Received with `add_in_inventory`, its goods come back into stock at its location through the
  * ledger, in the same batch; cancelling it takes them out again (the cascade), and cancels its
- * credit notes and refunds.
+ * credit notes and refunds. A batch-tracked variant's units go back into a batch (return-batches.ts).
  */
 
 export const chosenLines = z
@@ -30,10 +32,23 @@ export const chosenLines = z
   .max(1000, "too_long")
   .optional();
 
+/** A return's lines: the source's lines, and for a batch-tracked variant the batch its units go back into (else the one it shipped from). */
+const returnLines = z
+  .array(
+    strictInput({
+      line_id: zRefIdRequired("unknown_line"),
+      quantity: zRequiredQuantity({ positive: true }),
+      batch_id: zOptionalId("unknown_batch").optional(),
+    }),
+    { error: "invalid" },
+  )
+  .max(1000, "too_long")
+  .optional();
+
 export const CreateProductReturnInput = strictInput({
   invoice_id: zOptionalId("unknown_invoice").optional(),
   sales_order_id: zOptionalId("unknown_sales_order").optional(),
-  lines: chosenLines,
+  lines: returnLines,
   // The goods go back into stock (true unless said otherwise: a broken item is returned without it).
   add_in_inventory: zFlag.optional(),
   // The goods are in hand (true unless said otherwise): the return is received at once.
@@ -89,7 +104,9 @@ export async function createProductReturn(ctx: Ctx, input: unknown): Promise<Fol
   const received = parsed.received ?? true;
   const addInInventory = parsed.add_in_inventory ?? true;
   const author = stockAuthor(ctx.actor);
-  let units: { variantId: number; units: number; field: string }[] = [];
+  // Only goods that go back into stock need a batch.
+  const splits = addInInventory ? await returnBatches(ctx.db, source, parsed.lines) : new Map();
+  let lines: SalesLineRow[] = [];
   const saved = await insertSalesDocument(ctx, {
     type: "product_return",
     customerId: doc.customerId,
@@ -103,15 +120,14 @@ export async function createProductReturn(ctx: Ctx, input: unknown): Promise<Fol
       createdFromId: doc.id,
     }),
     check: (priced) => {
-      units = priced.units;
+      lines = priced.lines;
     },
-    // Received and put back in stock: the goods come in, in the same batch.
+    // The lines' batches kept for a later receipt or cancel; received and put back in stock, the goods come in, in the same batch.
     extra: (batch, documentId) => {
-      if (received && addInInventory && units.length)
-        batch.addChanges(
-          units.map((u) => ({ variantId: u.variantId, locationId: doc.locationId, batchId: null, delta: u.units, field: u.field })),
-          { documentType: "product_return", documentId, author },
-        );
+      if (!addInInventory) return;
+      addLineBatches(ctx.db, batch, documentId, lines, sourceLineOf, splits);
+      const changes = received ? returnedChanges(lines, sourceLineOf, splits, doc.locationId) : [];
+      if (changes.length) batch.addChanges(changes, { documentType: "product_return", documentId, author });
     },
     guard: guardSource(source),
   });
@@ -127,12 +143,12 @@ export async function receiveProductReturn(ctx: Ctx, input: { id: unknown }): Pr
   const batch = claimMove(ctx.db, new StockBatch(ctx), saved, "product_return", to);
   if (goods.length)
     batch.addChanges(
-      goods.map((g, i) => ({
+      goods.map((g) => ({
         variantId: g.variantId,
         locationId: saved.locationId,
-        batchId: null,
+        batchId: g.batchId,
         delta: g.units,
-        field: `lines.${i}.quantity`,
+        field: `lines.${g.position}.quantity`,
       })),
       { documentType: "product_return", documentId: saved.id, author: stockAuthor(ctx.actor) },
     );

@@ -139,6 +139,9 @@ function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
   };
 }
 
+/** The documents by which the company owes the customer: they print no payment terms. */
+const OWED_TO_THE_CUSTOMER: readonly SalesDocumentType[] = ["credit_note", "refund"];
+
 function printableOf(doc: PrintedSalesDocument, context: PrintContext): PrintableDocument {
   const { company } = context;
   const priced = doc.type !== "shipping_order";
@@ -206,8 +209,8 @@ function printableOf(doc: PrintedSalesDocument, context: PrintContext): Printabl
       contactLines: [company.phone, company.email, company.website].filter((l): l is string => Boolean(l)),
     },
     legal: legalOf(company),
-    // A credit note owes the customer: the customer's payment terms are not its.
-    paymentTerms: priced && doc.type !== "credit_note" ? context.terms : null,
+    // A credit note or a refund is owed to the customer: the customer's payment terms are not its.
+    paymentTerms: priced && !OWED_TO_THE_CUSTOMER.includes(doc.type) ? context.terms : null,
     logo: context.logo,
     billTo: party(doc.billing_address, doc.customer.label) ?? { label: doc.customer.label, lines: [] },
     shipTo: party(doc.shipping_address, doc.customer.label),

@@ -27,7 +27,7 @@ import {
   type SalesDocumentView,
   type SavedSalesDocument,
 } from "./sales-documents";
-import type { DocumentFields, SalesLineInput } from "./sales-schemas";
+import type { DocumentFields, DocumentLine } from "./sales-schemas";
 
 /** Creating, changing and removing sales documents: one batch each, numbers and reservations inside it. */
 
@@ -63,7 +63,7 @@ export interface SaveRequest {
 }
 
 /** The lines as a caller would send them back: a saved document re-priced keeps its prices and discounts. */
-export async function lineInputsOf(db: TenantDb, documentId: number): Promise<SalesLineInput[]> {
+export async function lineInputsOf(db: TenantDb, documentId: number): Promise<DocumentLine[]> {
   const rows = await db
     .select(lineColumns)
     .from(salesDocumentLines)
@@ -71,19 +71,29 @@ export async function lineInputsOf(db: TenantDb, documentId: number): Promise<Sa
     .orderBy(asc(salesDocumentLines.position));
   return rows
     .filter((l) => l.componentOfLid === null)
-    .map((l) => ({
-      lid: l.lid,
-      variant_id: l.kind === "variant" || l.kind === "kit" || l.kind === "pack" ? l.variantId : null,
-      pack_id: l.packId,
-      service_id: l.serviceId,
-      description: l.description,
-      // A figure stored past the bounds comes back as it was, for the pricing to refuse on its line.
-      quantity: l.kind === "text" ? null : storedNumber(l.quantity),
-      price: l.kind === "text" ? null : storedDecimal(l.price, PRICE_SCALE),
-      discount: storedDecimal(l.discount, PRICE_SCALE).toString(),
-      discount_type: l.discountType,
-    }));
+    .map((l): DocumentLine => {
+      if (l.kind === "deposit") return depositLineOf(l);
+      return {
+        lid: l.lid,
+        variant_id: l.kind === "variant" || l.kind === "kit" || l.kind === "pack" ? l.variantId : null,
+        pack_id: l.packId,
+        service_id: l.serviceId,
+        description: l.description,
+        // A figure stored past the bounds comes back as it was, for the pricing to refuse on its line.
+        quantity: l.kind === "text" ? null : storedNumber(l.quantity),
+        price: l.kind === "text" ? null : storedDecimal(l.price, PRICE_SCALE),
+        discount: storedDecimal(l.discount, PRICE_SCALE).toString(),
+        discount_type: l.discountType,
+      };
+    });
 }
+
+/** A saved deposit line (or deduction) as the pricing takes it again: its price and taxes as they were. */
+export const depositLineOf = (l: Pick<SalesLineRow, "lid" | "description" | "taxes"> & { price: number | string }): DocumentLine => ({
+  lid: l.lid,
+  description: l.description,
+  deposit: { price: storedDecimal(l.price, PRICE_SCALE).toString(), taxes: (l.taxes ?? []).map((x) => ({ id: x.id, rate: x.rate })) },
+});
 
 const documentText = (fields: DocumentFields, saved?: DocumentRow): DocumentValues => ({
   label: fields.label !== undefined ? fields.label : (saved?.label ?? null),

@@ -18,7 +18,7 @@ import { WEIGHT_SCALE, GRAMS_SCALE } from "../products/weights";
 import { Decimal } from "../shared/decimal";
 import { FieldIssues } from "../shared/input";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
-import type { SalesLineInput } from "./sales-schemas";
+import type { DocumentLine, SalesLineInput } from "./sales-schemas";
 
 /**
  * From the lines a user or the API sends to the rows a document stores, in two steps: the reads
@@ -38,7 +38,7 @@ export interface Party {
 export interface DocumentTerms {
   party: Party;
   locationId: number;
-  lines: readonly SalesLineInput[];
+  lines: readonly DocumentLine[];
   globalDiscount?: string | null;
   globalDiscountType?: "percentage" | "amount" | null;
   /** Decimal text, in the document's currency and tax type. */
@@ -412,6 +412,11 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
     const money = { discount: line.discount ?? null, discount_type: line.discount_type ?? null, description: line.description ?? null };
     const quantity = line.quantity == null ? null : dec(line.quantity, QUANTITY_SCALE);
     const base = { variantId: null, packId: null, packLabel: null, serviceId: null, sku: null, stocked: false };
+    if (line.deposit) {
+      const taxes = line.deposit.taxes.map((x) => ({ id: x.id, label: tax(x.id)?.label ?? "", rate: x.rate }));
+      resolved.push({ ...base, input: { lid, kind: "deposit", price: line.deposit.price, description: money.description, taxes } });
+      return;
+    }
     if (line.service_id != null) {
       const service = services.find((s) => s.id === line.service_id);
       if (!service) return issues.add(`lines.${i}.service_id`, "unknown_service");

@@ -37,14 +37,18 @@ export const orderRules = {
 /** Invoice statuses that owe nothing to the balance: not yet issued, or cancelled. */
 const NOT_OWED = ["draft", "cancelled", "voided"] as const;
 
+/** Credit note statuses whose remaining_to_credit is still the customer's: not yet all applied, not cancelled. */
+const CREDIT_AVAILABLE = ["pending", "partially_credited"] as const;
+
 /**
- * The two parts of a customer's balance in the company's currency, in SQL (rounded per document
- * to the stored scale, as each total is): `invoices`, the remaining to pay of their issued
- * invoices; `orders`, for each open sales order its total less the totals of its issued invoices
- * (never below zero). An order's invoices are found by their lines, as what remains to invoice is
+ * The parts of a customer's balance in the company's currency, in SQL (rounded per document to
+ * the stored scale, as each total is): `invoices`, the remaining to pay of their issued invoices;
+ * `orders`, for each open sales order its total less the totals of its issued invoices (never
+ * below zero); `credits`, what their credit notes have not yet applied to an invoice, money the
+ * company owes them. An order's invoices are found by their lines, as what remains to invoice is
  * (an invoice of a shipping order too), so an invoiced order is counted once.
  */
-export function balanceParts(customerId: number): { orders: SQL; invoices: SQL } {
+export function balanceParts(customerId: number): { orders: SQL; invoices: SQL; credits: SQL } {
   const id = BigInt(customerId);
   const billed = sql`(select coalesce(sum(i.total), 0) from sales_documents i where i.type = 'invoice' and i.status not in (${sqlList(NOT_OWED)})
     and i.id in (select l.document_id from sales_document_lines l where l.source_line_id in (select id from sales_document_lines where document_id = o.id)))`;
@@ -52,11 +56,17 @@ export function balanceParts(customerId: number): { orders: SQL; invoices: SQL }
     where o.type = 'sales_order' and o.customer_id = ${id} and o.status not in (${sqlList(CLOSED_ORDER_STATUSES)}))`;
   const invoices = sql`(select coalesce(sum(round(remaining_to_pay * ${RATE_ONE} / exchange_rate)), 0) from sales_documents
     where type = 'invoice' and customer_id = ${id} and status not in (${sqlList(NOT_OWED)}))`;
-  return { orders, invoices };
+  const credits = sql`(select coalesce(sum(round(remaining_to_credit * ${RATE_ONE} / exchange_rate)), 0) from sales_documents
+    where type = 'credit_note' and customer_id = ${id} and status in (${sqlList(CREDIT_AVAILABLE)}))`;
+  return { orders, invoices, credits };
 }
 
-/** A customer's balance (domain spec §5: "computed from open sales orders and invoices"), in SQL. */
+/**
+ * A customer's balance (domain spec §5: "computed from open sales orders and invoices"), in SQL:
+ * net of the credit notes they have not yet used, which they can set against any of their
+ * invoices (decision 042), so that the credit limit and the customer's page weigh one figure.
+ */
 export function customerBalance(customerId: number): SQL {
-  const { orders, invoices } = balanceParts(customerId);
-  return sql`(${orders} + ${invoices})`;
+  const { orders, invoices, credits } = balanceParts(customerId);
+  return sql`(${orders} + ${invoices} - ${credits})`;
 }

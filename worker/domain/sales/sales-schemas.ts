@@ -92,7 +92,16 @@ export const UpdateSalesOrderInput = strictInput({
   shipping_date: zCalendarDate.nullable().optional(),
 });
 
-export type DocumentFields = z.output<z.ZodObject<typeof documentFields>>;
+/**
+ * A line only the server makes, never one typed (no schema reads it): a deposit invoice's amount,
+ * or a deposit deducted on a later invoice of the order (a negative price), at the deposit's taxes.
+ */
+export interface DepositAmount {
+  price: string;
+  taxes: readonly { id: number; rate: string }[];
+}
+export type DocumentLine = SalesLineInput & { deposit?: DepositAmount };
+export type DocumentFields = Omit<z.output<z.ZodObject<typeof documentFields>>, "lines"> & { lines?: DocumentLine[] };
 
 /** A shipping order of a sales order: the lines chosen (order line ids, quantities, batches), else all that remains to ship. */
 export const CreateShippingOrderInput = strictInput({

@@ -104,6 +104,8 @@ export const ERROR_CODES = {
   // The order would take the customer's open orders past the credit limit (domain spec §5).
   credit_limit_exceeded: { status: 422, params: ["limit"] },
   invoices_not_deletable: { status: 409, params: ["labels"] },
+  // A deposit invoice deducted on later invoices is not cancelled before them (decision 043).
+  deposit_deducted: { status: 409, params: ["labels"] },
   // A finalised invoice changes only where the company settings allow it (edit_finalized_invoice).
   invoice_finalized: { status: 409, params: [] },
   // A draft invoice is not a document to send: it is finalised first (it then has its number).
@@ -113,6 +115,8 @@ export const ERROR_CODES = {
   // Payments (worker/domain/payments): a sales order completed by hand takes no more (domain spec §4).
   payments_closed_by_order: { status: 409, params: [] },
   too_many_payments: { status: 422, params: ["max"] },
+  // A credit note's credit removed already (or never its own): its page says so rather than showing the 404 page.
+  credit_not_found: { status: 404, params: [] },
   no_product_found: { status: 422, params: [] },
   // The company's document emails through the platform's mail server, for today (UTC).
   email_quota_exceeded: { status: 429, params: ["limit"] },
@@ -308,6 +312,7 @@ export const FIELD_ERROR_CODES = {
   invoice_number_not_editable: { params: [] },
   more_than_remaining_to_invoice: { params: ["remaining"] },
   nothing_to_invoice: { params: [] },
+  deposits_past_order_total: { params: [] },
   // Payments.
   unknown_payment_method: { params: [] },
   more_than_remaining_to_pay: { params: ["remaining"] },

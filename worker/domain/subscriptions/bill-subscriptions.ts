@@ -1,4 +1,5 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
+import type { BillingError } from "../../../db/schema/tenant/sales";
 import { tenantSchema } from "../../../db/client";
 import { claimAsRead, claimMove } from "../documents/claims";
 import { readInvoiceSettings } from "../invoices/invoice-settings";
@@ -21,6 +22,11 @@ import { nextRenewal, type FirstBilling } from "./renewal";
  * completion are one batch, which claims the subscription as read; the unique index on (its id,
  * the cycle) makes a second invoice of one cycle impossible even so. Two runs at once: one writes,
  * the other's batch fails and is counted as done by the other.
+ *
+ * A subscription whose invoice cannot be made (its variant deleted, its customer archived: any
+ * error but a lost race) keeps the error and its time for its page, and is left aside for a while
+ * (billingBackoff) so that the ones after it in the queue are billed: it never takes a place among
+ * each run's first ones again and again. Its invoice, when it comes, clears all of it.
  */
 
 const { salesDocuments } = tenantSchema;
@@ -33,16 +39,61 @@ export interface BillingRun {
   billed: number;
   /** Cycles another run (or an edit) got to first. */
   skipped: number;
-  /** Subscriptions whose invoice could not be made (a line the catalogue no longer has…): tried again at the next run. */
+  /** Subscriptions whose invoice could not be made (a line the catalogue no longer has…): tried again after their backoff. */
   failed: number;
 }
 
-/** The subscriptions due on `today`, the longest due first. */
+const HOUR = 3_600_000;
+/** The longest wait between two tries: a subscription fixed by the merchant bills within a day (an edit clears the wait at once). */
+export const MAX_BILLING_BACKOFF = 24 * HOUR;
+
+/** How long a subscription that failed `failures` times in a row waits before the next try: 1 h, 2 h, 4 h… at most a day. */
+export function billingBackoff(failures: number): number {
+  return Math.min(HOUR * 2 ** Math.max(0, Math.min(failures, 16) - 1), MAX_BILLING_BACKOFF);
+}
+
+/** A thrown error as the subscription keeps it: a domain error's code, params and fields; anything else is `internal`. */
+function billingErrorOf(error: unknown): BillingError {
+  if (!(error instanceof DomainError)) return { code: "internal" };
+  return {
+    code: error.code,
+    ...(Object.keys(error.params).length ? { params: error.params } : {}),
+    ...(error.fields ? { fields: error.fields } : {}),
+  };
+}
+
+/**
+ * Keeps a failed billing on the subscription, with the time of its next try. Written only if the
+ * subscription is as it was read: an edit made meanwhile (which may have fixed it) or a cycle billed
+ * by another run wins, and updated_at is left alone so that no edit in progress turns into a conflict.
+ */
+async function recordFailure(ctx: Ctx, subscription: SavedSalesDocument, error: unknown): Promise<void> {
+  const at = ctx.now();
+  const failures = subscription.billingFailures + 1;
+  await ctx.db
+    .update(salesDocuments)
+    .set({
+      billingError: billingErrorOf(error),
+      billingFailedAt: at,
+      billingFailures: failures,
+      billingRetryAt: at + billingBackoff(failures),
+    })
+    .where(and(eq(salesDocuments.id, subscription.id), eq(salesDocuments.updatedAt, subscription.updatedAt)));
+}
+
+/** The subscriptions due on `today`, the longest due first, but those waiting after a failure. */
 function dueSubscriptions(ctx: Ctx, today: string, limit: number) {
   return ctx.db
     .select(documentColumns)
     .from(salesDocuments)
-    .where(and(eq(salesDocuments.type, "subscription"), eq(salesDocuments.status, "active"), lte(salesDocuments.renewalDate, today)))
+    .where(
+      and(
+        eq(salesDocuments.type, "subscription"),
+        eq(salesDocuments.status, "active"),
+        lte(salesDocuments.renewalDate, today),
+        or(isNull(salesDocuments.billingRetryAt), lte(salesDocuments.billingRetryAt, ctx.now())),
+      ),
+    )
     .orderBy(asc(salesDocuments.renewalDate), asc(salesDocuments.id))
     .limit(limit);
 }
@@ -62,6 +113,10 @@ export async function billDueSubscriptions(ctx: Ctx, options: { limit?: number }
       } else {
         run.failed++;
         console.error(`subscription ${subscription.id} not billed`, error);
+        // Kept for the page and the backoff; if even that fails (the database is down), the run goes on.
+        await recordFailure(ctx, subscription, error).catch((e: unknown) =>
+          console.error(`subscription ${subscription.id}: failure not kept`, e),
+        );
       }
     }
   }
@@ -106,7 +161,17 @@ export async function billCycle(ctx: Ctx, subscription: SavedSalesDocument): Pro
       else claimAsRead(db, batch, subscription);
       batch.add(
         db.update(salesDocuments).set({ subscriptionCycle: cycle }).where(eq(salesDocuments.id, invoiceId)),
-        db.update(salesDocuments).set({ cyclesBilled: cycle, renewalDate: next }).where(eq(salesDocuments.id, subscription.id)),
+        db
+          .update(salesDocuments)
+          .set({
+            cyclesBilled: cycle,
+            renewalDate: next,
+            billingError: null,
+            billingFailedAt: null,
+            billingFailures: 0,
+            billingRetryAt: null,
+          })
+          .where(eq(salesDocuments.id, subscription.id)),
       );
     },
   });

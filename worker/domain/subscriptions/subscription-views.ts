@@ -1,4 +1,5 @@
 import { tenantSchema, type TenantDb } from "../../../db/client";
+import type { BillingError } from "../../../db/schema/tenant/sales";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
 import {
   readSalesDocumentRow,
@@ -32,6 +33,15 @@ export interface SubscriptionView extends SalesDocumentView {
   end_date: string | null;
   /** How many cycles were invoiced so far. */
   cycles_billed: number;
+  /** Why the last billing failed and when (epoch ms), while no invoice has been made since; null otherwise. */
+  billing_failure: {
+    error: BillingError;
+    failed_at: number;
+    /** Failures in a row. */
+    failures: number;
+    /** When the cron tries again (epoch ms); null: at its next run. */
+    retry_at: number | null;
+  } | null;
 }
 
 /** A subscription's view from its sales document view and its row (the terms live on the row). */
@@ -47,6 +57,10 @@ export function subscriptionView(view: SalesDocumentView, doc: SavedSalesDocumen
     renewal_date: doc.status === "active" ? doc.renewalDate : null,
     end_date: doc.endDate,
     cycles_billed: doc.cyclesBilled,
+    billing_failure:
+      doc.billingError && doc.billingFailedAt !== null
+        ? { error: doc.billingError, failed_at: doc.billingFailedAt, failures: doc.billingFailures, retry_at: doc.billingRetryAt }
+        : null,
   };
 }
 

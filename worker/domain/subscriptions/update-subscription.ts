@@ -27,7 +27,8 @@ export async function updateSubscription(ctx: Ctx, input: { id: unknown } & Reco
     locationId: parsed.location_id ?? saved.locationId,
     fields: parsed,
     reserve: false,
-    values: (priced) => subscriptionTerms(parsed, saved, todayIn(priced.timezone, new Date(ctx.now()))),
+    // An edit may be the merchant's fix of a failed billing: the next run tries again without waiting (the failure shows until then).
+    values: (priced) => ({ ...subscriptionTerms(parsed, saved, todayIn(priced.timezone, new Date(ctx.now()))), billingRetryAt: null }),
   });
   return readSubscription(ctx.db, saved.id);
 }

@@ -6,6 +6,8 @@ import { getCustomer } from "../../../../worker/domain/contacts/get-customer";
 import { listAccountManagers } from "../../../../worker/domain/contacts/list-account-managers";
 import { setCustomerActive } from "../../../../worker/domain/contacts/set-customer-active";
 import { dueToday } from "../../../../worker/domain/contacts/due-today";
+import { DOCUMENT_ACCESS } from "../../../../worker/domain/documents/document-types";
+import { customerBalanceOf } from "../../../../worker/domain/payments/customer-balance";
 import { moduleAllows } from "../../../../worker/domain/identity/module-flags";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
@@ -25,9 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const customer = await orNotFound(() => getCustomer(ctx, { id: params.id }));
   // The account manager is the account_managers module's: hidden without it.
   const managed = moduleAllows(actor.permissions, "customer", "account_manager_id");
-  const [managers, due] = await Promise.all([
+  // The balance reads the customer's invoices and credit notes: shown to those who may read invoices.
+  const [managers, due, balance] = await Promise.all([
     managed && customer.account_manager_id ? listAccountManagers(ctx) : [],
     dueToday(ctx, { terms: customer.payment_terms }),
+    hasPermissions(actor.permissions, DOCUMENT_ACCESS.invoice.read) ? customerBalanceOf(ctx, { id: customer.id }) : null,
   ]);
   return {
     customer,
@@ -37,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     // What the terms mean, shown as the due date of a document dated today.
     dueToday: due,
+    balance,
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: detailNotice(request),
   };
@@ -54,7 +59,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
   const t = useT();
   const format = useFormat();
   const countryName = useCountryName();
-  const { customer: c, managed, accountManager, dueToday, canEdit, notice } = loaderData;
+  const { customer: c, managed, accountManager, dueToday, balance, canEdit, notice } = loaderData;
   const money = (amount: string | null) => format.money(amount, c.currency?.iso);
   const terms =
     c.payment_terms.type === "net"
@@ -107,7 +112,25 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
             <DetailRow label={t("customers.credit_limit")}>
               {c.credit_limit === null ? t("customers.no_limit") : money(c.credit_limit)}
             </DetailRow>
-            <DetailRow label={t("customers.current_balance")}>{money(c.current_balance)}</DetailRow>
+            {balance ? (
+              <>
+                <DetailRow label={t("customers.owed_by_customer")}>
+                  {format.money(balance.unpaid_invoices, balance.currency)}
+                  {Number(balance.overdue_invoices) > 0 ? (
+                    <span className="muted">
+                      {" "}
+                      · {t("customers.of_which_overdue", { amount: format.money(balance.overdue_invoices, balance.currency) })}
+                    </span>
+                  ) : null}
+                </DetailRow>
+                <DetailRow label={t("customers.credit_available")}>{format.money(balance.credit_notes, balance.currency)}</DetailRow>
+                <DetailRow label={t("customers.uninvoiced_orders")}>{format.money(balance.uninvoiced_orders, balance.currency)}</DetailRow>
+                <DetailRow label={t("customers.current_balance")}>{format.money(balance.balance, balance.currency)}</DetailRow>
+                {balance.available_credit !== null ? (
+                  <DetailRow label={t("customers.credit_left")}>{format.money(balance.available_credit, balance.currency)}</DetailRow>
+                ) : null}
+              </>
+            ) : null}
             <DetailRow label={t("customers.minimum_order_amount")}>
               {c.minimum_order_amount === null ? null : money(c.minimum_order_amount)}
             </DetailRow>

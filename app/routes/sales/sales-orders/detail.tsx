@@ -25,7 +25,9 @@ export default function SalesOrderDetail({ loaderData, actionData }: Route.Compo
   return (
     <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
       {loaderData.shipping ? <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} /> : null}
-      {loaderData.invoices ? <OrderInvoicesCard invoices={loaderData.invoices} /> : null}
+      {loaderData.invoices ? (
+        <OrderInvoicesCard invoices={loaderData.invoices} deposit={(loaderData.intents as readonly string[]).includes("invoice")} />
+      ) : null}
       {loaderData.follow ? (
         <FollowActionsCard
           source={{ type: "sales_order", id: loaderData.doc.id, currency: loaderData.doc.currency }}

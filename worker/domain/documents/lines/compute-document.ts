@@ -81,17 +81,18 @@ export function computeDocument(input: DocumentInput): ComputedDocument {
   );
   read.throwIfAny();
 
-  // The global discount comes off the line totals (never the ecotax nor the shipping), spread in proportion.
+  // The global discount comes off the line totals (never the ecotax, the shipping nor a deposit), spread in proportion.
   const priced = items.flatMap((item, i) => (item.priced ? [i] : []));
   const rank = lidRanks(items, priced);
+  const discounted = (item: LineItem) => item.kind !== "deposit";
   const subtotal = sumAt(
-    priced.map((i) => items[i]!.total),
+    priced.flatMap((i) => (discounted(items[i]!) ? [items[i]!.total] : [])),
     decimals,
   );
   const globalAmount = discountAmount(subtotal, globalDiscount, decimals);
   const shares = allocate(
     globalAmount.units,
-    priced.map((i) => items[i]!.total.units),
+    priced.map((i) => (discounted(items[i]!) ? items[i]!.total.units : 0n)),
     rank,
   ).map((u) => Decimal.of(u, decimals));
 

@@ -7,7 +7,7 @@ import { NO_TAXES, taxesThatApply, type TaxBook, type TaxSet } from "./taxes";
 import type { DocumentInput, LineInput, LineKind } from "./types";
 import { lineWeight, NO_WEIGHT } from "./weights";
 
-export const LINE_KINDS: readonly LineKind[] = ["variant", "pack", "kit", "service", "text"];
+export const LINE_KINDS: readonly LineKind[] = ["variant", "pack", "kit", "service", "text", "deposit"];
 
 /** A line read and priced, before the global discount and the taxes. */
 export interface LineItem {
@@ -95,6 +95,24 @@ function readComponent(line: LineInput, field: string, kit: LineItem | undefined
   return item;
 }
 
+/**
+ * A deposit line: one unit at its price, which is negative when the line deducts a deposit from
+ * a later invoice; no discount, cost, ecotax nor weight; taxed at its own taxes.
+ */
+function readDeposit(item: LineItem, line: LineInput, field: string, context: LineContext): LineItem {
+  const { read, decimals, document } = context;
+  item.quantity = ONE;
+  item.units = ONE;
+  item.price = read.decimal(line.price, `${field}.price`, PRICE_SCALE);
+  item.amount = item.price.round(decimals);
+  item.total = item.amount;
+  item.taxes = context.book.taxSet(
+    taxesThatApply(line.taxes, line.taxable !== false, document.tax_priority, document.document_taxes),
+    document.tax_priority === "document" && document.document_taxes ? "document_taxes" : `${field}.taxes`,
+  );
+  return item;
+}
+
 /** Reads line `index`; a component needs its kit in `items` already. */
 export function readLine(line: LineInput, index: number, context: LineContext, items: readonly (LineItem | undefined)[]): LineItem {
   const { read, decimals, document } = context;
@@ -112,6 +130,7 @@ export function readLine(line: LineInput, index: number, context: LineContext, i
 
   const item = emptyItem(line, kind, decimals);
   item.priced = true;
+  if (kind === "deposit") return readDeposit(item, line, field, context);
   item.quantity = read.nonNegative(line.quantity, `${field}.quantity`, QUANTITY_SCALE);
   if (kind === "pack") item.packQuantity = read.decimal(line.pack_quantity, `${field}.pack_quantity`, QUANTITY_SCALE, { positive: true });
   item.units = kind === "pack" ? item.quantity.mul(item.packQuantity).round(QUANTITY_SCALE) : item.quantity;

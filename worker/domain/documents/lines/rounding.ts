@@ -15,6 +15,9 @@ export function percentOf(value: Decimal, percent: Decimal): Decimal {
 }
 
 export const minOf = (a: Decimal, b: Decimal) => ((a.scale === b.scale ? a.units <= b.units : a.compare(b) <= 0) ? a : b);
+/** The tax an inclusive `base` holds, never past the base itself, on the base's side of zero (a deduction is negative). */
+export const heldWithin = (held: Decimal, base: Decimal) =>
+  base.isNegative() ? (minOf(held, base) === held ? base : held) : minOf(held, base);
 
 // Same-scale sums and differences without the rescaling copies of the general case: a document of
 // a thousand lines adds tens of thousands of amounts that all share their scale.
@@ -31,9 +34,11 @@ export function sumAt(values: Iterable<Decimal>, scale: number): Decimal {
 }
 
 /**
- * Splits `total` (integer units) over `weights` in proportion: each gets the floor of its share,
- * then the units left go one each to the largest remainders; equal remainders go by `rank`
- * (lower first), so that the split never depends on the order of the lines.
+ * Splits `total` (integer units) over `weights` in proportion: each gets its share cut toward
+ * zero, then the units left go one each to the largest remainders on the side they are missing;
+ * equal remainders go by `rank` (lower first), so that the split never depends on the order of the
+ * lines. Totals and weights may be negative (a deposit deducted is a negative line): the shares
+ * always add up to `total`.
  */
 export function allocate(total: bigint, weights: readonly bigint[], rank: (index: number) => number): bigint[] {
   const whole = weights.reduce((a, w) => a + w, 0n);
@@ -41,16 +46,19 @@ export function allocate(total: bigint, weights: readonly bigint[], rank: (index
   const shares = weights.map((w) => (total * w) / whole);
   let left = total - shares.reduce((a, s) => a + s, 0n);
   if (left === 0n) return shares;
+  const step = left > 0n ? 1n : -1n;
+  // A share's missing fraction is remainder / whole: the candidates are those missing on `step`'s side.
+  const side = whole > 0n ? step : -step;
   const remainders: { i: number; r: bigint }[] = [];
   weights.forEach((w, i) => {
-    const r = (total * w) % whole;
-    if (r !== 0n) remainders.push({ i, r });
+    const r = ((total * w) % whole) * side;
+    if (r > 0n) remainders.push({ i, r });
   });
   remainders.sort((a, b) => (a.r === b.r ? rank(a.i) - rank(b.i) : a.r > b.r ? -1 : 1));
   for (const { i } of remainders) {
     if (left === 0n) break;
-    shares[i] = shares[i]! + 1n;
-    left -= 1n;
+    shares[i] = shares[i]! + step;
+    left -= step;
   }
   return shares;
 }

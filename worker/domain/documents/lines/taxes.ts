@@ -1,5 +1,5 @@
 import { Decimal } from "../../shared/decimal";
-import { allocate, HUNDRED, minOf, percentOf, TAX_LINE_MAX_DECIMALS, TAX_RATE_SCALE, type InputReader } from "./rounding";
+import { allocate, heldWithin, HUNDRED, minOf, percentOf, TAX_LINE_MAX_DECIMALS, TAX_RATE_SCALE, type InputReader } from "./rounding";
 import type { TaxInput, TaxModel, TaxPriority, TaxType } from "./types";
 
 export interface SimpleTax {
@@ -111,7 +111,7 @@ function perItemTaxes(items: readonly TaxedItem[], taxType: TaxType, currencyDec
     const { taxes, rate } = item.set;
     if (taxes.length === 0 || rate.isZero()) return taxes.map(() => Decimal.zero(decimals));
     if (taxType === "tax_exclusive") return taxes.map((t) => percentOf(item.base, t.rate).round(decimals));
-    const held = minOf(includedTax(item.base, rate, item.set, decimals), item.base);
+    const held = heldWithin(includedTax(item.base, rate, item.set, decimals), item.base);
     return spread(
       held,
       taxes.map((t) => t.rate.units),
@@ -152,7 +152,7 @@ function onTotalTaxes(items: readonly TaxedItem[], taxType: TaxType, decimals: n
       items.reduce((a, item) => (item.set.rate.isZero() ? a : a + item.base.units), 0n),
       decimals,
     );
-    totals = spread(minOf(held, taxedBases), sums, decimals);
+    totals = spread(heldWithin(held, taxedBases), sums, decimals);
   }
   const shares = new Map(ids.map((id, k) => [id, spread(totals[k]!, weights.get(id)!, decimals, rank)]));
   return items.map((item, i) => item.set.taxes.map((t) => shares.get(t.id)![i]!));

@@ -11,7 +11,11 @@ export type TaxPriority = "product" | "document";
 export type DiscountType = "percentage" | "amount";
 /** How a kit line is priced: only a price level or an advanced price (price rule) lets it take a discount. */
 export type KitPriceType = "price_level" | "advanced_price" | "components";
-export type LineKind = "variant" | "pack" | "kit" | "service" | "text";
+/**
+ * `deposit`: a deposit invoice's amount, or its deduction on a later invoice of the same order (a
+ * negative price): quantity 1, no discount, outside the global discount, taxed at its own taxes.
+ */
+export type LineKind = "variant" | "pack" | "kit" | "service" | "text" | "deposit";
 
 /** A simple tax (a rate in percent, up to 4 decimals) or a group of simple taxes. */
 export type TaxInput = SimpleTaxInput | TaxGroupInput;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The documents a company prints; each may get its own title on the PDF. */
-export const PRINTABLE_KINDS = ["estimate", "sales_order", "shipping_order", "invoice", "credit_note", "purchase_order"] as const;
+export const PRINTABLE_KINDS = ["estimate", "sales_order", "shipping_order", "invoice", "credit_note", "refund", "purchase_order"] as const;
 export type PrintableKind = (typeof PRINTABLE_KINDS)[number];
 
 /** What each display toggle shows when it is on. */

@@ -97,6 +97,8 @@ export interface PrintableDocument {
   } | null;
   /** An invoice's payments so far: printed under its total. */
   payment?: { amountPaid: string; remainingToPay: string } | null;
+  /** A refund: what it pays back on top of its total (negative: held back) and in all, printed under its total when they differ. */
+  refund?: { discrepancy: string; amount: string } | null;
   notes: string | null;
   terms: string | null;
 }

@@ -61,7 +61,8 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
 
   // ── The parties.
   const parties = [
-    doc.billTo ? { heading: t("bill_to"), party: doc.billTo } : null,
+    // A refund bills no one: it is paid to the customer.
+    doc.billTo ? { heading: t(doc.kind === "refund" ? "refund_to" : "bill_to"), party: doc.billTo } : null,
     doc.shipTo ? { heading: t("ship_to"), party: doc.shipTo } : null,
   ].filter((p) => p !== null);
   if (parties.length > 0) {
@@ -126,6 +127,11 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
     if (doc.payment) {
       rows.push([t("amount_paid"), money(doc.payment.amountPaid), false]);
       rows.push([t("remaining_to_pay"), money(doc.payment.remainingToPay), true]);
+    }
+    // A refund with a discrepancy (a restocking fee held back): the discrepancy and what is paid back in all.
+    if (doc.refund && !isZero(doc.refund.discrepancy)) {
+      rows.push([t("discrepancy"), money(doc.refund.discrepancy), false]);
+      rows.push([t("amount_refunded"), money(doc.refund.amount), true]);
     }
     if (on("show_ecotax") && totals.ecotax && !isZero(totals.ecotax)) rows.push([t("ecotax_included"), money(totals.ecotax), false]);
     if (weighs(doc, on)) rows.push([t("weight_total"), weight(totals.weightGrams!, doc), false]);
