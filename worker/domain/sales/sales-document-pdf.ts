@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
-import { PRINTABLE_KINDS, type PdfSettings, type PrintableKind } from "../documents/pdf/pdf-settings";
+import { OWED_TO_THE_CUSTOMER, PRINTABLE_KINDS, type PdfSettings, type PrintableKind } from "../documents/pdf/pdf-settings";
 import type { PrintableDocument, PrintableLine } from "../documents/pdf/printable-document";
 import type { Locale } from "../shared/locale";
 import { readPdfSettings } from "../settings/pdf-settings/pdf-settings-shared";
@@ -139,9 +139,6 @@ function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
   };
 }
 
-/** The documents by which the company owes the customer: they print no payment terms. */
-const OWED_TO_THE_CUSTOMER: readonly SalesDocumentType[] = ["credit_note", "refund"];
-
 function printableOf(doc: PrintedSalesDocument, context: PrintContext): PrintableDocument {
   const { company } = context;
   const priced = doc.type !== "shipping_order";
@@ -210,7 +207,7 @@ function printableOf(doc: PrintedSalesDocument, context: PrintContext): Printabl
     },
     legal: legalOf(company),
     // A credit note or a refund is owed to the customer: the customer's payment terms are not its.
-    paymentTerms: priced && !OWED_TO_THE_CUSTOMER.includes(doc.type) ? context.terms : null,
+    paymentTerms: priced && !(OWED_TO_THE_CUSTOMER as readonly string[]).includes(doc.type) ? context.terms : null,
     logo: context.logo,
     billTo: party(doc.billing_address, doc.customer.label) ?? { label: doc.customer.label, lines: [] },
     shipTo: party(doc.shipping_address, doc.customer.label),

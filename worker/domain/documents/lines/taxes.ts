@@ -1,5 +1,5 @@
 import { Decimal } from "../../shared/decimal";
-import { allocate, heldWithin, HUNDRED, minOf, percentOf, TAX_LINE_MAX_DECIMALS, TAX_RATE_SCALE, type InputReader } from "./rounding";
+import { allocate, heldWithin, HUNDRED, percentOf, TAX_LINE_MAX_DECIMALS, TAX_RATE_SCALE, type InputReader } from "./rounding";
 import type { TaxInput, TaxModel, TaxPriority, TaxType } from "./types";
 
 export interface SimpleTax {

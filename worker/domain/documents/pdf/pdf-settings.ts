@@ -3,6 +3,8 @@ import { z } from "zod";
 /** The documents a company prints; each may get its own title on the PDF. */
 export const PRINTABLE_KINDS = ["estimate", "sales_order", "shipping_order", "invoice", "credit_note", "refund", "purchase_order"] as const;
 export type PrintableKind = (typeof PRINTABLE_KINDS)[number];
+/** The kinds by which the company owes the customer: the customer's payment terms are not theirs, they print none. */
+export const OWED_TO_THE_CUSTOMER: readonly PrintableKind[] = ["credit_note", "refund"];
 
 /** What each display toggle shows when it is on. */
 export const PDF_TOGGLES = [

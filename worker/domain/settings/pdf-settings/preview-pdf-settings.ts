@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createI18n } from "../../../../locales";
-import { PRINTABLE_KINDS } from "../../documents/pdf/pdf-settings";
+import { OWED_TO_THE_CUSTOMER, PRINTABLE_KINDS } from "../../documents/pdf/pdf-settings";
 import type { PrintableDocument } from "../../documents/pdf/printable-document";
 import { renderDocumentPdf } from "../../documents/pdf/render-document-pdf";
 import { requireBackOffice, type Ctx } from "../../shared/ctx";
@@ -93,7 +93,7 @@ function sampleDocument(parts: SampleParts): PrintableDocument {
       rcsCity: company.rcs_city,
       vatNumber: company.vat_number,
     },
-    paymentTerms: priced ? company.payment_terms : null,
+    paymentTerms: priced && !OWED_TO_THE_CUSTOMER.includes(parts.kind) ? company.payment_terms : null,
     customerNumber: "C-0001",
     priced,
     currency: parts.currency,
