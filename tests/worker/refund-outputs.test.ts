@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { tenantSchema } from "../../db/client";
 import type { Bindings } from "../../worker/env";
@@ -94,5 +95,23 @@ describe("a refund's PDF and email", () => {
     const attached = (await pdfStrings(new Uint8Array(await new Response(pdf!.body).arrayBuffer()))).join("\n");
     expect(attached).toContain(w.refund.number);
     expect(attached).toMatch(/17[.,]50/);
+  });
+
+  it("prints under the title the PDF settings give refunds, and the settings' preview of a refund prints no payment terms", async () => {
+    const w = await refundWorld();
+    const titled = await api(w.token, "PATCH", "/pdf-settings", { titles: { refund: "Money back" } });
+    expect([titled.status, titled.body.titles]).toEqual([200, { refund: "Money back" }]);
+    const response = await callApi("GET", `/refunds/${w.refund.id}/pdf`, w.token);
+    expect((await PDFDocument.load(await response.arrayBuffer())).getTitle()).toBe(`Money back ${w.refund.number}`);
+
+    const preview = async (kind: string) => {
+      const answer = await callApi("GET", `/pdf-settings/preview.pdf?kind=${kind}`, w.token);
+      expect(answer.status, kind).toBe(200);
+      return (await pdfStrings(new Uint8Array(await answer.arrayBuffer()))).join("\n");
+    };
+    expect(await preview("invoice")).toContain("Payment terms");
+    const refund = await preview("refund");
+    expect(refund).toContain("Money back");
+    expect(refund).not.toContain("Payment terms");
   });
 });
