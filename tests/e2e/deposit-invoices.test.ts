@@ -57,7 +57,9 @@ describe("a deposit invoice, in the browser", () => {
     const percentage = page.getByLabel("Deposit (% of the order)");
     await percentage.fill("150");
     await page.click("button:has-text('Make a deposit invoice')");
-    await expect.poll(() => page.locator("[role=alert]").innerText()).toContain("Deposit (% of the order)");
+    // Named under its field, linked to it for screen readers.
+    await expect.poll(() => page.locator("[data-testid=deposit-form]").innerText()).toContain("This value is too large");
+    expect(await percentage.getAttribute("aria-invalid")).toBe("true");
     expect(await page.locator("[data-testid=order-invoice]").count()).toBe(0);
 
     // 30 %: a deposit invoice of 300.00, finalised.

@@ -68,6 +68,9 @@ describe("subscriptions whose billing fails", () => {
       expect(page.billing_failure.error.code).toBe("validation_failed");
       expect(Object.keys(page.billing_failure.error.fields)).toEqual([expect.stringMatching(/^lines\.0\./)]);
       expect(page.renewal_date).not.toBeNull();
+      // The list says which ones failed.
+      const listed = (await api(w.token, "GET", "/subscriptions?page_size=-1")).body.items as { id: number; billing_failure: unknown }[];
+      expect(listed.filter((s) => s.billing_failure !== null).map((s) => s.id)).toEqual([bad]);
 
       // The next minute's run does not try it again: it bills the rest.
       expect(await billDueSubscriptions(await cronAt(w, start + MINUTE))).toEqual({

@@ -282,7 +282,7 @@ function PaymentRow({
 }
 
 /** A sales order's invoices on its page: number (or Draft), date, status, total and what is left to pay. */
-export function OrderInvoicesCard({ invoices, deposit }: { invoices: OrderInvoice[]; deposit: boolean }) {
+export function OrderInvoicesCard({ invoices, deposit, errors }: { invoices: OrderInvoice[]; deposit: boolean; errors?: FieldErrorMap }) {
   const t = useT();
   const format = useFormat();
   return (
@@ -296,7 +296,7 @@ export function OrderInvoicesCard({ invoices, deposit }: { invoices: OrderInvoic
             name="deposit_percentage"
             label={t("invoices.deposit_percentage")}
             value=""
-            errors={{}}
+            errors={errors}
             inputMode="decimal"
             required
             size={6}

@@ -148,7 +148,19 @@ export function SubscriptionListPage({
     { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number },
     { key: "customer", label: t("sales_documents.customer"), render: (d) => d.customer.label },
     { key: "date", label: t("sales_documents.date"), sortable: true, render: (d) => format.date(d.date) },
-    { key: "status", label: t("sales_documents.status"), render: (d) => chip(d.status) },
+    {
+      key: "status",
+      label: t("sales_documents.status"),
+      // A subscription whose last billing failed says so in the list, for the merchant to open it and fix it.
+      render: (d) =>
+        d.billing_failure && d.status === "active" ? (
+          <>
+            {chip(d.status)} <span className="muted">{t("subscriptions.billing_failed_short")}</span>
+          </>
+        ) : (
+          chip(d.status)
+        ),
+    },
     { key: "billing_cycle", label: t("subscriptions.billing_cycle"), numeric: true, render: (d) => d.billing_cycle },
     { key: "renewal_date", label: t("subscriptions.renewal_date"), sortable: true, render: (d) => day(d.renewal_date) },
     {

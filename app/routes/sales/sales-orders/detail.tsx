@@ -26,7 +26,11 @@ export default function SalesOrderDetail({ loaderData, actionData }: Route.Compo
     <SalesDetailPage kind="sales_order" loaderData={loaderData} actionData={refusal ? undefined : actionData}>
       {loaderData.shipping ? <ShipOrderPanel shipping={loaderData.shipping} refusal={refusal} /> : null}
       {loaderData.invoices ? (
-        <OrderInvoicesCard invoices={loaderData.invoices} deposit={(loaderData.intents as readonly string[]).includes("invoice")} />
+        <OrderInvoicesCard
+          invoices={loaderData.invoices}
+          deposit={(loaderData.intents as readonly string[]).includes("invoice")}
+          errors={actionData && "fields" in actionData ? actionData.fields : undefined}
+        />
       ) : null}
       {loaderData.follow ? (
         <FollowActionsCard
