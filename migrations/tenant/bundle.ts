@@ -371,5 +371,12 @@ export const migrations: Migration[] = [
       "ALTER TABLE `sales_documents` ADD `billing_failures` integer DEFAULT 0 NOT NULL;",
       "ALTER TABLE `sales_documents` ADD `billing_retry_at` integer;"
     ]
+  },
+  {
+    "tag": "0025_price_update_changes",
+    "hash": "590d33e0850a3e2aa9d2cf2de2b3b78abf7a7ab9af0c4b3da79469279156b145",
+    "statements": [
+      "CREATE TABLE `price_update_changes` (\n\t`operation_id` integer NOT NULL,\n\t`price_id` integer NOT NULL,\n\t`variant_id` integer NOT NULL,\n\t`old_amount` integer,\n\t`new_amount` integer NOT NULL,\n\tPRIMARY KEY(`operation_id`, `variant_id`),\n\tFOREIGN KEY (`operation_id`) REFERENCES `background_operations`(`id`) ON UPDATE no action ON DELETE cascade\n);"
+    ]
   }
 ];

@@ -89,7 +89,8 @@ describe("a deposit invoice, in the browser", () => {
     const pdfPath = join(dir, "final.pdf");
     writeFileSync(pdfPath, await pdf.body());
     const printed = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
-    for (const words of [`Deposit invoice ${depositNumber} deducted`, "-300.00", "700.00"]) expect(printed).toContain(words);
+    // The description wraps in its column: its words are on two lines.
+    for (const words of [`Deposit invoice ${depositNumber}`, "deducted", "-€300.00", "700.00"]) expect(printed).toContain(words);
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", pdfPath, "test-results/final-invoice-with-deposit-pdf"]);
 
     // The deposit cannot be cancelled while the invoice deducts it: the page says why.

@@ -49,6 +49,7 @@ import { stockRemovals } from "./stock-removals";
 import { stockMovements } from "./stock-movements";
 import { inventoryLogs } from "./inventory-logs";
 import { inventoryBulkUpdates } from "./inventory-bulk-updates";
+import { assemblyTransforms } from "./assembly-transforms";
 import { batches } from "./batches";
 import type { ApiEnv } from "./types";
 
@@ -110,6 +111,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/stock-movements", stockMovements);
   api.route("/inventory-logs", inventoryLogs);
   api.route("/inventory-bulk-updates", inventoryBulkUpdates);
+  api.route("/assembly-transforms", assemblyTransforms);
   api.route("/batches", batches);
   api.route("/estimates", estimates);
   api.route("/sales-orders", salesOrders);

@@ -20,6 +20,7 @@ import { stockRemovalOperations } from "./stock-removals";
 import { stockMovementOperations } from "./stock-movements";
 import { inventoryLogOperations } from "./inventory-logs";
 import { inventoryBulkUpdateOperations } from "./inventory-bulk-updates";
+import { assemblyTransformOperations } from "./assembly-transforms";
 import { batchOperations } from "./batches";
 import { invitationOperations } from "./invitations";
 import { errors, type ApiOperation } from "./operation";
@@ -285,6 +286,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...stockMovementOperations,
   ...inventoryLogOperations,
   ...inventoryBulkUpdateOperations,
+  ...assemblyTransformOperations,
   ...batchOperations,
   ...estimateOperations,
   ...salesOrderOperations,

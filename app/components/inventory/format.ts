@@ -59,6 +59,7 @@ export function documentHref(type: string | null, id: number | null): string | n
   if (id === null) return null;
   if (type === "entry" || type === "removal" || type === "movement") return `${DOCUMENT_KINDS[type].path}/${id}`;
   if (type === "bulk_update") return `${BULK_UPDATE_PATH}?count=${id}`;
+  if (type === "assembly_transform") return `/products-and-services/transform-assembly?transform=${id}`;
   if (type === "shipping_order") return `/sales/shipping-orders/${id}`;
   return null;
 }

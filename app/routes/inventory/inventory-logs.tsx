@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
 
-const DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update"] as const;
+const DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update", "assembly_transform"] as const;
 // Shipping orders move stock too, but the filter offers only the stock documents.
 const LABELLED_TYPES: readonly string[] = [...DOCUMENT_TYPES, "shipping_order"];
 

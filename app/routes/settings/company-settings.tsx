@@ -33,6 +33,7 @@ const DOCUMENT_TITLES = {
   removal: "stock_removals.title",
   movement: "stock_movements.title",
   bulk_update: "bulk_update.title",
+  assembly_transform: "transform_assembly.title",
   estimate: "menu.estimates",
   sales_order: "menu.sales_orders",
   shipping_order: "menu.shipping_orders",

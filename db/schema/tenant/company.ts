@@ -175,6 +175,26 @@ export const importRecords = sqliteTable(
   (t) => [uniqueIndex("import_records_operation_idx").on(t.operationId, t.entity, t.entityId)],
 );
 
+/**
+ * What a price update changed, price by price, written in the same batch as each chunk's prices:
+ * its revert puts the old amount back where the price still holds the new one. A price the update
+ * created (a variant without one, when asked) has no old amount: its revert deletes it.
+ */
+export const priceUpdateChanges = sqliteTable(
+  "price_update_changes",
+  {
+    operationId: integer("operation_id")
+      .notNull()
+      .references(() => backgroundOperations.id, { onDelete: "cascade" }),
+    // No reference: a price deleted since is simply not reverted.
+    priceId: integer("price_id").notNull(),
+    variantId: integer("variant_id").notNull(),
+    oldAmount: integer("old_amount"),
+    newAmount: integer("new_amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operationId, t.variantId] })],
+);
+
 /** Messages for queues, written in the same batch as the change that causes them. */
 export const outbox = sqliteTable(
   "outbox",

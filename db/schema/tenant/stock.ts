@@ -74,9 +74,9 @@ export const batchStock = sqliteTable(
   (t) => [uniqueIndex("batch_stock_batch_location_unique").on(t.batchId, t.locationId)],
 );
 
-export const STOCK_DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update"] as const;
+export const STOCK_DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update", "assembly_transform"] as const;
 
-/** Stock entries, removals, movements (departure → arrival) and bulk counts, with their lines. */
+/** Stock entries, removals, movements (departure → arrival), bulk counts and assembly transforms, with their lines. */
 export const stockDocuments = sqliteTable(
   "stock_documents",
   {
@@ -116,7 +116,7 @@ export const stockDocumentLines = sqliteTable(
       .references(() => variants.id),
     packId: integer("pack_id").references(() => packs.id),
     batchId: integer("batch_id").references(() => batches.id),
-    // Units of the variant or pack; bulk updates: the counted quantity.
+    // Units of the variant or pack; bulk updates: the counted quantity; assembly transforms: the signed change.
     quantity: integer("quantity").notNull(),
     unitCost: integer("unit_cost"),
   },

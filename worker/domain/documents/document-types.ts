@@ -47,6 +47,8 @@ export const DOCUMENT_TYPES = {
   movement: row("stock_documents", "MOV-", "view_stock_movements", "edit_stock_movements"),
   // Counts are the inventory's: the stock level permissions.
   bulk_update: row("stock_documents", "CNT-", "view_products_inventory", "edit_products_inventory"),
+  // Assembly transforms move the inventory of an assembly and its components: the stock level permissions.
+  assembly_transform: row("stock_documents", "ASM-", "view_products_inventory", "edit_products_inventory"),
   estimate: row("sales_documents", "DEV-", "view_estimates", "edit_estimates"),
   sales_order: row("sales_documents", "CMD-", "view_sales_orders", "edit_sales_orders"),
   shipping_order: row("sales_documents", "EXP-", "view_shipping_orders", "edit_shipping_orders"),

@@ -34,7 +34,7 @@ export const MODULE_FLAGS: Record<ModuleFlag, ModuleScope> = {
   // Assembly products and turning components into assemblies; kits are everyone's.
   assemblies: {
     pages: ["/products-and-services/transform-assembly"],
-    api: [],
+    api: [{ path: "/assembly-transforms" }],
     fields: [{ record: "product", field: "kind", values: ["assembly"] }],
   },
   batch_tracking: {

@@ -95,6 +95,9 @@ export const ERROR_CODES = {
   stock_changed: { status: 409, params: ["current"] },
   duplicate_batch: { status: 409, params: [] },
   unallocated_negative_batch_stock: { status: 422, params: [] },
+  // Assembly transforms (domain spec §5): limited by the components or assemblies available.
+  not_enough_components: { status: 422, params: ["maximum"] },
+  not_enough_assemblies: { status: 422, params: ["maximum"] },
 
   // Sales and purchasing (domain spec §8)
   status_move_not_allowed: { status: 409, params: [] },
@@ -300,6 +303,8 @@ export const FIELD_ERROR_CODES = {
   unknown_location: { params: [] },
   unknown_pack: { params: [] },
   untracked_variant: { params: [] },
+  not_an_assembly: { params: [] },
+  assembly_batch_tracked: { params: [] },
   unknown_customer: { params: [] },
   unknown_service: { params: [] },
   drop_shipping_irreversible: { params: [] },

@@ -33,7 +33,7 @@ const NOW = sql.raw("cast(unixepoch('subsecond') * 1000 as integer)");
 const GUARD = sql.raw("insert into stock_levels (variant_id, location_id) select null, null where changes() = 0");
 
 /** Negative stock is allowed unless the user's membership or the company's settings forbid it (selling-rule.ts). */
-function negativeAllowed(userForbids: boolean): SQL {
+export function negativeAllowed(userForbids: boolean): SQL {
   if (userForbids) return sql.raw("0");
   return sql.raw("((select prevent_negative_inventory from company_settings where id = 1) is not 1)");
 }

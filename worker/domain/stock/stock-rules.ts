@@ -5,7 +5,7 @@ import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 
 export const STOCK_DOCUMENT_KINDS = ["entry", "removal", "movement"] as const;
 export type StockDocumentKind = (typeof STOCK_DOCUMENT_KINDS)[number];
-export type StockDocumentType = StockDocumentKind | "bulk_update";
+export type StockDocumentType = StockDocumentKind | "bulk_update" | "assembly_transform";
 
 const scaled = (units: number) => Decimal.of(BigInt(units), QUANTITY_SCALE);
 
