@@ -132,6 +132,9 @@ export default [
     route("products-and-services/batches", "routes/batches/list.tsx"),
     // The variant id is the :id of batches/{variant}.
     route("products-and-services/batches/:id", "routes/batches/variant.tsx"),
+    // Assemblies made from their components or split back, at a location (module assemblies).
+    route("products-and-services/transform-assembly", "routes/products/transform-assembly.tsx"),
+    route("products-and-services/price-update", "routes/products/price-update.tsx"),
     // ── sales: estimates, sales orders and invoices, and the line editor's lookups ──
     route("sales/estimates", "routes/sales/estimates/list.tsx"),
     route("sales/estimates/create", "routes/sales/estimates/create.tsx"),

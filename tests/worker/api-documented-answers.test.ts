@@ -10,6 +10,7 @@ import { firstLocation, makeLocation, makeVariant } from "../support/isolation/s
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
 import { productWorld, unique, type ProductWorld } from "./products-fixtures";
 import { callApiJson, fetchApp } from "../support/fetch-app";
+import { runQueuedOperations } from "../support/outbox";
 
 const RECORDS: IsolationArea["records"] = Object.assign(
   {},
@@ -134,6 +135,9 @@ async function bodies(): Promise<Record<string, unknown>> {
   const arrival = await makeLocation(w.db);
   const variant = await makeVariant(w.db);
   const tracked = await makeVariant(w.db, { batchTracked: true });
+  const assembly = await makeVariant(w.db);
+  await w.db.update(tenantSchema.variants).set({ isAssembly: true }).where(eq(tenantSchema.variants.id, assembly.id));
+  await w.db.insert(tenantSchema.components).values({ parentVariantId: assembly.id, componentVariantId: variant.id, quantity: 10_000_000 });
   const customer = await makeCustomer(w.db);
   const u = unique();
   // An issued invoice of three: one unit returned for a refund, one for the return's body, one for the credit note's.
@@ -199,6 +203,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "post /stock-movements": { location_id: location, arrival_location_id: arrival, lines: [{ variant_id: variant.id, quantity: "1" }] },
     "patch /stock-movements/{id}": { notes: "Moved" },
     "post /inventory-bulk-updates": { location_id: location, lines: [{ variant_id: variant.id, counted: "7" }] },
+    "post /price-updates": { price_level_id: w.retail.id, currency_id: w.base.id, change: "percentage", value: "5", rounding: "0.05" },
+    "post /assembly-transforms": { variant_id: assembly.id, location_id: location, action: "create", quantity: "1" },
     "post /batches": { variant_id: tracked.id, number: `LOT-${u}`, expiration_date: "2030-01-31" },
     "patch /batches/{id}": { barcode: "123" },
     "patch /company-settings": { website: "https://example.test", estimate_expiration_days: 15 },
@@ -252,6 +258,8 @@ const ELSEWHERE = new Set([
   "post /invoices/{id}/email",
   // A credit needs an invoice waiting for money and a credit note of its customer: they have their own below.
   "post /credit-notes/{id}/credits",
+  // Only a finished price update is reverted: it has its own, run, below.
+  "post /price-updates/{id}/revert",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -482,6 +490,13 @@ describe("the answers of /api/v1", () => {
     await expectDocumented(operation("get /email-templates/{type}/{language}"), path);
     await expectDocumented(operation("put /email-templates/{type}/{language}"), path, { body: { subject: "Facture", body: "Bonjour" } });
     await expectDocumented(operation("delete /email-templates/{type}/{language}"), path);
+  });
+
+  it("match the documented schema for a price update run and reverted", async () => {
+    const body = { price_level_id: w.retail.id, currency_id: w.base.id, change: "amount", value: "-1", rounding: "x.99" };
+    const started = await expectDocumented(operation("post /price-updates"), "/price-updates", { body });
+    await runQueuedOperations(w.company);
+    await expectDocumented(operation("post /price-updates/{id}/revert"), `/price-updates/${String(started.id)}/revert`);
   });
 
   it("include a reference page of every operation, its parameters, answers and schemas, with no script nor inline style", async () => {

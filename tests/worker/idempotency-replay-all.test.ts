@@ -87,6 +87,14 @@ async function orderToShip(x: World): Promise<number> {
 }
 
 /** A finalised invoice of a new order, waiting for payment. */
+/** An assembly of one unit of the world's variant (the company allows negative stock: no stock is needed to make it). */
+async function assembly(x: World): Promise<number> {
+  const made = await makeVariant(x.w.db);
+  await x.w.db.update(t.variants).set({ isAssembly: true }).where(eq(t.variants.id, made.id));
+  await x.w.db.insert(t.components).values({ parentVariantId: made.id, componentVariantId: x.variant, quantity: 10_000_000 });
+  return made.id;
+}
+
 async function issuedInvoice(x: World): Promise<number> {
   const made = await callApiJson("POST", "/invoices", x.w.token, { sales_order_id: await orderToShip(x), finalize: true });
   expect(made.status).toBe(201);
@@ -286,6 +294,15 @@ const CREATES: Create[] = [
     read: byId("/inventory-bulk-updates"),
   },
   {
+    name: "assembly transforms",
+    operation: "post /assembly-transforms",
+    path: () => "/assembly-transforms",
+    body: async (x) => ({ variant_id: await assembly(x), location_id: x.location, action: "create", quantity: "1" }),
+    table: t.stockDocuments,
+    where: eq(t.stockDocuments.type, "assembly_transform"),
+    read: byId("/assembly-transforms"),
+  },
+  {
     name: "stock entries",
     operation: "post /stock-entries",
     path: () => "/stock-entries",
@@ -422,6 +439,15 @@ const CREATES: Create[] = [
     body: (_, n) => ({ label: `Voucher ${n}` }),
     table: t.paymentMethods,
     read: byId("/payment-methods"),
+  },
+  {
+    name: "price updates",
+    operation: "post /price-updates",
+    path: () => "/price-updates",
+    body: (x) => ({ price_level_id: x.w.retail.id, currency_id: x.w.base.id, change: "percentage", value: "5" }),
+    table: t.backgroundOperations,
+    where: eq(t.backgroundOperations.type, "price_update"),
+    read: byId("/price-updates"),
   },
 ];
 

@@ -1,33 +1,14 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import {
-  AssemblyTransformInput,
-  READ_ASSEMBLY_TRANSFORM,
-  transformAssembly,
-  TRANSFORM_ASSEMBLY,
-  type AssemblyTransformView,
-} from "../domain/stock/assembly-transform";
+import { AssemblyTransformInput, READ_ASSEMBLY_TRANSFORM, transformAssembly, TRANSFORM_ASSEMBLY } from "../domain/stock/assembly-transform";
 import { getStockDocument } from "../domain/stock/get-stock-document";
 import { listStockDocuments } from "../domain/stock/list-stock-documents";
 import { stockDocumentListRegistry } from "../domain/stock/stock-document-views";
 import { requireActor, verbCtx } from "./auth";
 import { jsonBody } from "./body";
 import { errors, type ApiOperation } from "./operation";
-import { answer, decimal, id, page } from "./schemas/common";
+import { page } from "./schemas/common";
 import { StockDocument } from "./schemas/stock";
 import type { ApiEnv } from "./types";
-
-const AssemblyTransform = answer<AssemblyTransformView>()(
-  { id: "AssemblyTransform", description: "Assemblies made from their components, or split back into them, at a location" },
-  z.object({
-    action: z.enum(["create", "split"]),
-    variant_id: id,
-    location_id: id,
-    quantity: decimal,
-    unit_cost: decimal.nullable().meta({ description: "Created assemblies: the cost of one, from their components' moving average cost; a split: null" }),
-    document: StockDocument.meta({ description: "The transform's stock document: one line per variant moved, with its signed change" }),
-  }),
-);
 
 export const assemblyTransformOperations: ApiOperation[] = [
   {
@@ -50,9 +31,9 @@ export const assemblyTransformOperations: ApiOperation[] = [
     auth: true,
     permissions: TRANSFORM_ASSEMBLY,
     body: AssemblyTransformInput,
-    result: AssemblyTransform,
+    result: StockDocument,
     responses: {
-      201: "The transform, with its document",
+      201: "The transform's document: the assembly's line first (its signed change, and on a create the cost of one assembly made), then each component's",
       422: "Invalid input, or not enough components or assemblies available (not_enough_components, not_enough_assemblies, naming quantity)",
       ...errors,
     },

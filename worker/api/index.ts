@@ -50,6 +50,7 @@ import { stockMovements } from "./stock-movements";
 import { inventoryLogs } from "./inventory-logs";
 import { inventoryBulkUpdates } from "./inventory-bulk-updates";
 import { assemblyTransforms } from "./assembly-transforms";
+import { priceUpdates } from "./price-updates";
 import { batches } from "./batches";
 import type { ApiEnv } from "./types";
 
@@ -112,6 +113,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/inventory-logs", inventoryLogs);
   api.route("/inventory-bulk-updates", inventoryBulkUpdates);
   api.route("/assembly-transforms", assemblyTransforms);
+  api.route("/price-updates", priceUpdates);
   api.route("/batches", batches);
   api.route("/estimates", estimates);
   api.route("/sales-orders", salesOrders);

@@ -21,6 +21,7 @@ import { stockMovementOperations } from "./stock-movements";
 import { inventoryLogOperations } from "./inventory-logs";
 import { inventoryBulkUpdateOperations } from "./inventory-bulk-updates";
 import { assemblyTransformOperations } from "./assembly-transforms";
+import { priceUpdateOperations } from "./price-updates";
 import { batchOperations } from "./batches";
 import { invitationOperations } from "./invitations";
 import { errors, type ApiOperation } from "./operation";
@@ -287,6 +288,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...inventoryLogOperations,
   ...inventoryBulkUpdateOperations,
   ...assemblyTransformOperations,
+  ...priceUpdateOperations,
   ...batchOperations,
   ...estimateOperations,
   ...salesOrderOperations,
@@ -318,6 +320,7 @@ export const API_TAGS: Record<string, string> = {
   "Stock movements": "Stock moved from one location to another.",
   "Inventory logs": "The stock ledger: one row per change of a stock level.",
   "Inventory bulk updates": "Stock counts: counted quantities set at a location.",
+  "Assembly transforms": "Assemblies made from their components, or split back into them, at a location (module assemblies).",
   Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
   Estimates: "Estimates: quotes priced from the catalogue for a customer, accepted, rejected or transformed into a sales order.",
   "Sales orders": "Sales orders: priced for a customer, reserving their units at their location until shipped, cancelled or completed.",

@@ -32,6 +32,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "menu.services", to: "/products-and-services/services", allOf: p("view_services") },
       { label: "menu.batches", to: "/products-and-services/batches", allOf: p("view_products") },
       { label: "menu.price_rules", to: "/products-and-services/price-rules" },
+      { label: "menu.price_update", to: "/products-and-services/price-update", allOf: p("edit_products") },
       { label: "menu.transform_assembly", to: "/products-and-services/transform-assembly", allOf: p("edit_products_inventory") },
       { label: "menu.products_settings", to: "/products-and-services/products-settings/attributes", allOf: p("view_products") },
     ],

@@ -64,7 +64,11 @@ async function freeId(theirs: IsolationCompany, mine: IsolationCompany, table: s
   return Math.max(await highest(theirs), await highest(mine)) + 1;
 }
 
-async function theirDocument(theirs: IsolationCompany, mine: IsolationCompany, type: "entry" | "removal" | "movement" | "bulk_update") {
+async function theirDocument(
+  theirs: IsolationCompany,
+  mine: IsolationCompany,
+  type: "entry" | "removal" | "movement" | "bulk_update" | "assembly_transform",
+) {
   const location = await firstLocation(theirs.db);
   const arrival = type === "movement" ? await makeLocation(theirs.db) : null;
   const [doc] = await theirs.db
@@ -90,6 +94,7 @@ export const isolation: IsolationArea = {
     "post /stock-movements": { location_id: 1, arrival_location_id: 2, lines: [{ variant_id: 1, quantity: "1" }] },
     "patch /stock-movements/{id}": { notes: "Changed" },
     "post /inventory-bulk-updates": { location_id: 1, lines: [{ variant_id: 1, counted: "1" }] },
+    "post /assembly-transforms": { variant_id: 1, location_id: 1, action: "create", quantity: "1" },
     "patch /stock-levels/{id}": { reorder_point: "5" },
     "post /batches": { variant_id: 1, number: "LOT-1" },
     "patch /batches/{id}": { expiration_date: "2999-01-01" },
@@ -99,6 +104,7 @@ export const isolation: IsolationArea = {
     "/stock-removals/": (theirs, mine) => theirDocument(theirs, mine, "removal"),
     "/stock-movements/": (theirs, mine) => theirDocument(theirs, mine, "movement"),
     "/inventory-bulk-updates/": (theirs, mine) => theirDocument(theirs, mine, "bulk_update"),
+    "/assembly-transforms/": (theirs, mine) => theirDocument(theirs, mine, "assembly_transform"),
     "/stock-levels/": async (theirs, mine) => {
       const variant = await makeVariant(theirs.db);
       const [level] = await theirs.db

@@ -42,6 +42,7 @@ export const pages: PageArea = {
     "products-and-services/batches": { kind: "permission", allOf: ["view_products", "batch_tracking"] },
     // :id is the variant (batches/{variant}).
     "products-and-services/batches/:id": { kind: "permission", allOf: ["view_products", "batch_tracking"] },
+    "products-and-services/transform-assembly": { kind: "permission", allOf: ["edit_products_inventory", "assemblies"] },
   },
   records: {
     "inventory/stock-entries/": (company) => stockDocument(company, "entry"),

@@ -22,6 +22,7 @@ async function makeProduct(company: E2eCompany): Promise<{ productId: number; va
 export const pages: PageArea = {
   access: {
     "products-and-services/products": { kind: "permission", allOf: ["view_products"] },
+    "products-and-services/price-update": { kind: "permission", allOf: ["edit_products"] },
     "products-and-services/products/create": { kind: "permission", allOf: ["edit_products"] },
     // {id optional}/edit and {id optional}/variants without the id: the list.
     "products-and-services/products/edit": { kind: "redirect", to: "/products-and-services/products", allOf: ["view_products"] },

@@ -52,7 +52,10 @@ const StockDocumentLine = answer<StockDocumentLineView>()(
 );
 
 export const StockDocument = answer<StockDocumentView>()(
-  { id: "StockDocument", description: "A stock entry, removal, movement, count or assembly transform; one document holds its lines, a list leaves them out" },
+  {
+    id: "StockDocument",
+    description: "A stock entry, removal, movement, count or assembly transform; one document holds its lines, a list leaves them out",
+  },
   z.object({
     id,
     type: z.enum([...STOCK_DOCUMENT_KINDS, "bulk_update", "assembly_transform"]),

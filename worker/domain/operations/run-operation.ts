@@ -6,6 +6,7 @@ import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
 import type { SystemActor } from "../identity/actor";
 import { documentPdf, type PrintedSalesType } from "../documents/outputs";
+import { runPriceUpdate, runPriceUpdateRevert } from "../products/price-updates";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import type { Locale } from "../shared/locale";
@@ -92,8 +93,8 @@ class Run {
 
 /**
  * Runs an operation from where it stands, as the user who started it (their permissions, their
- * language): an export or an import in progress, or the revert of an import. A message delivered
- * again finds the work saved chunk by chunk and goes on from there.
+ * language): an export, an import or a price update in progress, or the revert of an import or of
+ * a price update. A message delivered again finds the work saved chunk by chunk and goes on from there.
  */
 export async function runOperation(system: Ctx, batchId: string, channel: OperationChannel): Promise<void> {
   const [row] = await system.db.select().from(ops).where(eq(ops.batchId, batchId)).limit(1);
@@ -110,6 +111,8 @@ export async function runOperation(system: Ctx, batchId: string, channel: Operat
     if (row.status === "in_progress" && row.type === "export") await runExport(run);
     else if (row.status === "in_progress" && row.type === "export_bulk_pdf") await runBulkPdf(run);
     else if (row.status === "in_progress" && row.type === "import") await runImport(run);
+    else if (row.status === "in_progress" && row.type === "price_update") await runPriceUpdate(run);
+    else if (row.status === "revert_in_progress" && row.type === "price_update") await runPriceUpdateRevert(run);
     else if (row.status === "revert_in_progress") await revertImport(run);
   } catch (error) {
     // A refusal of the domain ends the operation with its message; anything else is retried by the queue.

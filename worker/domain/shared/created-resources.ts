@@ -7,6 +7,7 @@ import { supplierView } from "../contacts/supplier-queries";
 import { readPack } from "../products/add-pack";
 import { readVariant } from "../products/add-variant";
 import { priceAccess } from "../products/price-access";
+import { getPriceUpdate } from "../products/price-updates";
 import { loadProductView } from "../products/product-view";
 import { findAttribute } from "../products-settings/attributes/attribute-shared";
 import { findBrand } from "../products-settings/brands/brand-shared";
@@ -82,6 +83,7 @@ export const CREATED_RESOURCES = {
   // A subscription answers its view with its terms.
   subscription: (ctx, id) => readSubscription(ctx.db, id),
   saved_view: (ctx, id) => getSavedView(ctx, { id }),
+  price_update: (ctx, id) => getPriceUpdate(ctx, { id }),
 } satisfies Record<string, Read>;
 
 /** A type of record a create names in its batch: one with a way to read it back. */

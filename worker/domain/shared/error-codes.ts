@@ -171,6 +171,7 @@ export const ERROR_CODES = {
   import_file_encoding: { status: 422, params: [] },
   import_file_expired: { status: 422, params: [] },
   import_revert_kept: { status: 409, params: ["count"] },
+  price_update_revert_kept: { status: 409, params: ["count"] },
   bulk_pdf_missing: { status: 404, params: ["count"] },
 
   // Integrations (domain spec §8)

@@ -5,8 +5,7 @@ import { newDocumentNumber, numberTaken } from "../documents/numbering";
 import type { PermissionCheck } from "../identity/permissions";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
-import { Decimal } from "../shared/decimal";
-import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { QUANTITY_SCALE } from "../shared/money";
 import { availableSql, availableUnits } from "./availability";
 import { FieldIssues, MAX_UNITS, objectError, parseInput, qty, zCalendarDate, zRefIdRequired, zRequiredQuantity } from "./common";
 import { negativeAllowed, StockBatch, stockAuthor } from "./ledger";
@@ -19,7 +18,9 @@ import { componentUnits, orderChanges, type StockChange } from "./stock-rules";
  * Assembly transforms (domain spec §2, §5): turning components into assemblies at a location
  * (create) or an assembly back into its components (split). One stock document of type
  * `assembly_transform` records it, its lines holding the signed change of each variant, and its
- * changes go through the ledger in the same batch, logged against it.
+ * changes go through the ledger in the same batch, logged against it. Its first line is the
+ * assembly (positive for a create, negative for a split; a create's line carries the cost of one
+ * assembly made), the components' lines follow.
  */
 
 const { stockDocuments, stockLevels, variants } = tenantSchema;
@@ -69,16 +70,6 @@ export interface AssemblyPlan {
   }[];
 }
 
-export interface AssemblyTransformView {
-  action: AssemblyTransformAction;
-  variant_id: number;
-  location_id: number;
-  quantity: string;
-  /** Created assemblies: the cost of one, carried from the components (4 decimals as text); a split: null. */
-  unit_cost: string | null;
-  document: StockDocumentView;
-}
-
 /**
  * An assembly and its components at a location, checked: the variant is an assembly of this
  * company with components, neither it nor its tracked components are batch tracked, and the
@@ -86,7 +77,13 @@ export interface AssemblyTransformView {
  */
 async function loadPlan(ctx: Pick<Ctx, "db" | "now">, variantId: number, locationId: number) {
   const { db } = ctx;
-  const refs = await loadStockReferences(db, { now: ctx.now(), locationIds: [locationId], variantIds: [variantId], packIds: [], batchIds: [] });
+  const refs = await loadStockReferences(db, {
+    now: ctx.now(),
+    locationIds: [locationId],
+    variantIds: [variantId],
+    packIds: [],
+    batchIds: [],
+  });
   const issues = new FieldIssues();
   checkLocation(refs, locationId, "location_id", issues, { mustBeActive: true });
   const assembly = refs.variants.get(variantId);
@@ -95,7 +92,13 @@ async function loadPlan(ctx: Pick<Ctx, "db" | "now">, variantId: number, locatio
   const ids = [variantId, ...parts.map((p) => p.variantId)];
   const [rows, levels] = await db.batch([
     db
-      .select({ id: variants.id, sku: variants.sku, label: variants.label, isAssembly: variants.isAssembly, mac: variants.movingAverageCost })
+      .select({
+        id: variants.id,
+        sku: variants.sku,
+        label: variants.label,
+        isAssembly: variants.isAssembly,
+        mac: variants.movingAverageCost,
+      })
       .from(variants)
       .where(inArray(variants.id, ids)),
     db
@@ -138,6 +141,17 @@ export async function assemblyAtLocation(ctx: Ctx, variantId: number, locationId
   return (await loadPlan(ctx, variantId, locationId)).plan;
 }
 
+/** The active assemblies a transform may name (the first 1,000 by SKU), for the screen's choice. */
+export async function listAssemblies(ctx: Ctx): Promise<{ id: number; sku: string; label: string }[]> {
+  requirePermission(ctx, READ_ASSEMBLY_TRANSFORM);
+  return ctx.db
+    .select({ id: variants.id, sku: variants.sku, label: variants.label })
+    .from(variants)
+    .where(and(eq(variants.isAssembly, true), eq(variants.active, true)))
+    .orderBy(variants.sku)
+    .limit(1000);
+}
+
 /** How many assemblies the location can make from its available components, or split from its available assemblies (7 decimals). */
 export function transformableUnits(plan: AssemblyPlan, action: AssemblyTransformAction): number {
   if (action === "split") return plan.available;
@@ -172,7 +186,7 @@ export function assemblyUnitCost(plan: AssemblyPlan): number {
  * which updates their moving average cost as an entry does; split components come back at their
  * own moving average cost (which it leaves unchanged).
  */
-export async function transformAssembly(ctx: Ctx, raw: unknown): Promise<AssemblyTransformView> {
+export async function transformAssembly(ctx: Ctx, raw: unknown): Promise<StockDocumentView> {
   requirePermission(ctx, TRANSFORM_ASSEMBLY);
   const { db } = ctx;
   const author = stockAuthor(ctx.actor);
@@ -238,14 +252,7 @@ export async function transformAssembly(ctx: Ctx, raw: unknown): Promise<Assembl
     if (error === refused) throw await notEnough(ctx, input.action, plan.variantId, plan.locationId);
     throw numberTaken("assembly_transform", error, undefined) ?? error;
   }
-  return {
-    action: input.action,
-    variant_id: plan.variantId,
-    location_id: plan.locationId,
-    quantity: qty(units),
-    unit_cost: unitCost === null ? null : Decimal.of(BigInt(unitCost), PRICE_SCALE).toString(),
-    document: writtenStockDocumentView(results.slice(readsAt, readsAt + reads.length)),
-  };
+  return writtenStockDocumentView(results.slice(readsAt, readsAt + reads.length));
 }
 
 /** The refusal of a transform past what is available, with the most that can be done now (read after the batch rolled back). */
