@@ -433,8 +433,56 @@ if (buyerCookies.length > 0) {
 }
 if (!ONLY || ONLY.some((word) => ["import", "export"].includes(word))) await importExportBench();
 await measure("POST /oauth2/token password", signIn, Math.min(REQUESTS, 300));
+// Issue 27: a price update of every variant priced in the company's first selling level (+1 %,
+// rounded to the cent) as a background operation, then its revert: seconds until each is done.
+const PRICE_UPDATE = "price update of every priced variant (+1 %), then its revert";
+if (!ONLY || ONLY.some((word) => PRICE_UPDATE.includes(word))) await benchPriceUpdate();
+
 console.log(`load average at the end ${load()}`);
 await stop();
+
+async function benchPriceUpdate() {
+  const read = async <T>(path: string) => (await (await fetch(`${base}${path}`, { headers: bearer })).json()) as T;
+  const levels = await read<{ items: { id: number; type: string }[] }>("/api/v1/price-levels?page_size=100");
+  const currencies = await read<{ items: { id: number; is_default: boolean }[] }>("/api/v1/currencies?page_size=100");
+  const level = levels.items.find((l) => l.type === "selling");
+  const currency = currencies.items.find((c) => c.is_default);
+  if (!level || !currency) throw new Error("no selling price level or default currency to update");
+  type Update = { id: number; status: string; variants: number; changed: number; reverted: number; kept: number };
+  const until = async (id: number, done: (u: Update) => boolean) => {
+    for (;;) {
+      const update = await read<Update>(`/api/v1/price-updates/${id}`);
+      if (done(update)) return update;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const started = performance.now();
+  const made = await postJson("/api/v1/price-updates", {
+    price_level_id: level.id,
+    currency_id: currency.id,
+    change: "percentage",
+    value: "1",
+    rounding: "0.01",
+  });
+  if (made.status !== 201) throw new Error(`price update refused: ${made.status} ${(await made.text()).slice(0, 300)}`);
+  const { id } = (await made.json()) as { id: number };
+  const updated = await until(id, (u) => u.status !== "in_progress");
+  const updateSeconds = (performance.now() - started) / 1000;
+  const revertStarted = performance.now();
+  const revert = await postJson(`/api/v1/price-updates/${id}/revert`, {});
+  if (!revert.ok) throw new Error(`revert refused: ${revert.status} ${(await revert.text()).slice(0, 300)}`);
+  const reverted = await until(id, (u) => u.status !== "revert_in_progress" && u.status !== "completed");
+  const revertSeconds = (performance.now() - revertStarted) / 1000;
+  console.log(
+    JSON.stringify({
+      name: PRICE_UPDATE,
+      update_s: updateSeconds.toFixed(1),
+      update: { status: updated.status, variants: updated.variants, changed: updated.changed },
+      revert_s: revertSeconds.toFixed(1),
+      revert: { status: reverted.status, reverted: reverted.reverted, kept: reverted.kept },
+    }),
+  );
+}
 
 /**
  * Buyers of the demo store's customer, each signed in: the demo buyer and copies of it (same
