@@ -7,6 +7,7 @@ import type { DocumentLine } from "../sales/sales-schemas";
 import { Decimal } from "../shared/decimal";
 import { DomainError } from "../shared/domain-error";
 import { PRICE_SCALE } from "../shared/money";
+import { sqlList } from "../shared/sql-list";
 import { storedDecimal } from "../shared/stored-figures";
 import type { StockBatch } from "../stock/ledger";
 
@@ -39,11 +40,6 @@ const { salesDocuments, salesDocumentLines } = tenantSchema;
 
 const NOT_BILLING = DONE_BY_LINE_RULES.find((r) => r.progress === "invoice")!.countsUnless;
 const DRAFT = entryStatus("invoice", "default");
-const statusList = (statuses: readonly string[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
 
 /** Deposit taxes as a line keeps them: simple taxes with their rates. */
 type Taxes = readonly { id: number; rate: string }[];
@@ -57,12 +53,12 @@ const keyOf = (taxes: Taxes) =>
 /** What the deduction lines of a deposit line took (negative), on invoices that still bill, as SQL. */
 const deducted = (lineId: SQL) =>
   sql`(select coalesce(sum(x.price), 0) from sales_document_lines x join sales_documents xd on xd.id = x.document_id
-    where x.source_line_id = ${lineId} and x.kind = 'deposit' and xd.status not in (${statusList(NOT_BILLING)}))`;
+    where x.source_line_id = ${lineId} and x.kind = 'deposit' and xd.status not in (${sqlList(NOT_BILLING)}))`;
 
 /** The order's deposit invoices that count, as SQL (not cancelled; a draft only when `drafts`). */
 const depositInvoices = (orderId: number, drafts: boolean) =>
   sql`select id from sales_documents where type = 'invoice' and is_deposit = 1 and created_from_id = ${orderId}
-    and status not in (${statusList(drafts ? NOT_BILLING : [...NOT_BILLING, DRAFT])})`;
+    and status not in (${sqlList(drafts ? NOT_BILLING : [...NOT_BILLING, DRAFT])})`;
 
 export interface DepositLine {
   id: number;
@@ -210,7 +206,7 @@ export async function deductedBy(db: TenantDb, depositInvoice: SavedSalesDocumen
       and(
         eq(salesDocumentLines.kind, "deposit"),
         sql`${salesDocumentLines.sourceLineId} in (select id from sales_document_lines where document_id = ${depositInvoice.id})`,
-        sql`${salesDocuments.status} not in (${statusList(NOT_BILLING)})`,
+        sql`${salesDocuments.status} not in (${sqlList(NOT_BILLING)})`,
       ),
     );
   return rows.map((r) => r.number ?? `#${r.id}`);
