@@ -7,3 +7,4 @@ export * from "./payments";
 export * from "./sales";
 export * from "./stock";
 export * from "./store";
+export * from "./purchasing";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { packs, variants } from "./catalogue";
 import { locations } from "./company";
+import { purchaseOrderLines, purchaseOrders } from "./purchasing";
 
 // Quantities are exact integers at 7 decimals (QUANTITY_SCALE), costs at 4.
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -74,9 +75,12 @@ export const batchStock = sqliteTable(
   (t) => [uniqueIndex("batch_stock_batch_location_unique").on(t.batchId, t.locationId)],
 );
 
-export const STOCK_DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update", "assembly_transform"] as const;
+export const STOCK_DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update", "assembly_transform", "delivery"] as const;
 
-/** Stock entries, removals, movements (departure → arrival), bulk counts and assembly transforms, with their lines. */
+/**
+ * Stock entries, removals, movements (departure → arrival), bulk counts, assembly transforms and
+ * deliveries (goods received for a purchase order), with their lines.
+ */
 export const stockDocuments = sqliteTable(
   "stock_documents",
   {
@@ -90,6 +94,10 @@ export const stockDocuments = sqliteTable(
     arrivalLocationId: integer("arrival_location_id").references(() => locations.id),
     date: text("date").notNull(),
     notes: text("notes"),
+    // Deliveries only: the purchase order received, and the delivery's status (received or cancelled:
+    // a cancelled delivery has given its goods back to the order, statuses.ts).
+    purchaseOrderId: integer("purchase_order_id").references(() => purchaseOrders.id),
+    status: text("status"),
     userId: text("user_id"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -97,6 +105,7 @@ export const stockDocuments = sqliteTable(
   (t) => [
     uniqueIndex("stock_documents_number_unique").on(t.type, t.number),
     index("stock_documents_type_idx").on(t.type, t.id),
+    index("stock_documents_purchase_order_idx").on(t.purchaseOrderId),
     check(
       "stock_documents_movement_locations",
       sql`(${t.type} = 'movement') = (${t.arrivalLocationId} is not null) and coalesce(${t.arrivalLocationId}, -1) <> ${t.locationId}`,
@@ -119,8 +128,10 @@ export const stockDocumentLines = sqliteTable(
     // Units of the variant or pack; bulk updates: the counted quantity; assembly transforms: the signed change.
     quantity: integer("quantity").notNull(),
     unitCost: integer("unit_cost"),
+    // Deliveries only: the purchase order line received.
+    purchaseOrderLineId: integer("purchase_order_line_id").references(() => purchaseOrderLines.id),
   },
-  (t) => [index("stock_document_lines_document_idx").on(t.documentId)],
+  (t) => [index("stock_document_lines_document_idx").on(t.documentId), index("stock_document_lines_po_line_idx").on(t.purchaseOrderLineId)],
 );
 
 /** The stock ledger: one row per change of on_hand, written in the same batch as the change. */
