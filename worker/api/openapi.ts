@@ -21,7 +21,9 @@ import { stockMovementOperations } from "./stock-movements";
 import { inventoryLogOperations } from "./inventory-logs";
 import { inventoryBulkUpdateOperations } from "./inventory-bulk-updates";
 import { assemblyTransformOperations } from "./assembly-transforms";
+import { deliveryOperations, purchaseOrderOperations } from "./purchase-orders";
 import { priceUpdateOperations } from "./price-updates";
+import { priceRuleOperations } from "./price-rules";
 import { batchOperations } from "./batches";
 import { invitationOperations } from "./invitations";
 import { errors, type ApiOperation } from "./operation";
@@ -30,6 +32,7 @@ import { attributeOperations } from "./attributes";
 import { brandOperations } from "./brands";
 import { currencyOperations } from "./currencies";
 import { locationOperations } from "./locations";
+import { alertOperations } from "./alerts";
 import { paymentMethodOperations } from "./payment-methods";
 import { priceLevelOperations } from "./price-levels";
 import { productOperations } from "./products";
@@ -264,6 +267,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...currencyOperations,
   ...taxOperations,
   ...paymentMethodOperations,
+  ...alertOperations,
   ...taxSettingsOperations,
   ...companySettingsOperations,
   ...pdfSettingsOperations,
@@ -288,7 +292,10 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...inventoryLogOperations,
   ...inventoryBulkUpdateOperations,
   ...assemblyTransformOperations,
+  ...purchaseOrderOperations,
+  ...deliveryOperations,
   ...priceUpdateOperations,
+  ...priceRuleOperations,
   ...batchOperations,
   ...estimateOperations,
   ...salesOrderOperations,

@@ -42,6 +42,8 @@ const DOCUMENT_TITLES = {
   credit_note: "menu.credit_notes",
   refund: "menu.refunds",
   subscription: "menu.subscriptions",
+  purchase_order: "menu.purchase_orders",
+  delivery: "menu.deliveries",
 } as const;
 const numberingField = (type: string, part: "prefix" | "width") => `document_numbering.${type}.${part}`;
 

@@ -54,11 +54,12 @@ const StockDocumentLine = answer<StockDocumentLineView>()(
 export const StockDocument = answer<StockDocumentView>()(
   {
     id: "StockDocument",
-    description: "A stock entry, removal, movement, count or assembly transform; one document holds its lines, a list leaves them out",
+    description:
+      "A stock entry, removal, movement, count, assembly transform or delivery; one document holds its lines, a list leaves them out",
   },
   z.object({
     id,
-    type: z.enum([...STOCK_DOCUMENT_KINDS, "bulk_update", "assembly_transform"]),
+    type: z.enum([...STOCK_DOCUMENT_KINDS, "bulk_update", "assembly_transform", "delivery"]),
     number: z.string(),
     location_id: id,
     location: Reference,
@@ -66,6 +67,8 @@ export const StockDocument = answer<StockDocumentView>()(
     arrival_location: Reference.nullable(),
     date,
     notes: text,
+    purchase_order_id: id.nullable().meta({ description: "Deliveries: the purchase order received" }),
+    status: z.enum(["delivered", "cancelled"]).nullable().meta({ description: "Deliveries: delivered, or cancelled (its goods taken out again)" }),
     user_id: textId.nullable(),
     lines_count: z.int(),
     total_quantity: decimal,

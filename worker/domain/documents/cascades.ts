@@ -10,6 +10,8 @@ import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { DomainError } from "../shared/domain-error";
 import { claimAsRead } from "./claims";
 import { assertVerbMove, goodsIn, goodsOut, type StatusMachine } from "./statuses";
+import { PURCHASE_CASCADE_KINDS } from "../purchasing/purchase-stock";
+import type { CascadeDocument, CascadeKind, CascadeTable } from "./cascade-types";
 
 /**
  * Cascades as data (domain spec §4): cancelling or deleting a document visits the documents made
@@ -32,26 +34,6 @@ export interface CascadeStep {
 
 /** The status a cancel moves a document to (the graph must allow it from the document's status). */
 const CANCELLED = "cancelled";
-
-/**
- * How a document type is stored and found: where its status lives (its machine) and its children
- * made from a parent. A new document type adds its kind here and its rows to CASCADES.
- */
-interface CascadeKind {
-  machine: StatusMachine;
-  /** The documents of this type made from some documents (one read). */
-  madeFrom(db: TenantDb, parentIds: readonly number[]): Promise<SavedSalesDocument[]>;
-  /**
-   * Which documents of this type may be deleted, and the error listing those that cannot (domain
-   * spec §4: only draft invoices are deleted). Without it, any may.
-   */
-  deletable?: { when: (doc: SavedSalesDocument) => boolean; refused: "invoices_not_deletable" };
-  /**
-   * The money it took part in, undone in the cascade's batch before it is cancelled or deleted: the
-   * credits a credit note applied, or those applied to an invoice (each credit is undone once).
-   */
-  undoMoney?: (id: number) => SQL[];
-}
 
 /** A sales document type: the rows of sales_documents of that type made from a parent (created_from_id). */
 const salesKind = (type: SalesDocumentType): CascadeKind => ({
@@ -77,6 +59,7 @@ const KINDS = {
   credit_note: { ...salesKind("credit_note"), undoMoney: removeCreditsOfCreditNote },
   refund: salesKind("refund"),
   subscription: salesKind("subscription"),
+  ...PURCHASE_CASCADE_KINDS,
 } satisfies Record<string, CascadeKind>;
 
 export type CascadeType = keyof typeof KINDS;
@@ -142,18 +125,25 @@ export const CASCADES: Record<CascadeType, Partial<Record<CascadeAction, readonl
     cancel: [{ child: "invoice", then: "cancel", only: (doc) => doc.finalizedAt === null }],
     delete: [{ child: "invoice", then: "delete" }],
   },
+  // Domain spec §4: cancelling a purchase order cancels its deliveries.
+  purchase_order: { cancel: [{ child: "delivery", then: "cancel" }] },
+  delivery: { cancel: [] },
 };
 
 interface Visit {
   type: CascadeType;
   action: CascadeAction;
-  doc: SavedSalesDocument;
+  doc: CascadeDocument;
 }
+
+const tableOf = (type: CascadeType): CascadeTable => (KINDS[type] as CascadeKind).table ?? "sales_documents";
+/** A document's key across tables (ids are unique per table only). */
+const keyOf = (type: CascadeType, id: number) => `${tableOf(type)}:${id}`;
 
 /** The documents a cascade visits, the root first, then each generation (those made from the one before). */
 async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
   const visits = [root];
-  const seen = new Set([root.doc.id]);
+  const seen = new Set([keyOf(root.type, root.doc.id)]);
   for (let generation = [root]; generation.length > 0;) {
     const next: Visit[] = [];
     const steps = new Map<string, { step: CascadeStep; parents: number[] }>();
@@ -167,8 +157,9 @@ async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
     for (const { step, parents } of steps.values())
       for (const doc of await KINDS[step.child].madeFrom(db, parents)) {
         // A cancel leaves alone what is already cancelled; a delete removes it all the same.
-        if (seen.has(doc.id) || (step.then === "cancel" && doc.status === CANCELLED) || (step.only && !step.only(doc))) continue;
-        seen.add(doc.id);
+        const key = keyOf(step.child, doc.id);
+        if (seen.has(key) || (step.then === "cancel" && doc.status === CANCELLED) || (step.only && !step.only(doc as SavedSalesDocument))) continue;
+        seen.add(key);
         next.push({ type: step.child, action: step.then, doc });
       }
     visits.push(...next);
@@ -189,7 +180,7 @@ function refuseUndeletable(visits: readonly Visit[]): void {
 }
 
 /** What the documents reserve, by document: the releases that give it back. */
-async function heldBy(db: TenantDb, docs: readonly SavedSalesDocument[]): Promise<Map<number, Commitment[]>> {
+async function heldBy(db: TenantDb, docs: readonly CascadeDocument[]): Promise<Map<number, Commitment[]>> {
   const ids = docs.filter((d) => d.committed).map((d) => d.id);
   const { salesDocumentLines: lines } = tenantSchema;
   const rows = ids.length
@@ -211,25 +202,44 @@ async function heldBy(db: TenantDb, docs: readonly SavedSalesDocument[]): Promis
  * The root's move is checked against its graph like every visited document's; the caller checks
  * the permission and reads the root.
  */
-export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAction, root: SavedSalesDocument): Promise<void> {
+export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAction, root: CascadeDocument): Promise<void> {
   const { db } = ctx;
   const visits = await visitTree(db, { type, action, doc: root });
   for (const v of visits) if (v.action === "cancel") assertVerbMove(KINDS[v.type].machine, v.doc.status, CANCELLED);
   refuseUndeletable(visits);
-  const out = visits.filter((v) => goodsOut(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
-  const back = visits.filter((v) => v.doc.addInInventory && goodsIn(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc);
-  const docs = visits.map((v) => v.doc);
-  const [goods, returned, held, orders] = await Promise.all([
+  // Goods out (shipments), goods back (received returns) and reservations are sales documents' (their kinds say so).
+  const out = visits.filter((v) => goodsOut(KINDS[v.type].machine, v.doc.status) === 1).map((v) => v.doc as SavedSalesDocument);
+  const back = visits
+    .filter((v) => v.doc.addInInventory && goodsIn(KINDS[v.type].machine, v.doc.status) === 1)
+    .map((v) => v.doc as SavedSalesDocument);
+  const sales = visits.filter((v) => tableOf(v.type) === "sales_documents");
+  const docs = sales.map((v) => v.doc);
+  const undoing = [...new Set(visits.map((v) => v.type))].filter((t) => (KINDS[t] as CascadeKind).undo);
+  const [goods, returned, held, orders, undos] = await Promise.all([
     stockLinesOf(db, out),
     returnedGoodsOf(db, back),
     heldBy(db, docs),
     ordersOfMoney(db, visits),
+    Promise.all(
+      undoing.map(
+        async (t) =>
+          [
+            t,
+            await (KINDS[t] as CascadeKind).undo!(
+              ctx,
+              visits.filter((v) => v.type === t).map((v) => v.doc),
+            ),
+          ] as const,
+      ),
+    ).then((entries) => new Map(entries)),
   ]);
 
   const batch = new StockBatch(ctx);
   // Every document is claimed before anything is written: a claim checks what was read, not what this batch wrote.
-  for (const v of visits) claimAsRead(db, batch, v.doc);
+  for (const v of visits) claimAsRead(db, batch, v.doc, tableOf(v.type));
   const closed = new Set(docs.map((d) => d.id));
+  const closedKeys = new Set(visits.map((v) => keyOf(v.type, v.doc.id)));
+  const closedByCascade = (t: string, id: number) => closedKeys.has(keyOf(t as CascadeType, id));
   const deleted = new Set(visits.filter((v) => v.action === "delete").map((v) => v.doc.id));
   const followed = new Set<number>();
   const { salesDocuments, salesDocumentLines } = tenantSchema;
@@ -237,10 +247,17 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
   // The farthest first: children are undone (and deleted) before the documents they were made from.
   for (const v of [...visits].reverse()) {
     const { doc } = v;
+    undos.get(v.type)?.(batch, doc, closedByCascade);
+    if (tableOf(v.type) !== "sales_documents") {
+      const table = sql.identifier(tableOf(v.type));
+      if (v.action === "delete") batch.add(db.run(sql`delete from ${table} where id = ${BigInt(doc.id)}`));
+      else batch.add(db.run(sql`update ${table} set status = ${CANCELLED} where id = ${BigInt(doc.id)}`));
+      continue;
+    }
     const lines = goods.get(doc.id);
     const parent = doc.createdFromId;
     if (lines) {
-      addShippedGoods(ctx, batch, doc, lines, -1, parent === null || !closed.has(parent));
+      addShippedGoods(ctx, batch, doc as SavedSalesDocument, lines, -1, parent === null || !closed.has(parent));
       if (parent !== null && !deleted.has(parent)) followed.add(parent);
     }
     // A received return's goods, put back in stock, leave again.
@@ -254,11 +271,11 @@ export async function runCascade(ctx: Ctx, type: CascadeType, action: CascadeAct
           delta: -l.units,
           field: `lines.${l.position}.quantity`,
         })),
-        { documentType: doc.type, documentId: doc.id, author },
+        { documentType: v.type, documentId: doc.id, author },
       );
     for (const statement of (KINDS[v.type] as CascadeKind).undoMoney?.(doc.id) ?? []) batch.add(db.run(statement));
     const releases = held.get(doc.id) ?? [];
-    if (releases.length) batch.addCommitments(releases, { documentType: doc.type, author });
+    if (releases.length) batch.addCommitments(releases, { documentType: v.type, author });
     if (v.action === "delete") {
       batch.add(db.delete(salesDocuments).where(eq(salesDocuments.id, doc.id)));
       continue;

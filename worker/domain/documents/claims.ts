@@ -18,9 +18,14 @@ export interface ClaimedDocument {
  * else another write got there first and the batch fails with `conflict`, saving nothing. The
  * claim moves updated_at on, so a second claim made from the same read fails in turn.
  */
-export function claimAsRead(db: TenantDb, batch: StockBatch, doc: ClaimedDocument): StockBatch {
+export function claimAsRead(
+  db: TenantDb,
+  batch: StockBatch,
+  doc: ClaimedDocument,
+  table: "sales_documents" | "stock_documents" | "purchase_orders" = "sales_documents",
+): StockBatch {
   batch.add(
-    db.run(sql`update sales_documents set updated_at = max(${NOW}, updated_at + 1)
+    db.run(sql`update ${sql.identifier(table)} set updated_at = max(${NOW}, updated_at + 1)
       where id = ${BigInt(doc.id)} and updated_at = ${BigInt(doc.updatedAt)} and status = ${doc.status}`),
   );
   // changes() is the row count of the update just above: none means the document moved on (or is gone).

@@ -21,7 +21,7 @@ function access(view: Permission, edit: Permission): DocumentAccess {
 
 export interface DocumentType {
   /** The table holding the type's documents; its `number` is unique per `type`. */
-  table: "sales_documents" | "stock_documents";
+  table: "sales_documents" | "stock_documents" | "purchase_orders";
   /** The sequence's default shape (the company may change prefix and width) and the longest number the type keeps. */
   numbering: { prefix: string; width: number; maxLength: number };
   access: DocumentAccess;
@@ -61,6 +61,9 @@ export const DOCUMENT_TYPES = {
   credit_note: row("sales_documents", "AV-", "view_credit_notes", "edit_invoices", 18),
   refund: row("sales_documents", "RMB-", "view_refunds", "edit_invoices"),
   subscription: row("sales_documents", "ABO-", "view_subscriptions", "edit_subscriptions"),
+  // Purchasing (decision 045): orders to suppliers in their own table, deliveries as stock documents.
+  purchase_order: row("purchase_orders", "ACH-", "view_purchase_orders", "edit_purchase_orders", 40),
+  delivery: row("stock_documents", "REC-", "view_deliveries", "edit_deliveries"),
 } satisfies Record<string, DocumentType>;
 
 export type DocumentTypeName = keyof typeof DOCUMENT_TYPES;

@@ -202,6 +202,31 @@ export const STATUS_MACHINES = {
       cancelled: [],
     },
   },
+  // Purchase orders (decision 045): pending until goods come in, in progress once some did, completed
+  // by themselves once every line is received (and back when a delivery is cancelled), or completed
+  // by hand with no inventory change; cancelling cancels their deliveries (cascades.ts).
+  purchase_order: {
+    entries: { default: "pending" },
+    moves: {
+      pending: ["in_progress", "completed_automatically", "completed_manually", "cancelled"],
+      in_progress: ["pending", "completed_automatically", "completed_manually", "cancelled"],
+      completed_automatically: ["in_progress", "pending"],
+      completed_manually: [],
+      cancelled: [],
+    },
+    // Received quantities move an order between pending, in progress and completed: no verb does.
+    verbFrom: { pending: [], in_progress: [], completed_automatically: [] },
+  },
+  // Deliveries: goods received for a purchase order (in stock while delivered); cancelling one takes
+  // its goods out again and gives its quantities back to the order.
+  delivery: {
+    entries: { default: "delivered" },
+    moves: {
+      delivered: ["cancelled"],
+      cancelled: [],
+    },
+    goodsIn: ["delivered"],
+  },
 } as const satisfies Record<string, MachineShape>;
 
 export type StatusMachine = keyof typeof STATUS_MACHINES;

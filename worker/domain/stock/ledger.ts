@@ -110,7 +110,11 @@ export class StockBatch {
    * Claims a saved document for this batch: its updated_at must still be the one read, else another
    * edit got there first and this batch fails with `conflict` (a reversal is never applied twice).
    */
-  claimDocument(documentId: number, seenUpdatedAt: number, table: "stock_documents" | "sales_documents" = "stock_documents"): this {
+  claimDocument(
+    documentId: number,
+    seenUpdatedAt: number,
+    table: "stock_documents" | "sales_documents" | "purchase_orders" = "stock_documents",
+  ): this {
     this.add(
       this.db.run(
         sql`update ${sql.identifier(table)} set updated_at = max(${NOW}, updated_at + 1) where id = ${int(documentId)} and updated_at = ${int(seenUpdatedAt)}`,
@@ -132,7 +136,7 @@ export class StockBatch {
       const d = int(c.delta);
       const variantId = int(c.variantId);
       const locationId = int(c.locationId);
-      const batchId = c.batchId === null ? null : int(c.batchId);
+      const batchId = c.newBatch ?? (c.batchId === null ? null : int(c.batchId));
       if (batchId !== null) {
         const rule =
           c.expected !== undefined ? sql`quantity = ${int(c.expected)}` : d >= 0n ? sql`1` : sql`(quantity + ${d} >= 0 or ${allowed})`;
@@ -259,6 +263,26 @@ export class StockBatch {
     return this;
   }
 
+  /**
+   * Adds to or takes from what is expected from suppliers (stock_levels.incoming): units ordered on
+   * open purchase orders and not yet received. Never below zero; no guard (nothing is taken from stock).
+   */
+  addIncoming(changes: readonly { variantId: number; locationId: number; delta: number }[]): this {
+    const live = changes.filter((c) => c.delta !== 0);
+    if (live.length === 0) return this;
+    for (const c of live) this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
+    this.documentType ??= "purchase_order";
+    const values = sql.raw(live.map((c) => `(${[c.variantId, c.locationId, c.delta].map((n) => String(BigInt(n))).join(", ")})`).join(", "));
+    const summed = sql`(select column1 as variant_id, column2 as location_id, sum(column3) as delta from (values ${values}) group by column1, column2)`;
+    return this.add(
+      this.db.run(
+        sql`insert into stock_levels (variant_id, location_id) select variant_id, location_id from ${summed} where true on conflict do nothing`,
+      ),
+      this.db.run(sql`update stock_levels set incoming = max(0, incoming + d.delta), updated_at = ${NOW}
+        from ${summed} as d where stock_levels.variant_id = d.variant_id and stock_levels.location_id = d.location_id`),
+    );
+  }
+
   /** How many statements the batch holds so far: the index the next one's result will have. */
   get size(): number {
     return this.items.length;
@@ -380,7 +404,7 @@ const SETWISE_ROWS = 500;
 function setwise(changes: readonly StockChange[]): { together: StockChange[]; alone: readonly StockChange[] } {
   const named = new Map<number, number>();
   for (const c of changes) named.set(c.variantId, (named.get(c.variantId) ?? 0) + 1);
-  const together = changes.filter((c) => c.batchId === null && c.expected === undefined && c.delta > 0 && named.get(c.variantId) === 1);
+  const together = changes.filter((c) => c.batchId === null && c.newBatch === undefined && c.expected === undefined && c.delta > 0 && named.get(c.variantId) === 1);
   if (together.length < SETWISE_FROM) return { together: [], alone: changes };
   const set = new Set(together);
   return { together, alone: changes.filter((c) => !set.has(c)) };

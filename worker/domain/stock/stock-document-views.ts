@@ -32,6 +32,9 @@ export interface StockDocumentView {
   arrival_location: { id: number; label: string } | null;
   date: string;
   notes: string | null;
+  /** Deliveries: the purchase order received and the delivery's status (delivered or cancelled); null for other kinds. */
+  purchase_order_id: number | null;
+  status: "delivered" | "cancelled" | null;
   user_id: string | null;
   lines_count: number;
   total_quantity: string;
@@ -54,6 +57,8 @@ export function summarySelect(db: TenantDb) {
       arrivalLabel: arrival.label,
       date: stockDocuments.date,
       notes: stockDocuments.notes,
+      purchaseOrderId: stockDocuments.purchaseOrderId,
+      status: stockDocuments.status,
       userId: stockDocuments.userId,
       linesCount: sql<number>`(select count(*) from ${stockDocumentLines} where ${stockDocumentLines.documentId} = ${stockDocuments.id})`,
       totalQuantity: sql<number>`(select coalesce(sum(${stockDocumentLines.quantity}), 0) from ${stockDocumentLines} where ${stockDocumentLines.documentId} = ${stockDocuments.id})`,
@@ -79,6 +84,8 @@ export function summaryView(r: SummaryRow): StockDocumentView {
     arrival_location: r.arrivalLocationId !== null ? { id: r.arrivalLocationId, label: r.arrivalLabel ?? "" } : null,
     date: r.date,
     notes: r.notes,
+    purchase_order_id: r.purchaseOrderId,
+    status: r.status as StockDocumentView["status"],
     user_id: r.userId,
     lines_count: Number(r.linesCount),
     total_quantity: qty(Number(r.totalQuantity)),
@@ -136,6 +143,7 @@ export const stockDocumentListRegistry = defineListRegistry({
     date: { type: "date", column: stockDocuments.date, sortable: true },
     location_id: { type: "id", column: stockDocuments.locationId },
     arrival_location_id: { type: "id", column: stockDocuments.arrivalLocationId },
+    purchase_order_id: { type: "id", column: stockDocuments.purchaseOrderId },
     created: { type: "number", column: stockDocuments.createdAt, sortable: true },
   },
   search: (text: string) => likePrefix(stockDocuments.number, text),

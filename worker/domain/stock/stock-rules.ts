@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { Decimal } from "../shared/decimal";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 
@@ -5,7 +6,7 @@ import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 
 export const STOCK_DOCUMENT_KINDS = ["entry", "removal", "movement"] as const;
 export type StockDocumentKind = (typeof STOCK_DOCUMENT_KINDS)[number];
-export type StockDocumentType = StockDocumentKind | "bulk_update" | "assembly_transform";
+export type StockDocumentType = StockDocumentKind | "bulk_update" | "assembly_transform" | "delivery";
 
 const scaled = (units: number) => Decimal.of(BigInt(units), QUANTITY_SCALE);
 
@@ -39,6 +40,8 @@ export interface StockChange {
   expected?: number;
   /** Entries with a cost: the cost of one unit at 4 decimals, for the moving average cost. */
   unitCost?: number;
+  /** A batch made in the same write (a delivery's new batch): its id as SQL read inside the batch, instead of batchId. */
+  newBatch?: SQL;
 }
 
 /** What one line moves once packs and kits are resolved: units of stocked variants. */
