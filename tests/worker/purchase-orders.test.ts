@@ -49,7 +49,10 @@ async function world() {
     .insert(t.suppliers)
     .values({ name: "Acme Supply", email: "orders@acme.test", defaultCurrencyId: usd!.id, defaultPriceLevelId: buying!.id })
     .returning();
-  const entry = await callApiJson("POST", "/stock-entries", token, { location_id: location, lines: [{ variant_id: x.id, quantity: "4", unit_cost: "8" }] });
+  const entry = await callApiJson("POST", "/stock-entries", token, {
+    location_id: location,
+    lines: [{ variant_id: x.id, quantity: "4", unit_cost: "8" }],
+  });
   expect(entry.status, JSON.stringify(entry.body)).toBe(201);
   return { company, db, token, location, x, b, supplier: supplier!, usd: usd! };
 }
@@ -70,7 +73,10 @@ describe("purchase orders and deliveries", () => {
     expect(await level(w.db, w.x.id, w.location)).toEqual({ onHand: 4, incoming: 10 });
 
     const lineId = made.body.lines[0].id;
-    const first = await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, lines: [{ line_id: lineId, quantity: "6" }] });
+    const first = await callApiJson("POST", "/deliveries", w.token, {
+      purchase_order_id: made.body.id,
+      lines: [{ line_id: lineId, quantity: "6" }],
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body).toMatchObject({ type: "delivery", status: "delivered", purchase_order_id: made.body.id });
     expect(first.body.number).toMatch(/^REC-\d{6}$/);
@@ -82,7 +88,10 @@ describe("purchase orders and deliveries", () => {
     expect(partly.body).toMatchObject({ status: "in_progress", received_units: "6.0000000", remaining_units: "4.0000000" });
 
     // More than remains is refused, naming the line's quantity with what remains.
-    const over = await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, lines: [{ line_id: lineId, quantity: "5" }] });
+    const over = await callApiJson("POST", "/deliveries", w.token, {
+      purchase_order_id: made.body.id,
+      lines: [{ line_id: lineId, quantity: "5" }],
+    });
     expect(over.status).toBe(422);
     expect(over.body.error.fields["lines.0.quantity"]).toMatchObject({ code: "more_than_remaining", params: { remaining: "4.0000000" } });
 
@@ -140,9 +149,14 @@ describe("purchase orders and deliveries", () => {
     const made = await order(w, [{ variant_id: w.b.id, quantity: "5" }]);
     const lineId = made.body.lines[0].id;
     const receive = (line: Record<string, unknown>) =>
-      callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, lines: [{ line_id: lineId, quantity: "2", ...line }] });
+      callApiJson("POST", "/deliveries", w.token, {
+        purchase_order_id: made.body.id,
+        lines: [{ line_id: lineId, quantity: "2", ...line }],
+      });
     expect((await receive({})).body.error.fields["lines.0.batch_number"].code).toBe("batch_required");
-    expect((await receive({ batch_number: "L1", expiration_date: "2001-01-01" })).body.error.fields["lines.0.expiration_date"].code).toBe("batch_expired");
+    expect((await receive({ batch_number: "L1", expiration_date: "2001-01-01" })).body.error.fields["lines.0.expiration_date"].code).toBe(
+      "batch_expired",
+    );
     const got = await receive({ batch_number: "L1", expiration_date: "2099-12-31" });
     expect(got.status, JSON.stringify(got.body)).toBe(201);
     expect(got.body.lines[0].batch_number).toBe("L1");
@@ -163,7 +177,10 @@ describe("purchase orders and deliveries", () => {
     const made = await order(w, [{ variant_id: w.x.id, quantity: "10" }]);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, lines: [{ line_id: made.body.lines[0].id, quantity: "3" }] }),
+        callApiJson("POST", "/deliveries", w.token, {
+          purchase_order_id: made.body.id,
+          lines: [{ line_id: made.body.lines[0].id, quantity: "3" }],
+        }),
       ),
     );
     const ok = answers.filter((a) => a.status === 201).length;
@@ -178,7 +195,10 @@ describe("purchase orders and deliveries", () => {
   it("edits keep what was received; a kit is refused; bad input and permissions answer clearly", async () => {
     const w = await world();
     const made = await order(w, [{ variant_id: w.x.id, quantity: "10" }]);
-    await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, lines: [{ line_id: made.body.lines[0].id, quantity: "6" }] });
+    await callApiJson("POST", "/deliveries", w.token, {
+      purchase_order_id: made.body.id,
+      lines: [{ line_id: made.body.lines[0].id, quantity: "6" }],
+    });
     const below = await callApiJson("PATCH", `/purchase-orders/${made.body.id}`, w.token, {
       lines: [{ lid: made.body.lines[0].lid, variant_id: w.x.id, quantity: "5" }],
     });
@@ -200,9 +220,10 @@ describe("purchase orders and deliveries", () => {
     const noSupplier = await callApiJson("POST", "/purchase-orders", w.token, { location_id: w.location, lines: [] });
     expect(noSupplier.body.error.fields.supplier_id.code).toBe("required");
     const other = await makeLocation(w.db, { active: false });
-    expect((await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, location_id: other })).body.error.fields.location_id.code).toBe(
-      "unknown_location",
-    );
+    expect(
+      (await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id, location_id: other })).body.error.fields
+        .location_id.code,
+    ).toBe("unknown_location");
 
     const viewer = await addUser(w.company.companyId, { permissions: ["view_purchase_orders"] });
     expect((await callApiJson("GET", `/purchase-orders/${made.body.id}`, viewer.token)).status).toBe(200);

@@ -1,7 +1,12 @@
 import { cancelDelivery, createDelivery, getDelivery, listDeliveries } from "../domain/purchasing/deliveries";
 import { CreateDeliveryInput, CreatePurchaseOrderInput, UpdatePurchaseOrderInput } from "../domain/purchasing/purchase-order-schemas";
 import { getPurchaseOrder, listPurchaseOrders, purchaseOrderListRegistry } from "../domain/purchasing/purchase-order-views";
-import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder, updatePurchaseOrder } from "../domain/purchasing/purchase-order-writes";
+import {
+  cancelPurchaseOrder,
+  completePurchaseOrder,
+  createPurchaseOrder,
+  updatePurchaseOrder,
+} from "../domain/purchasing/purchase-order-writes";
 import { stockDocumentListRegistry } from "../domain/stock/stock-document-views";
 import type { Ctx } from "../domain/shared/ctx";
 import { documentApi, documentOperations, documentRouter, type DocumentRoute } from "./document-api";
@@ -15,12 +20,25 @@ const writeErrors = {
   422: "Invalid input, named by field: unknown supplier, location, variant or tax; a kit (kit_not_purchasable); a line below what was received (below_received)",
 };
 
-function move<V>(name: string, summary: string, verb: (ctx: Ctx, input: { id: string }) => Promise<V>, result: typeof PurchaseOrder | typeof StockDocument): DocumentRoute {
+function move<V>(
+  name: string,
+  summary: string,
+  verb: (ctx: Ctx, input: { id: string }) => Promise<V>,
+  result: typeof PurchaseOrder | typeof StockDocument,
+): DocumentRoute {
   return {
     method: "post",
     path: `/{id}/${name}`,
     access: "edit",
-    doc: { summary, result, responses: { 200: "The document", 409: "The move is not allowed from its status (status_move_not_allowed), or another edit came first (conflict)", ...errors } },
+    doc: {
+      summary,
+      result,
+      responses: {
+        200: "The document",
+        409: "The move is not allowed from its status (status_move_not_allowed), or another edit came first (conflict)",
+        ...errors,
+      },
+    },
     handle: async (c, ctx) => c.json(await verb(ctx, { id: c.req.param("id")! })),
   };
 }
@@ -50,7 +68,11 @@ const PURCHASE_ORDERS = documentApi({
       result: PurchaseOrder,
       responses: { 201: "Created, with its lines", ...writeErrors, ...errors },
     },
-    get: { summary: "One purchase order with its lines (ordered, received and remaining units)", result: PurchaseOrder, responses: { 200: "The order", ...errors } },
+    get: {
+      summary: "One purchase order with its lines (ordered, received and remaining units)",
+      result: PurchaseOrder,
+      responses: { 200: "The order", ...errors },
+    },
     update: {
       summary: "Change an open order (pending or in progress): lines priced again; a line keeps what was received of it",
       body: UpdatePurchaseOrderInput.omit({ id: true }),
@@ -59,7 +81,12 @@ const PURCHASE_ORDERS = documentApi({
     },
   },
   moves: [
-    move("complete", "Complete the order by hand: what was not received is no longer expected; stock does not change", completePurchaseOrder, PurchaseOrder),
+    move(
+      "complete",
+      "Complete the order by hand: what was not received is no longer expected; stock does not change",
+      completePurchaseOrder,
+      PurchaseOrder,
+    ),
     move("cancel", "Cancel the order and its deliveries (their goods leave stock again), in one write", cancelPurchaseOrder, PurchaseOrder),
   ],
 });
@@ -90,7 +117,9 @@ const DELIVERIES = documentApi({
     },
     get: { summary: "One delivery with its lines", result: StockDocument, responses: { 200: "The delivery", ...errors } },
   },
-  moves: [move("cancel", "Cancel the delivery: its goods leave stock again and its order expects them again", cancelDelivery, StockDocument)],
+  moves: [
+    move("cancel", "Cancel the delivery: its goods leave stock again and its order expects them again", cancelDelivery, StockDocument),
+  ],
 });
 
 export const purchaseOrderOperations = documentOperations(PURCHASE_ORDERS);

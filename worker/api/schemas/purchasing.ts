@@ -37,7 +37,8 @@ const PurchaseOrderLine = answer<PurchaseOrderLineView>()(
 export const PurchaseOrder = answer<PurchaseOrderView>()(
   {
     id: "PurchaseOrder",
-    description: "An order to a supplier, priced in the supplier's currency and price level; one order holds its lines, a list leaves them out",
+    description:
+      "An order to a supplier, priced in the supplier's currency and price level; one order holds its lines, a list leaves them out",
   },
   z.object({
     id,

@@ -68,7 +68,10 @@ export const StockDocument = answer<StockDocumentView>()(
     date,
     notes: text,
     purchase_order_id: id.nullable().meta({ description: "Deliveries: the purchase order received" }),
-    status: z.enum(["delivered", "cancelled"]).nullable().meta({ description: "Deliveries: delivered, or cancelled (its goods taken out again)" }),
+    status: z
+      .enum(["delivered", "cancelled"])
+      .nullable()
+      .meta({ description: "Deliveries: delivered, or cancelled (its goods taken out again)" }),
     user_id: textId.nullable(),
     lines_count: z.int(),
     total_quantity: decimal,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { commitments } from "../sales/sales-document-writes";
@@ -9,7 +9,7 @@ import type { Ctx } from "../shared/ctx";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
 import { DomainError } from "../shared/domain-error";
 import { claimAsRead } from "./claims";
-import { assertVerbMove, goodsIn, goodsOut, type StatusMachine } from "./statuses";
+import { assertVerbMove, goodsIn, goodsOut } from "./statuses";
 import { PURCHASE_CASCADE_KINDS } from "../purchasing/purchase-stock";
 import type { CascadeDocument, CascadeKind, CascadeTable } from "./cascade-types";
 
@@ -158,7 +158,8 @@ async function visitTree(db: TenantDb, root: Visit): Promise<Visit[]> {
       for (const doc of await KINDS[step.child].madeFrom(db, parents)) {
         // A cancel leaves alone what is already cancelled; a delete removes it all the same.
         const key = keyOf(step.child, doc.id);
-        if (seen.has(key) || (step.then === "cancel" && doc.status === CANCELLED) || (step.only && !step.only(doc as SavedSalesDocument))) continue;
+        if (seen.has(key) || (step.then === "cancel" && doc.status === CANCELLED) || (step.only && !step.only(doc as SavedSalesDocument)))
+          continue;
         seen.add(key);
         next.push({ type: step.child, action: step.then, doc });
       }

@@ -9,12 +9,17 @@ import { DomainError } from "../shared/domain-error";
 import { FieldIssues, parseInput, recordId } from "../shared/input";
 import { QUANTITY_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
-import { duplicate, isUnique } from "../stock/batch-views";
+import { isUnique } from "../stock/batch-views";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor } from "../stock/ledger";
 import { lineUnits, type StockChange } from "../stock/stock-rules";
 import { listStockDocuments } from "../stock/list-stock-documents";
-import { readStockDocument, writtenStockDocumentReads, writtenStockDocumentView, type StockDocumentView } from "../stock/stock-document-views";
+import {
+  readStockDocument,
+  writtenStockDocumentReads,
+  writtenStockDocumentView,
+  type StockDocumentView,
+} from "../stock/stock-document-views";
 import { CreateDeliveryInput } from "./purchase-order-schemas";
 import { deliveryCascadeDocument, isOpen, receivingStatus } from "./purchase-stock";
 
@@ -144,7 +149,10 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
   const batch = new StockBatch(ctx)
     .add(...numbered.statements)
     // The order must still be open when the delivery is written (a cancel may have come first).
-    .requireThat(sql`(select status from purchase_orders where id = ${BigInt(order.id)}) in ('pending', 'in_progress')`, new DomainError("purchase_order_closed"))
+    .requireThat(
+      sql`(select status from purchase_orders where id = ${BigInt(order.id)}) in ('pending', 'in_progress')`,
+      new DomainError("purchase_order_closed"),
+    )
     .add(
       db.insert(stockDocuments).values({
         type: "delivery",
@@ -184,7 +192,10 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
       ),
     );
     const first = receipts.find((r) => r.lineId === lineId)!;
-    batch.requireThat(sql`changes() > 0`, new DomainError("validation_failed", {}, { [first.field]: { code: "more_than_remaining", params: { remaining: "0" } } }));
+    batch.requireThat(
+      sql`changes() > 0`,
+      new DomainError("validation_failed", {}, { [first.field]: { code: "more_than_remaining", params: { remaining: "0" } } }),
+    );
   }
   const changes: StockChange[] = receipts
     .filter((r) => r.stocked)
@@ -198,7 +209,9 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
       field: r.field,
     }));
   batch.addChanges(changes, { documentType: "delivery", documentId: numbered.id, author });
-  batch.addIncoming(receipts.filter((r) => r.stocked).map((r) => ({ variantId: r.variantId, locationId: order.locationId, delta: -r.units })));
+  batch.addIncoming(
+    receipts.filter((r) => r.stocked).map((r) => ({ variantId: r.variantId, locationId: order.locationId, delta: -r.units })),
+  );
   batch.add(db.run(receivingStatus(sql`${BigInt(order.id)}`)));
   const readsAt = batch.size;
   const reads = writtenStockDocumentReads(db, numbered.id);

@@ -101,7 +101,11 @@ export function purchaseOrderSelect(db: TenantDb) {
 type Row = Awaited<ReturnType<typeof purchaseOrderSelect>>[number];
 
 export function purchaseOrderLinesQuery(db: TenantDb, documentId: SQL) {
-  return db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.documentId, documentId)).orderBy(asc(purchaseOrderLines.position));
+  return db
+    .select()
+    .from(purchaseOrderLines)
+    .where(eq(purchaseOrderLines.documentId, documentId))
+    .orderBy(asc(purchaseOrderLines.position));
 }
 type LineRow = typeof purchaseOrderLines.$inferSelect;
 
@@ -236,7 +240,10 @@ const PURCHASE_ORDER_LIST: DocumentListSource<Row, PurchaseOrderView> = {
 };
 
 /** One page of purchase orders: filters number, date, expected_date, status, supplier_id, location_id, total, created. */
-export async function listPurchaseOrders(ctx: Ctx, query: URLSearchParams | Record<string, unknown>): Promise<ListResult<PurchaseOrderView>> {
+export async function listPurchaseOrders(
+  ctx: Ctx,
+  query: URLSearchParams | Record<string, unknown>,
+): Promise<ListResult<PurchaseOrderView>> {
   requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.view);
   return listDocuments(ctx.db, PURCHASE_ORDER_LIST, "purchase_order", query);
 }

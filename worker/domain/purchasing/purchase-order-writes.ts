@@ -73,7 +73,6 @@ function orderLines(priced: PricedDocument, terms: DocumentTerms) {
       totalInclTax: l.totalInclTax ?? 0,
     }));
 }
-type OrderLine = ReturnType<typeof orderLines>[number];
 
 function pricedValues(priced: PricedDocument) {
   return {
@@ -137,7 +136,10 @@ export async function createPurchaseOrder(ctx: Ctx, input: unknown): Promise<Pur
 }
 
 /** The write of a new order (the reorder and backorder pages make theirs through it too). */
-export async function insertPurchaseOrder(ctx: Ctx, fields: ReturnType<typeof parseInput<typeof CreatePurchaseOrderInput>>): Promise<PurchaseOrderView> {
+export async function insertPurchaseOrder(
+  ctx: Ctx,
+  fields: ReturnType<typeof parseInput<typeof CreatePurchaseOrderInput>>,
+): Promise<PurchaseOrderView> {
   const { db } = ctx;
   const terms = termsOf(fields, fields.supplier_id, fields.location_id);
   const { priced, lines } = await price(db, terms);
@@ -154,8 +156,15 @@ export async function insertPurchaseOrder(ctx: Ctx, fields: ReturnType<typeof pa
     userId: ctx.actor.kind === "user" ? ctx.actor.userId : null,
   });
   const batch = new StockBatch(ctx).add(...numbered.statements, insert).creates({ type: "purchase_order", id: numbered.id });
-  if (lines.length) batch.add(db.insert(purchaseOrderLines).values(lines.map((l) => ({ ...l, documentId: numbered.id as unknown as number }))));
-  batch.addIncoming(incomingOf(lines.map((l) => ({ ...l, receivedUnits: 0 })), fields.location_id, 1));
+  if (lines.length)
+    batch.add(db.insert(purchaseOrderLines).values(lines.map((l) => ({ ...l, documentId: numbered.id as unknown as number }))));
+  batch.addIncoming(
+    incomingOf(
+      lines.map((l) => ({ ...l, receivedUnits: 0 })),
+      fields.location_id,
+      1,
+    ),
+  );
   const readsAt = batch.size;
   const reads = writtenPurchaseOrderReads(db, numbered.id);
   batch.add(...reads);
@@ -163,14 +172,24 @@ export async function insertPurchaseOrder(ctx: Ctx, fields: ReturnType<typeof pa
   return writtenPurchaseOrderView(results.slice(readsAt, readsAt + reads.length));
 }
 
-function termsOf(fields: Partial<Fields>, supplierId: number, locationId: number, saved?: typeof purchaseOrders.$inferSelect, lines?: DocumentLine[]): DocumentTerms {
+function termsOf(
+  fields: Partial<Fields>,
+  supplierId: number,
+  locationId: number,
+  saved?: typeof purchaseOrders.$inferSelect,
+  lines?: DocumentLine[],
+): DocumentTerms {
   return {
     party: { kind: "supplier", id: supplierId },
     locationId,
     lines: fields.lines ?? lines ?? [],
     documentTaxIds: fields.document_tax_ids !== undefined ? fields.document_tax_ids : (saved?.documentTaxIds ?? []),
     globalDiscount:
-      fields.global_discount !== undefined ? fields.global_discount : saved ? storedDecimal(saved.globalDiscount, PRICE_SCALE).toString() : null,
+      fields.global_discount !== undefined
+        ? fields.global_discount
+        : saved
+          ? storedDecimal(saved.globalDiscount, PRICE_SCALE).toString()
+          : null,
     globalDiscountType: fields.global_discount_type ?? saved?.globalDiscountType ?? null,
     shippingCost:
       fields.shipping_cost !== undefined
@@ -245,9 +264,15 @@ export async function updatePurchaseOrder(ctx: Ctx, input: unknown): Promise<Pur
       })
       .where(eq(purchaseOrders.id, doc.id)),
     // Lines are kept by their lid (deliveries point at their ids); those gone had received nothing.
-    db
-      .delete(purchaseOrderLines)
-      .where(and(eq(purchaseOrderLines.documentId, doc.id), notInArray(purchaseOrderLines.lid, rows.map((l) => l.lid)))),
+    db.delete(purchaseOrderLines).where(
+      and(
+        eq(purchaseOrderLines.documentId, doc.id),
+        notInArray(
+          purchaseOrderLines.lid,
+          rows.map((l) => l.lid),
+        ),
+      ),
+    ),
   );
   for (const row of rows)
     batch.add(

@@ -135,7 +135,9 @@ const deliveryKind: CascadeKind = {
             .from(purchaseOrders)
             .where(inArray(purchaseOrders.id, orderIds))
         : [],
-      Promise.all(docs.filter((d) => d.status === "delivered").map(async (d) => [d.id, await reversal(db, "delivery", d.id, () => "id")] as const)),
+      Promise.all(
+        docs.filter((d) => d.status === "delivered").map(async (d) => [d.id, await reversal(db, "delivery", d.id, () => "id")] as const),
+      ),
     ]);
     const reversals = new Map(undone);
     const author = stockAuthor(ctx.actor);
@@ -145,14 +147,18 @@ const deliveryKind: CascadeKind = {
       const lines = received.filter((r) => r.documentId === doc.id);
       for (const l of lines)
         batch.add(
-          ctx.db.run(sql`update purchase_order_lines set received_units = max(0, received_units - ${BigInt(l.units)}) where id = ${BigInt(l.lineId!)}`),
+          ctx.db.run(
+            sql`update purchase_order_lines set received_units = max(0, received_units - ${BigInt(l.units)}) where id = ${BigInt(l.lineId!)}`,
+          ),
         );
       const order = orders.find((o) => o.id === doc.createdFromId);
       if (!order || closedByCascade("purchase_order", order.id)) return;
       // An order still open, or completed by itself, expects the goods again (and reopens).
       if (order.status === "completed_manually" || order.status === "cancelled") return;
       batch.addIncoming(
-        lines.flatMap((l) => (l.stocked && l.variantId !== null ? [{ variantId: l.variantId, locationId: order.locationId, delta: l.units }] : [])),
+        lines.flatMap((l) =>
+          l.stocked && l.variantId !== null ? [{ variantId: l.variantId, locationId: order.locationId, delta: l.units }] : [],
+        ),
       );
       batch.add(ctx.db.run(receivingStatus(sql`${BigInt(order.id)}`)));
     };

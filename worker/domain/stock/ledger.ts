@@ -272,7 +272,9 @@ export class StockBatch {
     if (live.length === 0) return this;
     for (const c of live) this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
     this.documentType ??= "purchase_order";
-    const values = sql.raw(live.map((c) => `(${[c.variantId, c.locationId, c.delta].map((n) => String(BigInt(n))).join(", ")})`).join(", "));
+    const values = sql.raw(
+      live.map((c) => `(${[c.variantId, c.locationId, c.delta].map((n) => String(BigInt(n))).join(", ")})`).join(", "),
+    );
     const summed = sql`(select column1 as variant_id, column2 as location_id, sum(column3) as delta from (values ${values}) group by column1, column2)`;
     return this.add(
       this.db.run(
@@ -404,7 +406,9 @@ const SETWISE_ROWS = 500;
 function setwise(changes: readonly StockChange[]): { together: StockChange[]; alone: readonly StockChange[] } {
   const named = new Map<number, number>();
   for (const c of changes) named.set(c.variantId, (named.get(c.variantId) ?? 0) + 1);
-  const together = changes.filter((c) => c.batchId === null && c.newBatch === undefined && c.expected === undefined && c.delta > 0 && named.get(c.variantId) === 1);
+  const together = changes.filter(
+    (c) => c.batchId === null && c.newBatch === undefined && c.expected === undefined && c.delta > 0 && named.get(c.variantId) === 1,
+  );
   if (together.length < SETWISE_FROM) return { together: [], alone: changes };
   const set = new Set(together);
   return { together, alone: changes.filter((c) => !set.has(c)) };
