@@ -1,12 +1,19 @@
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
+import type { Bindings } from "../../worker/env";
+import { consumeOutboxMessage } from "../../worker/queues/outbox";
 import { addUser, makeCompany } from "../support/factories";
-import { callApiJson } from "../support/fetch-app";
+import { callApi, callApiJson } from "../support/fetch-app";
+import { consumerDeps } from "../support/outbox";
+import { pdfStrings } from "../support/pdf-text";
+import { waitForEmail } from "../support/sink-client";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 
 const t = tenantSchema;
 const UNITS = 1e7;
+const mailUrl = (env as unknown as Bindings & { TEST_MAIL_URL: string }).TEST_MAIL_URL;
 
 async function level(db: TenantDb, variantId: number, locationId: number) {
   const [row] = await db
@@ -229,5 +236,38 @@ describe("purchase orders and deliveries", () => {
     expect((await callApiJson("GET", `/purchase-orders/${made.body.id}`, viewer.token)).status).toBe(200);
     expect((await order({ ...w, token: viewer.token }, [])).status).toBe(403);
     expect((await callApiJson("POST", "/deliveries", viewer.token, { purchase_order_id: made.body.id })).status).toBe(403);
+  });
+
+  it("prints for the supplier in its currency and is emailed to the supplier's address with its PDF", async () => {
+    const w = await world();
+    const made = await order(w, [{ variant_id: w.x.id, quantity: "10" }], { expected_date: "2026-12-15", supplier_reference: "ACME-77" });
+    const response = await callApi("GET", `/purchase-orders/${made.body.id}/pdf`, w.token);
+    expect(response.status, response.status === 200 ? "" : await response.clone().text()).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/pdf");
+    const printed = (await pdfStrings(new Uint8Array(await response.arrayBuffer()))).join("\n");
+    expect(printed).toContain(made.body.number);
+    expect(printed).toContain("Acme Supply");
+    expect(printed).toMatch(/125[.,]00/);
+    expect(printed).toContain("ACME-77");
+
+    const queued = await callApiJson("POST", `/purchase-orders/${made.body.id}/email`, w.token, { language: "en" });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    expect(queued.body.to).toEqual(["orders@acme.test"]);
+    const [row] = await w.db.select().from(t.outbox).where(eq(t.outbox.topic, "email.document"));
+    const handled = await consumeOutboxMessage(consumerDeps(), {
+      type: "company_outbox",
+      companyId: w.company.companyId,
+      outboxId: row!.id,
+      topic: row!.topic,
+      payload: row!.payload,
+    });
+    expect(handled).toBe("handled");
+    const mail = await waitForEmail(mailUrl, "orders@acme.test");
+    expect(mail.subject).toContain(made.body.number);
+    expect(mail.attachments).toEqual([expect.objectContaining({ filename: `${made.body.number}.pdf`, contentType: "application/pdf" })]);
+    // A viewer prints it but does not send it.
+    const viewer = await addUser(w.company.companyId, { permissions: ["view_purchase_orders"] });
+    expect((await callApi("GET", `/purchase-orders/${made.body.id}/pdf`, viewer.token)).status).toBe(200);
+    expect((await callApiJson("POST", `/purchase-orders/${made.body.id}/email`, viewer.token, {})).status).toBe(403);
   });
 });

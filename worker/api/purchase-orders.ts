@@ -11,6 +11,7 @@ import { stockDocumentListRegistry } from "../domain/stock/stock-document-views"
 import type { Ctx } from "../domain/shared/ctx";
 import { documentApi, documentOperations, documentRouter, type DocumentRoute } from "./document-api";
 import { errors } from "./operation";
+import { documentOutputRoutes } from "./sales-documents";
 import { page } from "./schemas/common";
 import { PurchaseOrder } from "./schemas/purchasing";
 import { StockDocument } from "./schemas/stock";
@@ -80,6 +81,7 @@ const PURCHASE_ORDERS = documentApi({
       responses: { 200: "Updated", ...writeErrors, ...errors },
     },
   },
+  outputs: documentOutputRoutes("purchase_order", "purchase order"),
   moves: [
     move(
       "complete",

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { emailDocument, EmailDocumentInput } from "../domain/documents/document-emails";
 import { PLATFORM_DAILY_EMAILS, RECIPIENTS_PER_EMAIL } from "../domain/sales/platform-mail";
-import { documentPdf, isPrintedSalesType, type PrintedSalesType } from "../domain/documents/outputs";
+import { documentPdf, isPrintedSalesType, type OutputDocumentType } from "../domain/documents/outputs";
 import type { SalesDocumentType, SalesDocumentView } from "../domain/sales/sales-documents";
 import { salesDocumentListRegistry } from "../domain/sales/sales-documents";
 import { DELETE_ASKS } from "../domain/shared/acknowledgements";
@@ -100,7 +100,7 @@ export function salesDocumentApi(d: SalesDocumentApi): DocumentApi {
 }
 
 /** A sales document's PDF and email routes (`documentPdf`, `emailDocument`): the same for every type that prints. */
-export function documentOutputRoutes(type: PrintedSalesType, what: string, extraErrors: Record<number, string> = {}): DocumentRoute[] {
+export function documentOutputRoutes(type: OutputDocumentType, what: string, extraErrors: Record<number, string> = {}): DocumentRoute[] {
   return [
     {
       method: "get",

@@ -41,6 +41,7 @@ export const isolation: IsolationArea = {
     "post /purchase-orders": { supplier_id: 1, location_id: 1, lines: [{ variant_id: 1, quantity: "1" }] },
     "patch /purchase-orders/{id}": { notes: "Changed" },
     "post /purchase-orders/{id}/complete": {},
+    "post /purchase-orders/{id}/email": { to: "isolation@example.test" },
     "post /purchase-orders/{id}/cancel": {},
     "post /deliveries": { purchase_order_id: 1 },
     "post /deliveries/{id}/cancel": {},

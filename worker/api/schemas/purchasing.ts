@@ -66,6 +66,7 @@ export const PurchaseOrder = answer<PurchaseOrderView>()(
     subtotal: decimal,
     global_discount_amount: decimal,
     shipping_tax_amount: decimal,
+    shipping_taxes: z.array(z.object({ id, rate: decimal, amount: decimal })),
     total_excl_tax: decimal,
     tax_total: decimal,
     total: decimal,

@@ -6,6 +6,8 @@ import { invoicePrintable } from "../invoices/invoice-pdf";
 import { withFacturX } from "../invoices/factur-x";
 import { isDraftInvoice, readInvoice, type InvoiceView } from "../invoices/invoice-views";
 import { readFollow, type FollowView } from "../returns/follow-views";
+import { printPurchaseOrder } from "../purchasing/purchase-order-pdf";
+import { readPurchaseOrder, type PurchaseOrderView } from "../purchasing/purchase-order-views";
 import { printSalesDocument, salesDocumentPrintable } from "../sales/sales-document-pdf";
 import { readSalesDocument, SALES_ACCESS, type SalesDocumentView } from "../sales/sales-documents";
 import { DOCUMENT_ACCESS } from "./document-types";
@@ -174,7 +176,36 @@ const refundOutput: DocumentOutput = {
   },
 };
 
-/** The rows: purchase orders and deliveries add theirs with their documents. */
+/** A purchase order for its outputs: its supplier is its party. */
+function purchaseOutputDocument(doc: PurchaseOrderView): OutputDocument {
+  return {
+    type: "purchase_order",
+    id: doc.id,
+    number: doc.number,
+    date: doc.date,
+    total: doc.total,
+    currency: doc.currency,
+    party: { kind: "supplier", id: doc.supplier_id, label: doc.supplier.label },
+  };
+}
+
+/** A purchase order's outputs: printed by whoever reads orders, sent to the supplier's address by whoever edits them. */
+const purchaseOrderOutput: DocumentOutput = {
+  print: DOCUMENT_ACCESS.purchase_order.read,
+  email: {
+    send: { allOf: [SENT_EMAIL_PERMISSIONS.purchase_order.send] },
+    read: { allOf: [SENT_EMAIL_PERMISSIONS.purchase_order.read] },
+  },
+  template: "purchase_order",
+  load: async (db, id) => purchaseOutputDocument(await readPurchaseOrder(db, id)),
+  printable: async (ctx, id, language) => {
+    requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.read);
+    const doc = await readPurchaseOrder(ctx.db, id);
+    return { doc: purchaseOutputDocument(doc), ...(await printPurchaseOrder(ctx, doc, language)) };
+  },
+};
+
+/** The rows: deliveries add theirs with their PDF. */
 export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput>> = {
   estimate: salesOutput("estimate"),
   sales_order: salesOutput("sales_order"),
@@ -182,6 +213,7 @@ export const DOCUMENT_OUTPUTS: Partial<Record<OutputDocumentType, DocumentOutput
   invoice: invoiceOutput,
   credit_note: creditNoteOutput,
   refund: refundOutput,
+  purchase_order: purchaseOrderOutput,
 };
 
 /** The outputs of a document type: `not_found` for a type that prints nothing yet. */

@@ -69,6 +69,8 @@ export interface PurchaseOrderView {
   subtotal: string;
   global_discount_amount: string;
   shipping_tax_amount: string;
+  /** Each simple tax of the shipping, as the line engine gave it (the PDF's tax summary adds it to the lines'). */
+  shipping_taxes: { id: number; rate: string; amount: string }[];
   total_excl_tax: string;
   tax_total: string;
   total: string;
@@ -140,6 +142,7 @@ export function purchaseOrderView(r: Row, lines?: readonly LineRow[]): PurchaseO
     subtotal: money(d.subtotal),
     global_discount_amount: money(d.globalDiscountAmount),
     shipping_tax_amount: money(d.shippingTaxAmount),
+    shipping_taxes: d.shippingTaxes,
     total_excl_tax: money(d.totalExclTax),
     tax_total: money(d.taxTotal),
     total: money(d.total),

@@ -90,7 +90,7 @@ export async function printSalesDocument(
   return { printable, settings, language };
 }
 
-async function logoOf(ctx: Ctx, key: string): Promise<PrintableDocument["logo"]> {
+export async function logoOf(ctx: Ctx, key: string): Promise<PrintableDocument["logo"]> {
   const object = await ctx.files.get(key);
   if (!object) return null;
   const type = object.httpMetadata?.contentType;
@@ -125,7 +125,7 @@ export function paymentTermsOf(
 }
 
 /** The company's legal identifiers as the PDF's foot prints them. */
-function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
+export function legalOf(company: PrintContext["company"]): PrintableDocument["legal"] {
   return {
     legalForm: company.legalForm,
     shareCapital:
@@ -248,7 +248,7 @@ function printableOf(doc: PrintedSalesDocument, context: PrintContext): Printabl
   };
 }
 
-function isZero(value: string | null): boolean {
+export function isZero(value: string | null): boolean {
   return value === null || Decimal.parse(value).isZero();
 }
 
