@@ -18,6 +18,7 @@ export const LEFT_OUT_ID: Record<string, { to: string; allOf: Permission[] }[]> 
   "/b2b-store/settings": [{ to: "/b2b-store/settings/setup", allOf: ["view_customers"] }],
   "/products-and-services/products/edit": [{ to: "/products-and-services/products", allOf: ["view_products"] }],
   "/products-and-services/products/variants": [{ to: "/products-and-services/products", allOf: ["view_products"] }],
+  "/inventory/purchase-orders/edit": [{ to: "/inventory/purchase-orders/create", allOf: ["edit_purchase_orders"] }],
   "/inventory/stock-entries/edit": [{ to: "/inventory/stock-entries/create", allOf: ["edit_stock_entries"] }],
   "/inventory/stock-removals/edit": [{ to: "/inventory/stock-removals/create", allOf: ["edit_stock_removals"] }],
   "/inventory/stock-movements/edit": [{ to: "/inventory/stock-movements/create", allOf: ["edit_stock_movements"] }],

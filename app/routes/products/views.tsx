@@ -56,6 +56,8 @@ export function VariantDetails({ variant }: { variant: VariantView }) {
           <dd data-field="on_hand">{format.quantity(variant.on_hand)}</dd>
           <dt>{t("products.available")}</dt>
           <dd data-field="available">{format.quantity(variant.available)}</dd>
+          <dt>{t("stock.incoming")}</dt>
+          <dd data-field="incoming">{format.quantity(variant.incoming)}</dd>
           <dt>{t("products.stock_by_location")}</dt>
           <dd>
             {variant.stock_levels.length

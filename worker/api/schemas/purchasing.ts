@@ -25,6 +25,7 @@ const PurchaseOrderLine = answer<PurchaseOrderLineView>()(
     received_units: units("Variant units received by the order's deliveries"),
     remaining_units: units("Variant units still to receive"),
     stocked: z.boolean().meta({ description: "Whether received units go into stock (a variant whose inventory is tracked)" }),
+    batch_tracked: z.boolean().meta({ description: "Whether a delivery names the batch each unit goes into" }),
     price: decimal,
     discount: decimal,
     discount_type: discountType,

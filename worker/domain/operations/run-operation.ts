@@ -5,7 +5,7 @@ import { tenantSchema } from "../../../db/client";
 import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
 import type { SystemActor } from "../identity/actor";
-import { documentPdf, type PrintedSalesType } from "../documents/outputs";
+import { documentPdf, type OutputDocumentType } from "../documents/outputs";
 import { runPriceUpdate, runPriceUpdateRevert } from "../products/price-updates";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -182,7 +182,7 @@ const PDF_CHUNK = 10;
  * their pages copied into one PDF. A document deleted since is said in the errors and left out.
  */
 async function runBulkPdf(run: Run): Promise<void> {
-  const params = run.row.params as { type: PrintedSalesType; ids: number[]; title: string };
+  const params = run.row.params as { type: OutputDocumentType; ids: number[]; title: string };
   const { files } = run.ctx;
   const pdfPart = (n: number) => `operations/${run.row.batchId}/part-${n}.pdf`;
   let { next = 0, missing = [] } = run.result as { next?: number; missing?: number[] };

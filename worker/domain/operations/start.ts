@@ -9,9 +9,7 @@ import { STOCK_DOCUMENT_ACCESS } from "../stock/stock-access";
 import { can, requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { parseInput } from "../shared/input";
-import { SALES_DOCUMENT_TYPES } from "../../../db/schema/tenant/sales";
-import { DOCUMENT_OUTPUTS, type PrintedSalesType } from "../documents/outputs";
-import { SALES_ACCESS } from "../sales/sales-documents";
+import { documentOutput, DOCUMENT_OUTPUTS, type PrintedSalesType } from "../documents/outputs";
 import { EXPORT_LISTS } from "./export-lists";
 import { IMPORT_MODES, suggestMapping, type ImportColumn, type ImportMode } from "./importer";
 import { operationView, startOperation, type OperationView } from "./operations";
@@ -79,11 +77,11 @@ export async function startExport(ctx: Ctx, raw: unknown): Promise<OperationView
 /** Documents in one bulk PDF at most: a selection on a list page (its largest page is 200 rows). */
 export const BULK_PDF_MAX = 200;
 
-// The sales documents that print (a row of documents/outputs.ts).
-const PRINTED_TYPES = SALES_DOCUMENT_TYPES.filter((type): type is PrintedSalesType => Object.hasOwn(DOCUMENT_OUTPUTS, type));
+// The documents that print (a row of documents/outputs.ts).
+const PRINTED_TYPES = Object.keys(DOCUMENT_OUTPUTS) as (keyof typeof DOCUMENT_TITLES)[];
 
 const StartBulkPdfInput = z.strictObject({
-  type: z.enum(PRINTED_TYPES as [PrintedSalesType, ...PrintedSalesType[]], { error: "invalid" }),
+  type: z.enum(PRINTED_TYPES as [keyof typeof DOCUMENT_TITLES, ...(keyof typeof DOCUMENT_TITLES)[]], { error: "invalid" }),
   ids: z
     .array(z.number({ error: "invalid" }).int("invalid").positive("invalid"), { error: "required" })
     .min(1, "required")
@@ -98,7 +96,8 @@ const DOCUMENT_TITLES = {
   invoice: "menu.invoices",
   credit_note: "menu.credit_notes",
   refund: "menu.refunds",
-} as const satisfies Record<PrintedSalesType, string>;
+  purchase_order: "menu.purchase_orders",
+} as const satisfies Record<PrintedSalesType | "purchase_order", string>;
 
 /**
  * Starts one PDF of the selected documents (each one's own PDF, one after the other), made in
@@ -106,7 +105,7 @@ const DOCUMENT_TITLES = {
  */
 export async function startBulkPdf(ctx: Ctx, raw: unknown): Promise<OperationView> {
   const input = parseInput(StartBulkPdfInput, raw);
-  requirePermission(ctx, SALES_ACCESS[input.type].read);
+  requirePermission(ctx, documentOutput(input.type).print);
   return startOperation(ctx, {
     type: "export_bulk_pdf",
     label: `${translate(ctx.locale, DOCUMENT_TITLES[input.type])} (PDF, ${input.ids.length})`,

@@ -87,8 +87,10 @@ export interface VariantView {
   on_hand: string;
   /** Available in every location together: on hand (negative as 0) less committed (stock/availability.ts). */
   available: string;
+  /** Ordered from suppliers and not yet received, in every location (purchase orders still open). */
+  incoming: string;
   /** The variant's stock per location (kits hold none of their own). */
-  stock_levels: { location_id: number; location_label: string; on_hand: string; available: string }[];
+  stock_levels: { location_id: number; location_label: string; on_hand: string; available: string; incoming: string }[];
   /** Prices of the levels the caller may view, the packs' apart. */
   prices: PriceView[];
   packs: PackView[];
@@ -207,6 +209,7 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
         locationLabel: t.locations.label,
         onHand: t.stockLevels.onHand,
         committed: t.stockLevels.committed,
+        incoming: t.stockLevels.incoming,
       })
       .from(t.stockLevels)
       .innerJoin(t.locations, eq(t.locations.id, t.stockLevels.locationId))
@@ -273,11 +276,13 @@ export async function loadProductView(db: TenantDb, productId: number, access: P
       published_to_sellsy: v.publishedToSellsy,
       on_hand: qty(totalOnHand(variantLevels.map((l) => l.onHand))),
       available: qty(pooledAvailableUnits(variantLevels)),
+      incoming: qty(variantLevels.reduce((sum, l) => sum + l.incoming, 0)),
       stock_levels: variantLevels.map((l) => ({
         location_id: l.locationId,
         location_label: l.locationLabel,
         on_hand: qty(l.onHand),
         available: qty(availableUnits(l)),
+        incoming: qty(l.incoming),
       })),
       prices: visible.filter((x) => x.variantId === v.id && x.packId === null).map(priceView),
       packs: packs

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
@@ -13,7 +13,7 @@ import { storedDecimal } from "../shared/stored-figures";
 
 /** Purchase orders as the API, the pages and the PDF read them (decision 045). */
 
-const { purchaseOrders, purchaseOrderLines, suppliers, locations } = tenantSchema;
+const { purchaseOrders, purchaseOrderLines, suppliers, locations, variants, stockDocuments } = tenantSchema;
 
 export type PurchaseOrderStatus = StatusOf<"purchase_order">;
 
@@ -35,6 +35,8 @@ export interface PurchaseOrderLineView {
   remaining_units: string;
   /** Whether the goods are received into stock (a variant whose inventory is tracked). */
   stocked: boolean;
+  /** Whether each receipt names its batch (a batch-tracked variant). */
+  batch_tracked: boolean;
   price: string;
   discount: string;
   discount_type: "percentage" | "amount";
@@ -104,12 +106,13 @@ type Row = Awaited<ReturnType<typeof purchaseOrderSelect>>[number];
 
 export function purchaseOrderLinesQuery(db: TenantDb, documentId: SQL) {
   return db
-    .select()
+    .select({ line: purchaseOrderLines, batchTracked: sql<number | null>`${variants.batchTracked}` })
     .from(purchaseOrderLines)
+    .leftJoin(variants, eq(variants.id, purchaseOrderLines.variantId))
     .where(eq(purchaseOrderLines.documentId, documentId))
     .orderBy(asc(purchaseOrderLines.position));
 }
-type LineRow = typeof purchaseOrderLines.$inferSelect;
+type LineRow = Awaited<ReturnType<typeof purchaseOrderLinesQuery>>[number];
 
 const units = (v: number | string) => storedDecimal(v, QUANTITY_SCALE).toString();
 
@@ -151,7 +154,7 @@ export function purchaseOrderView(r: Row, lines?: readonly LineRow[]): PurchaseO
     remaining_units: units(r.remaining),
     ...(lines
       ? {
-          lines: lines.map((l) => ({
+          lines: lines.map(({ line: l, batchTracked }) => ({
             id: l.id,
             lid: l.lid,
             kind: l.kind,
@@ -166,6 +169,7 @@ export function purchaseOrderView(r: Row, lines?: readonly LineRow[]): PurchaseO
             received_units: units(l.receivedUnits),
             remaining_units: units(l.kind === "variant" || l.kind === "pack" ? Math.max(0, l.units - l.receivedUnits) : 0),
             stocked: l.stocked,
+            batch_tracked: Boolean(batchTracked),
             price: storedDecimal(l.price, PRICE_SCALE).toString(),
             discount: storedDecimal(l.discount, PRICE_SCALE).toString(),
             discount_type: l.discountType,
@@ -186,7 +190,7 @@ export async function savedPurchaseOrder(db: TenantDb, rawId: unknown) {
   const id = recordId(rawId);
   const [[doc], lines] = await db.batch([
     db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id)),
-    purchaseOrderLinesQuery(db, sql`${id}`),
+    db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.documentId, id)).orderBy(asc(purchaseOrderLines.position)),
   ]);
   if (!doc) throw new DomainError("not_found");
   return { doc, lines };
@@ -253,3 +257,26 @@ export async function listPurchaseOrders(
 
 /** Whether no verb moves the order any more (completed by hand or cancelled). */
 export const isClosed = (status: PurchaseOrderStatus) => isFinal("purchase_order", status);
+
+/** What the purchase order form offers: the active suppliers and locations, in one round trip. */
+export async function purchaseOrderFormChoices(ctx: Ctx): Promise<{ suppliers: { id: number; label: string }[]; locations: { id: number; label: string }[] }> {
+  requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.edit);
+  const { db } = ctx;
+  const [supplierRows, locationRows] = await db.batch([
+    db.select({ id: suppliers.id, label: suppliers.name }).from(suppliers).where(eq(suppliers.active, true)).orderBy(asc(suppliers.name)),
+    db.select({ id: locations.id, label: locations.label }).from(locations).where(eq(locations.active, true)).orderBy(asc(locations.label)),
+  ]);
+  return { suppliers: supplierRows, locations: locationRows };
+}
+
+/** A purchase order's page: the order with its lines and its deliveries (newest first), in one call. */
+export async function purchaseOrderPage(ctx: Ctx, input: { id: unknown }) {
+  requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.read);
+  const order = await readPurchaseOrder(ctx.db, input.id);
+  const deliveries = await ctx.db
+    .select({ id: stockDocuments.id, number: stockDocuments.number, date: stockDocuments.date, status: stockDocuments.status })
+    .from(stockDocuments)
+    .where(and(eq(stockDocuments.type, "delivery"), eq(stockDocuments.purchaseOrderId, order.id)))
+    .orderBy(desc(stockDocuments.id));
+  return { order, deliveries: deliveries.map((d) => ({ ...d, status: (d.status ?? "delivered") as "delivered" | "cancelled" })) };
+}

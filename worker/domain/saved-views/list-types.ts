@@ -22,6 +22,8 @@ export const LIST_TYPES = [
   "credit_notes",
   "refunds",
   "subscriptions",
+  "purchase_orders",
+  "deliveries",
 ] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 
