@@ -56,6 +56,9 @@ export default [
     route("settings/currencies", "routes/settings/currencies.tsx"),
     route("settings/taxes", "routes/settings/taxes.tsx"),
     route("settings/payment-methods", "routes/settings/payment-methods.tsx"),
+    // ── alerts and account representatives ──
+    route("settings/alerts", "routes/settings/alerts.tsx"),
+    route("settings/account-representatives", "routes/settings/account-representatives.tsx"),
     // ── products settings: attributes, brands, product tags, seasons ──
     route("products-and-services/products-settings", "routes/products-settings/index.ts"),
     route("products-and-services/products-settings/attributes", "routes/products-settings/attributes.tsx"),
@@ -114,6 +117,17 @@ export default [
     route("inventory/stock-level", "routes/inventory/stock-level.tsx"),
     route("inventory/inventory-logs", "routes/inventory/inventory-logs.tsx"),
     route("inventory/inventory-bulk-update", "routes/inventory/inventory-bulk-update.tsx"),
+    route("inventory/reorder", "routes/inventory/reorder.tsx"),
+    route("inventory/backorder", "routes/inventory/backorder.tsx"),
+    route("inventory/backorder/:id", "routes/inventory/backorder-confirmation.tsx"),
+    route("inventory/purchase-orders", "routes/inventory/purchase-orders/list.tsx"),
+    route("inventory/purchase-orders/create", "routes/inventory/purchase-orders/create.tsx"),
+    route("inventory/purchase-orders/edit", "routes/left-out-id.ts", { id: "left-out-id/purchase-orders-edit" }),
+    route("inventory/purchase-orders/:id", "routes/inventory/purchase-orders/detail.tsx"),
+    route("inventory/purchase-orders/:id/edit", "routes/inventory/purchase-orders/edit.tsx"),
+    route("inventory/purchase-orders/:id/pdf", "routes/inventory/purchase-orders/pdf.ts"),
+    route("inventory/deliveries", "routes/inventory/deliveries/list.tsx"),
+    route("inventory/deliveries/:id", "routes/inventory/deliveries/detail.tsx"),
     route("inventory/stock-entries", "routes/inventory/stock-entries/list.tsx"),
     route("inventory/stock-entries/create", "routes/inventory/stock-entries/create.tsx"),
     route("inventory/stock-entries/edit", "routes/left-out-id.ts", { id: "left-out-id/stock-entries-edit" }),
@@ -135,6 +149,8 @@ export default [
     // Assemblies made from their components or split back, at a location (module assemblies).
     route("products-and-services/transform-assembly", "routes/products/transform-assembly.tsx"),
     route("products-and-services/price-update", "routes/products/price-update.tsx"),
+    // Selling price rules: list, add, edit (?edit=<id>), delete (module advanced_prices).
+    route("products-and-services/price-rules", "routes/products/price-rules.tsx"),
     // ── sales: estimates, sales orders and invoices, and the line editor's lookups ──
     route("sales/estimates", "routes/sales/estimates/list.tsx"),
     route("sales/estimates/create", "routes/sales/estimates/create.tsx"),

@@ -397,5 +397,24 @@ export const migrations: Migration[] = [
       "ALTER TABLE `stock_documents` ADD `status` text;",
       "CREATE INDEX `stock_documents_purchase_order_idx` ON `stock_documents` (`purchase_order_id`);"
     ]
+  },
+  {
+    "tag": "0027_price_rules",
+    "hash": "f91f8ca0b60613ef21895d6342de216d81d513139581a84dddef14ea2018f8c1",
+    "statements": [
+      "CREATE TABLE `price_rule_targets` (\n\t`rule_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`target_id` integer NOT NULL,\n\tPRIMARY KEY(`rule_id`, `kind`, `target_id`),\n\tFOREIGN KEY (`rule_id`) REFERENCES `price_rules`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `price_rule_targets_target_idx` ON `price_rule_targets` (`kind`,`target_id`);",
+      "CREATE TABLE `price_rules` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`number` integer NOT NULL,\n\t`label` text NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`selection` text DEFAULT 'all_products' NOT NULL,\n\t`price_type` text NOT NULL,\n\t`base_price_level_id` integer,\n\t`operator` text,\n\t`value` integer NOT NULL,\n\t`rounding` text DEFAULT 'none' NOT NULL,\n\t`date_from` text,\n\t`date_to` text,\n\t`minimum_quantity` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`base_price_level_id`) REFERENCES `price_levels`(`id`) ON UPDATE no action ON DELETE set null,\n\tCONSTRAINT \"price_rules_value_non_negative\" CHECK(\"price_rules\".\"value\" >= 0),\n\tCONSTRAINT \"price_rules_minimum_non_negative\" CHECK(\"price_rules\".\"minimum_quantity\" >= 0),\n\tCONSTRAINT \"price_rules_calculated_operator\" CHECK(\"price_rules\".\"price_type\" = 'set' or \"price_rules\".\"operator\" is not null)\n);",
+      "CREATE UNIQUE INDEX `price_rules_number_unique` ON `price_rules` (`number`);"
+    ]
+  },
+  {
+    "tag": "0028_alerts",
+    "hash": "b45aeefd8a848736a6dd86656d88e3419357587b6894a17df2ddda645879b3b3",
+    "statements": [
+      "CREATE TABLE `alert_level_states` (\n\t`alert_id` integer NOT NULL,\n\t`variant_id` integer NOT NULL,\n\t`location_id` integer NOT NULL,\n\t`since` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tPRIMARY KEY(`alert_id`, `variant_id`, `location_id`),\n\tFOREIGN KEY (`alert_id`) REFERENCES `alerts`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`variant_id`) REFERENCES `variants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE TABLE `alerts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`label` text NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`trigger` text NOT NULL,\n\t`recipient` text NOT NULL,\n\t`include_pdf` integer DEFAULT false NOT NULL,\n\t`notify_account_manager` integer DEFAULT false NOT NULL,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"alerts_label_not_empty\" CHECK(length(\"alerts\".\"label\") > 0)\n);",
+      "CREATE INDEX `alerts_trigger_active_idx` ON `alerts` (`trigger`,`active`);"
+    ]
   }
 ];

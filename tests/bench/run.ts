@@ -340,6 +340,12 @@ await measure("GET /api/v1/customers search+sort", () =>
 const page = (path: string) => () => fetch(`${base}${path}`, { headers: { cookie } });
 await measure("GET customers page (SSR, TTFB)", page("/contacts/customers?search=Bou&sort=label"), REQUESTS, { ttfb: true });
 await measure("GET stock levels page (SSR, TTFB)", page("/inventory/stock-level"), REQUESTS, { ttfb: true });
+// Reorder (issue 27): the levels under their reorder point, over every level of the company (100,000 variants
+// at the large scale): the page of every location (p99 ≤ 150 ms asked), and the API's page of one location.
+await measure("GET reorder page (SSR, TTFB)", page("/inventory/reorder"), REQUESTS, { ttfb: true });
+await measure("GET /api/v1/reorder one location", () =>
+  fetch(`${base}/api/v1/reorder?location_id=${locations[0]!.id}`, { headers: bearer }),
+);
 // Invoices and payments (issue 26): payments of 1.00 on 20 invoices of 10,000.00 (and their tax) at 20
 // concurrent clients, each one batch (the payment, the invoice's money and status, its order's payment status);
 // the invoice list (100,000 invoices at the large scale); one customer's balance.
@@ -368,6 +374,40 @@ await measure(
 await measure("GET /api/v1/invoices list", () => fetch(`${base}/api/v1/invoices?page_size=50`, { headers: bearer }));
 await measure("GET /api/v1/invoices unpaid by due date", () =>
   fetch(`${base}/api/v1/invoices?page_size=50&status=unpaid&sort=-due_date`, { headers: bearer }),
+);
+// Purchasing (issue 27): a delivery of 10 lines (one unit each) against 20 purchase orders of 10 lines,
+// at 20 concurrent clients: one read batch and one write batch (the delivery, its lines, the ledger and
+// the moving average cost, the order lines' received units, the incoming stock and the order's status).
+const DELIVERY_REQUESTS = Number(process.env.BENCH_DELIVERY_REQUESTS ?? 1000);
+const toReceive: { id: number; lines: number[] }[] = [];
+if (!ONLY || ONLY.some((word) => "deliveries".includes(word))) {
+  const supplier = (await (await postJson("/api/v1/suppliers", { name: "Bench supplier" })).json()) as { id: number };
+  for (let i = 0; i < 20; i++) {
+    const made = await postJson("/api/v1/purchase-orders", {
+      supplier_id: supplier.id,
+      location_id: locations[0]!.id,
+      lines: Array.from({ length: 10 }, (_, k) => ({
+        variant_id: levels[(i * 10 + k) % levels.length]!.variant_id,
+        quantity: "100000",
+        price: "2",
+      })),
+    });
+    const order = (await made.json()) as { id: number; lines: { id: number }[] };
+    toReceive.push({ id: order.id, lines: order.lines.map((l) => l.id) });
+  }
+}
+let receiveRound = 0;
+await measure(
+  "POST /api/v1/deliveries (10 lines)",
+  () => {
+    const order = toReceive[receiveRound++ % toReceive.length]!;
+    return postJson("/api/v1/deliveries", {
+      purchase_order_id: order.id,
+      lines: order.lines.map((id) => ({ line_id: id, quantity: "1" })),
+    });
+  },
+  DELIVERY_REQUESTS,
+  { concurrency: SALES_CONCURRENCY },
 );
 const balanceOf = billed.at(-1)!.id;
 await measure("GET /api/v1/customers/{id}/balance", () => fetch(`${base}/api/v1/customers/${balanceOf}/balance`, { headers: bearer }));

@@ -1,10 +1,10 @@
 import { Validator } from "@cfworker/json-schema";
 import { eq } from "drizzle-orm";
-import { tenantSchema } from "../../db/client";
+import { controlSchema, tenantSchema } from "../../db/client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser, inviteToCompany, makeCompany } from "../support/factories";
+import { addUser, control, inviteToCompany, makeCompany } from "../support/factories";
 import { makeCustomer } from "../support/isolation/sales";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 import type { IsolationArea, IsolationCompany } from "../support/isolation/types";
@@ -131,6 +131,8 @@ async function salesOrderToShip(location: number, variantId: number): Promise<nu
 
 /** Valid bodies, with ids of this company's records where a write names some. */
 async function bodies(): Promise<Record<string, unknown>> {
+  // Alerts are not for trial accounts (domain spec §5): the company has subscribed.
+  await control.update(controlSchema.companies).set({ status: "subscribed" }).where(eq(controlSchema.companies.id, w.company.companyId));
   const location = await firstLocation(w.db);
   const arrival = await makeLocation(w.db);
   const variant = await makeVariant(w.db);
@@ -148,6 +150,15 @@ async function bodies(): Promise<Record<string, unknown>> {
     lines: [{ variant_id: variant.id, quantity: "3", price: "10" }],
   });
   const issuedLine = { line_id: issued.body.lines[0].id as number, quantity: "1" };
+  const [supplier] = await w.db
+    .insert(tenantSchema.suppliers)
+    .values({ name: `Supplier ${u}`, email: "buy@example.test" })
+    .returning();
+  const toReceive = await callApiJson("POST", "/purchase-orders", admin.token, {
+    supplier_id: supplier!.id,
+    location_id: location,
+    lines: [{ variant_id: variant.id, quantity: "4", price: "3" }],
+  });
   const returned = await callApiJson("POST", "/product-returns", admin.token, { invoice_id: issued.body.id, lines: [issuedLine] });
   return {
     "post /product-returns": { invoice_id: issued.body.id, lines: [issuedLine], received: false },
@@ -164,6 +175,18 @@ async function bodies(): Promise<Record<string, unknown>> {
     "patch /locations/{id}": { label: `Depot ${u} renamed` },
     "post /price-levels": { label: `Level ${u}`, type: "selling" },
     "patch /price-levels/{id}": { label: `Level ${u} renamed` },
+    "post /price-rules": {
+      label: `Rule ${u}`,
+      price_type: "calculated",
+      operator: "minus_percent",
+      value: "10",
+      minimum_quantity: "12",
+      customer_ids: [customer.id],
+      selection: "selected_variants",
+      variant_ids: [variant.id],
+      date_from: "2026-01-01",
+    },
+    "patch /price-rules/{id}": { label: `Rule ${u} renamed`, value: "12.5" },
     "post /currencies": { iso: "JPY", exchange_rate: "160" },
     "patch /currencies/{id}": { label: "Yen" },
     "post /taxes": { label: `Tax ${u}`, abbreviation: "T", rate: "5.5" },
@@ -171,6 +194,8 @@ async function bodies(): Promise<Record<string, unknown>> {
     "patch /tax-settings": { tax_type: "tax_inclusive" },
     "post /payment-methods": { label: `Voucher ${u}`, pos: true, quickbooks_id: "17" },
     "patch /payment-methods/{id}": { label: `Voucher ${u} renamed` },
+    "post /alerts": { label: `Alert ${u}`, trigger_alert: "new_sales_order", recipient: "account_representative", include_pdf: true },
+    "patch /alerts/{id}": { label: `Alert ${u} renamed`, notify_account_manager: true },
     "post /attributes": { label: `Size ${u}`, options: ["S", "M"] },
     "patch /attributes/{id}": { label: `Size ${u} renamed` },
     "post /brands": { label: `Brand ${u}` },
@@ -235,6 +260,20 @@ async function bodies(): Promise<Record<string, unknown>> {
       first_billing: "first_day_of_month",
     },
     "patch /subscriptions/{id}": { notes: "Quarterly" },
+    "post /purchase-orders": {
+      supplier_id: supplier!.id,
+      location_id: location,
+      lines: [{ variant_id: variant.id, quantity: "2", price: "3" }],
+    },
+    "patch /purchase-orders/{id}": { notes: "Call before delivering" },
+    "post /purchase-orders/{id}/email": { to: "documented@example.test" },
+    "post /deliveries": { purchase_order_id: toReceive.body.id, lines: [{ line_id: toReceive.body.lines[0].id, quantity: "1" }] },
+    "post /reorder": { location_id: location, lines: [{ variant_id: variant.id, quantity: "2", supplier_id: supplier!.id }] },
+    "post /backorder": {
+      lines: [
+        { variant_id: variant.id, location_id: location, quantity: "1", supplier_id: supplier!.id, purchase_order_id: toReceive.body.id },
+      ],
+    },
   };
 }
 
@@ -260,6 +299,8 @@ const ELSEWHERE = new Set([
   "post /credit-notes/{id}/credits",
   // Only a finished price update is reverted: it has its own, run, below.
   "post /price-updates/{id}/revert",
+  // An order completed by hand is not cancelled: the cancel has its own order below.
+  "post /purchase-orders/{id}/cancel",
 ]);
 
 describe("the answers of /api/v1", () => {
@@ -273,6 +314,13 @@ describe("the answers of /api/v1", () => {
       const answer = await expectDocumented(op, op.path.replace("{id}", id ?? ""), { body });
       if (op.method === "post" && !op.path.includes("{") && typeof answer.id !== "undefined") made.set(op.path, String(answer.id));
     }
+  });
+
+  it("match the documented schema for a purchase order cancelled", async () => {
+    const order = await expectDocumented(operation("post /purchase-orders"), "/purchase-orders", {
+      body: (await bodies())["post /purchase-orders"],
+    });
+    await expectDocumented(operation("post /purchase-orders/{id}/cancel"), `/purchase-orders/${String(order.id)}/cancel`);
   });
 
   it("match the documented schema for a sales order cancelled", async () => {

@@ -1,10 +1,10 @@
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tenantSchema, type TenantDb } from "../../db/client";
+import { controlSchema, tenantSchema, type TenantDb } from "../../db/client";
 import { API_OPERATIONS } from "../../worker/api/openapi";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
-import { addUser } from "../support/factories";
+import { addUser, control } from "../support/factories";
 import { callApi, callApiJson } from "../support/fetch-app";
 import { makeCustomer } from "../support/isolation/sales";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
@@ -93,6 +93,23 @@ async function assembly(x: World): Promise<number> {
   await x.w.db.update(t.variants).set({ isAssembly: true }).where(eq(t.variants.id, made.id));
   await x.w.db.insert(t.components).values({ parentVariantId: made.id, componentVariantId: x.variant, quantity: 10_000_000 });
   return made.id;
+}
+
+/** A supplier of the company. */
+async function supplierOf(x: World): Promise<number> {
+  const [made] = await x.w.db.insert(t.suppliers).values({ name: "Replay supplier" }).returning({ id: t.suppliers.id });
+  return made!.id;
+}
+
+/** An open purchase order of the world's variant, waiting for its goods. */
+async function purchaseOrderOf(x: World): Promise<number> {
+  const made = await callApiJson("POST", "/purchase-orders", x.w.token, {
+    supplier_id: await supplierOf(x),
+    location_id: x.location,
+    lines: [{ variant_id: x.variant, quantity: "3", price: "2" }],
+  });
+  expect(made.status).toBe(201);
+  return made.body.id as number;
 }
 
 async function issuedInvoice(x: World): Promise<number> {
@@ -303,6 +320,27 @@ const CREATES: Create[] = [
     read: byId("/assembly-transforms"),
   },
   {
+    name: "purchase orders",
+    operation: "post /purchase-orders",
+    path: () => "/purchase-orders",
+    body: async (x) => ({
+      supplier_id: await supplierOf(x),
+      location_id: x.location,
+      lines: [{ variant_id: x.variant, quantity: "3", price: "2" }],
+    }),
+    table: t.purchaseOrders,
+    read: byId("/purchase-orders"),
+  },
+  {
+    name: "deliveries",
+    operation: "post /deliveries",
+    path: () => "/deliveries",
+    body: async (x) => ({ purchase_order_id: await purchaseOrderOf(x) }),
+    table: t.stockDocuments,
+    where: eq(t.stockDocuments.type, "delivery"),
+    read: byId("/deliveries"),
+  },
+  {
     name: "stock entries",
     operation: "post /stock-entries",
     path: () => "/stock-entries",
@@ -441,6 +479,21 @@ const CREATES: Create[] = [
     read: byId("/payment-methods"),
   },
   {
+    name: "alerts",
+    operation: "post /alerts",
+    // Alerts are not for trial accounts (domain spec §5): the company has subscribed.
+    path: async (x) => {
+      await control
+        .update(controlSchema.companies)
+        .set({ status: "subscribed" })
+        .where(eq(controlSchema.companies.id, x.w.company.companyId));
+      return "/alerts";
+    },
+    body: (_x, n) => ({ label: `Alert ${n}`, trigger_alert: "new_sales_order", recipient: "account_representative" }),
+    table: t.alerts,
+    read: byId("/alerts"),
+  },
+  {
     name: "price updates",
     operation: "post /price-updates",
     path: () => "/price-updates",
@@ -448,6 +501,14 @@ const CREATES: Create[] = [
     table: t.backgroundOperations,
     where: eq(t.backgroundOperations.type, "price_update"),
     read: byId("/price-updates"),
+  },
+  {
+    name: "price rules",
+    operation: "post /price-rules",
+    path: () => "/price-rules",
+    body: (x, n) => ({ label: `Rule ${n}`, price_type: "set", value: "5", customer_ids: [x.customer] }),
+    table: t.priceRules,
+    read: byId("/price-rules"),
   },
 ];
 

@@ -1,22 +1,27 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tenantSchema, type TenantDb } from "../../db/client";
+import { controlSchema, tenantSchema, type TenantDb } from "../../db/client";
 import type { OperationView } from "../../worker/domain/operations/operations";
 import { startExport } from "../../worker/domain/operations/start";
 import { createSalesOrder } from "../../worker/domain/sales/create-sales-order";
 import { emailDocument } from "../../worker/domain/documents/document-emails";
 import { newId } from "../../worker/domain/shared/ids";
+import { createAlert } from "../../worker/domain/settings/alerts/create-alert";
+import { createStockDocument } from "../../worker/domain/stock/create-stock-document";
+import { requestStoreAccess } from "../../worker/domain/store/request-store-access";
+import { attemptLimiter } from "../../worker/durable-objects/sign-in-throttle";
 import { companyOutboxRow, companyTopics, controlOutboxRow, controlTopics } from "../../worker/domain/shared/outbox";
 import { inviteUser } from "../../worker/domain/users/invite-user";
 import type { Bindings } from "../../worker/env";
 import { consumeJobs } from "../../worker/queues/jobs";
 import { CLAIM_LEASE_MS, type OutboxConsumerDeps, type OutboxMessage } from "../../worker/queues/outbox";
 import { addUser, control, ctxOf, makeCompany } from "../support/factories";
+import { makeVariant } from "../support/isolation/stock";
 import { consumerDeps, messageOf, outboxRowsFor } from "../support/outbox";
 import { emailsTo, waitForEmail } from "../support/sink-client";
 import { estimateWithAddress, pricedVariant, salesWorld } from "./sales-fixtures";
-import { buyer } from "./store-fixtures";
+import { buyer, openStore } from "./store-fixtures";
 
 const t = tenantSchema;
 const mailUrl = (env as unknown as Bindings & { TEST_MAIL_URL: string }).TEST_MAIL_URL;
@@ -71,6 +76,11 @@ async function emailCount(to: string): Promise<number> {
   return (await emailsTo(mailUrl, to)).length;
 }
 
+/** Alerts are not for trial accounts: the company subscribes first. */
+async function subscribeCompany(companyId: string) {
+  await control.update(controlSchema.companies).set({ status: "subscribed" }).where(eq(controlSchema.companies.id, companyId));
+}
+
 async function companyDone(db: TenantDb, id: number) {
   const [row] = await db.all<{ done_at: number | null }>(sql`select done_at from processed_messages where id = ${id}`);
   return row?.done_at ?? null;
@@ -108,7 +118,9 @@ describe("every outbox topic: a message delivered twice, one delivery dying or f
       "email.store_order_confirmed",
       "invoice.store_order",
       "operation.run",
+      "sales_order.created",
       "stock.level_changed",
+      "store.access_requested",
     ]);
   });
 
@@ -242,18 +254,61 @@ describe("every outbox topic: a message delivered twice, one delivery dying or f
     expect(left).toEqual([]);
   });
 
-  it("stock.level_changed: marked processed once", async () => {
+  it("stock.level_changed: one email per alert, and the level remembered once", async () => {
     const company = await makeCompany();
-    const [row] = await companyOutboxRow(company.db, "stock.level_changed", {
-      documentType: "entry",
-      levels: [{ variantId: 1, locationId: 1 }],
-    }).returning();
+    await subscribeCompany(company.companyId);
+    const ctx = await ctxOf(company);
+    const [location] = await company.db.select({ id: t.locations.id }).from(t.locations).orderBy(t.locations.id).limit(1);
+    const variant = await makeVariant(company.db);
+    await createStockDocument(ctx, { kind: "entry", location_id: location!.id, lines: [{ variant_id: variant.id, quantity: "2" }] });
+    const member = await addUser(company.companyId);
+    await createAlert(ctx, { label: "Sold out", trigger_alert: "out_of_on_hand", recipient: member.userId });
+    await createStockDocument(ctx, { kind: "removal", location_id: location!.id, lines: [{ variant_id: variant.id, quantity: "2" }] });
+    const row = await companyRow(company.db, "stock.level_changed");
     const { left } = await deliverTwiceAfterADeadConsumer(
-      companyMessage(company.companyId, row!),
+      companyMessage(company.companyId, row),
       companyClaims(company.db),
       consumerDeps(),
     );
-    expect(await companyDone(company.db, row!.id)).not.toBeNull();
+    await waitForEmail(mailUrl, member.email);
+    expect(await emailCount(member.email)).toBe(1);
     expect(left).toEqual([]);
+    expect(await company.db.select().from(t.alertLevelStates)).toHaveLength(1);
+    expect(await companyDone(company.db, row.id)).not.toBeNull();
+  });
+
+  it("sales_order.created and store.access_requested: one email each to the alert's recipient", async () => {
+    const w = await salesWorld();
+    await subscribeCompany(w.company.companyId);
+    const ctx = await ctxOf(w.company);
+    const told = { order: await addUser(w.company.companyId), access: await addUser(w.company.companyId) };
+    await createAlert(ctx, { label: "Orders", trigger_alert: "new_sales_order", recipient: told.order.userId, include_pdf: true });
+    await createAlert(ctx, { label: "Access", trigger_alert: "b2b_store_access_request", recipient: told.access.userId });
+    const variant = await pricedVariant(w.db, w.level, "10");
+    await createSalesOrder(ctx, {
+      customer_id: w.customer.id,
+      location_id: w.location,
+      delivery_type: "drop_shipping",
+      lines: [{ variant_id: variant.id, quantity: "1" }],
+    });
+    await openStore(w, { access_form_enabled: true });
+    await requestStoreAccess(ctx, {
+      limiter: attemptLimiter((env as unknown as Bindings).SIGN_IN_THROTTLE),
+      address: null,
+      company_name: "Dupont SARL",
+      first_name: "Jean",
+      last_name: "Dupont",
+      email: `asker-${unique()}@example.test`,
+    });
+    for (const [topic, to] of [
+      ["sales_order.created", told.order.email],
+      ["store.access_requested", told.access.email],
+    ] as const) {
+      const row = await companyRow(w.db, topic);
+      const { left } = await deliverTwiceAfterADeadConsumer(companyMessage(w.company.companyId, row), companyClaims(w.db), consumerDeps());
+      await waitForEmail(mailUrl, to);
+      expect([topic, await emailCount(to)]).toEqual([topic, 1]);
+      expect(left).toEqual([]);
+    }
   });
 });

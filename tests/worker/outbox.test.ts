@@ -113,12 +113,13 @@ describe("outbox rows are written in the batch of their change", () => {
     ]);
   });
 
-  it("writes no stock.level_changed row while nothing listens to stock levels: a stock write wakes no outbox", async () => {
+  it("writes no stock.level_changed row while nothing listens to stock levels (no active stock alert): a stock write wakes no outbox", async () => {
     const company = await makeCompany();
     const db = company.db;
     const main = await firstLocation(db);
     const a = await makeVariant(db);
-    expect(LEVEL_WATCHERS).toEqual([]);
+    // The stock alerts are the only listener, and this company has none.
+    expect(LEVEL_WATCHERS.map((w) => w.name)).toEqual(["stock alerts"]);
     const entry = await post("/stock-entries", company.token, { location_id: main, lines: [{ variant_id: a.id, quantity: "2" }] });
     expect(entry.status).toBe(201);
     expect(await companyOutbox(db)).toEqual([]);

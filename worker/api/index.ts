@@ -47,6 +47,7 @@ import { supplierTags } from "./supplier-tags";
 import { stockLevels } from "./stock-levels";
 import { stockEntries } from "./stock-entries";
 import { deliveries, purchaseOrders } from "./purchase-orders";
+import { backorder, reorder } from "./reorder";
 import { stockRemovals } from "./stock-removals";
 import { stockMovements } from "./stock-movements";
 import { inventoryLogs } from "./inventory-logs";
@@ -114,6 +115,8 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/stock-entries", stockEntries);
   api.route("/purchase-orders", purchaseOrders);
   api.route("/deliveries", deliveries);
+  api.route("/reorder", reorder);
+  api.route("/backorder", backorder);
   api.route("/stock-removals", stockRemovals);
   api.route("/stock-movements", stockMovements);
   api.route("/inventory-logs", inventoryLogs);

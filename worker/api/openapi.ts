@@ -22,6 +22,7 @@ import { inventoryLogOperations } from "./inventory-logs";
 import { inventoryBulkUpdateOperations } from "./inventory-bulk-updates";
 import { assemblyTransformOperations } from "./assembly-transforms";
 import { deliveryOperations, purchaseOrderOperations } from "./purchase-orders";
+import { reorderOperations } from "./reorder";
 import { priceUpdateOperations } from "./price-updates";
 import { priceRuleOperations } from "./price-rules";
 import { batchOperations } from "./batches";
@@ -294,6 +295,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...assemblyTransformOperations,
   ...purchaseOrderOperations,
   ...deliveryOperations,
+  ...reorderOperations,
   ...priceUpdateOperations,
   ...priceRuleOperations,
   ...batchOperations,
@@ -328,6 +330,10 @@ export const API_TAGS: Record<string, string> = {
   "Inventory logs": "The stock ledger: one row per change of a stock level.",
   "Inventory bulk updates": "Stock counts: counted quantities set at a location.",
   "Assembly transforms": "Assemblies made from their components, or split back into them, at a location (module assemblies).",
+  "Purchase orders":
+    "Orders to suppliers, priced from the supplier's price level in its currency; their open units are the incoming stock until received, and they complete by themselves once everything is delivered.",
+  Deliveries:
+    "Goods received for a purchase order, all or part of what remains, into a location, with batches for batch-tracked products; the moving average cost follows the order's net prices.",
   Batches: "Batches (lots) of batch-tracked variants, with expiration dates.",
   Estimates: "Estimates: quotes priced from the catalogue for a customer, accepted, rejected or transformed into a sales order.",
   "Sales orders": "Sales orders: priced for a customer, reserving their units at their location until shipped, cancelled or completed.",

@@ -12,6 +12,8 @@ import { DomainError } from "../domain/shared/domain-error";
 import { companyTopics, controlTopics, type CompanyTopic, type ControlTopic, type TopicPayload } from "../domain/shared/outbox";
 import type { Mailer } from "../integrations/mail/mailer";
 import { runOperation, type OperationChannel } from "../domain/operations/run-operation";
+import { deliverAccessRequestAlerts, deliverSalesOrderAlerts } from "../domain/settings/alerts/deliver-event-alerts";
+import { evaluateStockAlerts } from "../domain/settings/alerts/evaluate-stock-alerts";
 
 // Without a live channel (tests of other topics), the menus learn of changes by polling.
 const NO_CHANNEL: OperationChannel = { publish: async () => {} };
@@ -260,8 +262,25 @@ function companyHandlers(
     "operation.run": async ({ batchId }) => {
       await runOperation(await deps.companyCtx(companyId), batchId, deps.operationChannel?.(companyId) ?? NO_CHANNEL);
     },
-    // The stock alerts will read these; until then a level change is only marked processed.
-    "stock.level_changed": async () => {},
+    // The stock alerts: what they remember of the levels they told carries the message's done mark.
+    "stock.level_changed": async (levels) => {
+      const ctx = await deps.companyCtx(companyId);
+      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
+      holdBatchMark(ctx.db, done);
+      try {
+        await evaluateStockAlerts(ctx, levels, mailer);
+      } finally {
+        dropBatchMark(ctx.db, done);
+      }
+    },
+    "sales_order.created": async (order) => {
+      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
+      await deliverSalesOrderAlerts(await deps.companyCtx(companyId), order, mailer);
+    },
+    "store.access_requested": async (request) => {
+      const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
+      await deliverAccessRequestAlerts(await deps.companyCtx(companyId), request, mailer);
+    },
     "email.smtp_test": async ({ to, firstName, language }) => {
       const mailer = deps.companyMailer ? await deps.companyMailer(db, companyId) : deps.mailer;
       await mailer.send({ to, locale: language, template: "smtp_test", params: { firstName } });

@@ -147,7 +147,9 @@ export function PurchaseOrderForm({
       <section className="card">
         <div className="stock-form__places">
           <FormField name="number" label={t("stock_documents.number")} errors={shown}>
-            {(props) => <input {...props} maxLength={40} defaultValue={values.number} placeholder={t("stock_documents.number_automatic")} />}
+            {(props) => (
+              <input {...props} maxLength={40} defaultValue={values.number} placeholder={t("stock_documents.number_automatic")} />
+            )}
           </FormField>
           {select("supplier_id", t("purchase_orders.supplier"), suppliers, t("purchase_orders.choose_supplier"))}
           {select("location_id", t("purchase_orders.location"), locations, t("stock_documents.choose_location"))}
@@ -199,7 +201,14 @@ export function PurchaseOrderForm({
                   </td>
                   <td>
                     <FormField name={`lines.${i}.price`} label={t("purchase_orders.unit_price")} errors={shown} hideLabel>
-                      {(props) => <input {...props} inputMode="decimal" defaultValue={line?.price ?? ""} placeholder={t("purchase_orders.price_from_supplier")} />}
+                      {(props) => (
+                        <input
+                          {...props}
+                          inputMode="decimal"
+                          defaultValue={line?.price ?? ""}
+                          placeholder={t("purchase_orders.price_from_supplier")}
+                        />
+                      )}
                     </FormField>
                   </td>
                 </tr>

@@ -9,7 +9,7 @@ import {
   listPurchaseOrders,
   purchaseOrderFormChoices,
   purchaseOrderPage,
-  readPurchaseOrder,
+  getPurchaseOrder,
 } from "../../../worker/domain/purchasing/purchase-order-views";
 import {
   cancelPurchaseOrder,
@@ -56,7 +56,7 @@ export async function purchaseOrderFormLoader(rc: RequestContext, request: Reque
   const ctx = await ctxFromRequest(rc);
   const [choices, order] = await Promise.all([
     purchaseOrderFormChoices(ctx),
-    id === undefined ? Promise.resolve(null) : orNotFound(() => readPurchaseOrder(ctx.db, id)),
+    id === undefined ? Promise.resolve(null) : orNotFound(() => getPurchaseOrder(ctx, { id })),
   ]);
   return { ...choices, order, idempotencyKey: newFormKey() };
 }
@@ -93,9 +93,15 @@ export async function purchaseOrderSaveAction(rc: RequestContext, request: Reque
   const input = orderInput(values, id !== undefined);
   return formAction(
     async () => {
-      if (id !== undefined) return redirect(`${PURCHASE_ORDERS_PATH}/${(await updatePurchaseOrder(ctx, { ...input, id })).id}?notice=saved`);
+      if (id !== undefined)
+        return redirect(`${PURCHASE_ORDERS_PATH}/${(await updatePurchaseOrder(ctx, { ...input, id })).id}?notice=saved`);
       return redirect(
-        await onceForm(rc, request, form, async () => `${PURCHASE_ORDERS_PATH}/${(await createPurchaseOrder(ctx, input)).id}?notice=created`),
+        await onceForm(
+          rc,
+          request,
+          form,
+          async () => `${PURCHASE_ORDERS_PATH}/${(await createPurchaseOrder(ctx, input)).id}?notice=created`,
+        ),
       );
     },
     (refusal) => ({ ...refusal, values }),
@@ -138,7 +144,9 @@ export async function purchaseOrderDetailAction(rc: RequestContext, request: Req
       if (!quantity || Number(quantity) === 0) return [];
       const batch = String(form.getAll("batch_number")[i] ?? "").trim();
       const expiry = String(form.getAll("expiration_date")[i] ?? "").trim();
-      return [{ line_id: Number(lineId), quantity, ...(batch ? { batch_number: batch } : {}), ...(expiry ? { expiration_date: expiry } : {}) }];
+      return [
+        { line_id: Number(lineId), quantity, ...(batch ? { batch_number: batch } : {}), ...(expiry ? { expiration_date: expiry } : {}) },
+      ];
     });
     const made = await onceForm(rc, request, form, async () => {
       const delivery = await createDelivery(ctx, {

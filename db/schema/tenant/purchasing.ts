@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { packs, priceLevels, services, variants } from "./catalogue";
 import { locations } from "./company";
 import { suppliers } from "./contacts";
-import type { AddressSnapshot } from "./sales";
+import type { AddressSnapshot } from "./address-snapshot";
 
 // Money, prices and costs at 4 decimals, quantities at 7, exchange rates at 8 (as in sales.ts).
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;

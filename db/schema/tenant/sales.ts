@@ -21,12 +21,9 @@ export const SALES_DOCUMENT_TYPES = [
 ] as const;
 export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
 
-/** An address as it was when the document was made: later edits of the customer do not reprint old documents. */
-export interface AddressSnapshot {
-  label: string;
-  lines: string[];
-  country: string | null;
-}
+import type { AddressSnapshot } from "./address-snapshot";
+
+export type { AddressSnapshot };
 
 /** Why a subscription's last billing failed: a domain error as the API would send it. */
 export interface BillingError {

@@ -49,6 +49,7 @@ export const pages: PageArea = {
     "inventory/purchase-orders/edit": { kind: "redirect", to: "/inventory/purchase-orders/create", allOf: ["edit_purchase_orders"] },
     "inventory/purchase-orders/:id": { kind: "permission", allOf: ["view_purchase_orders"] },
     "inventory/purchase-orders/:id/edit": { kind: "permission", allOf: ["edit_purchase_orders"] },
+    "inventory/purchase-orders/:id/pdf": { kind: "permission", allOf: ["view_purchase_orders"] },
     "inventory/deliveries": { kind: "permission", allOf: ["view_deliveries"] },
     "inventory/deliveries/:id": { kind: "permission", allOf: ["view_deliveries"] },
     "inventory/stock-entries": { kind: "permission", allOf: ["view_stock_entries"] },

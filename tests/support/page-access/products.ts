@@ -23,6 +23,8 @@ export const pages: PageArea = {
   access: {
     "products-and-services/products": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/price-update": { kind: "permission", allOf: ["edit_products"] },
+    // Selling price rules: the selling information and the advanced_prices module.
+    "products-and-services/price-rules": { kind: "permission", allOf: ["view_products", "view_products_selling_info", "advanced_prices"] },
     "products-and-services/products/create": { kind: "permission", allOf: ["edit_products"] },
     // {id optional}/edit and {id optional}/variants without the id: the list.
     "products-and-services/products/edit": { kind: "redirect", to: "/products-and-services/products", allOf: ["view_products"] },

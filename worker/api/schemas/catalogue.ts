@@ -123,7 +123,10 @@ export const Variant = answer<VariantView>()(
     available: decimal.meta({
       description: "Units available in every location together: on hand (negative as 0) less committed, never below 0",
     }),
-    stock_levels: z.array(z.object({ location_id: id, location_label: z.string(), on_hand: decimal, available: decimal })),
+    incoming: decimal.meta({ description: "Ordered from suppliers and not yet received (open purchase orders), every location together" }),
+    stock_levels: z.array(
+      z.object({ location_id: id, location_label: z.string(), on_hand: decimal, available: decimal, incoming: decimal }),
+    ),
     prices: z.array(Price).meta({ description: "Prices of the levels the caller may view" }),
     packs: z.array(Pack),
     components: z.array(Component),
@@ -188,8 +191,9 @@ export const VariantPrice = answer<VariantPriceView>()(
     currency_id: id.nullable(),
     exchange_rate: decimal.nullable(),
     amount: decimal,
-    source: z.enum(["price", "converted", "kit", "none"]).meta({
-      description: "price: set on the level; converted: from the default currency; kit: from its components; none: no price",
+    source: z.enum(["price", "converted", "kit", "rule", "none"]).meta({
+      description:
+        "price: set on the level; converted: from the default currency; kit: from its components; rule: a price rule's; none: no price",
     }),
   }),
 );

@@ -52,7 +52,7 @@ export const MODULE_FLAGS: Record<ModuleFlag, ModuleScope> = {
   multi_currencies: { pages: ["/settings/currencies"], api: [{ path: "/currencies", methods: WRITES }], fields: [] },
   // Writing the templates; reading them stays everyone's (documents are emailed with them).
   email_templates: { pages: ["/settings/email-templates"], api: [{ path: "/email-templates", methods: WRITES }], fields: [] },
-  alerts: { pages: ["/settings/alerts"], api: [], fields: [] },
+  alerts: { pages: ["/settings/alerts"], api: [{ path: "/alerts" }], fields: [] },
   account_managers: {
     pages: ["/settings/account-representatives"],
     api: [],

@@ -16,6 +16,8 @@ export interface StoredPrice {
 }
 
 export interface PricingCustomer {
+  /** The customer, for the price rules that name it or its tags (prices-of-variants.ts); none: no rule applies. */
+  id?: number | null;
   /** Percent, 0 to 100. */
   discount_rate?: Decimal | string | null;
   price_level_id?: number | null;
@@ -42,7 +44,8 @@ export interface ResolvePriceInput {
   kit?: KitPricing | null;
 }
 
-export type PriceSource = "price" | "converted" | "kit" | "none";
+/** Where a price came from; "rule": a price rule replaced the level's price (prices-of-variants.ts). */
+export type PriceSource = "price" | "converted" | "kit" | "rule" | "none";
 
 export interface ResolvedPrice {
   amount: Decimal;

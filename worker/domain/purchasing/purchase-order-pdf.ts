@@ -59,19 +59,33 @@ export async function printPurchaseOrder(
     byTax.set(tax.id, { rate: tax.rate, amount: (seen?.amount ?? Decimal.zero()).add(Decimal.parse(tax.amount)) });
   }
   const c = company!;
-  const addressOf = (a: { address1?: string | null; address2?: string | null; postalCode?: string | null; city?: string | null; province?: string | null }) =>
-    [a.address1, a.address2, [a.postalCode, a.city].filter(Boolean).join(" "), a.province].filter((l): l is string => Boolean(l && l.trim()));
+  const addressOf = (a: {
+    address1?: string | null;
+    address2?: string | null;
+    postalCode?: string | null;
+    city?: string | null;
+    province?: string | null;
+  }) =>
+    [a.address1, a.address2, [a.postalCode, a.city].filter(Boolean).join(" "), a.province].filter((l): l is string =>
+      Boolean(l && l.trim()),
+    );
   const printable: PrintableDocument = {
     kind: "purchase_order",
     number: doc.number,
     reference: doc.label ?? doc.supplier_reference,
     date: doc.date,
     dates: doc.expected_date ? [{ key: "shipping_date", date: doc.expected_date }] : [],
-    company: { label: c.label, addressLines: addressOf(c), contactLines: [c.phone, c.email, c.website].filter((l): l is string => Boolean(l)) },
+    company: {
+      label: c.label,
+      addressLines: addressOf(c),
+      contactLines: [c.phone, c.email, c.website].filter((l): l is string => Boolean(l)),
+    },
     legal: legalOf(c),
     paymentTerms: null,
     logo,
-    billTo: doc.billing_address ? { label: doc.billing_address.label || doc.supplier.label, lines: doc.billing_address.lines } : { label: doc.supplier.label, lines: [] },
+    billTo: doc.billing_address
+      ? { label: doc.billing_address.label || doc.supplier.label, lines: doc.billing_address.lines }
+      : { label: doc.supplier.label, lines: [] },
     // The goods go to the order's location.
     shipTo: location ? { label: `${c.label} — ${location.label}`, lines: addressOf(location) } : null,
     customerNumber: null,

@@ -259,7 +259,9 @@ export async function listPurchaseOrders(
 export const isClosed = (status: PurchaseOrderStatus) => isFinal("purchase_order", status);
 
 /** What the purchase order form offers: the active suppliers and locations, in one round trip. */
-export async function purchaseOrderFormChoices(ctx: Ctx): Promise<{ suppliers: { id: number; label: string }[]; locations: { id: number; label: string }[] }> {
+export async function purchaseOrderFormChoices(
+  ctx: Ctx,
+): Promise<{ suppliers: { id: number; label: string }[]; locations: { id: number; label: string }[] }> {
   requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.edit);
   const { db } = ctx;
   const [supplierRows, locationRows] = await db.batch([

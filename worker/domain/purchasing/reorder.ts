@@ -74,29 +74,22 @@ export interface ReorderSuggestions {
 }
 
 function suggestionQuery(db: TenantDb, where: SQL | undefined, limit: number) {
-  const supplierId = defaultSupplierSql();
-  return db
+  // The page is found in stock_levels alone, walking stock_levels_location_idx in its order and
+  // stopping at `limit`; its variants, products, locations and suppliers are read after. Joined in
+  // one query, SQLite started from the variants and sorted every level (0.5 s over 200,000).
+  const page = db
     .select({
       id: stockLevels.id,
       variantId: stockLevels.variantId,
       locationId: stockLevels.locationId,
-      sku: variants.sku,
-      label: variants.label,
-      productLabel: products.label,
-      locationLabel: locations.label,
       onHand: stockLevels.onHand,
       committed: stockLevels.committed,
-      available: sql<number>`${availableSql()}`,
+      available: sql<number>`${availableSql()}`.as("available"),
       incoming: stockLevels.incoming,
       reorderPoint: stockLevels.reorderPoint,
-      suggested: sql<number>`${reorderUnitsSql()}`,
-      supplierId: sql<number | null>`${supplierId}`,
-      supplierLabel: sql<string | null>`(select s.name from ${suppliers} s where s.id = ${supplierId})`,
+      suggested: sql<number>`${reorderUnitsSql()}`.as("suggested"),
     })
     .from(stockLevels)
-    .innerJoin(variants, eq(variants.id, stockLevels.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(locations, eq(locations.id, stockLevels.locationId))
     .where(
       and(
         where,
@@ -104,13 +97,36 @@ function suggestionQuery(db: TenantDb, where: SQL | undefined, limit: number) {
         gt(stockLevels.reorderPoint, 0),
         sql`${reorderUnitsSql()} > 0`,
         // Only what is bought and kept in stock: active, inventory-tracked variants that are not kits.
-        eq(variants.active, true),
-        eq(variants.trackInventory, true),
-        eq(variants.isKit, false),
+        sql`exists (select 1 from ${variants} v where v.id = ${stockLevels.variantId} and v.active = 1 and v.track_inventory = 1 and v.is_kit = 0)`,
       ),
     )
     .orderBy(asc(stockLevels.locationId), asc(stockLevels.variantId))
-    .limit(limit);
+    .limit(limit)
+    .as("page");
+  const supplierId = defaultSupplierSql();
+  return db
+    .select({
+      id: page.id,
+      variantId: page.variantId,
+      locationId: page.locationId,
+      sku: variants.sku,
+      label: variants.label,
+      productLabel: products.label,
+      locationLabel: locations.label,
+      onHand: page.onHand,
+      committed: page.committed,
+      available: page.available,
+      incoming: page.incoming,
+      reorderPoint: page.reorderPoint,
+      suggested: page.suggested,
+      supplierId: sql<number | null>`${supplierId}`,
+      supplierLabel: sql<string | null>`(select s.name from ${suppliers} s where s.id = ${supplierId})`,
+    })
+    .from(page)
+    .innerJoin(variants, eq(variants.id, page.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(locations, eq(locations.id, page.locationId))
+    .orderBy(asc(page.locationId), asc(page.variantId));
 }
 
 type SuggestionRow = Awaited<ReturnType<typeof suggestionQuery>>[number];

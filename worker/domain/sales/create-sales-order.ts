@@ -1,4 +1,5 @@
 import { entryStatus } from "../documents/statuses";
+import { salesOrderCreatedRow } from "../settings/alerts/alert-watch";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseInput } from "../shared/input";
 import { insertSalesDocument } from "./sales-document-writes";
@@ -22,6 +23,8 @@ export async function createSalesOrder(ctx: Ctx, input: unknown): Promise<SalesD
     fields: parsed,
     reserve: deliveryType === "stock_location",
     ...orderRules,
+    // The new_sales_order alerts hear of it with the order, or not at all.
+    extra: (batch, orderId) => void batch.add(salesOrderCreatedRow(ctx.outbox, orderId, false)),
     values: () => ({
       status: entryStatus("sales_order"),
       paymentStatus: entryStatus("sales_order_payment"),

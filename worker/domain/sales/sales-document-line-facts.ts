@@ -25,6 +25,7 @@ export async function salesDocumentLineFacts(
       globalDiscount: storedDecimal(saved.globalDiscount, PRICE_SCALE).toString(),
       globalDiscountType: saved.globalDiscountType,
       shippingCost: storedDecimal(saved.shippingCost, PRICE_SCALE).toString(),
+      date: saved.date,
     },
     // A document stored past the bounds still opens in its editor, where saving refuses what is past them.
     { bounded: false },

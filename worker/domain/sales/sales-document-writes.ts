@@ -163,6 +163,8 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
     globalDiscountType: fields.global_discount_type,
     shippingCost: fields.shipping_cost?.toString() ?? null,
     documentTaxIds: fields.document_tax_ids ?? [],
+    date: fields.date,
+    now: ctx.now(),
   });
   request.check?.(priced);
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
@@ -226,6 +228,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
       fields.shipping_cost !== undefined
         ? (fields.shipping_cost?.toString() ?? null)
         : storedDecimal(saved.shippingCost, PRICE_SCALE).toString(),
+    date: fields.date ?? saved.date,
   };
   // What the pricing reads and what the document holds in reservations, in one round trip.
   const reads = pricingReads(db, terms);

@@ -132,6 +132,7 @@ export async function salesLineFacts(ctx: Ctx, input: unknown): Promise<SalesLin
     party: { kind: "customer", id: parsed.customer_id },
     locationId: parsed.location_id,
     lines: found ? [{ lid: parsed.lid ?? "1", variant_id: found.id, quantity: one }] : [],
+    now: ctx.now(),
   });
   return lineFactsAt(ctx.db, parsed.location_id, priced);
 }

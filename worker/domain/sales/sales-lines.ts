@@ -17,6 +17,7 @@ import { RATE_SCALE } from "../products/product-view";
 import { WEIGHT_SCALE, GRAMS_SCALE } from "../products/weights";
 import { Decimal } from "../shared/decimal";
 import { FieldIssues } from "../shared/input";
+import { todayIn } from "../stock/common";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import type { DocumentLine, SalesLineInput } from "./sales-schemas";
 
@@ -45,6 +46,10 @@ export interface DocumentTerms {
   shippingCost?: string | null;
   /** The document's taxes (simple taxes or groups): the shipping's, and with tax priority "document" every taxable line's. */
   documentTaxIds?: readonly number[] | null;
+  /** The document's date (YYYY-MM-DD), for the price rules' dates; else the company's today at `now`. */
+  date?: string | null;
+  /** Milliseconds: when the document is priced, for its date when it names none (a rule with dates needs one of the two). */
+  now?: number;
 }
 
 const dec = (units: number, scale: number) => fromScaledInteger(units, scale).toString();
@@ -155,7 +160,7 @@ export function pricingReads(db: TenantDb, terms: DocumentTerms) {
       ),
     db.select({ id: t.locations.id, active: t.locations.active }).from(t.locations).where(eq(t.locations.id, terms.locationId)),
     db.select().from(t.suppliers).where(eq(t.suppliers.id, supplierId)),
-    ...priceReads(db, wanted),
+    ...priceReads(db, wanted, customerId),
   ] as const;
 }
 
@@ -403,7 +408,7 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
   });
   const shippingTaxes = shippingTaxesOf(documentTaxes, tax(settings.defaultTaxId));
 
-  const wantedPrices: { variantId: number; packId: number | null }[] = [];
+  const wantedPrices: PriceItem[] = [];
   const resolved: Resolved[] = [];
   if (bounded && discountPastBound(terms.globalDiscount, terms.globalDiscountType)) issues.add("global_discount", "too_large");
   terms.lines.forEach((line, i) => {
@@ -454,7 +459,14 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
     if (quantity === null) issues.add(`lines.${i}.quantity`, "required");
     const pack = line.pack_id != null ? priceRows[6].find((p) => p.id === line.pack_id) : undefined;
     const kind = pack ? "pack" : variant.isKit ? "kit" : "variant";
-    wantedPrices.push({ variantId: variant.id, packId: pack?.id ?? null });
+    // The line's units of the variant: what a price rule's quantity break counts.
+    const units =
+      quantity === null
+        ? null
+        : pack
+          ? Decimal.parse(quantity).mul(fromScaledInteger(pack.quantity, QUANTITY_SCALE))
+          : Decimal.parse(quantity);
+    wantedPrices.push({ variantId: variant.id, packId: pack?.id ?? null, units });
     resolved.push({
       ...base,
       variantId: variant.id,
@@ -504,14 +516,17 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
   issues.throwIfAny();
 
   // Catalogue prices for the lines that did not give one, in the party's level and currency.
-  const prices = partyPrices(facts, currency?.id ?? null, wantedPrices);
+  const date = terms.date ?? (terms.now !== undefined ? todayIn(settings.timezone, new Date(terms.now)) : null);
+  const prices = partyPrices(facts, currency?.id ?? null, wantedPrices, date);
   let k = 0;
   for (const line of resolved) {
     if (line.variantId === null || line.input.component_of_lid) continue;
     const price = prices[k++]!;
     line.input.price ??= price.amount.toString();
     if (line.input.kind === "kit")
-      line.input.kit_price_type = (price.source === "kit" ? "components" : "price_level") satisfies KitPriceType;
+      line.input.kit_price_type = (
+        price.source === "kit" ? "components" : price.source === "rule" ? "advanced_price" : "price_level"
+      ) satisfies KitPriceType;
   }
 
   const document: DocumentInput = {
@@ -630,15 +645,24 @@ function lineIndexOf(terms: DocumentTerms, resolved: readonly Resolved[], index:
 
 /**
  * The catalogue prices of the wanted variants for the party: a customer's level (else the
- * company's selling one) less its discount; a supplier's purchasing level, no discount, and no
+ * company's selling one), or the price rule that applies to it on the document's date for the
+ * line's units, less its discount per unit; a supplier's purchasing level, no rule, no discount, and no
  * catalogue price at all when neither it nor the company names a purchasing level.
  */
-function partyPrices(facts: PricingFacts, currencyId: number | null, wanted: readonly PriceItem[]): VariantPrice[] {
+function partyPrices(facts: PricingFacts, currencyId: number | null, wanted: readonly PriceItem[], date: string | null): VariantPrice[] {
   const party = facts.party!;
   if (party.kind === "customer")
     return pricesFrom(
       facts.prices,
-      { customer: { price_level_id: party.priceLevelId, currency_id: currencyId, discount_rate: dec(party.discountRate, RATE_SCALE) } },
+      {
+        customer: {
+          id: party.id,
+          price_level_id: party.priceLevelId,
+          currency_id: currencyId,
+          discount_rate: dec(party.discountRate, RATE_SCALE),
+        },
+        date,
+      },
       wanted,
     );
   if (party.priceLevelId === null)
@@ -649,6 +673,7 @@ function partyPrices(facts: PricingFacts, currencyId: number | null, wanted: rea
       priceLevelType: null,
       currencyId,
       exchangeRate: null,
+      priceRuleId: null,
     }));
   return pricesFrom(facts.prices, { priceLevelId: party.priceLevelId, currencyId, customer: null }, wanted);
 }

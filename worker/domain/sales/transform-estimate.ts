@@ -1,5 +1,6 @@
 import { claimMove } from "../documents/claims";
 import { assertVerbMove, entryStatus, type StatusOf } from "../documents/statuses";
+import { salesOrderCreatedRow } from "../settings/alerts/alert-watch";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
@@ -48,6 +49,10 @@ export async function transformEstimate(ctx: Ctx, input: { id: unknown }): Promi
       shippingStatus: entryStatus("sales_order_shipping"),
       createdFromId: estimate.id,
     }),
-    extra: (batch) => claimMove(db, batch, estimate, "estimate", TRANSFORMED),
+    extra: (batch, orderId) => {
+      claimMove(db, batch, estimate, "estimate", TRANSFORMED);
+      // The new_sales_order alerts hear of the order with it, as of any order made in the back office.
+      batch.add(salesOrderCreatedRow(ctx.outbox, orderId, false));
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TenantDb } from "../../../db/client";
+import { confirmConditionalRows } from "./outbox";
 
 /**
  * What a write batch creates, as its verb names it: a type that can be read back as the create
@@ -51,6 +52,7 @@ export async function runMarkedBatch(
   const marks = [...(pending.get(db) ?? [])];
   const items = [...statements, ...marks.map((m) => m.statement(db, created))];
   const results = await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  confirmConditionalRows(db, items, results);
   for (const mark of marks) {
     dropBatchMark(db, mark);
     mark.written?.();

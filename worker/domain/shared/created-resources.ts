@@ -7,6 +7,7 @@ import { supplierView } from "../contacts/supplier-queries";
 import { readPack } from "../products/add-pack";
 import { readVariant } from "../products/add-variant";
 import { priceAccess } from "../products/price-access";
+import { getPriceRule } from "../products/price-rules/get-price-rule";
 import { getPriceUpdate } from "../products/price-updates";
 import { loadProductView } from "../products/product-view";
 import { findAttribute } from "../products-settings/attributes/attribute-shared";
@@ -15,6 +16,7 @@ import { findProductTag } from "../products-settings/product-tags/product-tag-sh
 import { findSeason } from "../products-settings/seasons/season-shared";
 import { getSavedView } from "../saved-views/saved-views";
 import { readInvoice } from "../invoices/invoice-views";
+import { readPurchaseOrder } from "../purchasing/purchase-order-views";
 import { readPayment } from "../payments/payment-views";
 import { readCredit } from "../returns/credit-notes";
 import { readFollow } from "../returns/follow-views";
@@ -23,6 +25,7 @@ import { readSubscription } from "../subscriptions/subscription-views";
 import { serviceView } from "../services/service-queries";
 import { getCurrency } from "../settings/currencies/get-currency";
 import { getLocation } from "../settings/locations/get-location";
+import { getAlert } from "../settings/alerts/get-alert";
 import { getPaymentMethod } from "../settings/payment-methods/get-payment-method";
 import { getPriceLevel } from "../settings/price-levels/get-price-level";
 import { getTax } from "../settings/taxes/get-tax";
@@ -55,6 +58,7 @@ export const CREATED_RESOURCES = {
   ...(Object.fromEntries(STOCK_DOCUMENT_TYPES.map((type) => [type, stockDocument(type)])) as Record<StockDocumentType, Read>),
   // An invoice answers its own view (a draft's number is null).
   invoice: (ctx, id) => readInvoice(ctx.db, id, ctx.now()),
+  purchase_order: (ctx, id) => readPurchaseOrder(ctx.db, id),
   customer: (ctx, id) => customerView(ctx.db, id),
   supplier: (ctx, id) => supplierView(ctx.db, id),
   employee: async (ctx, id) => employeeView(await employeeRow(ctx.db, id)),
@@ -74,6 +78,7 @@ export const CREATED_RESOURCES = {
   price_level: (ctx, id) => getPriceLevel(ctx, { id }),
   tax: (ctx, id) => getTax(ctx, { id }),
   payment_method: (ctx, id) => getPaymentMethod(ctx, { id }),
+  alert: (ctx, id) => getAlert(ctx, { id }),
   payment: (ctx, id) => readPayment(ctx.db, id),
   // Returns, credit notes and refunds answer their own view; a credit applied answers the credit.
   product_return: (ctx, id) => readFollow(ctx.db, "product_return", id),
@@ -84,6 +89,7 @@ export const CREATED_RESOURCES = {
   subscription: (ctx, id) => readSubscription(ctx.db, id),
   saved_view: (ctx, id) => getSavedView(ctx, { id }),
   price_update: (ctx, id) => getPriceUpdate(ctx, { id }),
+  price_rule: (ctx, id) => getPriceRule(ctx, { id }),
 } satisfies Record<string, Read>;
 
 /** A type of record a create names in its batch: one with a way to read it back. */

@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   default_currency: { status: 409, params: [] },
   tax_label_taken: { status: 409, params: [] },
   payment_method_label_taken: { status: 409, params: [] },
+  // Alerts (domain spec §5): 'Alerts are not available to trial accounts.'
+  alerts_not_available_in_trial: { status: 403, params: [] },
   attribute_label_taken: { status: 409, params: [] },
   brand_label_taken: { status: 409, params: [] },
   tag_label_taken: { status: 409, params: [] },
@@ -127,6 +129,11 @@ export const ERROR_CODES = {
   no_product_below_reorder_point: { status: 422, params: [] },
   no_product_for_purchase_order: { status: 422, params: [] },
   no_supplier_selected: { status: 422, params: [] },
+  // Reorder (domain spec §5): 'Only products from the same location can be selected for reorder.'
+  reorder_same_location: { status: 422, params: [] },
+  // A delivery of an order with nothing left to receive, or of an order no longer open.
+  nothing_to_receive: { status: 422, params: [] },
+  purchase_order_closed: { status: 409, params: [] },
 
   // The B2B store (platform spec §5, §9)
   cart_full: { status: 422, params: ["max"] },
@@ -172,6 +179,7 @@ export const ERROR_CODES = {
   import_file_expired: { status: 422, params: [] },
   import_revert_kept: { status: 409, params: ["count"] },
   price_update_revert_kept: { status: 409, params: ["count"] },
+  price_rule_number_taken: { status: 409, params: [] },
   bulk_pdf_missing: { status: 404, params: ["count"] },
 
   // Integrations (domain spec §8)
@@ -337,6 +345,13 @@ export const FIELD_ERROR_CODES = {
   subscription_day_past: { params: ["today"] },
   subscription_already_billed: { params: [] },
   cycle_limit_below_billed: { params: ["billed"] },
+  // Purchasing (worker/domain/purchasing): a kit is bought as its components; a line may not fall below what was received.
+  kit_not_purchasable: { params: [] },
+  below_received: { params: ["received"] },
+  unknown_purchase_order: { params: [] },
+  // Alerts (worker/domain/settings/alerts): a recipient that is not a user of the company, or the account representative of an event without an order.
+  unknown_recipient: { params: [] },
+  recipient_needs_order: { params: [] },
 } as const satisfies Record<string, { params: readonly string[] }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -54,11 +54,15 @@ export const companyTopics = {
   "email.smtp_test": z.object({ to: z.email(), firstName: z.string(), language: z.enum(LOCALES) }),
   // A background operation to run (an export, an import) or to revert (an import): the consumer picks it up where it stands.
   "operation.run": z.object({ batchId: z.string().min(1).max(64) }),
-  // The levels a stock batch changed, for the stock alerts to come.
+  // The levels a stock batch changed, written when a stock alert listens: its consumer evaluates the stock alerts.
   "stock.level_changed": z.object({
     documentType: z.string(),
     levels: z.array(z.object({ variantId: z.number().int(), locationId: z.number().int() })).min(1),
   }),
+  // A sales order just created (in the back office or the API, or from the store), written when an alert of its kind listens.
+  "sales_order.created": z.object({ orderId: z.number().int().positive(), store: z.boolean() }),
+  // A store access request just sent from the store's access form, written when an alert listens.
+  "store.access_requested": z.object({ requestId: z.number().int().positive() }),
 };
 
 export type ControlTopic = keyof typeof controlTopics;
@@ -97,8 +101,33 @@ export function companyOutboxRowNaming(db: TenantDb, topic: CompanyTopic, payloa
  * message someone may not be listening for: stock/level-watchers.ts).
  */
 export function companyOutboxRowWhen<T extends CompanyTopic>(db: TenantDb, topic: T, payload: TopicPayload<T>, condition: SQL) {
-  written.set(db, []);
-  return db.run(sql`insert into ${tenantSchema.outbox} (topic, payload) select ${topic}, ${JSON.stringify(payload)} where ${condition}`);
+  return conditionalRow(
+    db.run(sql`insert into ${tenantSchema.outbox} (topic, payload) select ${topic}, ${JSON.stringify(payload)} where ${condition}`),
+  );
+}
+
+/**
+ * The insert of a company outbox message that names a row of its own batch (see
+ * companyOutboxRowNaming), written only when `condition` holds inside the batch (see companyOutboxRowWhen).
+ */
+export function companyOutboxRowNamingWhen(db: TenantDb, topic: CompanyTopic, payload: SQL, condition: SQL) {
+  return conditionalRow(db.run(sql`insert into ${tenantSchema.outbox} (topic, payload) select ${topic}, ${payload} where ${condition}`));
+}
+
+// The conditional inserts above: their handle is marked for the dispatch only once a batch wrote their row.
+const conditional = new WeakSet<object>();
+const conditionalRow = <S extends object>(statement: S): S => (conditional.add(statement), statement);
+
+/**
+ * After a batch ran (runMarkedBatch): its conditional outbox inserts that wrote a row mark the
+ * handle, so that the dispatch after the answer runs only when a message was written. A company
+ * nobody listens to then pays no dispatch either (decision 039, level watchers).
+ */
+export function confirmConditionalRows(db: object, statements: readonly unknown[], results: readonly unknown[]): void {
+  statements.forEach((statement, i) => {
+    if (typeof statement !== "object" || statement === null || !conditional.has(statement)) return;
+    if (Number((results[i] as { rowsAffected?: number } | undefined)?.rowsAffected ?? 0) > 0) written.set(db, written.get(db) ?? []);
+  });
 }
 
 /** The outbox rows written through this database handle (their batch may have failed), if any were. */
@@ -114,6 +143,8 @@ export interface Outbox {
   companyNaming(topic: CompanyTopic, payload: SQL): ReturnType<typeof companyOutboxRowNaming>;
   /** A company message written only when a condition holds inside the batch (see companyOutboxRowWhen). */
   companyWhen<T extends CompanyTopic>(topic: T, payload: TopicPayload<T>, condition: SQL): ReturnType<typeof companyOutboxRowWhen<T>>;
+  /** A company message naming a row of the same batch, written only when a condition holds (see companyOutboxRowNamingWhen). */
+  companyNamingWhen(topic: CompanyTopic, payload: SQL, condition: SQL): ReturnType<typeof companyOutboxRowNamingWhen>;
 }
 
 export function outboxFor(db: TenantDb, control: ControlDb): Outbox {
@@ -122,5 +153,6 @@ export function outboxFor(db: TenantDb, control: ControlDb): Outbox {
     control: (topic, payload) => controlOutboxRow(control, topic, payload),
     companyNaming: (topic, payload) => companyOutboxRowNaming(db, topic, payload),
     companyWhen: (topic, payload, condition) => companyOutboxRowWhen(db, topic, payload, condition),
+    companyNamingWhen: (topic, payload, condition) => companyOutboxRowNamingWhen(db, topic, payload, condition),
   };
 }

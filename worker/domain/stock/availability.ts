@@ -89,6 +89,32 @@ export function pooledIncomingSql(where?: SQL): SQL {
     : sql`coalesce(sum(${stockLevels.incoming}), 0)`;
 }
 
+/**
+ * What reorder suggests for a stock level: enough to bring available plus incoming back to the
+ * reorder point (decision 039), 0 when they reach it. A level without a point (0) suggests nothing.
+ */
+export function reorderUnits(available: number, incoming: number, reorderPoint: number): number {
+  return Math.max(0, reorderPoint - (available + incoming));
+}
+
+/** SQL: reorderUnits of the stock level row in scope; above 0 exactly when the row is to reorder. */
+export function reorderUnitsSql(): SQL {
+  return sql`max(0, ${stockLevels.reorderPoint} - (${availableSql()} + ${stockLevels.incoming}))`;
+}
+
+/**
+ * What open sales orders reserve at a stock level beyond its stock and what suppliers already
+ * send: the units the backorder wizard orders (committed − counted on hand − incoming, never below 0).
+ */
+export function backorderUnits(level: LevelUnits & { incoming: number }): number {
+  return Math.max(0, level.committed - countedOnHand(level.onHand) - level.incoming);
+}
+
+/** SQL: backorderUnits of the stock level row in scope. */
+export function backorderUnitsSql(): SQL {
+  return sql`max(0, ${stockLevels.committed} - ${countedOnHandSql()} - ${stockLevels.incoming})`;
+}
+
 /** SQL: the below-reorder-point flag of the stock level row in scope. */
 export function belowReorderPointSql(): SQL {
   return sql`(case when ${stockLevels.reorderPoint} > 0 and ${availableSql()} < ${stockLevels.reorderPoint} then 1 else 0 end)`;

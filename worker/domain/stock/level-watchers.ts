@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alertListening } from "../settings/alerts/alert-watch";
 
 /**
  * Who listens to the stock levels a batch changes. A stock batch announces its changed levels
@@ -7,9 +8,8 @@ import { sql, type SQL } from "drizzle-orm";
  * after the answer and a queue consumer's claim and done mark (7 round trips for nothing).
  *
  * Each watcher is a condition read inside the batch's own statement (no round trip of its own).
- * None is registered yet: the stock alerts (below reorder point, out of available, out of on hand)
- * register theirs when they come, an active alert of the company, and the topic's consumer then
- * evaluates them.
+ * The stock alerts (below reorder point, out of available, out of on hand) listen while the company
+ * has an active one; the topic's consumer evaluates them (settings/alerts/evaluate-stock-alerts.ts).
  */
 export interface LevelWatcher {
   /** What listens, for the reader of this list. */
@@ -18,7 +18,9 @@ export interface LevelWatcher {
   listening: SQL;
 }
 
-export const LEVEL_WATCHERS: readonly LevelWatcher[] = [];
+export const LEVEL_WATCHERS: readonly LevelWatcher[] = [
+  { name: "stock alerts", listening: alertListening(["below_re_order_point", "out_of_available", "out_of_on_hand"]) },
+];
 
 /** The condition under which a batch announces its level changes: any watcher listening (none: never). */
 export function anyListening(watchers: readonly LevelWatcher[]): SQL | null {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { inIds } from "../shared/in-ids";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { TaxInput, TaxPriority, TaxModel, TaxType } from "../documents/lines/types";
-import { priceReads, pricesFrom, type PriceRows } from "../products/prices-of-variants";
+import { priceReads, pricesFrom, type PriceRows, type PriceTerms } from "../products/prices-of-variants";
 import { RATE_SCALE } from "../products/product-view";
 import { can, type Ctx } from "../shared/ctx";
 import { Decimal } from "../shared/decimal";
@@ -11,6 +11,7 @@ import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money"
 import { shippingTaxesOf, taxBook } from "../sales/sales-lines";
 import type { Buyer } from "./buyer";
 import { pooledAvailableSql, pooledIncomingSql } from "../stock/availability";
+import { todayIn } from "../stock/common";
 import { cartKey, divide, type CartItem } from "./cart-rules";
 import { sellableVariant } from "./sellable";
 import { storeSettingsOf, type StoreSettings } from "./settings/store-settings";
@@ -50,6 +51,12 @@ export interface CartCatalogue {
   /** Units of each variant on their way to where the store sells from. */
   incoming: Map<number, Decimal>;
   discountRate: Decimal;
+  /**
+   * The buyer's price of one line unit (a pack's for a pack line) for a line of `quantity`, before
+   * the customer's discount: the one price function, as a sales order of the cart prices its line
+   * (a price rule's quantity break counts the line's units, its dates the company's today).
+   */
+  priceAt: (item: Pick<CartItem, "variantId" | "packId" | "packQuantity">, quantity: Decimal) => Decimal;
   currencyId: number | null;
   /** The ISO code of the buyer's currency, for showing prices. */
   currency: string | null;
@@ -122,7 +129,8 @@ function storeTermsRead(db: TenantDb, customerId: number) {
   const { companySettings: cs, currencies: cur, priceLevels: pl, customers: cu, storeSettings: ss, taxes: tx, taxGroupMembers: tg } = t;
   return db.all<StoreTermsRow>(sql`select
     (select json_group_array(json_object('level', ${cs.defaultSellingPriceLevelId}, 'iso', ${cs.defaultCurrency},
-      'taxModel', ${cs.taxModel}, 'taxType', ${cs.taxType}, 'taxPriority', ${cs.taxPriority}, 'defaultTaxId', ${cs.defaultTaxId})) from ${cs}) as companySettings,
+      'taxModel', ${cs.taxModel}, 'taxType', ${cs.taxType}, 'taxPriority', ${cs.taxPriority}, 'defaultTaxId', ${cs.defaultTaxId},
+      'timezone', ${cs.timezone})) from ${cs}) as companySettings,
     (select json_group_array(json_object('id', ${cur.id}, 'iso', ${cur.iso}, 'isDefault', ${cur.isDefault}, 'rate', ${cur.exchangeRate})) from ${cur}) as currencies,
     (select json_group_array(json_object('id', ${pl.id}, 'type', ${pl.type})) from ${pl}) as priceLevels,
     (select json_group_array(json_object('priceLevelId', ${cu.priceLevelId}, 'currencyId', ${cu.currencyId}, 'discountRate', ${cu.discountRate},
@@ -145,6 +153,7 @@ function readTerms(row: StoreTermsRow | undefined) {
       taxType: TaxType;
       taxPriority: TaxPriority;
       defaultTaxId: number | null;
+      timezone: string;
     }>(row?.companySettings),
     currencies: list<{ id: number; iso: string; isDefault: number; rate: number }>(row?.currencies).map((c) => ({
       ...c,
@@ -162,6 +171,32 @@ function readTerms(row: StoreTermsRow | undefined) {
   };
 }
 
+/** The buyer's customer as the cart prices for it. */
+export interface CartCustomer {
+  id: number;
+  priceLevelId: number | null;
+  currencyId: number | null;
+}
+
+/** The price terms of a cart: the customer's level, currency and price rules on the day, before its discount. */
+export function cartPriceTerms(customer: CartCustomer, date: string | null): PriceTerms {
+  // The discount comes off each unit afterwards, as on the order (cart-totals.ts, cart-rules.ts cartTotal).
+  return {
+    customer: { id: customer.id, price_level_id: customer.priceLevelId, currency_id: customer.currencyId, discount_rate: null },
+    date,
+  };
+}
+
+/**
+ * The cart's price of one line unit for a line of some quantity, pure: the one price function with
+ * the line's units (a pack's quantity × packs) for the price rules' quantity breaks.
+ */
+export function cartPricer(rows: PriceRows, customer: CartCustomer, date: string | null): CartCatalogue["priceAt"] {
+  const terms = cartPriceTerms(customer, date);
+  return (item, quantity) =>
+    pricesFrom(rows, terms, [{ variantId: item.variantId, packId: item.packId, units: quantity.mul(item.packQuantity) }])[0]!.amount;
+}
+
 /**
  * Reads, in one round trip, what the cart needs of the lines it names: the variants (those the
  * store sells, sellable.ts; the others are left out), their packs and components, the buyer's prices (its
@@ -176,7 +211,8 @@ export async function readCartCatalogue(
 ): Promise<CartCatalogue> {
   const { db } = ctx;
   const ids = [...new Set(wanted.map((w) => w.variantId))];
-  const [, , , , pricesRead, partsRead] = priceReads(db, ids);
+  // The price function's own reads of prices, components and price rules (the buyer's tags with them).
+  const [, , , , pricesRead, partsRead, , ruleTermsRead, ruleVariantsRead] = priceReads(db, ids, buyer.customerId);
   // The variants and packs are read once each, with what priceReads would read of them besides
   // what the cart shows, whether sold or not: the pricing sees all, the cart only what is sold.
   const byVariant = [
@@ -206,13 +242,15 @@ export async function readCartCatalogue(
       .from(t.packs)
       .where(inIds(t.packs.variantId, ids)),
     storeStockRead(db, ids),
+    ruleTermsRead,
+    ruleVariantsRead,
   ] as const;
   // An empty cart has nothing to read by variant: only the terms go.
   const answers = (await db.batch([storeTermsRead(db, buyer.customerId), ...(ids.length > 0 ? byVariant : [])] as unknown as Parameters<
     typeof db.batch
   >[0])) as unknown as unknown[];
   const terms = readTerms((answers[0] as StoreTermsRow[])[0]);
-  const [allVariants, priceRowsOfVariants, partRows, allPacks, stockRows] = (
+  const [allVariants, priceRowsOfVariants, partRows, allPacks, stockRows, ruleTermRows, ruleVariantRows] = (
     ids.length > 0 ? answers.slice(1) : byVariant.map(() => [])
   ) as [
     Awaited<(typeof byVariant)[0]>,
@@ -220,12 +258,15 @@ export async function readCartCatalogue(
     Awaited<(typeof byVariant)[2]>,
     Awaited<(typeof byVariant)[3]>,
     Awaited<(typeof byVariant)[4]>,
+    Awaited<(typeof byVariant)[5]>,
+    Awaited<(typeof byVariant)[6]>,
   ];
   const variantPriceRows = allVariants.map((v) => ({ id: v.id, isKit: v.isKit, kitDiscountRate: v.kitDiscountRate }));
   const variantRows = allVariants.filter((v) => Boolean(v.sold));
-  const packPriceRows = allPacks.map((p) => ({ id: p.id, variantId: p.variantId, quantity: p.quantity }));
+  const packPriceRows = allPacks.map((p) => ({ id: p.id, variantId: p.variantId, quantity: p.quantity, label: p.label }));
   const packRows = allPacks.filter((p) => p.active);
-  const priceRows = [
+  // The rows priceReads gives, its settings, currencies and levels read with the store's terms.
+  const priceRows: PriceRows = [
     variantPriceRows,
     terms.companySettings,
     terms.currencies,
@@ -233,7 +274,9 @@ export async function readCartCatalogue(
     priceRowsOfVariants,
     partRows,
     packPriceRows,
-  ] as unknown as PriceRows;
+    ruleTermRows,
+    ruleVariantRows,
+  ];
   const settings = storeSettingsOf(terms.storeSettings);
   // A closed store takes no cart change nor order from its buyers; staff may still look at it.
   if (!settings.status && !can(ctx, { allOf: ["b2b_portal"] })) throw new DomainError("store_closed");
@@ -253,11 +296,20 @@ export async function readCartCatalogue(
   const facts = new Map<string, CartLineFacts>();
   const tax = taxBook(terms.taxes, terms.taxGroupMembers);
   const known = wanted.filter((w) => variantRows.some((v) => v.id === w.variantId));
-  // The price before the customer's discount: the cart's total takes the discount off once (spec §9).
+  const date = todayIn(terms.companySettings[0]?.timezone ?? "UTC", new Date(ctx.now()));
+  const priceAt = cartPricer(
+    priceRows,
+    { id: buyer.customerId, priceLevelId: customer.priceLevelId, currencyId: customer.currencyId },
+    date,
+  );
+  const unitsOf = (packId: number | null, quantity: Decimal) =>
+    packId === null ? quantity : quantity.mul(q(allPacks.find((p) => p.id === packId)?.quantity ?? 0));
+  // A line shown before the cart holds it is priced for one of it.
+  const one = Decimal.parse(1);
   const prices = pricesFrom(
     priceRows,
-    { customer: { price_level_id: customer.priceLevelId, currency_id: customer.currencyId, discount_rate: null } },
-    known.map((w) => ({ variantId: w.variantId, packId: w.packId })),
+    cartPriceTerms({ id: buyer.customerId, priceLevelId: customer.priceLevelId, currencyId: customer.currencyId }, date),
+    known.map((w) => ({ variantId: w.variantId, packId: w.packId, units: unitsOf(w.packId, one) })),
   );
   // The store's recommended (retail) price beside the buyer's own, in the buyer's currency, when it names a level.
   const recommendedLevel = settings.recommended_price_level_id;
@@ -320,6 +372,7 @@ export async function readCartCatalogue(
     available,
     incoming,
     discountRate,
+    priceAt,
     currencyId,
     currency: currency?.iso ?? null,
     locationId: terms.locationId,

@@ -1,6 +1,7 @@
 import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import { Decimal } from "../shared/decimal";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
+import { lessPercent } from "../products/pricing";
 
 /**
  * The storefront cart's rules (platform spec §3 Cart item, §5 Cart quantity, §9 cart total), pure:
@@ -164,10 +165,17 @@ export function availableAfterCart(items: readonly CartItem[], available: Availa
   return left;
 }
 
-/** Σ quantity × price, less the customer's discount percent (spec §9), at the prices' scale. */
-export function cartTotal(items: readonly CartItem[], discountPercent: Decimal | null): Decimal {
-  const gross = items.reduce((sum, i) => sum.add(i.quantity.mul(i.price)), Decimal.zero(PRICE_SCALE));
-  if (!discountPercent || discountPercent.isZero()) return gross.round(PRICE_SCALE);
-  const off = gross.mul(discountPercent).div(Decimal.parse(100), PRICE_SCALE);
-  return gross.sub(off).round(PRICE_SCALE);
+/**
+ * Σ quantity × price, less the customer's discount percent (spec §9), at the prices' scale. The
+ * discount comes off each unit price, and each line is rounded to the currency's `decimals`, as a
+ * sales order's lines are (decision 018): the cart's total is its order's subtotal, to the cent.
+ */
+export function cartTotal(items: readonly CartItem[], discountPercent: Decimal | null, decimals = PRICE_SCALE): Decimal {
+  const discounted = discountPercent !== null && !discountPercent.isZero();
+  return items
+    .reduce((sum, i) => {
+      const unit = discounted ? lessPercent(i.price, discountPercent).round(PRICE_SCALE) : i.price;
+      return sum.add(i.quantity.mul(unit).round(decimals));
+    }, Decimal.zero(PRICE_SCALE))
+    .round(PRICE_SCALE);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { beyond, MAX_QUANTITY } from "../shared/bounds";
 import { Decimal } from "../shared/decimal";
-import { QUANTITY_SCALE } from "../shared/money";
+import { currencyDecimals, QUANTITY_SCALE } from "../shared/money";
 import type { CartCatalogue, StoredCartLine } from "./cart-catalogue";
 import { cartPolicy } from "./cart-policy";
 import { availableAfterCart, cartTotal, divide, maximumOf, minimumOf, type CartItem } from "./cart-rules";
@@ -39,7 +39,7 @@ export interface CartLineView {
 
 export interface CartView extends CartTotals {
   items: CartLineView[];
-  /** Σ quantity × price, less the customer's discount percent (spec §9); the other totals are the order's (cart-totals.ts). */
+  /** Σ quantity × price less the customer's discount percent, per unit as on the order (cart-rules.ts cartTotal); the other totals are the order's (cart-totals.ts). */
   total: string;
   discount_rate: string;
   currency_id: number | null;
@@ -148,7 +148,9 @@ export function storeLineView(catalogue: CartCatalogue, key: string): StoreLineV
   };
 }
 
-export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): CartView {
+export function cartView(lines: readonly CartItem[], catalogue: CartCatalogue): CartView {
+  // Each line at its price for its quantity (a price rule's quantity break), as the order will be.
+  const items = lines.map((i) => ({ ...i, price: catalogue.priceAt(i, i.quantity) }));
   const left = availableAfterCart(items, catalogue.available);
   const policy = cartPolicy(catalogue.settings);
   return {
@@ -173,7 +175,7 @@ export function cartView(items: readonly CartItem[], catalogue: CartCatalogue): 
         calculated_price: i.price.toString(),
       };
     }),
-    total: cartTotal(items, catalogue.discountRate).toString(),
+    total: cartTotal(items, catalogue.discountRate, currencyDecimals(catalogue.currency ?? "")).toString(),
     ...cartTotals(items, catalogue),
     discount_rate: plain(catalogue.discountRate),
     currency_id: catalogue.currencyId,

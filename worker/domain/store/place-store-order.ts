@@ -8,6 +8,7 @@ import type { SalesDocumentView } from "../sales/sales-documents";
 import { orderRules } from "../sales/sales-order-rules";
 import { addressSnapshot } from "../sales/sales-lines";
 import { SalesLineInput } from "../sales/sales-schemas";
+import { salesOrderCreatedRow } from "../settings/alerts/alert-watch";
 import { can, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { inIds } from "../shared/in-ids";
@@ -129,6 +130,7 @@ export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order:
               sql`json_object('orderId', ${orderId}, 'buyerUserId', ${buyer.userId}, 'language', ${ctx.locale})`,
             ),
           );
+          batch.add(salesOrderCreatedRow(ctx.outbox, orderId, true));
         },
         values: () => ({
           // A store that confirms automatically gives the company a validated order at once; else

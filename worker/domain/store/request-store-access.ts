@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import { zName, zOptionalEmail, zPhone } from "../contacts/shared";
+import { storeAccessRequestedRow } from "../settings/alerts/alert-watch";
 import { requirePublic, type Ctx } from "../shared/ctx";
+import { insertedId } from "../shared/inserted-id";
 import { reserveInTurn, type AttemptLimiter, type LimitKey } from "../identity/sign-in-limits";
 import { DomainError } from "../shared/domain-error";
-import { conflict, isUniqueViolation, parseInput, strictInput, zOptionalText } from "../shared/input";
+import { conflict, isUniqueViolation, parseInput, runBatch, strictInput, zOptionalText } from "../shared/input";
 import { readStoreSettings } from "./settings/store-settings";
 
 export const RequestStoreAccessInput = strictInput({
@@ -41,15 +43,19 @@ export async function requestStoreAccess(
   if (address) keys.unshift({ kind: "access-address", value: address });
   await reserveInTurn(limiter, keys, "store_access_rate_limited");
   try {
-    await ctx.db.insert(tenantSchema.storeAccessRequests).values({
-      companyName: input.company_name,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message ?? null,
-      language: input.language,
-    });
+    // The b2b_store_access_request alerts hear of it with the request, or not at all.
+    await runBatch(ctx.db, [
+      ctx.db.insert(tenantSchema.storeAccessRequests).values({
+        companyName: input.company_name,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone ?? null,
+        message: input.message ?? null,
+        language: input.language,
+      }),
+      storeAccessRequestedRow(ctx.outbox, insertedId("store_access_requests")),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("store_access_already_requested", "email");
     throw error;

@@ -8,7 +8,13 @@ export type EmailTemplate =
   | "smtp_test"
   | "store_order_placed"
   | "store_order_alert"
-  | "store_order_confirmed";
+  | "store_order_confirmed"
+  | "alert_below_re_order_point"
+  | "alert_out_of_available"
+  | "alert_out_of_on_hand"
+  | "alert_new_sales_order"
+  | "alert_new_b2b_store_sales_order"
+  | "alert_b2b_store_access_request";
 
 /**
  * An email as the domain describes it: recipient, language, template and values. The wording
@@ -19,6 +25,8 @@ export interface EmailMessage {
   locale: Locale;
   template: EmailTemplate;
   params: Record<string, string>;
+  /** Files attached (an alert's order PDF); base64 contents. */
+  attachments?: ComposedEmail["attachments"];
 }
 
 /** An email written by the company (a document's, from its template), with its files. */

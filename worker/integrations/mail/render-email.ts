@@ -18,6 +18,13 @@ const PARAGRAPHS: Record<EmailTemplate, string[]> = {
   store_order_placed: ["intro", "next"],
   store_order_alert: ["intro", "next"],
   store_order_confirmed: ["intro", "next"],
+  // An alert's email: its reason, and for the stock alerts the levels (`message`: one line each, written by the domain).
+  alert_below_re_order_point: ["intro", "message", "next"],
+  alert_out_of_available: ["intro", "message", "next"],
+  alert_out_of_on_hand: ["intro", "message", "next"],
+  alert_new_sales_order: ["intro", "next"],
+  alert_new_b2b_store_sales_order: ["intro", "next"],
+  alert_b2b_store_access_request: ["intro", "message", "next"],
 };
 
 /** Subject, plain text and HTML of an email, in the recipient's language. */

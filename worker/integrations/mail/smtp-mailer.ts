@@ -51,7 +51,7 @@ export function smtpMailer(settings: SmtpSettings, options: SmtpMailerOptions = 
   return {
     async send(message: EmailMessage) {
       const { subject, text, html } = renderEmail(message);
-      await deliver(message.template, { to: [message.to], cc: [], subject, text, html, attachments: [] }, []);
+      await deliver(message.template, { to: [message.to], cc: [], subject, text, html, attachments: message.attachments ?? [] }, []);
     },
     async sendComposed(email: ComposedEmail) {
       const { to, cc, bcc, subject, text, html, attachments, fromName, replyTo } = email;

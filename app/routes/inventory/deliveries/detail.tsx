@@ -43,7 +43,13 @@ export default function DeliveryDetail({ loaderData, actionData }: Route.Compone
       <section className="card">
         <dl className="details">
           <dt>{t("deliveries.purchase_order")}</dt>
-          <dd>{delivery.purchase_order_id ? <Link to={`${PURCHASE_ORDERS_PATH}/${delivery.purchase_order_id}`}>{t("deliveries.open_order")}</Link> : "—"}</dd>
+          <dd>
+            {delivery.purchase_order_id ? (
+              <Link to={`${PURCHASE_ORDERS_PATH}/${delivery.purchase_order_id}`}>{t("deliveries.open_order")}</Link>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>{t("stock_documents.location")}</dt>
           <dd>{delivery.location.label}</dd>
           <dt>{t("stock_documents.date")}</dt>

@@ -75,7 +75,7 @@ export default function PurchaseOrderDetail({ loaderData, actionData }: Route.Co
           <dd>{order.currency}</dd>
         </dl>
         <p className="actions">
-          <a className="button" href={`/api/v1/purchase-orders/${order.id}/pdf`} target="_blank" rel="noreferrer">
+          <a className="button" href={`${PURCHASE_ORDERS_PATH}/${order.id}/pdf`} target="_blank" rel="noreferrer">
             {t("purchase_orders.pdf")}
           </a>{" "}
           {canEdit && open ? (

@@ -13,7 +13,9 @@ import { userFormOptions } from "./form-options";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const actor = requirePage(request, context.get(requestContext), { allOf: ["settings"] });
-  return { options: userFormOptions(actor, { manageAccess: true, profileEditable: true, activeEditable: false }) };
+  // The account representatives page invites one with the type chosen.
+  const type = new URL(request.url).searchParams.get("type") === "accountRepresentative" ? ("accountRepresentative" as const) : null;
+  return { options: userFormOptions(actor, { manageAccess: true, profileEditable: true, activeEditable: false }), type };
 }
 
 // Invites the person by email: a link to choose a password for a new account, an invitation to accept for an existing one.
@@ -57,7 +59,13 @@ export default function CreateUser({ loaderData, actionData }: Route.ComponentPr
       <UserForm
         // A failed post keeps what was typed.
         key={values ? JSON.stringify(values) : "new"}
-        user={values ? { ...values, type: values.type as "regularUser", language: values.language as "en", active: true } : null}
+        user={
+          values
+            ? { ...values, type: values.type as "regularUser", language: values.language as "en", active: true }
+            : loaderData.type
+              ? { type: loaderData.type }
+              : null
+        }
         options={loaderData.options}
         errors={actionData?.fields}
         submitLabel={t("users.send_invitation")}
