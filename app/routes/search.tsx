@@ -34,6 +34,8 @@ const ICONS: Record<SearchType, string> = {
   stock_entries: "↓",
   stock_removals: "↑",
   stock_movements: "⇄",
+  purchase_orders: "⛁",
+  deliveries: "⤓",
 };
 
 function Subtitle({ result }: { result: SearchResult }) {

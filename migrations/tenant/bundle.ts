@@ -416,5 +416,13 @@ export const migrations: Migration[] = [
       "CREATE TABLE `alerts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`label` text NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`trigger` text NOT NULL,\n\t`recipient` text NOT NULL,\n\t`include_pdf` integer DEFAULT false NOT NULL,\n\t`notify_account_manager` integer DEFAULT false NOT NULL,\n\t`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tCONSTRAINT \"alerts_label_not_empty\" CHECK(length(\"alerts\".\"label\") > 0)\n);",
       "CREATE INDEX `alerts_trigger_active_idx` ON `alerts` (`trigger`,`active`);"
     ]
+  },
+  {
+    "tag": "0029_reorder_indexes",
+    "hash": "87d1106ab0373cf2adfa83809a0f6c099e6afe08072d956650271e2e678e6048",
+    "statements": [
+      "CREATE INDEX `stock_levels_reorder_idx` ON `stock_levels` (`location_id`,`variant_id`) WHERE \"stock_levels\".\"reorder_point\" > 0;",
+      "CREATE INDEX `stock_levels_committed_idx` ON `stock_levels` (`location_id`,`variant_id`) WHERE \"stock_levels\".\"committed\" > 0;"
+    ]
   }
 ];

@@ -66,7 +66,8 @@ describe("purchasing, in the browser", () => {
     await page.waitForURL(/\/inventory\/purchase-orders\/\d+\?notice=created$/);
     const orderPath = new URL(page.url()).pathname;
     const main = () => page.locator("main").innerText();
-    expect(await main()).toContain("Pending");
+    // The URL changes before the new page is drawn: wait for it.
+    await expect.poll(main).toContain("Pending");
     expect(await main()).toContain("€54.00");
 
     // Incoming on the product page.
@@ -97,10 +98,10 @@ describe("purchasing, in the browser", () => {
     await page.fill("input[name=expiration_date]", "2099-06-30");
     await page.click("button[value=receive]");
     await page.waitForURL(/\/inventory\/deliveries\/\d+\?notice=received$/);
-    expect(await main()).toContain(`L-${u}`);
+    await expect.poll(main).toContain(`L-${u}`);
     await page.screenshot({ path: "test-results/delivery.png", fullPage: true });
     await page.goto(`${appUrl}${orderPath}`);
-    expect(await main()).toContain("In progress");
+    await expect.poll(main).toContain("In progress");
     await page.screenshot({ path: "test-results/purchase-order-in-progress.png", fullPage: true });
 
     // The stock: 5 in the batch, 7 still incoming, the ledger adds up.

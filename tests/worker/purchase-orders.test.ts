@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import type { Bindings } from "../../worker/env";
 import { consumeOutboxMessage } from "../../worker/queues/outbox";
-import { addUser, makeCompany } from "../support/factories";
+import { searchEverything } from "../../worker/domain/search/search-everything";
+import { addUser, ctxOf, makeCompany } from "../support/factories";
 import { callApi, callApiJson } from "../support/fetch-app";
 import { consumerDeps } from "../support/outbox";
 import { pdfStrings } from "../support/pdf-text";
@@ -269,5 +270,27 @@ describe("purchase orders and deliveries", () => {
     const viewer = await addUser(w.company.companyId, { permissions: ["view_purchase_orders"] });
     expect((await callApi("GET", `/purchase-orders/${made.body.id}/pdf`, viewer.token)).status).toBe(200);
     expect((await callApiJson("POST", `/purchase-orders/${made.body.id}/email`, viewer.token, {})).status).toBe(403);
+  });
+
+  it("finds orders and deliveries by their number in the global search, with their supplier and status", async () => {
+    const w = await world();
+    const made = await order(w, [{ variant_id: w.x.id, quantity: "2" }]);
+    const got = await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id });
+    expect(got.status).toBe(201);
+    const ctx = await ctxOf(w.company);
+    const found = await searchEverything(ctx, { q: made.body.number });
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        type: "purchase_orders",
+        id: made.body.id,
+        href: `/inventory/purchase-orders/${made.body.id}`,
+        customer: "Acme Supply",
+        status: "completed_automatically",
+        total: "25.00",
+      }),
+    );
+    expect(await searchEverything(ctx, { q: got.body.number })).toContainEqual(
+      expect.objectContaining({ type: "deliveries", id: got.body.id, href: `/inventory/deliveries/${got.body.id}` }),
+    );
   });
 });

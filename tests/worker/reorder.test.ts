@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import * as backorderPage from "../../app/routes/inventory/backorder";
@@ -8,6 +9,7 @@ import { addUser, makeCompany } from "../support/factories";
 import { callApiJson } from "../support/fetch-app";
 import { makeCustomer } from "../support/isolation/sales";
 import { pageContext } from "../support/page-context";
+import { availableUnits, backorderUnits, backorderUnitsSql, reorderUnits, reorderUnitsSql } from "../../worker/domain/stock/availability";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
 
 const t = tenantSchema;
@@ -80,6 +82,39 @@ const codes = (fields: Record<string, { code: string }>) => Object.fromEntries(O
 type Row = { variant_id: number; location_id: number; suggested_quantity: string; available: string; incoming: string; supplier: unknown };
 
 describe("reorder", () => {
+  it("orders what the SQL and the pure functions agree on, for any level, negative on hand included", async () => {
+    const { db } = await makeCompany();
+    const figure = (max: number) => fc.oneof(fc.constant(0), fc.integer({ min: 0, max }));
+    const level = fc.record({
+      onHand: fc.integer({ min: -2_000_000_000_000, max: 2_000_000_000_000 }),
+      committed: figure(2_000_000_000_000),
+      incoming: figure(2_000_000_000_000),
+      reorderPoint: figure(4_000_000_000_000),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(level, { minLength: 1, maxLength: 8 }), async (levels) => {
+        const rows = sql.join(
+          levels.map((l) => sql`(${BigInt(l.onHand)}, ${BigInt(l.committed)}, ${BigInt(l.incoming)}, ${BigInt(l.reorderPoint)})`),
+          sql`, `,
+        );
+        const columns = {
+          onHand: sql`l.on_hand`,
+          committed: sql`l.committed`,
+          incoming: sql`l.incoming`,
+          reorderPoint: sql`l.reorder_point`,
+        };
+        const read = await db.all<{ reorder: number; backorder: number }>(
+          sql`with l(on_hand, committed, incoming, reorder_point) as (values ${rows})
+            select ${reorderUnitsSql(columns)} as reorder, ${backorderUnitsSql(columns)} as backorder from l`,
+        );
+        expect(read.map((r) => [Number(r.reorder), Number(r.backorder)])).toEqual(
+          levels.map((l) => [reorderUnits(availableUnits(l), l.incoming, l.reorderPoint), backorderUnits(l)]),
+        );
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it("lists the levels whose available plus incoming is under the reorder point, with reorder point − (available + incoming) and the default supplier", async () => {
     const w = await world();
     const here = await callApiJson("GET", `/reorder?location_id=${w.a}`, w.token);

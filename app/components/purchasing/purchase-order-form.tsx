@@ -178,7 +178,7 @@ export function PurchaseOrderForm({
         <table className="table stock-form__lines">
           <thead>
             <tr>
-              <th scope="col">{t("stock_documents.line_sku")}</th>
+              <th scope="col">{t("stock.sku")}</th>
               <th scope="col">{t("stock_documents.quantity")}</th>
               <th scope="col">{t("purchase_orders.unit_price")}</th>
             </tr>
@@ -190,7 +190,7 @@ export function PurchaseOrderForm({
                 <tr key={i}>
                   <td>
                     {line?.lid ? <input type="hidden" name={`lines.${i}.lid`} value={line.lid} /> : null}
-                    <FormField name={`lines.${i}.sku`} label={t("stock_documents.line_sku")} errors={shown} hideLabel>
+                    <FormField name={`lines.${i}.sku`} label={t("stock.sku")} errors={shown} hideLabel>
                       {(props) => <input {...props} list="variant-skus" defaultValue={line?.sku ?? ""} autoComplete="off" />}
                     </FormField>
                   </td>

@@ -21,12 +21,11 @@ import { DomainError } from "../../../worker/domain/shared/domain-error";
 import { requirePage } from "../../../worker/guards";
 import { formAction, newFormKey, onceForm, orNotFound } from "../../server/form-page.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
+import { DELIVERIES_PATH, PURCHASE_ORDERS_PATH } from "../../components/purchasing/paths";
 import { MORE_LINES, readPurchaseOrderForm, type PurchaseOrderFormValues } from "../../components/purchasing/purchase-order-form";
 
 /** The purchase order and delivery pages: each loader and action calls one verb or one view of the domain. */
 
-export const PURCHASE_ORDERS_PATH = "/inventory/purchase-orders";
-export const DELIVERIES_PATH = "/inventory/deliveries";
 const NOTICES = ["created", "saved", "received", "completed", "cancelled", "emailed", "delivery_cancelled"] as const;
 type Notice = (typeof NOTICES)[number];
 const noticeOf = (request: Request): Notice | null => NOTICES.find((n) => n === new URL(request.url).searchParams.get("notice")) ?? null;

@@ -34,6 +34,14 @@ export const stockLevels = sqliteTable(
     uniqueIndex("stock_levels_variant_location_unique").on(t.variantId, t.locationId),
     index("stock_levels_location_idx").on(t.locationId, t.variantId),
     index("stock_levels_location_on_hand_idx").on(t.locationId, t.onHand, t.id),
+    // Reorder reads the levels with a reorder point, backorder those with units committed: a few
+    // among many, each found without walking a location's every level (decision 048).
+    index("stock_levels_reorder_idx")
+      .on(t.locationId, t.variantId)
+      .where(sql`${t.reorderPoint} > 0`),
+    index("stock_levels_committed_idx")
+      .on(t.locationId, t.variantId)
+      .where(sql`${t.committed} > 0`),
     check(
       "stock_levels_non_negative_counters",
       sql`${t.reserved} >= 0 and ${t.incoming} >= 0 and ${t.committed} >= 0 and ${t.reorderPoint} >= 0`,

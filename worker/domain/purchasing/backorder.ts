@@ -83,29 +83,50 @@ async function openOrdersAt(ctx: Ctx, locationIds: readonly number[]): Promise<O
 export async function backorderNeeds(ctx: Ctx): Promise<BackorderNeeds> {
   requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.view);
   const { db } = ctx;
-  const supplierId = defaultSupplierSql();
-  const rows = await db
+  // As on the reorder page: the levels are found in stock_levels alone, in the order of
+  // stock_levels_location_idx, and only those are joined (joined first, SQLite scanned the variants).
+  const short = db
     .select({
       variantId: stockLevels.variantId,
       locationId: stockLevels.locationId,
+      onHand: sql<number>`${countedOnHandSql()}`.as("on_hand"),
+      committed: stockLevels.committed,
+      incoming: stockLevels.incoming,
+      quantity: sql<number>`${backorderUnitsSql()}`.as("quantity"),
+    })
+    .from(stockLevels)
+    .where(
+      and(
+        // A literal, as the partial index stock_levels_committed_idx says it (a bound 0 would not use it).
+        sql`${stockLevels.committed} > 0`,
+        sql`${backorderUnitsSql()} > 0`,
+        sql`exists (select 1 from ${variants} v where v.id = ${stockLevels.variantId} and v.is_kit = 0)`,
+      ),
+    )
+    .orderBy(asc(stockLevels.locationId), asc(stockLevels.variantId))
+    .limit(MAX_NEEDS)
+    .as("short");
+  const supplierId = defaultSupplierSql();
+  const rows = await db
+    .select({
+      variantId: short.variantId,
+      locationId: short.locationId,
       sku: variants.sku,
       label: variants.label,
       productLabel: products.label,
       locationLabel: locations.label,
-      onHand: sql<number>`${countedOnHandSql()}`,
-      committed: stockLevels.committed,
-      incoming: stockLevels.incoming,
-      quantity: sql<number>`${backorderUnitsSql()}`,
+      onHand: short.onHand,
+      committed: short.committed,
+      incoming: short.incoming,
+      quantity: short.quantity,
       supplierId: sql<number | null>`${supplierId}`,
       supplierLabel: sql<string | null>`(select s.name from ${suppliers} s where s.id = ${supplierId})`,
     })
-    .from(stockLevels)
-    .innerJoin(variants, eq(variants.id, stockLevels.variantId))
+    .from(short)
+    .innerJoin(variants, eq(variants.id, short.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(locations, eq(locations.id, stockLevels.locationId))
-    .where(and(gt(stockLevels.committed, 0), sql`${backorderUnitsSql()} > 0`, eq(variants.isKit, false)))
-    .orderBy(asc(stockLevels.locationId), asc(stockLevels.variantId))
-    .limit(MAX_NEEDS);
+    .innerJoin(locations, eq(locations.id, short.locationId))
+    .orderBy(asc(short.locationId), asc(short.variantId));
   const variantIds = [...new Set(rows.map((r) => r.variantId))];
   const locationIds = [...new Set(rows.map((r) => r.locationId))];
   const [held, openOrders, supplierRows] = await Promise.all([

@@ -184,19 +184,17 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
       })),
     ),
   );
-  // Never past what was ordered, whatever other deliveries run at once.
-  for (const [lineId, units] of taken) {
-    batch.add(
-      db.run(
-        sql`update purchase_order_lines set received_units = received_units + ${BigInt(units)} where id = ${BigInt(lineId)} and received_units + ${BigInt(units)} <= units`,
-      ),
-    );
-    const first = receipts.find((r) => r.lineId === lineId)!;
-    batch.requireThat(
-      sql`changes() > 0`,
-      new DomainError("validation_failed", {}, { [first.field]: { code: "more_than_remaining", params: { remaining: "0" } } }),
-    );
-  }
+  // Never past what was ordered, whatever other deliveries run at once: one update of every line
+  // received, each only while it stays within its order line; any line left out fails the batch.
+  const received = sql.raw([...taken].map(([lineId, units]) => `(${BigInt(lineId)}, ${BigInt(units)})`).join(", "));
+  batch.add(
+    db.run(sql`update purchase_order_lines set received_units = received_units + d.column2
+      from (values ${received}) as d where purchase_order_lines.id = d.column1 and received_units + d.column2 <= units`),
+  );
+  batch.requireThat(
+    sql`changes() = ${BigInt(taken.size)}`,
+    new DomainError("validation_failed", {}, { [receipts[0]!.field]: { code: "more_than_remaining", params: { remaining: "0" } } }),
+  );
   const changes: StockChange[] = receipts
     .filter((r) => r.stocked)
     .map((r) => ({
@@ -208,7 +206,7 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
       unitCost: r.unitCost,
       field: r.field,
     }));
-  batch.addChanges(changes, { documentType: "delivery", documentId: numbered.id, author });
+  batch.addChanges(changes, { documentType: "delivery", documentId: numbered.id, author, together: true });
   batch.addIncoming(
     receipts.filter((r) => r.stocked).map((r) => ({ variantId: r.variantId, locationId: order.locationId, delta: -r.units })),
   );

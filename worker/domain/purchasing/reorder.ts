@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
@@ -93,8 +93,9 @@ function suggestionQuery(db: TenantDb, where: SQL | undefined, limit: number) {
     .where(
       and(
         where,
-        // reorder_point > 0 first: most levels have none, and it is read from the level row alone.
-        gt(stockLevels.reorderPoint, 0),
+        // reorder_point > 0 as a literal: the partial index stock_levels_reorder_idx holds only those levels,
+        // and SQLite uses a partial index only when the query names its condition (a bound 0 would not).
+        sql`${stockLevels.reorderPoint} > 0`,
         sql`${reorderUnitsSql()} > 0`,
         // Only what is bought and kept in stock: active, inventory-tracked variants that are not kits.
         sql`exists (select 1 from ${variants} v where v.id = ${stockLevels.variantId} and v.active = 1 and v.track_inventory = 1 and v.is_kit = 0)`,

@@ -29,6 +29,8 @@ export const SEARCH_TYPES = [
   "stock_entries",
   "stock_removals",
   "stock_movements",
+  "purchase_orders",
+  "deliveries",
 ] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
@@ -87,7 +89,7 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
       )
       .orderBy(desc(t.salesDocuments.id))
       .limit(PER_TYPE);
-  const stockDocs = (type: "entry" | "removal" | "movement") =>
+  const stockDocs = (type: "entry" | "removal" | "movement" | "delivery") =>
     db
       .select({ id: t.stockDocuments.id, number: t.stockDocuments.number })
       .from(t.stockDocuments)
@@ -149,6 +151,23 @@ export async function searchEverything(ctx: Ctx, input: { q: unknown }): Promise
     stock_entries: () => stockDocs("entry"),
     stock_removals: () => stockDocs("removal"),
     stock_movements: () => stockDocs("movement"),
+    purchase_orders: () =>
+      db
+        .select({
+          id: t.purchaseOrders.id,
+          number: t.purchaseOrders.number,
+          customer: t.suppliers.name,
+          status: t.purchaseOrders.status,
+          total: readable(t.purchaseOrders.total),
+          units: readable(t.purchaseOrders.totalUnits),
+          currency: t.purchaseOrders.currency,
+        })
+        .from(t.purchaseOrders)
+        .innerJoin(t.suppliers, eq(t.suppliers.id, t.purchaseOrders.supplierId))
+        .where(likePrefix(t.purchaseOrders.number, q))
+        .orderBy(desc(t.purchaseOrders.id))
+        .limit(PER_TYPE),
+    deliveries: () => stockDocs("delivery"),
   };
   const allowed = SEARCH_TYPES.filter((type) => can(ctx, { allOf: [SEARCH_ACCESS[type]] }));
   if (allowed.length === 0) return [];
@@ -175,6 +194,8 @@ const SEARCH_ACCESS: Record<SearchType, Permission> = {
   stock_entries: "view_stock_entries",
   stock_removals: "view_stock_removals",
   stock_movements: "view_stock_movements",
+  purchase_orders: "view_purchase_orders",
+  deliveries: "view_deliveries",
 };
 
 /** Where each type's records open (platform spec §2, search-result links). */
@@ -195,6 +216,8 @@ const PATHS: Record<SearchType, string> = {
   stock_entries: "/inventory/stock-entries",
   stock_removals: "/inventory/stock-removals",
   stock_movements: "/inventory/stock-movements",
+  purchase_orders: "/inventory/purchase-orders",
+  deliveries: "/inventory/deliveries",
 };
 
 type Row = Record<string, unknown> & { id: number };
@@ -228,7 +251,9 @@ function result(type: SearchType, row: Row): SearchResult {
     case "product_returns":
     case "credit_notes":
     case "refunds":
-    case "subscriptions": {
+    case "subscriptions":
+    // A purchase order shows its supplier where sales documents show their customer.
+    case "purchase_orders": {
       const currency = String(row.currency);
       return {
         ...base,

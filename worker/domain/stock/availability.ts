@@ -97,9 +97,11 @@ export function reorderUnits(available: number, incoming: number, reorderPoint: 
   return Math.max(0, reorderPoint - (available + incoming));
 }
 
-/** SQL: reorderUnits of the stock level row in scope; above 0 exactly when the row is to reorder. */
-export function reorderUnitsSql(): SQL {
-  return sql`max(0, ${stockLevels.reorderPoint} - (${availableSql()} + ${stockLevels.incoming}))`;
+type ReorderColumns = { onHand: Units; committed: Units; incoming: Units; reorderPoint: Units };
+
+/** SQL: reorderUnits of the stock level row in scope by default; above 0 exactly when the row is to reorder. */
+export function reorderUnitsSql(level: ReorderColumns = stockLevels): SQL {
+  return sql`max(0, ${units(level.reorderPoint)} - (${availableSql(level)} + ${units(level.incoming)}))`;
 }
 
 /**
@@ -110,9 +112,9 @@ export function backorderUnits(level: LevelUnits & { incoming: number }): number
   return Math.max(0, level.committed - countedOnHand(level.onHand) - level.incoming);
 }
 
-/** SQL: backorderUnits of the stock level row in scope. */
-export function backorderUnitsSql(): SQL {
-  return sql`max(0, ${stockLevels.committed} - ${countedOnHandSql()} - ${stockLevels.incoming})`;
+/** SQL: backorderUnits of the stock level row in scope by default. */
+export function backorderUnitsSql(level: Omit<ReorderColumns, "reorderPoint"> = stockLevels): SQL {
+  return sql`max(0, ${units(level.committed)} - ${countedOnHandSql(level.onHand)} - ${units(level.incoming)})`;
 }
 
 /** SQL: the below-reorder-point flag of the stock level row in scope. */

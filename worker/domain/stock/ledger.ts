@@ -60,6 +60,8 @@ export interface LedgerContext {
   /** The document's id, or an SQL expression reading it inside the same batch. */
   documentId: number | SQL | null;
   author: StockAuthor;
+  /** Receipts written together however few they are (a delivery's lines, whose statements per line cost most of its write). */
+  together?: boolean;
 }
 
 type Guard =
@@ -129,7 +131,7 @@ export class StockBatch {
     const db = this.db;
     const allowed = negativeAllowed(ctx.author.forbidsNegative);
     this.documentType ??= ctx.documentType;
-    const { together, alone } = setwise(changes);
+    const { together, alone } = setwise(changes, ctx.together ? 1 : SETWISE_FROM);
     if (together.length) this.addTogether(together, ctx);
     for (const c of alone) {
       this.changedLevels.set(`${c.variantId}:${c.locationId}`, { variantId: c.variantId, locationId: c.locationId });
@@ -403,13 +405,13 @@ const SETWISE_ROWS = 500;
  * The changes that can be written together: receipts (a positive change with no batch and no
  * expected quantity) of variants that no other change of the set names; the others, in order.
  */
-function setwise(changes: readonly StockChange[]): { together: StockChange[]; alone: readonly StockChange[] } {
+function setwise(changes: readonly StockChange[], from: number): { together: StockChange[]; alone: readonly StockChange[] } {
   const named = new Map<number, number>();
   for (const c of changes) named.set(c.variantId, (named.get(c.variantId) ?? 0) + 1);
   const together = changes.filter(
     (c) => c.batchId === null && c.newBatch === undefined && c.expected === undefined && c.delta > 0 && named.get(c.variantId) === 1,
   );
-  if (together.length < SETWISE_FROM) return { together: [], alone: changes };
+  if (together.length < from) return { together: [], alone: changes };
   const set = new Set(together);
   return { together, alone: changes.filter((c) => !set.has(c)) };
 }

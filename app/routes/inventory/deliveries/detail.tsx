@@ -3,7 +3,8 @@ import { requestContext } from "../../../../worker/context";
 import { StatusChip } from "../../../components/status-chip";
 import { useFormat } from "../../../format";
 import { useErrorText, useT } from "../../../i18n";
-import { DELIVERIES_PATH, PURCHASE_ORDERS_PATH, deliveryDetailAction, deliveryDetailLoader } from "../purchasing.server";
+import { DELIVERIES_PATH, PURCHASE_ORDERS_PATH } from "../../../components/purchasing/paths";
+import { deliveryDetailAction, deliveryDetailLoader } from "../purchasing.server";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -41,7 +42,7 @@ export default function DeliveryDetail({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <section className="card">
-        <dl className="details">
+        <dl className="detail-list">
           <dt>{t("deliveries.purchase_order")}</dt>
           <dd>
             {delivery.purchase_order_id ? (
@@ -61,7 +62,7 @@ export default function DeliveryDetail({ loaderData, actionData }: Route.Compone
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">{t("stock_documents.line_sku")}</th>
+              <th scope="col">{t("stock.sku")}</th>
               <th scope="col">{t("purchase_orders.description")}</th>
               <th scope="col">{t("stock_documents.batch_number")}</th>
               <th scope="col" className="numeric">

@@ -4,7 +4,8 @@ import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } 
 import { StatusChip } from "../../../components/status-chip";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
-import { DELIVERIES_PATH, deliveryListAction, deliveryListLoader } from "../purchasing.server";
+import { DELIVERIES_PATH } from "../../../components/purchasing/paths";
+import { deliveryListAction, deliveryListLoader } from "../purchasing.server";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,8 @@ import { IdempotencyKeyProvider } from "../../../components/idempotency-key";
 import type { FieldErrors } from "../../../components/inventory/format";
 import { NEW_PURCHASE_ORDER, PurchaseOrderForm, type PurchaseOrderFormValues } from "../../../components/purchasing/purchase-order-form";
 import { useErrorText, useT } from "../../../i18n";
-import { PURCHASE_ORDERS_PATH, purchaseOrderFormLoader, purchaseOrderSaveAction } from "../purchasing.server";
+import { PURCHASE_ORDERS_PATH } from "../../../components/purchasing/paths";
+import { purchaseOrderFormLoader, purchaseOrderSaveAction } from "../purchasing.server";
 import type { Route } from "./+types/create";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,8 @@ import { readableParams, type FieldErrors } from "../../../components/inventory/
 import { StatusChip } from "../../../components/status-chip";
 import { useFormat } from "../../../format";
 import { useErrorText, useT } from "../../../i18n";
-import { DELIVERIES_PATH, PURCHASE_ORDERS_PATH, purchaseOrderDetailAction, purchaseOrderDetailLoader } from "../purchasing.server";
+import { DELIVERIES_PATH, PURCHASE_ORDERS_PATH } from "../../../components/purchasing/paths";
+import { purchaseOrderDetailAction, purchaseOrderDetailLoader } from "../purchasing.server";
 import "../../../components/inventory/inventory.css";
 import type { Route } from "./+types/detail";
 
@@ -58,7 +59,7 @@ export default function PurchaseOrderDetail({ loaderData, actionData }: Route.Co
         </p>
       ) : null}
       <section className="card">
-        <dl className="details">
+        <dl className="detail-list">
           <dt>{t("purchase_orders.supplier")}</dt>
           <dd>
             <Link to={`/contacts/suppliers/${order.supplier_id}`}>{order.supplier.label}</Link>
@@ -91,7 +92,7 @@ export default function PurchaseOrderDetail({ loaderData, actionData }: Route.Co
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">{t("stock_documents.line_sku")}</th>
+              <th scope="col">{t("stock.sku")}</th>
               <th scope="col">{t("purchase_orders.description")}</th>
               <th scope="col" className="numeric">
                 {t("stock_documents.quantity")}
@@ -124,7 +125,7 @@ export default function PurchaseOrderDetail({ loaderData, actionData }: Route.Co
             ))}
           </tbody>
         </table>
-        <dl className="details totals">
+        <dl className="detail-list">
           <dt>{t("purchase_orders.total_excl_tax")}</dt>
           <dd>{money(order.total_excl_tax)}</dd>
           <dt>{t("purchase_orders.tax_total")}</dt>
@@ -146,7 +147,7 @@ export default function PurchaseOrderDetail({ loaderData, actionData }: Route.Co
               <table className="table">
                 <thead>
                   <tr>
-                    <th scope="col">{t("stock_documents.line_sku")}</th>
+                    <th scope="col">{t("stock.sku")}</th>
                     <th scope="col" className="numeric">
                       {t("purchase_orders.remaining")}
                     </th>

@@ -5,7 +5,8 @@ import type { FieldErrors } from "../../../components/inventory/format";
 import { PurchaseOrderForm, purchaseOrderValues, type PurchaseOrderFormValues } from "../../../components/purchasing/purchase-order-form";
 import { useFormat } from "../../../format";
 import { useErrorText, useT } from "../../../i18n";
-import { PURCHASE_ORDERS_PATH, purchaseOrderFormLoader, purchaseOrderSaveAction } from "../purchasing.server";
+import { PURCHASE_ORDERS_PATH } from "../../../components/purchasing/paths";
+import { purchaseOrderFormLoader, purchaseOrderSaveAction } from "../purchasing.server";
 import type { Route } from "./+types/edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -5,7 +5,8 @@ import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } 
 import { StatusChip } from "../../../components/status-chip";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
-import { PURCHASE_ORDERS_PATH, purchaseOrderListAction, purchaseOrderListLoader } from "../purchasing.server";
+import { PURCHASE_ORDERS_PATH } from "../../../components/purchasing/paths";
+import { purchaseOrderListAction, purchaseOrderListLoader } from "../purchasing.server";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,0 +1,2 @@
+CREATE INDEX `stock_levels_reorder_idx` ON `stock_levels` (`location_id`,`variant_id`) WHERE "stock_levels"."reorder_point" > 0;--> statement-breakpoint
+CREATE INDEX `stock_levels_committed_idx` ON `stock_levels` (`location_id`,`variant_id`) WHERE "stock_levels"."committed" > 0;
