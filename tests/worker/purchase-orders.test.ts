@@ -248,6 +248,9 @@ describe("purchase orders and deliveries", () => {
     const printed = (await pdfStrings(new Uint8Array(await response.arrayBuffer()))).join("\n");
     expect(printed).toContain(made.body.number);
     expect(printed).toContain("Acme Supply");
+    // The supplier is not billed: the party prints under "Supplier".
+    expect(printed).toContain("SUPPLIER");
+    expect(printed).not.toContain("BILL TO");
     expect(printed).toMatch(/125[.,]00/);
     expect(printed).toContain("ACME-77");
 

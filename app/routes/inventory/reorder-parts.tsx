@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { PurchaseOrderView } from "../../../worker/domain/purchasing/purchase-order-views";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
+import { PURCHASE_ORDERS_PATH } from "../../components/purchasing/paths";
 
 /** Shared by the reorder page and the backorder wizard: paths, permissions, the orders made. */
 export const REORDER_PATH = "/inventory/reorder";
 export const BACKORDER_PATH = "/inventory/backorder";
-export const PURCHASE_ORDERS_PATH = "/inventory/purchase-orders";
+export { PURCHASE_ORDERS_PATH };
 export const PURCHASE_ORDERS_VIEW = { allOf: ["view_purchase_orders"] } as const;
 export const PURCHASE_ORDERS_EDIT = { allOf: ["view_purchase_orders", "edit_purchase_orders"] } as const;
 

@@ -62,7 +62,10 @@ export async function renderDocumentPdf(doc: PrintableDocument, settings: PdfSet
   // ── The parties.
   const parties = [
     // A refund bills no one: it is paid to the customer.
-    doc.billTo ? { heading: t(doc.kind === "refund" ? "refund_to" : "bill_to"), party: doc.billTo } : null,
+    // A refund is paid to its customer and a purchase order goes to its supplier: neither bills them.
+    doc.billTo
+      ? { heading: t(doc.kind === "refund" ? "refund_to" : doc.kind === "purchase_order" ? "supplier" : "bill_to"), party: doc.billTo }
+      : null,
     doc.shipTo ? { heading: t("ship_to"), party: doc.shipTo } : null,
   ].filter((p) => p !== null);
   if (parties.length > 0) {
