@@ -17,6 +17,8 @@ import { listBatches } from "../stock/list-batches";
 import { listStockDocuments } from "../stock/list-stock-documents";
 import type { StockDocumentView } from "../stock/stock-document-views";
 import { listStockLevels } from "../stock/stock-levels";
+import { listDeliveries } from "../purchasing/deliveries";
+import { listPurchaseOrders, type PurchaseOrderView } from "../purchasing/purchase-order-views";
 import type { Ctx } from "../shared/ctx";
 import type { ListResult } from "../shared/list-query-sql";
 import type { Locale } from "../shared/locale";
@@ -251,4 +253,24 @@ export const EXPORT_LISTS: Record<string, ExportList<unknown>> = {
   shipping_orders: exportList({ title: "shipping_orders.title", run: listShippingOrders, columns: salesColumns }),
   invoices: exportList({ title: "invoices.title", run: listInvoices, columns: invoiceColumns }),
   subscriptions: exportList({ title: "subscriptions.title", run: listSubscriptions, columns: subscriptionColumns }),
+  purchase_orders: exportList<PurchaseOrderView>({
+    title: "menu.purchase_orders",
+    run: listPurchaseOrders,
+    columns: {
+      number: (d) => d.number,
+      date: (d) => d.date,
+      supplier: (d) => d.supplier.label,
+      location: (d) => d.location.label,
+      status: (d, locale) => status(d.status, locale),
+      expected_date: (d) => d.expected_date,
+      remaining_units: (d) => decimal(d.remaining_units),
+      total: (d) => decimal(d.total),
+      currency: (d) => d.currency,
+    },
+  }),
+  deliveries: exportList<StockDocumentView>({
+    title: "menu.deliveries",
+    run: listDeliveries,
+    columns: { ...stockDocumentColumns, status: (d, locale) => status(d.status, locale) },
+  }),
 };

@@ -41,6 +41,7 @@ export default function DeliveriesList({ loaderData, actionData }: Route.Compone
         rowHref={(d) => `${DELIVERIES_PATH}/${d.id}`}
         filters={filters}
         searchable
+        exportList="deliveries"
       />
     </>
   );

@@ -58,6 +58,7 @@ export default function PurchaseOrdersList({ loaderData, actionData }: Route.Com
         rowHref={(d) => `${PURCHASE_ORDERS_PATH}/${d.id}`}
         filters={filters}
         searchable
+        exportList="purchase_orders"
         bulkPdf="purchase_order"
         createHref={canEdit ? `${PURCHASE_ORDERS_PATH}/create` : undefined}
         createLabel={t("purchase_orders.new")}
