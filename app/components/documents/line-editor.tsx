@@ -19,6 +19,12 @@ import { PackNote } from "./pack-note";
 export type EditorLine = SalesLineFact & {
   /** The location its `available` was read at: the figure is shown only while the document draws from there. */
   available_at?: string | null;
+  /**
+   * The catalogue's price for one unit when the line was added: while the price shown is still that
+   * one, the line is posted without a price, so that the server prices it for its quantity (a price
+   * rule's quantity break, decision 046). A price typed, or a saved line's, is posted as it is.
+   */
+  catalogue_price?: string;
 };
 
 /** The document-level inputs the totals need besides the lines (tax model, currency, discounts, shipping). */
@@ -41,7 +47,10 @@ export function postedLines(lines: readonly EditorLine[]) {
                 : { variant_id: l.variant_id }),
             description: l.description || null,
             quantity: typed(l.quantity) ?? l.quantity,
-            price: l.price.trim() === "" ? null : (typed(l.price) ?? l.price),
+            price:
+              l.price.trim() === "" || (l.catalogue_price !== undefined && l.price === l.catalogue_price)
+                ? null
+                : (typed(l.price) ?? l.price),
             discount: discountText(l.discount),
             discount_type: l.discount_type,
           },
@@ -178,7 +187,7 @@ export function LineEditor({ name, document, initial, lookup, errors, blocked, s
     const found = await lookup(text);
     setNotFound(found.length === 0);
     if (found.length > 0) {
-      setLines((all) => [...all, ...found]);
+      setLines((all) => [...all, ...found.map((l) => ({ ...l, catalogue_price: l.price }))]);
       setAdding("");
       // On to the new line's quantity once it is shown; Enter there comes back to the add field.
       focusNext.current = found[0]!.lid;
