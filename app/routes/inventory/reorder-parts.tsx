@@ -3,6 +3,7 @@ import type { PurchaseOrderView } from "../../../worker/domain/purchasing/purcha
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import { PURCHASE_ORDERS_PATH } from "../../components/purchasing/paths";
+import { FormField, type FieldErrorMap } from "../../components/form-field";
 
 /** Shared by the reorder page and the backorder wizard: paths, permissions, the orders made. */
 export const REORDER_PATH = "/inventory/reorder";
@@ -56,5 +57,49 @@ export function OrdersMadeList({ orders, title }: { orders: readonly PurchaseOrd
         </table>
       </div>
     </section>
+  );
+}
+
+/** A line's quantity to order and its supplier, as the reorder page and the backorder wizard ask them. */
+export function OrderChoiceCells({
+  row,
+  sku,
+  quantity,
+  supplierId,
+  suppliers,
+  errors,
+  disabled,
+}: {
+  row: string;
+  sku: string;
+  quantity: string;
+  supplierId: string;
+  suppliers: readonly { id: number; label: string }[];
+  errors: FieldErrorMap;
+  disabled: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      <td>
+        <FormField name={`quantity.${row}`} label={t("reorder.quantity_for", { sku })} errors={errors} hideLabel>
+          {(props) => <input {...props} inputMode="decimal" disabled={disabled} defaultValue={quantity} />}
+        </FormField>
+      </td>
+      <td>
+        <FormField name={`supplier_id.${row}`} label={t("reorder.supplier_for", { sku })} errors={errors} hideLabel>
+          {(props) => (
+            <select {...props} disabled={disabled} defaultValue={supplierId}>
+              <option value="">{t("reorder.choose_supplier")}</option>
+              {suppliers.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </td>
+    </>
   );
 }

@@ -4,13 +4,20 @@ import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { orderReorder, reorderScreen } from "../../../worker/domain/purchasing/reorder";
 import { pageUrl, requirePage } from "../../../worker/guards";
-import { FormField } from "../../components/form-field";
 import { IdempotencyKeyField, IdempotencyKeyProvider } from "../../components/idempotency-key";
 import { readableParams, type FieldErrors } from "../../components/inventory/format";
 import { useFormat } from "../../format";
 import { useErrorText, useT } from "../../i18n";
 import { formAction, newFormKey, onceForm } from "../../server/form-page.server";
-import { OrdersMadeList, ordersMadeParam, PURCHASE_ORDERS_EDIT, PURCHASE_ORDERS_VIEW, REORDER_PATH, BACKORDER_PATH } from "./reorder-parts";
+import {
+  OrdersMadeList,
+  ordersMadeParam,
+  PURCHASE_ORDERS_EDIT,
+  PURCHASE_ORDERS_VIEW,
+  REORDER_PATH,
+  BACKORDER_PATH,
+  OrderChoiceCells,
+} from "./reorder-parts";
 import type { Route } from "./+types/reorder";
 import "../../components/inventory/inventory.css";
 
@@ -197,37 +204,15 @@ export default function Reorder({ loaderData, actionData }: Route.ComponentProps
                       <td className="numeric">{format.quantity(item.available)}</td>
                       <td className="numeric">{format.quantity(item.incoming)}</td>
                       <td className="numeric">{format.quantity(item.reorder_point)}</td>
-                      <td>
-                        <FormField name={`quantity.${row}`} label={t("reorder.quantity_for", { sku: item.sku })} errors={errors} hideLabel>
-                          {(props) => (
-                            <input
-                              {...props}
-                              inputMode="decimal"
-                              disabled={!canEdit}
-                              defaultValue={typed?.quantity[row] ?? format.input(item.suggested_quantity)}
-                            />
-                          )}
-                        </FormField>
-                      </td>
-                      <td>
-                        <FormField
-                          name={`supplier_id.${row}`}
-                          label={t("reorder.supplier_for", { sku: item.sku })}
-                          errors={errors}
-                          hideLabel
-                        >
-                          {(props) => (
-                            <select {...props} disabled={!canEdit} defaultValue={typed?.supplier[row] ?? String(item.supplier?.id ?? "")}>
-                              <option value="">{t("reorder.choose_supplier")}</option>
-                              {suppliers.map((s) => (
-                                <option key={s.id} value={s.id}>
-                                  {s.label}
-                                </option>
-                              ))}
-                            </select>
-                          )}
-                        </FormField>
-                      </td>
+                      <OrderChoiceCells
+                        row={row}
+                        sku={item.sku}
+                        quantity={typed?.quantity[row] ?? format.input(item.suggested_quantity)}
+                        supplierId={typed?.supplier[row] ?? String(item.supplier?.id ?? "")}
+                        suppliers={suppliers}
+                        errors={errors}
+                        disabled={!canEdit}
+                      />
                     </tr>
                   );
                 })}

@@ -36,7 +36,8 @@ const zCursor = z
   .regex(/^\d{1,15}-\d{1,15}$/, "invalid")
   .transform((text) => text.split("-").map(Number) as [number, number]);
 
-export const ReorderSuggestionsInput = strictInput({
+// A page's address, not a body: as on every read that is not a list, parameters it does not know are ignored.
+export const ReorderSuggestionsInput = z.object({
   location_id: zOptionalId("unknown_location").optional(),
   after: zCursor.nullable().optional(),
   page_size: z
