@@ -296,4 +296,31 @@ describe("purchase orders and deliveries", () => {
       expect.objectContaining({ type: "deliveries", id: got.body.id, href: `/inventory/deliveries/${got.body.id}` }),
     );
   });
+
+  it("receives pack lines in packs: what remains is said in packs, all that remains comes in whole", async () => {
+    const w = await world();
+    const [pack] = await w.db
+      .insert(t.packs)
+      .values({ variantId: w.x.id, label: "Box of 6", quantity: 6 * UNITS })
+      .returning();
+    const made = await order(w, [{ pack_id: pack!.id, quantity: "3", price: "30" }]);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.lines[0]).toMatchObject({ kind: "pack", quantity: "3.0000000", units: "18.0000000" });
+    expect(await level(w.db, w.x.id, w.location)).toEqual({ onHand: 4, incoming: 18 });
+    const over = await callApiJson("POST", "/deliveries", w.token, {
+      purchase_order_id: made.body.id,
+      lines: [{ line_id: made.body.lines[0].id, quantity: "4" }],
+    });
+    expect(over.body.error.fields["lines.0.quantity"]).toMatchObject({ code: "more_than_remaining", params: { remaining: "3.0000000" } });
+    const two = await callApiJson("POST", "/deliveries", w.token, {
+      purchase_order_id: made.body.id,
+      lines: [{ line_id: made.body.lines[0].id, quantity: "2" }],
+    });
+    expect(two.status, JSON.stringify(two.body)).toBe(201);
+    // 30.00 a box of 6 at 1.25: 4.00 EUR a unit.
+    expect(two.body.lines[0]).toMatchObject({ quantity: "12.0000000", unit_cost: "4.0000" });
+    const rest = await callApiJson("POST", "/deliveries", w.token, { purchase_order_id: made.body.id });
+    expect(rest.body.lines[0].quantity).toBe("6.0000000");
+    expect(await level(w.db, w.x.id, w.location)).toEqual({ onHand: 22, incoming: 0 });
+  });
 });

@@ -47,6 +47,11 @@ export function receivedUnitCost(totalExclTax: number, units: number, exchangeRa
   return Number(q);
 }
 
+/** Whole-or-part packs (at 7 decimals, rounded down) that some variant units make: exact in integers, whatever their size. */
+function packsOf(units: number, packQuantity: number): number {
+  return Number((BigInt(units) * UNIT_SCALE) / BigInt(packQuantity));
+}
+
 export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDocumentView> {
   requirePermission(ctx, DOCUMENT_ACCESS.delivery.edit);
   const parsed = parseInput(CreateDeliveryInput, input);
@@ -83,7 +88,7 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
       .filter((l) => remainingOf(l.line) > 0)
       .map((l) => ({
         line_id: l.line.id,
-        quantity: l.line.kind === "pack" ? Math.floor((remainingOf(l.line) * 10_000_000) / l.line.packQuantity) : remainingOf(l.line),
+        quantity: l.line.kind === "pack" ? packsOf(remainingOf(l.line), l.line.packQuantity) : remainingOf(l.line),
         batch_id: undefined,
         batch_number: undefined,
         expiration_date: undefined,
@@ -112,8 +117,8 @@ export async function createDelivery(ctx: Ctx, input: unknown): Promise<StockDoc
     const total = (taken.get(line.id) ?? 0) + units;
     taken.set(line.id, total);
     if (total > remainingOf(line)) {
-      const packs = line.kind === "pack" ? (remainingOf(line) * 10_000_000) / line.packQuantity : remainingOf(line);
-      issues.add(at("quantity"), "more_than_remaining", { remaining: storedDecimal(Math.floor(packs), QUANTITY_SCALE).toString() });
+      const packs = line.kind === "pack" ? packsOf(remainingOf(line), line.packQuantity) : remainingOf(line);
+      issues.add(at("quantity"), "more_than_remaining", { remaining: storedDecimal(packs, QUANTITY_SCALE).toString() });
     }
     let batchId: number | null = null;
     let newBatch: Receipt["newBatch"] = null;
