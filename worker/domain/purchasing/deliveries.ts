@@ -38,7 +38,7 @@ const EXCHANGE_RATE_SCALE = 100_000_000n;
 const UNIT_SCALE = 10_000_000n;
 
 /** The cost of one variant unit in the default currency at 4 decimals: the line's total without tax, net of discounts, at the order's rate. */
-export function receivedUnitCost(totalExclTax: number, units: number, exchangeRate: number): number {
+function receivedUnitCost(totalExclTax: number, units: number, exchangeRate: number): number {
   if (units <= 0) return 0;
   const num = BigInt(totalExclTax) * UNIT_SCALE * EXCHANGE_RATE_SCALE;
   const den = BigInt(units) * BigInt(exchangeRate);

@@ -3,7 +3,7 @@ import { tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { DOCUMENT_ACCESS } from "../documents/document-types";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
-import { isFinal, statusesOf, type StatusOf } from "../documents/statuses";
+import { statusesOf, type StatusOf } from "../documents/statuses";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
 import { recordId } from "../shared/input";
@@ -104,7 +104,7 @@ export function purchaseOrderSelect(db: TenantDb) {
 
 type Row = Awaited<ReturnType<typeof purchaseOrderSelect>>[number];
 
-export function purchaseOrderLinesQuery(db: TenantDb, documentId: SQL) {
+function purchaseOrderLinesQuery(db: TenantDb, documentId: SQL) {
   return db
     .select({ line: purchaseOrderLines, batchTracked: sql<number | null>`${variants.batchTracked}` })
     .from(purchaseOrderLines)
@@ -254,9 +254,6 @@ export async function listPurchaseOrders(
   requirePermission(ctx, DOCUMENT_ACCESS.purchase_order.view);
   return listDocuments(ctx.db, PURCHASE_ORDER_LIST, "purchase_order", query);
 }
-
-/** Whether no verb moves the order any more (completed by hand or cancelled). */
-export const isClosed = (status: PurchaseOrderStatus) => isFinal("purchase_order", status);
 
 /** What the purchase order form offers: the active suppliers and locations, in one round trip. */
 export async function purchaseOrderFormChoices(

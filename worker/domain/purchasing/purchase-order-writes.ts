@@ -10,6 +10,7 @@ import { fieldError, FieldIssues, parseInput } from "../shared/input";
 import { PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
 import { storedDecimal, storedNumber } from "../shared/stored-figures";
 import { pricingFactsFrom, pricingReads, priceFromFacts, type DocumentTerms, type PricedDocument } from "../sales/sales-lines";
+import { pricedValues as salesPricedValues } from "../sales/sales-document-writes";
 import type { DocumentLine } from "../sales/sales-schemas";
 import { todayIn } from "../stock/common";
 import { StockBatch } from "../stock/ledger";
@@ -74,30 +75,9 @@ function orderLines(priced: PricedDocument, terms: DocumentTerms) {
     }));
 }
 
+/** The priced columns, as sales documents store them, and the supplier's address as the order's. */
 function pricedValues(priced: PricedDocument) {
-  return {
-    currency: priced.currency,
-    exchangeRate: priced.exchangeRate,
-    priceLevelId: priced.priceLevelId,
-    taxModel: priced.taxModel,
-    taxType: priced.taxType,
-    taxPriority: priced.taxPriority,
-    documentTaxIds: priced.documentTaxIds,
-    shippingTaxes: priced.shippingTaxes,
-    billingAddress: priced.billingAddress,
-    subtotal: priced.totals.subtotal,
-    globalDiscount: priced.totals.globalDiscount,
-    globalDiscountType: priced.totals.globalDiscountType,
-    globalDiscountAmount: priced.totals.globalDiscountAmount,
-    shippingCost: priced.totals.shippingCost,
-    shippingTaxAmount: priced.totals.shippingTaxAmount,
-    totalExclTax: priced.totals.totalExclTax,
-    taxTotal: priced.totals.taxTotal,
-    total: priced.totals.total,
-    totalUnits: priced.totals.totalUnits,
-    totalEcotax: priced.totals.totalEcotax,
-    totalWeight: priced.totals.totalWeight,
-  };
+  return { ...salesPricedValues(priced), billingAddress: priced.billingAddress };
 }
 
 /** Prices the order's lines for the supplier, in one round trip (plus any reads the caller adds). */

@@ -104,7 +104,8 @@ const documentText = (fields: DocumentFields, saved?: DocumentRow): DocumentValu
   forTheAttentionOf: fields.for_the_attention_of !== undefined ? fields.for_the_attention_of : (saved?.forTheAttentionOf ?? null),
 });
 
-function pricedValues(priced: PricedDocument) {
+/** The priced columns every document priced by the line engine stores (sales documents and purchase orders alike). */
+export function pricedValues(priced: PricedDocument) {
   return {
     currency: priced.currency,
     exchangeRate: priced.exchangeRate,
