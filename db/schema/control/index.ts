@@ -46,6 +46,10 @@ export const companies = sqliteTable(
     databaseUrl: text("database_url").notNull(),
     // Number of tenant migrations applied; compared with the bundled list before use.
     schemaVersion: integer("schema_version").notNull().default(0),
+    // The onboarding wizard's furthest saved step (/setup), so that it resumes after a sign-out.
+    onboardingStep: text("onboarding_step", { enum: ["welcome", "company", "locations_users", "content", "finish"] })
+      .notNull()
+      .default("welcome"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [uniqueIndex("companies_database_name_unique").on(t.databaseName)],
@@ -235,4 +239,56 @@ export const processedMessages = sqliteTable("processed_messages", {
   id: text("id").primaryKey(),
   claimedAt: integer("claimed_at").notNull(),
   doneAt: integer("done_at"),
+});
+
+/**
+ * A company's subscription to the product (platform spec §4 'Company account', domain spec §2
+ * 'Account settings'): the plan, cycle and currency it pays, its card as Stripe reports it (never
+ * the number), the billing information typed at checkout, and the Stripe objects it maps to.
+ * One row per company, made at the first checkout step; the company's `status` says where the
+ * account stands.
+ */
+export const companyBilling = sqliteTable("company_billing", {
+  companyId: text("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  plan: text("plan", { enum: ["standard", "premium", "elite"] }),
+  period: text("period", { enum: ["monthly", "yearly"] }),
+  currency: text("currency", { enum: ["usd", "eur"] }),
+  b2bAddon: integer("b2b_addon", { mode: "boolean" }).notNull().default(false),
+  // Billing information (checkout step 2).
+  billingName: text("billing_name"),
+  billingEmail: text("billing_email"),
+  billingAddress1: text("billing_address1"),
+  billingAddress2: text("billing_address2"),
+  billingCity: text("billing_city"),
+  billingPostalCode: text("billing_postal_code"),
+  billingCountry: text("billing_country"),
+  billingVatNumber: text("billing_vat_number"),
+  // The promotion code kept from the promoCode cookie or typed at checkout, as Stripe knows it.
+  promoCode: text("promo_code"),
+  stripeCustomerId: text("stripe_customer_id"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  stripePaymentMethodId: text("stripe_payment_method_id"),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  cardExpMonth: integer("card_exp_month"),
+  cardExpYear: integer("card_exp_year"),
+  // End of the period paid for (ms): a cancelled account keeps its access until then.
+  currentPeriodEnd: integer("current_period_end"),
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+  cancelReason: text("cancel_reason"),
+  cancelComment: text("cancel_comment"),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/**
+ * Stripe webhook events already handled: the event's id is written in the same batch as its
+ * effect, so a replayed or re-delivered event changes nothing.
+ */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  companyId: text("company_id").references(() => companies.id, { onDelete: "cascade" }),
+  receivedAt: integer("received_at").notNull().default(now),
 });
