@@ -36,4 +36,5 @@ CREATE TABLE `stripe_events` (
 	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+ALTER TABLE `companies` ADD `access_ends_at` integer;--> statement-breakpoint
 ALTER TABLE `companies` ADD `onboarding_step` text DEFAULT 'welcome' NOT NULL;

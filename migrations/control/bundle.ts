@@ -88,10 +88,11 @@ export const migrations: Migration[] = [
   },
   {
     "tag": "0007_billing_and_onboarding",
-    "hash": "9e4a4e463393eb11df1c2478cd08740d9cac424163448b92624d02d9b5341cdf",
+    "hash": "f93a71f1973592c29cd9d5d9518cc61ea80043523c680422ce267ffe884f1124",
     "statements": [
       "CREATE TABLE `company_billing` (\n\t`company_id` text PRIMARY KEY NOT NULL,\n\t`plan` text,\n\t`period` text,\n\t`currency` text,\n\t`b2b_addon` integer DEFAULT false NOT NULL,\n\t`billing_name` text,\n\t`billing_email` text,\n\t`billing_address1` text,\n\t`billing_address2` text,\n\t`billing_city` text,\n\t`billing_postal_code` text,\n\t`billing_country` text,\n\t`billing_vat_number` text,\n\t`promo_code` text,\n\t`stripe_customer_id` text,\n\t`stripe_subscription_id` text,\n\t`stripe_payment_method_id` text,\n\t`card_brand` text,\n\t`card_last4` text,\n\t`card_exp_month` integer,\n\t`card_exp_year` integer,\n\t`current_period_end` integer,\n\t`cancel_at_period_end` integer DEFAULT false NOT NULL,\n\t`cancel_reason` text,\n\t`cancel_comment` text,\n\t`updated_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n);",
       "CREATE TABLE `stripe_events` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`type` text NOT NULL,\n\t`company_id` text,\n\t`received_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,\n\tFOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "ALTER TABLE `companies` ADD `access_ends_at` integer;",
       "ALTER TABLE `companies` ADD `onboarding_step` text DEFAULT 'welcome' NOT NULL;"
     ]
   }

@@ -42,6 +42,8 @@ export const companies = sqliteTable(
       .default("trial"),
     frozen: integer("frozen", { mode: "boolean" }).notNull().default(false),
     trialEndsAt: integer("trial_ends_at"),
+    // A cancelled subscription's paid period ends here (ms): full access until then, read-only after.
+    accessEndsAt: integer("access_ends_at"),
     databaseName: text("database_name").notNull(),
     databaseUrl: text("database_url").notNull(),
     // Number of tenant migrations applied; compared with the bundled list before use.
