@@ -1,11 +1,12 @@
 import { data, redirect } from "react-router";
 import { translate } from "../locales";
-import { effectiveStatus, type UserActor } from "./domain/identity/actor";
+import { effectiveStatus, readOnlyReason, type UserActor } from "./domain/identity/actor";
 import { pageFlags, under } from "./domain/identity/module-flags";
 import { hasPermissions, type PermissionCheck } from "./domain/identity/permissions";
 import type { Locale } from "./domain/shared/locale";
 import { hasControlCharacters } from "./domain/shared/plain-text";
 import { mediaType } from "./media-type";
+import { statusForCode } from "./error-status";
 import type { RequestContext } from "./context";
 
 /**
@@ -69,7 +70,23 @@ export function requirePage(request: Request, ctx: RequestContext, check: Permis
     throw redirect("/account-settings");
   if (!hasPermissions(actor.permissions, check)) throw redirect("/dashboard");
   if (!hasPermissions(actor.permissions, { allOf: pageFlags(url.pathname) })) throw redirect("/dashboard");
+  refuseWriteWhenReadOnly(request, ctx, url, actor);
   return actor;
+}
+
+/**
+ * Pages whose form posts stay open in a company that may only be read (decision 049): the
+ * account's own settings and checkout, the onboarding, the company switch, search, and taking
+ * one's data away (exports, PDFs).
+ */
+const OPEN_WHEN_READ_ONLY = ["/account-settings", "/setup", "/companies/switch", "/search", "/operations/export", "/operations/bulk-pdf"];
+
+/** A form post in a company that may only be read is refused with the reason and what to do, in the user's language. */
+function refuseWriteWhenReadOnly(request: Request, ctx: RequestContext, url: URL, actor: UserActor): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  if (OPEN_WHEN_READ_ONLY.some((path) => under(url.pathname, path))) return;
+  const reason = readOnlyReason(actor.company);
+  if (reason) throw data(translate(ctx.locale, `error.${reason}`), { status: statusForCode(reason) });
 }
 
 /** For pages about one user (/settings/users/{id}/edit): one's own id, else the settings permission. */
@@ -130,6 +147,7 @@ export function requireStore(request: Request, ctx: RequestContext, storeCookie:
     throw redirect(company ? `/b2b/login?company=${encodeURIComponent(kebabCase(company))}` : "/b2b/login");
   }
   if (actor.company.frozen) throw data(translate(ctx.locale, "error.access_frozen"), { status: 403 });
+  refuseWriteWhenReadOnly(request, ctx, url, actor);
   // On a store's own host, a session of another company signs out and comes back to this store's login.
   if (ctx.storeCompanyId && actor.company.id !== ctx.storeCompanyId) throw redirect("/logout");
   if (!actor.customerId) {

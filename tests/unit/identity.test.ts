@@ -176,6 +176,7 @@ describe("addresses and statuses", () => {
       status: "trial",
       frozen: false,
       trialEndsAt: 1_000,
+      accessEndsAt: null,
       databaseUrl: "",
       schemaVersion: 0,
     };

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ctxFromRequest } from "../ctx";
 import type { Ctx } from "../domain/shared/ctx";
-import { assertMayAct } from "../domain/identity/actor";
+import { assertMayAct, assertMayWrite } from "../domain/identity/actor";
 import { resolveApiToken } from "../domain/identity/api-tokens";
 import { hasPermissions, type PermissionCheck } from "../domain/identity/permissions";
 import { resolveAccessToken } from "../domain/identity/sessions";
@@ -21,17 +21,25 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /**
  * Demands a signed-in actor holding the given permissions: 401 without one, then the verbs' own
- * gate (assertMayAct: 403 when the company is frozen; B2B users reach only store endpoints).
+ * gate (assertMayAct: 403 when the company is frozen; B2B users reach only store endpoints), then,
+ * for a call that writes, a company that may be written (402 with the account's state otherwise,
+ * decision 049). `readOnlyOk` marks the few writes that stay open (switching company).
  */
-export function requireActor(check: PermissionCheck = {}, options: { b2b?: boolean } = {}): MiddlewareHandler<ApiEnv> {
+export function requireActor(
+  check: PermissionCheck = {},
+  options: { b2b?: boolean; readOnlyOk?: boolean } = {},
+): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const actor = c.get("ctx").actor;
     if (!actor) throw new DomainError("unauthenticated");
     assertMayAct(actor, options.b2b ? "anywhere" : "back_office");
+    if (!options.readOnlyOk && !READS.has(c.req.method)) assertMayWrite(actor);
     if (!hasPermissions(actor.permissions, check)) throw new DomainError("forbidden");
     await next();
   };
 }
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The verb's Ctx of an API call: handlers are `verb(await verbCtx(c), input)`. */
 export function verbCtx(c: Context<ApiEnv>): Promise<Ctx> {

@@ -27,7 +27,7 @@ export const companies = new Hono<ApiEnv>()
       })),
     });
   })
-  .post("/switch", requireActor(), async (c) => {
+  .post("/switch", requireActor({}, { readOnlyOk: true }), async (c) => {
     const ctx = await verbCtx(c);
     // API tokens belong to one company: refused before the body is read, as the verb would refuse them.
     signedInUser(ctx.actor);

@@ -8,6 +8,7 @@ const company = (status: CompanyRef["status"]): CompanyRef => ({
   status,
   frozen: false,
   trialEndsAt: null,
+  accessEndsAt: null,
   databaseUrl: "http://db",
   schemaVersion: 1,
 });

@@ -8,6 +8,8 @@ export interface CompanyRef {
   status: "trial" | "subscribed" | "paused" | "suspended" | "cancelled" | "trial_ended";
   frozen: boolean;
   trialEndsAt: number | null;
+  /** A cancelled subscription's paid period ends here: full access until then, read-only after. */
+  accessEndsAt: number | null;
   databaseUrl: string;
   schemaVersion: number;
 }
@@ -71,8 +73,8 @@ export interface VisitorActor {
 
 /** The company part of an actor, from a row of the control database's companies table. */
 export function companyRef(row: CompanyRef & Record<string, unknown>): CompanyRef {
-  const { id, label, status, frozen, trialEndsAt, databaseUrl, schemaVersion } = row;
-  return { id, label, status, frozen, trialEndsAt: trialEndsAt ?? null, databaseUrl, schemaVersion };
+  const { id, label, status, frozen, trialEndsAt, accessEndsAt, databaseUrl, schemaVersion } = row;
+  return { id, label, status, frozen, trialEndsAt: trialEndsAt ?? null, accessEndsAt: accessEndsAt ?? null, databaseUrl, schemaVersion };
 }
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
@@ -113,4 +115,28 @@ export function assertMayAct(actor: Actor, where: "back_office" | "store" | "any
 export function effectiveStatus(company: CompanyRef, now = Date.now()): CompanyRef["status"] {
   if (company.status === "trial" && company.trialEndsAt !== null && company.trialEndsAt <= now) return "trial_ended";
   return company.status;
+}
+
+/**
+ * Why the company may only be read, or null when it may be written (decision 049): an ended trial,
+ * a payment that failed (suspended), a paused subscription, or a cancelled one past the end of
+ * its paid period. Reading, exporting, the account's own settings and the onboarding stay open,
+ * and no data is ever removed: paying or reactivating gives everything back.
+ */
+export function readOnlyReason(company: CompanyRef, now = Date.now()): ReadOnlyReason | null {
+  const status = effectiveStatus(company, now);
+  if (status === "trial_ended") return "account_trial_ended";
+  if (status === "suspended") return "account_suspended";
+  if (status === "paused") return "account_paused";
+  if (status === "cancelled" && (company.accessEndsAt === null || company.accessEndsAt <= now)) return "account_cancelled";
+  return null;
+}
+
+export type ReadOnlyReason = "account_trial_ended" | "account_suspended" | "account_paused" | "account_cancelled";
+
+/** Refuses a write in a company that may only be read (the system's own work, queued before, goes on). */
+export function assertMayWrite(actor: Actor, now = Date.now()): void {
+  if (actor.kind === "system") return;
+  const reason = readOnlyReason(actor.company, now);
+  if (reason) throw new DomainError(reason);
 }

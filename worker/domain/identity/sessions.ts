@@ -225,6 +225,7 @@ const readSession = keptSelect((control: ControlDb) =>
       companyStatus: companies.status,
       companyFrozen: companies.frozen,
       companyTrialEndsAt: companies.trialEndsAt,
+      companyAccessEndsAt: companies.accessEndsAt,
       companyDatabaseUrl: companies.databaseUrl,
       companySchemaVersion: companies.schemaVersion,
     })
@@ -256,6 +257,7 @@ export async function resolveAccessTokenHash(control: ControlDb, hash: string, n
       status: row.companyStatus,
       frozen: row.companyFrozen,
       trialEndsAt: row.companyTrialEndsAt ?? null,
+      accessEndsAt: row.companyAccessEndsAt ?? null,
       databaseUrl: row.companyDatabaseUrl,
       schemaVersion: row.companySchemaVersion,
     },

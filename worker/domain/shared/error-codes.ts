@@ -43,6 +43,11 @@ export const ERROR_CODES = {
   store_host_staff: { status: 403, params: [] },
   store_host_staff_at: { status: 403, params: ["url"] },
   access_frozen: { status: 403, params: [] }, // 'Your access is temporally disabled'
+  // A company that may only be read (decision 049): the account's state says why, and what to do.
+  account_trial_ended: { status: 402, params: [] },
+  account_suspended: { status: 402, params: [] },
+  account_paused: { status: 402, params: [] },
+  account_cancelled: { status: 402, params: [] },
   // An API token whose creator was disabled or left the company; a token changing its creator's access.
   api_token_creator_inactive: { status: 401, params: [] },
   api_token_creator_access: { status: 403, params: [] },
@@ -160,7 +165,13 @@ export const ERROR_CODES = {
   billing_information_missing: { status: 422, params: [] },
   card_and_terms_not_confirmed: { status: 422, params: [] },
   renewal_payment_failed: { status: 402, params: [] },
-  account_suspended: { status: 403, params: [] },
+  // Stripe is not configured here, or did not answer as documented: nothing was charged.
+  billing_unavailable: { status: 503, params: [] },
+  card_declined: { status: 402, params: [] },
+  card_admin_only: { status: 403, params: [] },
+  unknown_promo_code: { status: 422, params: [] },
+  no_active_subscription: { status: 409, params: [] },
+  card_setup_not_completed: { status: 422, params: [] },
 
   // Background operations, imports and exports (platform spec §4, domain spec §5)
   operation_not_running: { status: 409, params: [] },
@@ -179,6 +190,11 @@ export const ERROR_CODES = {
   import_file_expired: { status: 422, params: [] },
   import_revert_kept: { status: 409, params: ["count"] },
   price_update_revert_kept: { status: 409, params: ["count"] },
+  // Onboarding's generated test content (decision: the onboarding wizard)
+  test_content_exists: { status: 409, params: [] },
+  test_content_running: { status: 409, params: [] },
+  test_content_not_ready: { status: 409, params: [] },
+  test_content_kept: { status: 409, params: ["count"] },
   price_rule_number_taken: { status: 409, params: [] },
   bulk_pdf_missing: { status: 404, params: ["count"] },
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { tenantSchema } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { entryStatus } from "../documents/statuses";
+import { assertMayWrite } from "../identity/actor";
 import { insertSalesDocument } from "../sales/sales-document-writes";
 import type { SalesDocumentView } from "../sales/sales-documents";
 import { orderRules } from "../sales/sales-order-rules";
@@ -47,6 +48,8 @@ export const PlaceStoreOrderInput = strictInput({
  */
 export async function placeStoreOrder(ctx: Ctx, input: { cart: CartStore; order: unknown }): Promise<SalesDocumentView> {
   const buyer = buyerOf(ctx);
+  // A company that may only be read takes no order, from its store either (decision 049).
+  assertMayWrite(ctx.actor);
   const { shipping_address_id, billing_address_id, ...fields } = parseInput(PlaceStoreOrderInput, input.order);
   const chosen = await chosenAddresses(ctx, buyer.customerId, { shipping_address_id, billing_address_id });
   // Staff viewing a customer's store see the cart but do not order for them (domain spec §5).
