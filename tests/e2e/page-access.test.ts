@@ -47,7 +47,9 @@ beforeAll(async () => {
 const pages = flatten(routes);
 /** The route with each parameter filled: one value for every parameter, or each by its name. */
 const concrete = (path: string, params: RouteParams) =>
-  `/${path.replace(/:(\w+)/g, (whole, name: string) => (typeof params === "string" ? params : (params[name] ?? whole)))}`;
+  `/${path.replace(/:(\w+)\??/g, (whole, name: string) => (typeof params === "string" ? params : (params[name] ?? whole)))}`;
+/** Routes opened with parameters of their own: one with :id, or one whose parameters a record gives (the checkout's words). */
+const hasRecord = (path: string) => path.includes(":id") || (path.includes(":") && Object.keys(RECORDS).some((p) => path.startsWith(p)));
 
 describe("every page", () => {
   it("has its access rule in this test", () => {
@@ -75,7 +77,7 @@ describe("every page", () => {
   it.each(pages.filter((p) => ["permission", "signed_in"].includes(ACCESS[p]!.kind) && p !== "" && p !== "setup"))(
     "/%s opens for a user holding its permissions",
     async (path) => {
-      const id = path.includes(":id") ? await recordOf(path, mine) : "";
+      const id = hasRecord(path) ? await recordOf(path, mine) : "";
       const response = await get(concrete(path, id), everything.cookie);
       expect(response.status).toBe(200);
     },
@@ -215,6 +217,39 @@ describe("every page", () => {
     expect(account.status).toBe(200);
     expect(await account.text()).toContain("Trial ended");
     expect((await get("/dashboard", clerk.cookie)).status).toBe(200);
+  });
+
+  it("shows a clerk of an ended trial what to do on every page, and refuses their form posts with the reason", async () => {
+    const ended = await makeCompany();
+    await control
+      .update(controlSchema.companies)
+      .set({ trialEndsAt: Date.now() - 1000 })
+      .where(eq(controlSchema.companies.id, ended.companyId));
+    const clerk = await makeUser(ended.companyId, ["view_customers", "edit_customers"]);
+    const dashboard = await get("/dashboard", clerk.cookie);
+    expect(dashboard.status).toBe(200);
+    const page = await dashboard.text();
+    expect(page).toContain("The free trial has ended");
+    expect(page).toContain("Ask a person who manages this company");
+    const post = await fetchApp("/contacts/customers/create", { method: "POST", cookie: clerk.cookie, form: { label: "Refused" } });
+    expect(post.status).toBe(402);
+    expect(await post.text()).toContain("The free trial has ended");
+    const saved = await (
+      await companyDb(ended.companyId)
+    )
+      .select()
+      .from(tenantSchema.customers)
+      .where(eq(tenantSchema.customers.label, "Refused"));
+    expect(saved).toEqual([]);
+    // The same post in a company that pays goes through (a redirect to the new customer).
+    const paying = await makeCompany();
+    const payingClerk = await makeUser(paying.companyId, ["view_customers", "edit_customers"]);
+    const accepted = await fetchApp("/contacts/customers/create", {
+      method: "POST",
+      cookie: payingClerk.cookie,
+      form: { label: "Accepted" },
+    });
+    expect(accepted.status).toBe(302);
   });
 
   it("responses carry the security headers", async () => {

@@ -3,7 +3,7 @@ import { data, Link, Outlet, useLoaderData, useLocation, useNavigation, useRoute
 import { requestContext } from "../../../worker/context";
 import { ctxFromRequest } from "../../../worker/ctx";
 import { listUserCompanies } from "../../../worker/domain/companies/list-user-companies";
-import { viewingStoreAsCustomer } from "../../../worker/domain/identity/actor";
+import { readOnlyReason, viewingStoreAsCustomer } from "../../../worker/domain/identity/actor";
 import { backOfficeCompany } from "../../../worker/domain/settings/company-settings/company-format";
 import { listMyInvitations } from "../../../worker/domain/users/company-invitations";
 import { requirePage } from "../../../worker/guards";
@@ -39,6 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     company: { id: user.company.id, label: user.company.label, status: user.company.status },
     otherCompanies: companies.filter((c) => c.id !== user.company.id).map((c) => ({ id: c.id, label: c.label })),
     canManageAccount: user.permissions.includes("account_settings"),
+    // Why the company may only be read (decision 049): every page says it, and what to do.
+    readOnly: readOnlyReason(user.company),
     pendingInvitations: invitations.length,
     sideMenu: shellMenu(visibleMenu(sideMenu({ storeOpen: company.storeOpen, portal }), user.permissions)),
     createMenu: shellMenu(visibleMenu(CREATE_MENU, user.permissions)),
@@ -170,7 +172,7 @@ function SearchIcon() {
 }
 
 function Shell({ data: shell, children }: { data: ShellData; children: ReactNode }) {
-  const { format, user, company, otherCompanies, canManageAccount, pendingInvitations, sideMenu, createMenu, helpUrl } = shell;
+  const { format, user, company, otherCompanies, canManageAccount, readOnly, pendingInvitations, sideMenu, createMenu, helpUrl } = shell;
   const t = useT();
   const [menu, setMenu] = useState<MenuState>("auto");
   const [wide, setWide] = useState<boolean | null>(null);
@@ -353,6 +355,12 @@ function Shell({ data: shell, children }: { data: ShellData; children: ReactNode
         {/* The page behind an open drawer: a tap on it closes the drawer. */}
         <div className="back-office__scrim" aria-hidden="true" onClick={() => setMenu("auto")} />
         <main className="back-office__main">
+          {readOnly ? (
+            <p className="alert alert--warning account-banner" role="status" data-testid="account-banner">
+              {t(`error.${readOnly}`)}{" "}
+              {canManageAccount ? <Link to="/account-settings">{t("account.banner_open_settings")}</Link> : t("account.banner_ask_admin")}
+            </p>
+          ) : null}
           <FormatProvider value={format}>{children}</FormatProvider>
         </main>
       </div>
