@@ -12,6 +12,9 @@ export default defineConfig(async () => {
   process.env.WORKER_TEST_MAIL_PORT ??= String(await freePort());
   // The DNS-over-HTTPS server that checks stores' own domains: a fake answering the same JSON API.
   process.env.WORKER_TEST_DOH_PORT ??= String(await freePort());
+  // Stripe: a fake of the calls the billing makes, and the secret its webhook events are signed with.
+  process.env.WORKER_TEST_STRIPE_PORT ??= String(await freePort());
+  process.env.WORKER_TEST_STRIPE_WEBHOOK_SECRET ??= "whsec_test_worker_0123456789abcdef";
   // Mail servers for the SMTP client's tests: misbehaving ones and their control, and two that ask for a password.
   const smtpTestPorts: Record<string, number> = {};
   for (const name of ["closing", "silent", "trickle", "control", "plain", "login"]) {
@@ -44,6 +47,9 @@ export default defineConfig(async () => {
             TEST_SMTP_PORTS: JSON.stringify(smtpTestPorts),
             SMTP_ALLOWED_PRIVATE_HOSTS: privateSmtpHosts.map((port) => `127.0.0.1:${port}`).join(","),
             DNS_OVER_HTTPS_URL: `http://127.0.0.1:${process.env.WORKER_TEST_DOH_PORT}/dns-query`,
+            STRIPE_API_URL: `http://127.0.0.1:${process.env.WORKER_TEST_STRIPE_PORT}`,
+            STRIPE_SECRET_KEY: "sk_test_worker",
+            STRIPE_WEBHOOK_SECRET: process.env.WORKER_TEST_STRIPE_WEBHOOK_SECRET,
           },
         },
       }),

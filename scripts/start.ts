@@ -2,11 +2,13 @@
 // served by workerd at http://localhost:8787. Data lives in .data/ and survives restarts.
 // Stopping it (Ctrl-C, SIGTERM, SIGHUP) stops everything it started, whenever it comes.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { APP_PORT, DATA_DIR, DEMO_BUYER_EMAIL, DEMO_EMAIL, DEMO_PASSWORD, ROOT } from "./lib/config";
 import { startApp } from "./lib/app-stack";
 import { ensureDevVars } from "./lib/dev-vars";
 import { ensureDbServer } from "./lib/local-db";
+import { startFakeStripe } from "./lib/fake-stripe";
 import { startSmtpSink } from "./lib/smtp-sink";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -49,6 +51,15 @@ try {
       APP_URL: `http://localhost:${APP_PORT}`,
     });
     console.log(`Email the app sends is printed here (local mail catcher on port ${catcher.port}).`);
+  }
+  // Without a Stripe key in .dev.vars, a local stand-in for Stripe's API takes the checkout, its
+  // hosted card page and its webhooks (test card 4242 4242 4242 4242); the README says how to use Stripe's test mode.
+  if (!secrets.STRIPE_SECRET_KEY) {
+    const webhookSecret = `whsec_${randomBytes(24).toString("hex")}`;
+    const stripe = await startFakeStripe({ webhookUrl: `http://localhost:${APP_PORT}/webhooks/stripe`, webhookSecret });
+    cleanups.push(() => stripe.close());
+    Object.assign(vars, { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: "sk_test_local", STRIPE_WEBHOOK_SECRET: webhookSecret });
+    console.log(`Billing goes to a local stand-in for Stripe at ${stripe.url} (test card 4242 4242 4242 4242).`);
   }
   let closeApp: (() => Promise<void>) | undefined;
   cleanups.push(async () => closeApp?.());

@@ -11,6 +11,7 @@ import { DomainError } from "./domain/shared/domain-error";
 import { DEFAULT_LOCALE, type Locale } from "./domain/shared/locale";
 import { secretBox } from "./domain/shared/secret-box";
 import type { Env } from "./env";
+import { stripeFromSettings } from "./integrations/stripe/client";
 
 /** Loaders, actions and API handlers: the signed-in actor and its company's database. */
 export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
@@ -23,6 +24,7 @@ export async function ctxFromRequest(rc: RequestContext): Promise<Ctx> {
     files: rc.env.bindings.FILES,
     secrets: secretBox(() => rc.env.settings.SESSION_SECRET, rc.actor.company.id),
     privateSmtpHosts: rc.env.settings.SMTP_ALLOWED_PRIVATE_HOSTS,
+    stripe: stripeFromSettings(rc.env.settings),
   });
 }
 

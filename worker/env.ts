@@ -59,6 +59,12 @@ const settingsSchema = z
       .refine((list) => list.every((entry) => /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):[0-9]{1,5}$/.test(entry)), "each entry is host:port"),
     // The DNS-over-HTTPS JSON API that checks a store's own domain (its `_comptoir-verify.` TXT record).
     DNS_OVER_HTTPS_URL: z.url().default("https://cloudflare-dns.com/dns-query"),
+    // Stripe, which bills the product's own subscriptions. Without the secret key (a Worker secret in
+    // production) billing is off: the account page shows the status and the billing verbs say so.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    // Signs the events Stripe posts to /webhooks/stripe; without it every event is refused.
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url().default("https://api.stripe.com"),
     // The domain under which each store has its sub-domain (`<store url>.<STORES_DOMAIN>`); stores' own domains need no setting.
     STORES_DOMAIN: z
       .string()

@@ -12,6 +12,7 @@ import { billSubscriptions } from "./subscription-billing";
 import { authenticateFromCookie, readCookie } from "./session-cookie";
 import { OPERATIONS_USER_HEADER } from "./durable-objects/operation-progress";
 import { servedOnStoreHost, storeOfHost } from "./store-host";
+import { webhooksRouter } from "./webhooks";
 
 export { OperationProgress } from "./durable-objects/operation-progress";
 export { SignInThrottle } from "./durable-objects/sign-in-throttle";
@@ -89,6 +90,8 @@ app.use(async (c, next) => {
 
 app.route("/api/v1", apiRouter());
 app.route("/oauth2", oauthRouter());
+// Stripe's events about the company subscriptions (signed; no session).
+app.route("/webhooks", webhooksRouter());
 
 /**
  * The live channel of the operations menus: a WebSocket to the company's OperationProgress

@@ -9,6 +9,7 @@ import type { FileStore } from "../../worker/domain/shared/files";
 import type { Locale } from "../../worker/domain/shared/locale";
 import { secretBox } from "../../worker/domain/shared/secret-box";
 import { parseEnv, type Bindings } from "../../worker/env";
+import { stripeFromSettings } from "../../worker/integrations/stripe/client";
 
 const bindings = env as unknown as Record<string, string>;
 export const control: ControlDb = controlDb({ url: bindings.CONTROL_DATABASE_URL! });
@@ -116,5 +117,6 @@ export async function ctxOf(company: Awaited<ReturnType<typeof makeCompany>>, op
     files: (env as unknown as { FILES: FileStore }).FILES,
     secrets: companySecrets(company.companyId),
     privateSmtpHosts: parseEnv(env as unknown as Bindings).settings.SMTP_ALLOWED_PRIVATE_HOSTS,
+    stripe: stripeFromSettings(parseEnv(env as unknown as Bindings).settings),
   });
 }

@@ -8,9 +8,10 @@ import { migrations as controlMigrations } from "../../migrations/control/bundle
 import { ensureControlDatabase } from "../../scripts/lib/local-db";
 import { serveSinkOverHttp, startSmtpSink } from "../../scripts/lib/smtp-sink";
 import { startFakeDoh } from "./fake-doh-server";
+import { startFakeStripe } from "../../scripts/lib/fake-stripe";
 import { startTrapServers } from "./smtp-trap-servers";
 
-// Starts the local database server, the SMTP servers and the DNS-over-HTTPS fake the Worker tests talk to, on the ports the config chose.
+// Starts the local database server, the SMTP servers, the DNS-over-HTTPS fake and the Stripe fake the Worker tests talk to, on the ports the config chose.
 export default async function setup() {
   const port = Number(process.env.WORKER_TEST_DB_PORT);
   const dir = mkdtempSync(join(tmpdir(), "comptoir-worker-tests-"));
@@ -35,7 +36,13 @@ export default async function setup() {
     ),
   );
   const doh = await startFakeDoh(Number(process.env.WORKER_TEST_DOH_PORT));
+  // Stripe's stand-in: tests read the events it signs (POST /_fake/events with deliver false) and post them themselves.
+  const stripe = await startFakeStripe({
+    port: Number(process.env.WORKER_TEST_STRIPE_PORT),
+    webhookSecret: process.env.WORKER_TEST_STRIPE_WEBHOOK_SECRET,
+  });
   return async () => {
+    await stripe.close();
     await doh.close();
     await traps.close();
     for (const server of signedIn) await server.close();

@@ -7,6 +7,7 @@ import { newId } from "./ids";
 import type { Locale } from "./locale";
 import { outboxFor, type Outbox } from "./outbox";
 import { NO_SECRETS, type SecretBox } from "./secret-box";
+import type { StripeClient } from "../../integrations/stripe/client";
 
 /**
  * What every domain verb receives first: `verb(ctx, input)`. The same verb serves a page, an API
@@ -34,18 +35,21 @@ export interface Ctx {
   secrets: SecretBox;
   /** Internal SMTP servers (`host:port`) a company may name anyway: local test servers, none in production. */
   privateSmtpHosts: readonly string[];
+  /** Stripe, which bills the company's own subscription to the product; null where billing is not configured. */
+  stripe: StripeClient | null;
 }
 
 /** The pieces a builder gathers; the clock and ids default to the real ones. The bucket is given raw and scoped here, once. */
 export function makeCtx(
-  parts: Omit<Ctx, "now" | "newId" | "outbox" | "files" | "secrets" | "privateSmtpHosts"> &
-    Partial<Pick<Ctx, "now" | "newId" | "secrets" | "privateSmtpHosts">> & { files?: FileBucket },
+  parts: Omit<Ctx, "now" | "newId" | "outbox" | "files" | "secrets" | "privateSmtpHosts" | "stripe"> &
+    Partial<Pick<Ctx, "now" | "newId" | "secrets" | "privateSmtpHosts" | "stripe">> & { files?: FileBucket },
 ): Ctx {
   return {
     now: Date.now,
     newId,
     secrets: NO_SECRETS,
     privateSmtpHosts: [],
+    stripe: null,
     outbox: outboxFor(parts.db, parts.control),
     ...parts,
     files: companyFiles(parts.files ?? NO_FILES, parts.actor.company.id),
