@@ -1,12 +1,16 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { requestContext } from "../../worker/context";
 import { ctxFromRequest } from "../../worker/ctx";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
 import { listLocations } from "../../worker/domain/settings/locations/list-locations";
+import { startTestContentRemoval, testContentBanner } from "../../worker/domain/onboarding/test-content";
 import { companyStaff } from "../../worker/domain/users/staff";
 import { listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
+import { TestContentPanel } from "../components/onboarding/test-content-progress";
+import { tickedAcknowledgements } from "../components/ui/confirm-delete";
+import { formAction } from "../server/form-page.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,10 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The plan and the active-user count are for holders of admin (platform spec §6).
   const admin = user.permissions.includes("admin");
   const verbs = await ctxFromRequest(ctx);
-  const [locations, users, invitations] = await Promise.all([
+  // The test content's banner, until it is dismissed (a cookie) or the content removed.
+  const dismissed = (request.headers.get("cookie") ?? "").includes(`${TEST_CONTENT_DISMISSED}=1`);
+  const [locations, users, invitations, testContent] = await Promise.all([
     listLocations(verbs),
     admin ? companyStaff(ctx.control, user.company.id) : null,
     ctx.shell?.invitations ?? listMyInvitations(verbs),
+    testContentBanner(verbs, { dismissed }),
   ]);
   return {
     firstName: user.firstName,
@@ -28,17 +35,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     locations,
     pendingInvitations: invitations.length,
+    testContent,
   };
+}
+
+const TEST_CONTENT_DISMISSED = "test_content_dismissed";
+
+/** The test content banner's two buttons: remove it all (in the background), or hide the banner. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(requestContext);
+  requirePage(request, ctx);
+  const form = await request.formData();
+  if (form.get("intent") === "dismiss_test_content")
+    return redirect("/dashboard", {
+      headers: { "set-cookie": `${TEST_CONTENT_DISMISSED}=1; Path=/dashboard; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax` },
+    });
+  const verbs = await ctxFromRequest(ctx);
+  return formAction(async () => {
+    await startTestContentRemoval(verbs, { acknowledged: tickedAcknowledgements(form) });
+    return redirect("/dashboard");
+  });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { firstName, company, account, locations, pendingInvitations } = loaderData;
+  const { firstName, company, account, locations, pendingInvitations, testContent } = loaderData;
   return (
     <>
       <title>{`${t("dashboard.title")} | ${t("app.name")}`}</title>
       <h1>{t("dashboard.welcome", { name: firstName })}</h1>
       <p>{t("dashboard.company", { company })}</p>
+      {testContent ? <TestContentPanel state={testContent} dismissible /> : null}
       {account ? (
         <p data-testid="account-summary">
           <span className="badge">{t("dashboard.plan", { plan: t(`account.status_${account.plan}`) })}</span>{" "}

@@ -424,5 +424,12 @@ export const migrations: Migration[] = [
       "CREATE INDEX `stock_levels_reorder_idx` ON `stock_levels` (`location_id`,`variant_id`) WHERE \"stock_levels\".\"reorder_point\" > 0;",
       "CREATE INDEX `stock_levels_committed_idx` ON `stock_levels` (`location_id`,`variant_id`) WHERE \"stock_levels\".\"committed\" > 0;"
     ]
+  },
+  {
+    "tag": "0030_test_content",
+    "hash": "df5cca679ccc211ba1d02e96e806525bdde96f9a3b33fa92120c73589b3a91a2",
+    "statements": [
+      "CREATE TABLE `test_content` (\n\t`table_name` text NOT NULL,\n\t`record_id` integer NOT NULL,\n\tPRIMARY KEY(`table_name`, `record_id`)\n);"
+    ]
   }
 ];

@@ -69,7 +69,17 @@ describe("a new visitor", () => {
     // Confined to setup until it is finished.
     await page.goto(`${appUrl}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/setup");
-    await page.click("text=Commencer à utiliser Comptoir");
+    // The wizard walked through with what signup gave (tests/e2e/onboarding.test.ts walks it in full).
+    await page.getByRole("button", { name: "C'est parti" }).click();
+    await page.waitForURL(`${appUrl}/setup/company`);
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await page.waitForURL(`${appUrl}/setup/locations-users`);
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await page.waitForURL(`${appUrl}/setup/content`);
+    await page.getByLabel("Partir de mes propres données").check();
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await page.waitForURL(`${appUrl}/setup/finish`);
+    await page.getByRole("button", { name: "Aller à mon tableau de bord" }).click();
     await page.waitForURL(`${appUrl}/dashboard`);
     expect(await page.textContent("main")).toContain("Épicerie Fine Martin");
 

@@ -15,7 +15,7 @@ import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "..
 import { ErrorPage } from "../../components/error-page";
 import { LanguageSwitcher } from "../../components/language-switcher";
 import { FormatProvider } from "../../format";
-import { useT } from "../../i18n";
+import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/back-office";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -174,6 +174,7 @@ function SearchIcon() {
 function Shell({ data: shell, children }: { data: ShellData; children: ReactNode }) {
   const { format, user, company, otherCompanies, canManageAccount, readOnly, pendingInvitations, sideMenu, createMenu, helpUrl } = shell;
   const t = useT();
+  const errorText = useErrorText();
   const [menu, setMenu] = useState<MenuState>("auto");
   const [wide, setWide] = useState<boolean | null>(null);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -357,7 +358,7 @@ function Shell({ data: shell, children }: { data: ShellData; children: ReactNode
         <main className="back-office__main">
           {readOnly ? (
             <p className="alert alert--warning account-banner" role="status" data-testid="account-banner">
-              {t(`error.${readOnly}`)}{" "}
+              {errorText(readOnly)}{" "}
               {canManageAccount ? <Link to="/account-settings">{t("account.banner_open_settings")}</Link> : t("account.banner_ask_admin")}
             </p>
           ) : null}

@@ -19,6 +19,9 @@ import type { FieldErrorMap } from "../../components/form-field";
 import { FormPage } from "../../components/form-page";
 import { formAction } from "../../server/form-page.server";
 import { ImageCard } from "../../components/image-card";
+import { TestContentPanel } from "../../components/onboarding/test-content-progress";
+import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
+import { startTestContentRemoval, testContentBanner } from "../../../worker/domain/onboarding/test-content";
 import { openCataloguePage, SETTINGS, text } from "./catalogue-settings.server";
 import { useErrorText, useT } from "../../i18n";
 import { timeZones } from "./users/form-options";
@@ -50,9 +53,15 @@ const numberingField = (type: string, part: "prefix" | "width") => `document_num
 /** The company's own settings (domain spec §3 'Company'), its logo, and a way to its tax settings. */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, notice } = await openCataloguePage(args, SETTINGS);
-  const [settings, currencies, taxes] = await Promise.all([getCompanySettings(ctx), allCurrencies(ctx), allTaxes(ctx)]);
+  const [settings, currencies, taxes, testContent] = await Promise.all([
+    getCompanySettings(ctx),
+    allCurrencies(ctx),
+    allTaxes(ctx),
+    testContentBanner(ctx, { dismissed: false }),
+  ]);
   return {
     settings,
+    testContent,
     currencies: currencies.filter((c) => c.active || c.iso === settings.default_currency).map((c) => ({ iso: c.iso, label: c.label })),
     taxes: taxes.filter((tax) => tax.active).map((tax) => ({ id: tax.id, label: tax.label })),
     countries: countryOptions(ctx.locale),
@@ -116,6 +125,10 @@ export async function action(args: Route.ActionArgs) {
         const file = form.get("logo");
         await setCompanyLogo(ctx, { bytes: file instanceof File ? await file.arrayBuffer() : new ArrayBuffer(0) });
         return redirect(`${COMPANY_SETTINGS_PATH}?notice=logo_saved`);
+      }
+      if (intent === "remove_test_content") {
+        await startTestContentRemoval(ctx, { acknowledged: tickedAcknowledgements(form) });
+        return redirect(COMPANY_SETTINGS_PATH);
       }
       if (intent === "remove_logo") {
         await removeCompanyLogo(ctx);
@@ -190,7 +203,7 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const { settings, currencies, taxes, countries, timezones, notice } = loaderData;
-  const failed = actionData && actionData.intent !== "upload_logo" && actionData.intent !== "remove_logo" ? actionData : undefined;
+  const failed = actionData && !["upload_logo", "remove_logo", "remove_test_content"].includes(actionData.intent) ? actionData : undefined;
   const values = failed?.values ?? valuesOf(settings);
   const errors = errorsByField(failed?.fields, ["payment_terms", "document_numbering"]);
   return (
@@ -200,6 +213,7 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
           {t(`company_settings.notice_${notice}`)}
         </p>
       ) : null}
+      {loaderData.testContent ? <TestContentPanel state={loaderData.testContent} /> : null}
       <ImageCard
         field="logo"
         className="company-logo"

@@ -10,3 +10,4 @@ export * from "./sales";
 export * from "./stock";
 export * from "./store";
 export * from "./purchasing";
+export * from "./test-content";

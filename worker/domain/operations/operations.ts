@@ -72,7 +72,7 @@ export function operationView(row: OperationRow): OperationView {
 
 /** What starts an operation: its kind of work and what that work needs to run (again, after a crash). */
 export interface NewOperation {
-  type: "export" | "export_bulk_pdf" | "import";
+  type: "export" | "export_bulk_pdf" | "import" | "test_content" | "test_content_removal";
   label: string;
   params: Record<string, unknown>;
 }

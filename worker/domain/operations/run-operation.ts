@@ -6,6 +6,7 @@ import type { OperationError } from "../../../db/schema/tenant/company";
 import { translate } from "../../../locales";
 import type { SystemActor } from "../identity/actor";
 import { documentPdf, type OutputDocumentType } from "../documents/outputs";
+import { GENERATE_TYPE, REMOVE_TYPE, runTestContent, runTestContentRemoval } from "../onboarding/test-content";
 import { runPriceUpdate, runPriceUpdateRevert } from "../products/price-updates";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -113,6 +114,8 @@ export async function runOperation(system: Ctx, batchId: string, channel: Operat
     else if (row.status === "in_progress" && row.type === "import") await runImport(run);
     else if (row.status === "in_progress" && row.type === "price_update") await runPriceUpdate(run);
     else if (row.status === "revert_in_progress" && row.type === "price_update") await runPriceUpdateRevert(run);
+    else if (row.status === "in_progress" && row.type === GENERATE_TYPE) await runTestContent(run);
+    else if (row.status === "in_progress" && row.type === REMOVE_TYPE) await runTestContentRemoval(run);
     else if (row.status === "revert_in_progress") await revertImport(run);
   } catch (error) {
     // A refusal of the domain ends the operation with its message; anything else is retried by the queue.
