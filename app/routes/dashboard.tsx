@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { requestContext } from "../../worker/context";
 import { ctxFromRequest } from "../../worker/ctx";
 import { effectiveStatus } from "../../worker/domain/identity/actor";
+import { atAGlance } from "../../worker/domain/dashboard/at-a-glance";
 import { listLocations } from "../../worker/domain/settings/locations/list-locations";
 import { startTestContentRemoval, testContentBanner } from "../../worker/domain/onboarding/test-content";
 import { companyStaff } from "../../worker/domain/users/staff";
@@ -21,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const verbs = await ctxFromRequest(ctx);
   // The test content's banner, until it is dismissed (a cookie) or the content removed.
   const dismissed = (request.headers.get("cookie") ?? "").includes(`${TEST_CONTENT_DISMISSED}=1`);
-  const [locations, users, invitations, testContent] = await Promise.all([
+  const [figures, locations, users, invitations, testContent] = await Promise.all([
+    atAGlance(verbs),
     listLocations(verbs),
     admin ? companyStaff(ctx.control, user.company.id) : null,
     ctx.shell?.invitations ?? listMyInvitations(verbs),
@@ -33,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     account: users
       ? { plan: effectiveStatus(user.company), activeUsers: users.filter((u) => u.active && u.member && !u.invitation_pending).length }
       : null,
+    figures,
     locations,
     pendingInvitations: invitations.length,
     testContent,
@@ -57,9 +60,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The figures of the dashboard, each leading to its list. */
+const GLANCE = [
+  { key: "salesOrdersOpen", label: "dashboard.sales_orders_open", to: "/sales/sales-orders" },
+  { key: "invoicesToCollect", label: "dashboard.invoices_to_collect", to: "/sales/invoices" },
+  { key: "estimatesPending", label: "dashboard.estimates_pending", to: "/sales/estimates" },
+  { key: "activeProducts", label: "dashboard.active_products", to: "/products-and-services/products" },
+  { key: "activeCustomers", label: "dashboard.active_customers", to: "/contacts/customers" },
+] as const;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { firstName, company, account, locations, pendingInvitations, testContent } = loaderData;
+  const { firstName, company, account, figures, locations, pendingInvitations, testContent } = loaderData;
   return (
     <>
       <title>{`${t("dashboard.title")} | ${t("app.name")}`}</title>
@@ -78,6 +90,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Link to="/invitations">{t("dashboard.see_invitations")}</Link>
         </p>
       ) : null}
+      <section className="card" data-testid="at-a-glance">
+        <h2>{t("dashboard.at_a_glance")}</h2>
+        <dl className="figures">
+          {GLANCE.filter(({ key }) => figures[key] !== null).map(({ key, label, to }) => (
+            <div key={key} className="figures__item">
+              <dt>
+                <Link to={to}>{t(label)}</Link>
+              </dt>
+              <dd data-testid={`figure-${key}`}>{figures[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <section className="card">
         <h2>{t("dashboard.locations")}</h2>
         {locations.length === 0 ? (
