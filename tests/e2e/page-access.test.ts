@@ -47,7 +47,7 @@ beforeAll(async () => {
 const pages = flatten(routes);
 /** The route with each parameter filled: one value for every parameter, or each by its name. */
 const concrete = (path: string, params: RouteParams) =>
-  `/${path.replace(/:(\w+)\??/g, (whole, name: string) => (typeof params === "string" ? params : (params[name] ?? whole)))}`;
+  `/${path.replace(/:(\w+)(?:\?(?=\/|$))?/g, (whole, name: string) => (typeof params === "string" ? params : (params[name] ?? whole)))}`;
 /** Routes opened with parameters of their own: one with :id, or one whose parameters a record gives (the checkout's words). */
 const hasRecord = (path: string) => path.includes(":id") || (path.includes(":") && Object.keys(RECORDS).some((p) => path.startsWith(p)));
 

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { startDbServer } from "../../db/server/server";
 import { startApp } from "../../scripts/lib/app-stack";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { startFakeStripe } from "../../scripts/lib/fake-stripe";
 import { serveSinkOverHttp, startSmtpSink } from "../../scripts/lib/smtp-sink";
 import { freePort } from "./free-port";
 
@@ -19,6 +20,8 @@ declare module "vitest" {
     pepper: string;
     /** The HTTP view of the SMTP server the app sends its email to (tests/support/sink-client.ts). */
     mailUrl: string;
+    /** Stripe's stand-in the app bills through: its hosted card page, and its control routes (`/_fake/events`, `/_fake/state`). */
+    stripeUrl: string;
   }
 }
 
@@ -28,12 +31,24 @@ export default async function setup(project: TestProject) {
   const secrets = { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") };
   const sink = await startSmtpSink();
   const sinkHttp = await serveSinkOverHttp(sink);
+  // The app's port is chosen first: Stripe's stand-in posts its signed events to the app's webhook.
+  const port = await freePort();
+  const webhookSecret = `whsec_${randomBytes(24).toString("hex")}`;
+  const stripe = await startFakeStripe({ host: "127.0.0.1", webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`, webhookSecret });
   const app = await startApp({
     dbUrl: db.url,
     stateDir: dir,
-    port: await freePort(),
+    port,
     secrets,
-    vars: { SMTP_HOST: sink.host, SMTP_PORT: String(sink.port), SMTP_SECURITY: "none", HELP_URL: "https://help.example.test/{language}/" },
+    vars: {
+      SMTP_HOST: sink.host,
+      SMTP_PORT: String(sink.port),
+      SMTP_SECURITY: "none",
+      HELP_URL: "https://help.example.test/{language}/",
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: `sk_test_${randomBytes(12).toString("hex")}`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
     seedScale: "small",
     quiet: true,
   });
@@ -43,8 +58,10 @@ export default async function setup(project: TestProject) {
   project.provide("dbUrl", db.url);
   project.provide("pepper", secrets.PASSWORD_PEPPER);
   project.provide("mailUrl", sinkHttp.url);
+  project.provide("stripeUrl", stripe.url);
   return async () => {
     await app.close();
+    await stripe.close();
     await sinkHttp.close();
     await sink.close();
     await db.close();

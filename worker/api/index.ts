@@ -9,6 +9,7 @@ import { health } from "./health";
 import { idempotency } from "./idempotency";
 import { locations } from "./locations";
 import { me } from "./me";
+import { account } from "./account";
 import { companies } from "./companies";
 import { oauthToken } from "./oauth-token";
 import { openApi } from "./openapi";
@@ -83,6 +84,7 @@ export function apiRouter(): Hono<ApiEnv> {
   api.route("/", openApi);
   api.route("/health", health);
   api.route("/me", me);
+  api.route("/account", account);
   api.route("/locations", locations);
   api.route("/companies", companies);
   api.route("/users", users);

@@ -47,6 +47,7 @@ import { companySettingsOperations } from "./company-settings";
 import { pdfSettingsOperations } from "./pdf-settings";
 import { emailTemplateOperations } from "./email-templates";
 import { smtpSettingsOperations } from "./smtp-settings";
+import { accountOperations } from "./account";
 import { DOCS_CSS, docsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi-document";
 import { ConfirmBody } from "./password-reset-body";
@@ -306,12 +307,15 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...returnOperations,
   ...subscriptionOperations,
   ...invitationOperations,
+  ...accountOperations,
 ];
 
 /** What each tag of the reference holds, in the order it shows them. */
 export const API_TAGS: Record<string, string> = {
   Platform: "The service itself: its health and this reference.",
   Identity: "Who calls: the caller, its companies, password resets and OAuth tokens.",
+  Account:
+    "The company's own subscription to the product: its status (trial, subscribed, paused, suspended, cancelled), plan, billing cycle, card and invoices. Changing them is done in Account settings.",
   Users: "The company's staff users and their invitations.",
   "API tokens": "Tokens for external systems; a token's value is shown once, at creation.",
   Settings: "Locations, price levels, currencies, taxes and tax settings.",

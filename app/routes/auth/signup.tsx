@@ -6,12 +6,15 @@ import { COMMON_CURRENCIES, COUNTRY_CODES } from "../../../worker/domain/shared/
 import { limitDeps, signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
 import { formAction } from "../../server/form-page.server";
+import { rememberPromoCode } from "../../server/promo-code.server";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/signup";
 
 const FIELDS = ["email", "first_name", "last_name", "company_name", "phone", "country", "currency"] as const;
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  // A promotion link (?promo_code=) is kept for the checkout (platform spec §5).
+  rememberPromoCode(request);
   const ctx = context.get(requestContext);
   if (ctx.actor) throw redirect("/");
   // Lists are built on the server, in the visitor's language, so the page needs no script.
