@@ -149,7 +149,7 @@ describe("the account's life, as a new user", () => {
     await page.goto(`${appUrl}/contacts/customers/create`);
     expect(await text(page, "[data-testid=account-banner]")).toContain("The account is suspended");
     await page.fill("input[name=label]", "Refused while suspended");
-    await page.click("main button[type=submit]");
+    await page.click("button:has-text('Create the customer')");
     await expect.poll(() => page.locator("body").innerText()).toContain("The account is suspended");
     expect(await db.select().from(tenantSchema.customers).where(eq(tenantSchema.customers.label, "Refused while suspended"))).toEqual([]);
 
@@ -180,7 +180,7 @@ describe("the account's life, as a new user", () => {
     expect(await text(page, "[data-testid=account-status-text]")).toMatch(/You keep full access until \d{4}-\d{2}-\d{2}\.$/);
     await page.goto(`${appUrl}/contacts/customers/create`);
     await page.fill("input[name=label]", "Made while cancelled");
-    await page.click("main button[type=submit]");
+    await page.click("button:has-text('Create the customer')");
     await page.waitForURL(/\/contacts\/customers\/\d+/);
     expect(await page.locator("[data-testid=account-banner]").count()).toBe(0);
     await context.close();
