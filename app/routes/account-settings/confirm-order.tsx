@@ -5,7 +5,7 @@ import { checkoutPath } from "../../components/account/checkout-path";
 import { QuoteLines } from "../../components/account/quote-lines";
 import { CheckboxField } from "../../components/checkbox-field";
 import { FormField, type FieldErrorMap } from "../../components/form-field";
-import { useT } from "../../i18n";
+import { useErrorText, useT } from "../../i18n";
 import { checkoutAction, checkoutLoader } from "./billing.server";
 import "../../components/account/account.css";
 import type { Route } from "./+types/confirm-order";
@@ -24,6 +24,7 @@ type Failure = { error?: string; params?: Record<string, unknown>; fields?: Fiel
 /** Step 4: what each cycle costs, a promotion code, and the two confirmations subscribing needs (domain spec §5). */
 export default function ConfirmOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { choice, overview, promoCode, notice } = loaderData;
@@ -70,7 +71,7 @@ export default function ConfirmOrder({ loaderData, actionData }: Route.Component
             {t("checkout.apply_promo")}
           </button>
         </Form>
-        {promoFailure && failure?.error && !failure.fields ? <p className="field__error">{t(`error.${failure.error}`)}</p> : null}
+        {promoFailure && failure?.error && !failure.fields ? <p className="field__error">{errorText(failure)}</p> : null}
         {overview.promoCode ? (
           <p className="muted" data-testid="promo-applied">
             {t("checkout.promo_applied", { code: overview.promoCode })}
