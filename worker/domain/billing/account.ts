@@ -157,6 +157,13 @@ function promotionOf(found: {
   };
 }
 
+/** The stored promotion code's terms as Stripe gives them: shown when Stripe answers, the page stays up when it does not. */
+async function storedPromotion(ctx: Ctx, row: BillingRow | undefined): Promise<Promotion | null> {
+  if (!row?.promoCode || !ctx.stripe) return null;
+  const found = await ctx.stripe.findPromotionCode(row.promoCode).catch(() => null);
+  return found ? promotionOf(found) : null;
+}
+
 /** The account page: where the subscription stands, what it costs, the card and billing information. Never throws for want of Stripe. */
 export async function billingOverview(ctx: Ctx): Promise<BillingOverview> {
   requirePermission(ctx, ACCOUNT);
@@ -166,12 +173,7 @@ export async function billingOverview(ctx: Ctx): Promise<BillingOverview> {
     billingRow(ctx.control, companyId),
     countActiveUsers(ctx.control, companyId),
   ]);
-  let promotion: Promotion | null = null;
-  if (row?.promoCode && ctx.stripe) {
-    // The discount is shown when Stripe answers; the page stays up when it does not.
-    const found = await ctx.stripe.findPromotionCode(row.promoCode).catch(() => null);
-    promotion = found ? promotionOf(found) : null;
-  }
+  const promotion = await storedPromotion(ctx, row);
   const plan = row?.plan ?? null;
   const period = row?.period ?? null;
   const currency = row?.currency ?? null;
@@ -214,11 +216,7 @@ export async function previewQuote(ctx: Ctx, input: unknown): Promise<Quote> {
   const choice = parseInput(QuoteInput, input);
   const companyId = ctx.actor.company.id;
   const [row, activeUsers] = await Promise.all([billingRow(ctx.control, companyId), countActiveUsers(ctx.control, companyId)]);
-  let promotion: Promotion | null = null;
-  if (row?.promoCode && ctx.stripe) {
-    const found = await ctx.stripe.findPromotionCode(row.promoCode).catch(() => null);
-    promotion = found ? promotionOf(found) : null;
-  }
+  const promotion = await storedPromotion(ctx, row);
   return quote({ plan: choice.plan, period: choice.period, currency: choice.currency, activeUsers, b2bAddon: choice.b2b_addon, promotion });
 }
 
