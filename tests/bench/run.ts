@@ -2,7 +2,7 @@
 // check, server-rendered pages, API lists, token refresh, sign-in and stock documents, at a fixed
 // concurrency. Uses BENCH_URL if set (with BENCH_DB_URL, its database server, for round trips),
 // else serves the built app in workerd through Miniflare, without the `wrangler dev` proxy.
-// Each row's workerd CPU is also a multiple of the health row's, and its round trips are its own
+// Each row's workerd CPU is also a multiple of the health row's and of health checks sent just before it; its round trips are its own
 // (made before its answer) then all until the database falls quiet (the outbox's work included).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -74,6 +74,24 @@ async function roundTrips(make: () => Promise<Response>): Promise<{ own: string;
  */
 const HEALTH = "GET /api/v1/health";
 let health: number | undefined;
+/**
+ * Health requests sent just before each row, a second measure of its multiple: the load of these
+ * shared cores drifts over a run of several minutes, and the health row is measured first, its
+ * code not yet optimised by the runtime (its CPU per request is higher than later). 0: none.
+ */
+const HEALTH_BEFORE_EACH = Number(process.env.BENCH_HEALTH_BEFORE_EACH ?? 500);
+
+/** Workerd CPU per request of `requests` health checks sent now, at the bench's concurrency. */
+async function healthNow(requests: number): Promise<number> {
+  let next = 0;
+  const before = cpuSample(dbPid);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < requests) await (await fetch(`${base}/api/v1/health`)).arrayBuffer();
+    }),
+  );
+  return Number(cpuPerRequest(before, cpuSample(dbPid), requests).workerd);
+}
 
 /** With `ttfb`, the time until the response headers arrive (a streamed page's first byte). */
 /** BENCH_ONLY=sales,stock: only the rows whose name contains one of these words (the others are skipped). */
@@ -88,6 +106,7 @@ async function measure(
   if (ONLY && name !== HEALTH && !ONLY.some((word) => name.toLowerCase().includes(word))) return;
   for (let i = 0; i < Math.min(50, requests / 10); i++) await (await make()).arrayBuffer(); // warm-up
   const trips = await roundTrips(make);
+  const healthBefore = name !== HEALTH && HEALTH_BEFORE_EACH > 0 ? await healthNow(HEALTH_BEFORE_EACH) : undefined;
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -132,6 +151,7 @@ async function measure(
     round_trips: trips.own,
     round_trips_with_background: trips.all,
     cpu_x_health: health ? (Number(cpu.workerd) / health).toFixed(1) : "n/a",
+    cpu_x_health_before: healthBefore ? (Number(cpu.workerd) / healthBefore).toFixed(1) : "n/a",
     cpu_ms_workerd: cpu.workerd,
     cpu_ms_db: cpu.db,
     cpu_ms_bench: cpu.bench,
@@ -141,7 +161,7 @@ async function measure(
     stopProfile &&
     summarizeProfile(await stopProfile(), join(process.env.BENCH_PROFILE!, `${name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`));
   console.log(
-    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.own.padStart(4)} db round trips (${trips.all} with background)  cpu/req ${cpu.workerd} ms workerd (${row.cpu_x_health}× health) + ${cpu.db} ms db + ${cpu.bench} ms load  (${row.requests} requests, ${failures} failed)`,
+    `${name.padEnd(38)} p50 ${row.p50_ms.padStart(6)} ms  p95 ${row.p95_ms.padStart(6)} ms  p99 ${row.p99_ms.padStart(6)} ms  ${row.rps.padStart(5)} req/s  ${trips.own.padStart(4)} db round trips (${trips.all} with background)  cpu/req ${cpu.workerd} ms workerd (${row.cpu_x_health}× health${healthBefore ? `, ${row.cpu_x_health_before}× the ${healthBefore.toFixed(2)} ms of health just before` : ""}) + ${cpu.db} ms db + ${cpu.bench} ms load  (${row.requests} requests, ${failures} failed)`,
   );
   if (profileSummary) console.log(profileSummary);
   // BENCH_SLOWEST=1: when the slowest 1 % started (ms into the run) and how long each took, to tell a pause from a queue.

@@ -74,7 +74,7 @@ export interface CustomerFormOptions {
   tags: { id: number; label: string }[];
   /** null: the account_managers module is off for the user, and the field is not shown. */
   accountManagers: { id: string; name: string }[] | null;
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
 }
 
 const ADDRESS_TEXT = [
@@ -281,7 +281,7 @@ function AddressBlock({
   index: number;
   address: AddressFormValues;
   errors: FieldErrorMap;
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
 }) {
   const t = useT();
   const errorText = useErrorText();

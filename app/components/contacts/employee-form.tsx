@@ -86,7 +86,7 @@ export function EmployeeForm({
   submitLabel,
 }: {
   values: EmployeeFormValues;
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
   errors: FieldErrorMap;
   submitLabel: string;
 }) {

@@ -87,7 +87,7 @@ export function CountryField({
   name: string;
   value: string | null | undefined;
   errors: FieldErrorMap;
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
 }) {
   const t = useT();
   const known = !value || countries.some((c) => c.code === value);
@@ -128,7 +128,7 @@ export function AddressFieldset({
 }: {
   values: AddressValues;
   errors: FieldErrorMap;
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
 }) {
   const t = useT();
   return (

@@ -39,7 +39,7 @@ export interface SupplierFormOptions {
   priceLevels: { id: number; label: string }[];
   currencies: { id: number; label: string; iso: string }[];
   tags: { id: number; label: string }[];
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
 }
 
 export const NEW_SUPPLIER: SupplierFormValues = {

@@ -19,7 +19,7 @@ import {
 } from "../../../worker/domain/billing/account";
 import { BILLING_CURRENCIES, BILLING_PERIODS, PLANS, PLAN_TERMS, type BillingCurrency } from "../../../worker/domain/billing/plans";
 import { companyFormat } from "../../../worker/domain/settings/company-settings/company-format";
-import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
+import { countryNames } from "../../../worker/domain/shared/countries";
 import type { Ctx } from "../../../worker/domain/shared/ctx";
 import type { ErrorCode } from "../../../worker/domain/shared/domain-error";
 import { pageUrl, requirePage } from "../../../worker/guards";
@@ -194,12 +194,6 @@ function stepOf(url: URL): CheckoutStep {
   return CHECKOUT_STEPS.find((s) => url.pathname.endsWith(`/${s}`))!;
 }
 
-const COUNTRY_NAMES = (locale: string) => {
-  const regions = new Intl.DisplayNames([locale], { type: "region" });
-  const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
-};
-
 export async function checkoutLoader(rc: RequestContext, request: Request, params: CheckoutParams) {
   rememberPromoCode(request);
   requirePage(request, rc, ACCESS);
@@ -224,7 +218,7 @@ export async function checkoutLoader(rc: RequestContext, request: Request, param
     choice,
     overview,
     quote,
-    countries: step === "billing-information" ? COUNTRY_NAMES(rc.locale) : [],
+    countries: step === "billing-information" ? countryNames(rc.locale) : [],
     promoCode: overview.promoCode ?? promoCodeFromCookie(request),
     notice: noticeOf(url),
     cardError: cardErrorOf(url),

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { requestContext } from "../../../worker/context";
 import { signUp } from "../../../worker/domain/companies/sign-up";
-import { COMMON_CURRENCIES, COUNTRY_CODES } from "../../../worker/domain/shared/countries";
+import { COMMON_CURRENCIES, countryNames } from "../../../worker/domain/shared/countries";
 import { limitDeps, signedInHeaders } from "../../../worker/web-session";
 import { FormField } from "../../components/form-field";
 import { formAction } from "../../server/form-page.server";
@@ -18,11 +18,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(requestContext);
   if (ctx.actor) throw redirect("/");
   // Lists are built on the server, in the visitor's language, so the page needs no script.
-  const regions = new Intl.DisplayNames([ctx.locale], { type: "region" });
   const currencies = new Intl.DisplayNames([ctx.locale], { type: "currency" });
-  const collator = new Intl.Collator(ctx.locale);
   return {
-    countries: COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name)),
+    countries: countryNames(ctx.locale),
     currencies: COMMON_CURRENCIES.map((code) => ({ code, name: `${code} · ${currencies.of(code) ?? code}` })),
     defaultCountry: ctx.locale === "fr" ? "FR" : "",
   };

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { COUNTRY_CODES } from "../../../worker/domain/shared/countries";
+import { countryNames } from "../../../worker/domain/shared/countries";
 import type { Ctx } from "../../../worker/domain/shared/ctx";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
 import type { Locale } from "../../../worker/domain/shared/locale";
@@ -8,10 +8,8 @@ import type { CountryOption } from "../../components/contacts/contacts";
 import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
 
 /** Every country with its name in the user's language, sorted by name. */
-export function countryOptions(locale: Locale): CountryOption[] {
-  const regions = new Intl.DisplayNames([locale], { type: "region" });
-  const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+export function countryOptions(locale: Locale): readonly CountryOption[] {
+  return countryNames(locale);
 }
 
 /** Delete (once its consequences are ticked), enable and disable from a detail page: the same three forms for every contact. */

@@ -1,4 +1,4 @@
-import { inArray, type SQLWrapper } from "drizzle-orm";
+import { inArray, isNotNull, type SQLWrapper } from "drizzle-orm";
 import { tenantSchema } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
@@ -8,7 +8,7 @@ import { assembleCustomerViews, customerListRegistry, customerRelated, customerV
 import type { CustomerView } from "./customer-schemas";
 import { contactFilterSql, withoutFilter } from "./list-filters";
 
-const { customers } = tenantSchema;
+const { customers, customerAddresses } = tenantSchema;
 
 /**
  * One page of customers: filters number, label, active, status, b2b_access, price_level_id,
@@ -31,4 +31,17 @@ export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<st
     related: (ids) => customerViewReads(db, ids, column(customers.priceLevelId, ids), column(customers.currencyId, ids)),
   });
   return { ...result, items: assembleCustomerViews(result.items, lookups) };
+}
+
+/**
+ * The countries of the customers' addresses, for the list's country filter: a filter offers the
+ * values it can find (a list of every country on earth would be longer than most lists it filters).
+ */
+export async function customerCountries(ctx: Ctx): Promise<string[]> {
+  requirePermission(ctx, READ_CUSTOMERS);
+  const rows = await ctx.db
+    .selectDistinct({ country: customerAddresses.country })
+    .from(customerAddresses)
+    .where(isNotNull(customerAddresses.country));
+  return rows.map((r) => r.country!);
 }

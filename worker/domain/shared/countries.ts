@@ -19,3 +19,22 @@ export function isCountryCode(code: string): boolean {
 export function isCurrencyCode(code: string): boolean {
   return COMMON_CURRENCIES.includes(code) || Intl.supportedValuesOf("currency").includes(code);
 }
+
+const namesByLocale = new Map<string, readonly { code: string; name: string }[]>();
+
+/**
+ * Every country with its name in a language, sorted by name: built once per language and isolate
+ * (its display names and its sort cost more than a whole list page's other work), then shared.
+ */
+export function countryNames(locale: string): readonly { code: string; name: string }[] {
+  let names = namesByLocale.get(locale);
+  if (!names) {
+    const regions = new Intl.DisplayNames([locale], { type: "region" });
+    const collator = new Intl.Collator(locale);
+    names = Object.freeze(
+      COUNTRY_CODES.map((code) => Object.freeze({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name)),
+    );
+    namesByLocale.set(locale, names);
+  }
+  return names;
+}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { requestContext } from "../../../../worker/context";
 import { ctxFromRequest } from "../../../../worker/ctx";
 import { customerFormOptions } from "../../../../worker/domain/contacts/customer-form-options";
-import { listCustomers } from "../../../../worker/domain/contacts/list-customers";
+import { customerCountries, listCustomers } from "../../../../worker/domain/contacts/list-customers";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
@@ -18,14 +18,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const actor = requirePage(request, rc, VIEW_CUSTOMERS);
   const ctx = await ctxFromRequest(rc);
-  const [list, options] = await Promise.all([
+  const [list, options, present] = await Promise.all([
     loadListPage({ request, rc, type: "customers", run: (params) => listCustomers(ctx, params) }),
     customerFormOptions(ctx),
+    customerCountries(ctx),
   ]);
-  const notice = new URL(request.url).searchParams.get("notice");
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("notice");
+  // The country filter offers the customers' countries, and the one the address already filters on.
+  const offered = new Set([...present, url.searchParams.get("country")]);
   return {
     list,
-    options: { ...options, countries: countryOptions(rc.locale) },
+    options: { ...options, countries: countryOptions(rc.locale).filter((c) => offered.has(c.code)) },
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: notice === "deleted" ? notice : null,
   };
