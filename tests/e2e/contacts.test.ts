@@ -116,6 +116,11 @@ describe("contacts in the browser", () => {
       await page.goto(`${appUrl}/contacts/customers/create`);
       await page.fill("input[name=label]", label);
       await page.fill("input[name=credit_limit]", limit);
+      if (label === "Comptoir du Port") {
+        await page.selectOption("select[name='addresses.0.type']", "billing");
+        await page.fill("input[name='addresses.0.city']", "Ostende");
+        await page.selectOption("select[name='addresses.0.country']", "BE");
+      }
       await page.click("button:has-text('Create the customer')");
       await page.waitForURL(/\/contacts\/customers\/\d+\?notice=created$/);
       await expect.poll(() => page.textContent("h1")).toContain(label);
@@ -136,6 +141,14 @@ describe("contacts in the browser", () => {
     await page.click(".list-filters__actions button[type=submit]");
     await expect.poll(() => cells(page, 1)).toEqual(["Comptoir du Port"]);
     expect(page.url()).toContain("search=Comp");
+
+    // The country filter offers the countries the customers' addresses are in, not every country.
+    await page.goto(`${appUrl}/contacts/customers`);
+    expect(await page.$$eval("#list-filter-country option", (options) => options.map((o) => o.textContent))).toEqual(["Any", "Belgium"]);
+    await page.selectOption("#list-filter-country", "BE");
+    await page.click(".list-filters__actions button[type=submit]");
+    await expect.poll(() => cells(page, 1)).toEqual(["Comptoir du Port"]);
+    expect(page.url()).toContain("country=BE");
   });
 
   it("a user who may see customers but not edit them gets no edit button and is sent away from the edit page; another company sees nothing", async () => {

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
   // The country filter offers the customers' countries, and the one the address already filters on.
-  const offered = new Set([...present, url.searchParams.get("country")]);
+  const offered = new Set([...present, url.searchParams.get("country")?.toUpperCase()]);
   return {
     list,
     options: { ...options, countries: countryOptions(rc.locale).filter((c) => offered.has(c.code)) },
