@@ -68,17 +68,14 @@ describe("drizzle's `is`, as the build rewrites it", () => {
       SQLiteColumn,
       SQLiteTable,
     ];
-    let agreeing = 0;
     let yes = 0;
     for (let round = 0; round < 2; round++)
       for (const value of values)
         for (const type of classes) {
           const expected = drizzle.is(value, type);
           expect(is(value, type), `${String(type.name)} of value ${values.indexOf(value)}`).toBe(expected);
-          agreeing++;
           if (expected) yes++;
         }
-    expect(agreeing).toBe(2 * values.length * classes.length);
     // Both answers are exercised: some values are of some classes.
     expect(yes).toBeGreaterThan(10);
   });

@@ -22,6 +22,9 @@ describe("the customers list's country filter offers the countries of the compan
 
     expect((await customerCountries(await ctxOf(w.company))).sort()).toEqual(["CH", "FR"]);
     expect(await customerCountries(await ctxOf(other.company))).toEqual(["IT"]);
+    // The country the list already filters on stays offered, typed in either case, and once.
+    expect((await customerCountries(await ctxOf(other.company), { filtered: "be" })).sort()).toEqual(["BE", "IT"]);
+    expect(await customerCountries(await ctxOf(other.company), { filtered: "IT" })).toEqual(["IT"]);
   });
 
   it("is refused to a user who may not see customers", async () => {

@@ -1,16 +1,8 @@
 import { redirect } from "react-router";
-import { countryNames } from "../../../worker/domain/shared/countries";
 import type { Ctx } from "../../../worker/domain/shared/ctx";
 import { DomainError } from "../../../worker/domain/shared/domain-error";
-import type { Locale } from "../../../worker/domain/shared/locale";
 import { formAction } from "../../server/form-page.server";
-import type { CountryOption } from "../../components/contacts/contacts";
 import { tickedAcknowledgements } from "../../components/ui/confirm-delete";
-
-/** Every country with its name in the user's language, sorted by name. */
-export function countryOptions(locale: Locale): readonly CountryOption[] {
-  return countryNames(locale);
-}
 
 /** Delete (once its consequences are ticked), enable and disable from a detail page: the same three forms for every contact. */
 export async function detailAction(args: {

@@ -12,7 +12,7 @@ import { allTaxes } from "../../../worker/domain/settings/taxes/list-taxes";
 import { formatInput, formatNumber } from "../../../worker/domain/shared/format";
 import { Decimal } from "../../../worker/domain/shared/decimal";
 import { LOCALES } from "../../../worker/domain/shared/locale";
-import { countryOptions } from "../contacts/contacts.server";
+import { countryNames } from "../../../worker/domain/shared/countries";
 import { AddressFieldset, errorsByField, SelectField, TextField } from "../../components/contacts/form-parts";
 import { CheckboxField } from "../../components/checkbox-field";
 import type { FieldErrorMap } from "../../components/form-field";
@@ -64,7 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
     testContent,
     currencies: currencies.filter((c) => c.active || c.iso === settings.default_currency).map((c) => ({ iso: c.iso, label: c.label })),
     taxes: taxes.filter((tax) => tax.active).map((tax) => ({ id: tax.id, label: tax.label })),
-    countries: countryOptions(ctx.locale),
+    countries: countryNames(ctx.locale),
     timezones: timeZones(),
     notice: NOTICES.find((n) => n === notice) ?? null,
   };

@@ -7,7 +7,7 @@ import { CountryField, errorsByField, SelectField, TextField } from "../../compo
 import { WizardNav, WizardStep } from "../../components/onboarding/wizard";
 import { formAction } from "../../server/form-page.server";
 import { useErrorText, useT } from "../../i18n";
-import { countryOptions } from "../contacts/contacts.server";
+import { countryNames } from "../../../worker/domain/shared/countries";
 import { openSetupPage } from "./setup.server";
 import type { Route } from "./+types/company";
 
@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { ctx } = await openSetupPage(args);
   const view = await companyStep(ctx);
   const notice = new URL(args.request.url).searchParams.get("notice");
-  return { ...view, countries: countryOptions(ctx.locale), logoSaved: notice === "logo_saved" };
+  return { ...view, countries: countryNames(ctx.locale), logoSaved: notice === "logo_saved" };
 }
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");

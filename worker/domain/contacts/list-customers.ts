@@ -34,14 +34,17 @@ export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<st
 }
 
 /**
- * The countries of the customers' addresses, for the list's country filter: a filter offers the
- * values it can find (a list of every country on earth would be longer than most lists it filters).
+ * The countries the customers list's country filter offers: those of the customers' addresses (a
+ * filter offers the values it can find; a list of every country on earth would be longer than most
+ * lists it filters), and the one the list already filters on, so that a saved view keeps its value.
  */
-export async function customerCountries(ctx: Ctx): Promise<string[]> {
+export async function customerCountries(ctx: Ctx, input: { filtered?: string | null } = {}): Promise<string[]> {
   requirePermission(ctx, READ_CUSTOMERS);
   const rows = await ctx.db
     .selectDistinct({ country: customerAddresses.country })
     .from(customerAddresses)
     .where(isNotNull(customerAddresses.country));
-  return rows.map((r) => r.country!);
+  const filtered = input.filtered?.toUpperCase();
+  const countries = rows.map((r) => r.country!);
+  return filtered && !countries.includes(filtered) ? [...countries, filtered] : countries;
 }

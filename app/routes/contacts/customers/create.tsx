@@ -4,7 +4,7 @@ import { createCustomer } from "../../../../worker/domain/contacts/create-custom
 import { customerFormOptions } from "../../../../worker/domain/contacts/customer-form-options";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMERS_PATH, EDIT_CUSTOMERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { blankAddress, CustomerForm, customerFormValues, customerInput, NEW_CUSTOMER } from "../../../components/contacts/customer-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, EDIT_CUSTOMERS);
   const options = await customerFormOptions(await ctxFromRequest(rc));
-  return { options: { ...options, countries: countryOptions(rc.locale) }, idempotencyKey: newFormKey() };
+  return { options: { ...options, countries: countryNames(rc.locale) }, idempotencyKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

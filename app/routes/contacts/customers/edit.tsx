@@ -5,7 +5,7 @@ import { getCustomer } from "../../../../worker/domain/contacts/get-customer";
 import { updateCustomer } from "../../../../worker/domain/contacts/update-customer";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMERS_PATH, EDIT_CUSTOMERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import {
   blankAddress,
   CustomerForm,
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = await ctxFromRequest(rc);
   const customer = await orNotFound(() => getCustomer(ctx, { id: params.id }));
   const options = await customerFormOptions(ctx, { current: customer });
-  return { customer, options: { ...options, countries: countryOptions(rc.locale) } };
+  return { customer, options: { ...options, countries: countryNames(rc.locale) } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { customerCountries, listCustomers } from "../../../../worker/domain/cont
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { ActiveBadge } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
@@ -18,18 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   const actor = requirePage(request, rc, VIEW_CUSTOMERS);
   const ctx = await ctxFromRequest(rc);
+  const url = new URL(request.url);
   const [list, options, present] = await Promise.all([
     loadListPage({ request, rc, type: "customers", run: (params) => listCustomers(ctx, params) }),
     customerFormOptions(ctx),
-    customerCountries(ctx),
+    customerCountries(ctx, { filtered: url.searchParams.get("country") }),
   ]);
-  const url = new URL(request.url);
   const notice = url.searchParams.get("notice");
-  // The country filter offers the customers' countries, and the one the address already filters on.
-  const offered = new Set([...present, url.searchParams.get("country")?.toUpperCase()]);
+  const offered = new Set(present);
   return {
     list,
-    options: { ...options, countries: countryOptions(rc.locale).filter((c) => offered.has(c.code)) },
+    options: { ...options, countries: countryNames(rc.locale).filter((c) => offered.has(c.code)) },
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: notice === "deleted" ? notice : null,
   };

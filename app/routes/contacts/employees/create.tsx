@@ -3,7 +3,7 @@ import { ctxFromRequest } from "../../../../worker/ctx";
 import { createEmployee } from "../../../../worker/domain/contacts/create-employee";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { EmployeeForm, employeeFormValues, employeeInput, NEW_EMPLOYEE } from "../../../components/contacts/employee-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/create";
 export function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, EDIT_EMPLOYEES);
-  return { countries: countryOptions(rc.locale), idempotencyKey: newFormKey() };
+  return { countries: countryNames(rc.locale), idempotencyKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { getEmployee } from "../../../../worker/domain/contacts/get-employee";
 import { updateEmployee } from "../../../../worker/domain/contacts/update-employee";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { EmployeeForm, employeeFormValues, employeeInput, employeeValuesOf } from "../../../components/contacts/employee-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { orNotFound, saveForm } from "../../../server/form-page.server";
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePage(request, rc, EDIT_EMPLOYEES);
   const ctx = await ctxFromRequest(rc);
   const employee = await orNotFound(() => getEmployee(ctx, { id: params.id }));
-  return { employee, values: employeeValuesOf(employee), countries: countryOptions(rc.locale) };
+  return { employee, values: employeeValuesOf(employee), countries: countryNames(rc.locale) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

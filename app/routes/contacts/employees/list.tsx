@@ -4,7 +4,7 @@ import { listEmployees } from "../../../../worker/domain/contacts/list-employees
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,
-    countries: countryOptions(rc.locale),
+    countries: countryNames(rc.locale),
     canEdit: hasPermissions(actor.permissions, EDIT_EMPLOYEES),
     notice: notice === "deleted" ? notice : null,
   };

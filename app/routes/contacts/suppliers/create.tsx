@@ -4,7 +4,7 @@ import { createSupplier } from "../../../../worker/domain/contacts/create-suppli
 import { supplierFormOptions } from "../../../../worker/domain/contacts/supplier-form-options";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIERS_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { NEW_SUPPLIER, SupplierForm, supplierFormValues, supplierInput } from "../../../components/contacts/supplier-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { newFormKey, onceForm, saveForm } from "../../../server/form-page.server";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rc = context.get(requestContext);
   requirePage(request, rc, EDIT_SUPPLIERS);
   return {
-    options: { ...(await supplierFormOptions(await ctxFromRequest(rc))), countries: countryOptions(rc.locale) },
+    options: { ...(await supplierFormOptions(await ctxFromRequest(rc))), countries: countryNames(rc.locale) },
     idempotencyKey: newFormKey(),
   };
 }

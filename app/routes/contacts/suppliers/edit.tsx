@@ -5,7 +5,7 @@ import { supplierFormOptions } from "../../../../worker/domain/contacts/supplier
 import { updateSupplier } from "../../../../worker/domain/contacts/update-supplier";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIERS_PATH } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { SupplierForm, supplierFormValues, supplierInput, supplierValuesOf } from "../../../components/contacts/supplier-form";
 import { formKey, FormPage } from "../../../components/form-page";
 import { orNotFound, saveForm } from "../../../server/form-page.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     supplier,
     values: supplierValuesOf(supplier),
-    options: { ...(await supplierFormOptions(ctx, { current: supplier })), countries: countryOptions(rc.locale) },
+    options: { ...(await supplierFormOptions(ctx, { current: supplier })), countries: countryNames(rc.locale) },
   };
 }
 

@@ -6,7 +6,7 @@ import { supplierFormOptions } from "../../../../worker/domain/contacts/supplier
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIER_TAGS_PATH, SUPPLIERS_PATH, VIEW_SUPPLIERS } from "../../../components/contacts/contacts";
-import { countryOptions } from "../contacts.server";
+import { countryNames } from "../../../../worker/domain/shared/countries";
 import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     list,
-    options: { ...options, countries: countryOptions(rc.locale) },
+    options: { ...options, countries: countryNames(rc.locale) },
     canEdit: hasPermissions(actor.permissions, EDIT_SUPPLIERS),
     notice: notice === "deleted" ? notice : null,
   };
