@@ -136,6 +136,7 @@ interface KeptPrepared {
   getQuery(): { sql: string; params: unknown[] };
   fields?: unknown;
   joinsNotNullableMap?: unknown;
+  isResponseInArrayMode?(): boolean;
   all(): Promise<unknown>;
 }
 
@@ -147,26 +148,64 @@ export interface KeptQuery<Row> extends PromiseLike<Row[]> {
   readonly _: { readonly dialect: "sqlite"; readonly result: Row[] };
 }
 
+/** What a kept statement keeps of its first build: its SQL, where its placeholders go, and how its rows are read. */
+interface Kept {
+  query: { sql: string; params: unknown[] };
+  fields: unknown;
+  joins: unknown;
+  arrayMode: boolean;
+}
+
+/** A select (`db.select()…`) or a raw read (`db.all(sql…)`). */
+type Keepable = PromiseLike<unknown> & ({ prepare(): unknown } | { getQuery(): unknown });
+
+function keep(statement: Keepable): Kept {
+  // What db.batch asks of each statement: the query it sends, and how its rows are read.
+  const prepared = (statement as unknown as { _prepare(): KeptPrepared })._prepare();
+  const { sql, params } = prepared.getQuery();
+  return {
+    query: { sql, params },
+    fields: prepared.fields,
+    joins: prepared.joinsNotNullableMap,
+    // A select's rows come as arrays, mapped to its fields; a raw read's as objects by column name.
+    arrayMode: prepared.isResponseInArrayMode?.() ?? false,
+  };
+}
+
+function filled<Row>(db: ControlDb | TenantDb, kept: Kept, values: Record<string, unknown>): KeptQuery<Row> {
+  const session = (db as unknown as { session: LibSQLSession<Record<string, unknown>, TablesRelationalConfig> }).session;
+  const query = { sql: kept.query.sql, params: fillPlaceholders(kept.query.params, values) };
+  const prepared = session.prepareQuery(query, kept.fields as never, "all", kept.arrayMode) as unknown as KeptPrepared;
+  prepared.joinsNotNullableMap = kept.joins;
+  // What db.batch asks of each statement (`_prepare`), and a thenable that runs it alone.
+  const run = { _prepare: () => prepared, then: (ok: never, failed: never) => prepared.all().then(ok, failed) };
+  return run as unknown as KeptQuery<Row>;
+}
+
 /**
  * A select that every request sends (the session's, the shell's), built into SQL once per isolate,
  * its `sql.placeholder`s filled at each call: drizzle otherwise builds a statement again at each
  * call, a column at a time. The statement still goes through the handle's own client (batched reads).
  */
 export function keptSelect<Db extends ControlDb | TenantDb, Row>(
-  build: (db: Db) => { prepare(): unknown; then(onfulfilled: (rows: Row[]) => unknown): unknown },
+  build: (db: Db) => Keepable & PromiseLike<Row[]>,
 ): (db: Db, values?: Record<string, unknown>) => KeptQuery<Row> {
-  let kept: { query: { sql: string; params: unknown[] }; fields: unknown; joins: unknown } | undefined;
+  let kept: Kept | undefined;
+  return (db, values = {}) => filled<Row>(db, (kept ??= keep(build(db))), values);
+}
+
+type RowOf<T> = Awaited<T> extends readonly (infer Row)[] ? Row : never;
+
+/**
+ * A list of reads sent together (a batch), built into SQL once per isolate as `keptSelect` builds
+ * one: each call fills the same placeholders of every statement, and answers them in order.
+ */
+export function keptReads<Db extends ControlDb | TenantDb, const T extends readonly Keepable[]>(
+  build: (db: Db) => T,
+): (db: Db, values?: Record<string, unknown>) => { [K in keyof T]: KeptQuery<RowOf<T[K]>> } {
+  let kept: Kept[] | undefined;
   return (db, values = {}) => {
-    if (!kept) {
-      const prepared = build(db).prepare() as KeptPrepared;
-      kept = { query: prepared.getQuery(), fields: prepared.fields, joins: prepared.joinsNotNullableMap };
-    }
-    const session = (db as unknown as { session: LibSQLSession<Record<string, unknown>, TablesRelationalConfig> }).session;
-    const query = { sql: kept.query.sql, params: fillPlaceholders(kept.query.params, values) };
-    const prepared = session.prepareQuery(query, kept.fields as never, "all", true) as unknown as KeptPrepared;
-    prepared.joinsNotNullableMap = kept.joins;
-    // What db.batch asks of each statement (`_prepare`), and a thenable that runs it alone.
-    const run = { _prepare: () => prepared, then: (ok: never, failed: never) => prepared.all().then(ok, failed) };
-    return run as unknown as KeptQuery<Row>;
+    kept ??= build(db).map(keep);
+    return kept.map((k) => filled(db, k, values)) as never;
   };
 }

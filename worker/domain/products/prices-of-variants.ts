@@ -1,4 +1,4 @@
-import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import { inIds } from "../shared/in-ids";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
@@ -55,7 +55,7 @@ export interface VariantPrice {
  * components, every price of them and of those components, the company's defaults, the
  * currencies and the price levels.
  */
-export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrapper, customerId: number | null = null) {
+export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrapper, customerId: number | Placeholder | null = null) {
   const ids = Array.isArray(variantIds) ? [...new Set(variantIds as readonly number[])] : (variantIds as SQLWrapper);
   // The variants and their components as one list: a single IN lets the prices' index serve it
   // (an OR of two INs makes SQLite scan every price).
@@ -99,7 +99,7 @@ export function priceReads(db: TenantDb, variantIds: readonly number[] | SQLWrap
  * The active price rules with their link rows, and the tags of the customer asked (none for 0 or
  * null), as one statement of JSON values: the price function reads them with every catalogue read.
  */
-export function priceRuleTermsRead(db: TenantDb, customerId: number | null) {
+export function priceRuleTermsRead(db: TenantDb, customerId: number | Placeholder | null) {
   const { priceRules: r, priceRuleTargets: pt, customerTagLinks: ct } = t;
   return db.all<{ rules: string; customerTags: string }>(sql`select
     (select json_group_array(json_object('id', ${r.id}, 'number', ${r.number}, 'selection', ${r.selection}, 'priceType', ${r.priceType},
