@@ -33,10 +33,10 @@ describe("the reads of a few variants use their indexes (a catalogue of 100,000 
       party: { kind: "customer", id: 1 },
       locationId: 1,
       lines: [
-        { variant_id: 1, quantity: "1" },
-        { sku: "ABC", quantity: "1" },
-        { pack_id: 2, quantity: "1" },
-        { service_id: 3, quantity: "1" },
+        { variant_id: 1, quantity: 1 },
+        { sku: "ABC", quantity: 1 },
+        { pack_id: 2, quantity: 1 },
+        { service_id: 3, quantity: 1 },
       ],
     });
     const catalogue =

@@ -7,6 +7,7 @@ import { claimAsRead } from "../documents/claims";
 import { assertVerbMove, goodsOut } from "../documents/statuses";
 import type { Ctx } from "../shared/ctx";
 import { PRICE_SCALE } from "../shared/money";
+import { insertRowsAsJson } from "../shared/rows-as-json";
 import { storedDecimal, storedNumber } from "../shared/stored-figures";
 import { todayIn } from "../stock/common";
 import { StockBatch, stockAuthor, type Commitment } from "../stock/ledger";
@@ -119,8 +120,8 @@ export function pricedValues(priced: PricedDocument) {
   };
 }
 
-const lineValues = (documentId: number | AllocatedNumber["id"], lines: readonly SalesLineRow[], reserve: boolean) =>
-  lines.map((l) => ({ ...l, documentId: documentId as number, committedUnits: reserve ? l.committedUnits : 0 }));
+const lineValues = (lines: readonly SalesLineRow[], reserve: boolean) =>
+  lines.map((l) => ({ ...l, committedUnits: reserve ? l.committedUnits : 0 }));
 
 /** The lines with the source line each follows, when the document follows one. */
 const withSources = (lines: readonly SalesLineRow[], sourceLineOf: SaveRequest["sourceLineOf"]) =>
@@ -190,7 +191,9 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
     .returning({ id: salesDocuments.id });
   const batch = new StockBatch(ctx).add(...numbered.statements, insert).creates({ type: request.type, id: numbered.id });
   const sourced = withSources(priced.lines, request.sourceLineOf);
-  if (sourced.length) batch.add(db.insert(salesDocumentLines).values(lineValues(numbered.id, sourced, request.reserve)));
+  // The lines as one JSON parameter, the new document's id (SQL read in the batch) named once.
+  if (sourced.length)
+    batch.add(insertRowsAsJson(db, salesDocumentLines, lineValues(sourced, request.reserve), { documentId: numbered.id }));
   request.extra?.(batch, numbered.id);
   request.guard?.(batch, priced);
   if (request.reserve) batch.addCommitments(reservations(priced, request.locationId), { documentType: request.type, author });
@@ -256,7 +259,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
       .where(eq(salesDocuments.id, saved.id)),
   );
   const sourced = withSources(priced.lines, request.sourceLineOf);
-  const rows = lineValues(saved.id, sourced, request.reserve);
+  const rows = lineValues(sourced, request.reserve);
   if (fields.lines === undefined) {
     // The same lines priced again keep their rows (and ids, which shipping orders point at).
     for (const row of rows)
@@ -268,7 +271,7 @@ export async function rewriteSalesDocument(ctx: Ctx, request: ChangeRequest): Pr
       );
   } else {
     batch.add(db.delete(salesDocumentLines).where(eq(salesDocumentLines.documentId, saved.id)));
-    if (rows.length) batch.add(db.insert(salesDocumentLines).values(rows));
+    if (rows.length) batch.add(insertRowsAsJson(db, salesDocumentLines, rows, { documentId: sql`${saved.id}` }));
   }
   request.extra?.(batch, sql`${saved.id}`);
   request.guard?.(batch, priced);
