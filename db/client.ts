@@ -3,6 +3,10 @@ import { expandConfig, type ExpandedConfig } from "@libsql/core/config";
 import {
   createTableRelationsHelpers,
   fillPlaceholders,
+  is,
+  Param,
+  Placeholder,
+  SQL,
   extractTablesRelationalConfig,
   type RelationalSchemaConfig,
   type TablesRelationalConfig,
@@ -151,9 +155,34 @@ export interface KeptQuery<Row> extends PromiseLike<Row[]> {
 /** What a kept statement keeps of its first build: its SQL, where its placeholders go, and how its rows are read. */
 interface Kept {
   query: { sql: string; params: unknown[] };
+  /** Where each parameter's `?` is in the text (null: they could not be told apart, no SQL value can be spliced). */
+  marks: number[] | null;
   fields: unknown;
   joins: unknown;
   arrayMode: boolean;
+}
+
+/** The offsets of the parameters' `?` in a statement's text: outside its quoted strings and names. */
+function parameterMarks(text: string, count: number): number[] | null {
+  const marks: number[] = [];
+  /** The end of what opens at `i` (a quoted string or name, a comment), or -1 when it never closes. */
+  const closing = (i: number): number => {
+    const c = text[i]!;
+    if (c === "'" || c === '"' || c === "`") {
+      // A doubled quote stays inside.
+      for (let j = text.indexOf(c, i + 1); j >= 0; j = text.indexOf(c, j + 2)) if (text[j + 1] !== c) return j;
+      return -1;
+    }
+    if (c === "[") return text.indexOf("]", i);
+    if (c === "-" && text[i + 1] === "-") return text.indexOf("\n", i);
+    if (c === "/" && text[i + 1] === "*") return text.indexOf("*/", i) + 1 || -1;
+    return i;
+  };
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "?") marks.push(i);
+    else if ((i = closing(i)) < 0) return null;
+  }
+  return marks.length === count ? marks : null;
 }
 
 /** A select (`db.select()…`) or a raw read (`db.all(sql…)`). */
@@ -165,6 +194,7 @@ function keep(statement: Keepable): Kept {
   const { sql, params } = prepared.getQuery();
   return {
     query: { sql, params },
+    marks: parameterMarks(sql, params.length),
     fields: prepared.fields,
     joins: prepared.joinsNotNullableMap,
     // A select's rows come as arrays, mapped to its fields; a raw read's as objects by column name.
@@ -172,9 +202,42 @@ function keep(statement: Keepable): Kept {
   };
 }
 
+/** The placeholder a kept parameter stands for, bare or in a column's Param. */
+function placeholderOf(param: unknown): Placeholder | null {
+  if (is(param, Placeholder)) return param;
+  if (is(param, Param) && is(param.value, Placeholder)) return param.value;
+  return null;
+}
+
+/**
+ * The statement's text and parameters for these values. A value that is SQL (a new document's id,
+ * read in its batch) takes the place of its `?`, its own parameters with it.
+ */
+function fillQuery(kept: Kept, values: Record<string, unknown>): { sql: string; params: unknown[] } {
+  const { sql: text, params } = kept.query;
+  if (!Object.values(values).some((v) => is(v, SQL))) return { sql: text, params: fillPlaceholders(params, values) };
+  if (!kept.marks) throw new Error("SQL values need a statement whose parameters can be told apart");
+  let spliced = "";
+  let from = 0;
+  const filledParams: unknown[] = [];
+  params.forEach((param, i) => {
+    const placeholder = placeholderOf(param);
+    const value = placeholder ? values[placeholder.name] : undefined;
+    if (!is(value, SQL)) {
+      filledParams.push(...fillPlaceholders([param], values));
+      return;
+    }
+    const inner = dialect.sqlToQuery(value);
+    spliced += `${text.slice(from, kept.marks![i])}${inner.sql}`;
+    filledParams.push(...inner.params);
+    from = kept.marks![i]! + 1;
+  });
+  return { sql: spliced + text.slice(from), params: filledParams };
+}
+
 function filled<Row>(db: ControlDb | TenantDb, kept: Kept, values: Record<string, unknown>): KeptQuery<Row> {
   const session = (db as unknown as { session: LibSQLSession<Record<string, unknown>, TablesRelationalConfig> }).session;
-  const query = { sql: kept.query.sql, params: fillPlaceholders(kept.query.params, values) };
+  const query = fillQuery(kept, values);
   const prepared = session.prepareQuery(query, kept.fields as never, "all", kept.arrayMode) as unknown as KeptPrepared;
   prepared.joinsNotNullableMap = kept.joins;
   // What db.batch asks of each statement (`_prepare`), and a thenable that runs it alone.
@@ -185,7 +248,8 @@ function filled<Row>(db: ControlDb | TenantDb, kept: Kept, values: Record<string
 /**
  * A select that every request sends (the session's, the shell's), built into SQL once per isolate,
  * its `sql.placeholder`s filled at each call: drizzle otherwise builds a statement again at each
- * call, a column at a time. The statement still goes through the handle's own client (batched reads).
+ * call, a column at a time. A placeholder's value may be SQL (spliced in its place, with its own
+ * parameters). The statement still goes through the handle's own client (batched reads).
  */
 export function keptSelect<Db extends ControlDb | TenantDb, Row>(
   build: (db: Db) => Keepable & PromiseLike<Row[]>,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, notInArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 
 const { salesDocuments, salesDocumentLines } = tenantSchema;
@@ -34,7 +34,7 @@ export const DONE_BY_LINE_RULES: readonly DoneRule[] = [
  * The query of what a source document's children did of each of its lines, per child type: one
  * statement, to put in the batch that reads the source. Read it with `doneByLineOf`.
  */
-export function doneByLineQuery(db: TenantDb, sourceId: number, rules: readonly DoneRule[] = DONE_BY_LINE_RULES) {
+export function doneByLineQuery(db: TenantDb, sourceId: number | SQLWrapper, rules: readonly DoneRule[] = DONE_BY_LINE_RULES) {
   // Types and statuses as stored: the rules name documents the column's enum may not list yet.
   const counted = rules.map((rule) =>
     and(

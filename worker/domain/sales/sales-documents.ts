@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, type SQL } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { and, asc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { DOCUMENT_ACCESS, type DocumentAccess } from "../documents/document-types";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
@@ -220,7 +220,7 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
   };
 }
 
-const linesQuery = (db: TenantDb, documentId: number | SQL) =>
+const linesQuery = (db: TenantDb, documentId: number | SQLWrapper) =>
   db
     .select(lineColumns)
     .from(salesDocumentLines)
@@ -228,7 +228,7 @@ const linesQuery = (db: TenantDb, documentId: number | SQL) =>
     .orderBy(asc(salesDocumentLines.position));
 
 // The batches a shipping order's lines take their units from.
-const lineBatchesQuery = (db: TenantDb, documentId: number) =>
+const lineBatchesQuery = (db: TenantDb, documentId: number | SQLWrapper) =>
   db
     .select({ lineId: salesLineBatches.lineId, batchId: batches.id, number: batches.number, quantity: salesLineBatches.quantity })
     .from(salesLineBatches)
@@ -305,7 +305,22 @@ export const salesDocumentListRegistry = defineListRegistry({
 });
 
 // Quantities shipped (or on their way) and invoiced per sales order line: what its children did so far (documents/done-by-line.ts).
-const shippedQuery = (db: TenantDb, orderId: number) => doneByLineQuery(db, orderId);
+const shippedQuery = (db: TenantDb, orderId: number | SQLWrapper) => doneByLineQuery(db, orderId);
+
+// A document's reads, built once per isolate (keptReads): every document page, API read and write answer sends them.
+const documentReads = keptReads((db: TenantDb) => {
+  const id = sql.placeholder("id");
+  return [
+    summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, sql.placeholder("type")))),
+    shippedQuery(db, id),
+    linesQuery(db, id),
+    lineBatchesQuery(db, id),
+  ] as const;
+});
+const writtenReads = keptReads((db: TenantDb) => {
+  const id = sql.placeholder("id");
+  return [summarySelect(db).where(eq(salesDocuments.id, id)), linesQuery(db, id)] as const;
+});
 
 /** Whether shipping orders (cancelled or not) were made from an order. */
 export async function hasShipments(db: TenantDb, orderId: number): Promise<boolean> {
@@ -343,14 +358,8 @@ export async function readSalesDocumentRow(
   type: SalesDocumentType,
   rawId: unknown,
 ): Promise<{ view: SalesDocumentView; doc: SavedSalesDocument }> {
-  const id = recordId(rawId);
   // One round trip: the document, what its lines shipped (orders), its lines and their batches (shipping orders).
-  const [[row], shipped, lines, taken] = await db.batch([
-    summarySelect(db).where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type))),
-    shippedQuery(db, id),
-    linesQuery(db, id),
-    lineBatchesQuery(db, id),
-  ]);
+  const [[row], shipped, lines, taken] = await db.batch(documentReads(db, { id: recordId(rawId), type }));
   if (!row) throw new DomainError("not_found");
   const view = {
     ...summaryView(row),
@@ -369,7 +378,7 @@ export async function readSalesDocumentRow(
  * put at the end of that batch so that the answer costs no round trip of its own; `id` names it in SQL.
  */
 export function writtenSalesDocumentReads(db: TenantDb, id: SQL) {
-  return [summarySelect(db).where(eq(salesDocuments.id, id)), linesQuery(db, id)] as const;
+  return writtenReads(db, { id });
 }
 
 /** The view of a document from the rows `writtenSalesDocumentReads` gave. */
