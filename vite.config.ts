@@ -2,8 +2,9 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
+import { libsqlSqlCache } from "./scripts/lib/libsql-sql-cache";
 
 export default defineConfig({
-  plugins: [drizzleEntityCheck(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [drizzleEntityCheck(), libsqlSqlCache(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: { tsconfigPaths: true },
 });
