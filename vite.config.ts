@@ -3,8 +3,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
 import { libsqlSqlCache } from "./scripts/lib/libsql-sql-cache";
+import { reactRouterServerRoutes } from "./scripts/lib/react-router-server-routes";
 
 export default defineConfig({
-  plugins: [drizzleEntityCheck(), libsqlSqlCache(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [
+    drizzleEntityCheck(),
+    libsqlSqlCache(),
+    reactRouterServerRoutes(),
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+  ],
   resolve: { tsconfigPaths: true },
 });

@@ -1,0 +1,57 @@
+import type { Plugin } from "vite";
+
+/**
+ * React Router's `ServerRouter` builds the route tree again for each page it renders
+ * (`createServerRoutes`: a route object per route of the app, 177 of them, their components looked up
+ * in the route modules), though the tree depends only on the build. This plugin rewrites
+ * `createServerRoutes` at build time to keep the tree it built, per build manifest, and to give it
+ * back while the route modules, `future` and the SPA flag are the ones it was built from. The tree
+ * is only read afterwards: `createStaticRouter` copies each route before it adds what a request
+ * needs. The recursive calls (children) are not kept, only the whole tree. The build fails when
+ * React Router's source no longer holds the function it wraps
+ * (tests/unit/react-router-server-routes.test.ts compares the kept tree with a fresh one).
+ */
+export const REACT_ROUTER_ROUTES_FILE = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]routes\.js$/;
+
+const ORIGINAL_HEAD = "function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = ";
+
+const KEPT = `
+const keptServerRoutes = new WeakMap();
+/** The whole tree, kept per manifest while its modules, future and SPA flag are the same (scripts/lib/react-router-server-routes.ts). */
+function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
+  if (rest.length > 0) return createServerRoutesAnew(manifest, routeModules, future, isSpaMode, ...rest);
+  const kept = keptServerRoutes.get(manifest);
+  if (kept && kept.future === future && kept.isSpaMode === isSpaMode && sameModules(kept.routeModules, routeModules)) return kept.routes;
+  const routes = createServerRoutesAnew(manifest, routeModules, future, isSpaMode);
+  keptServerRoutes.set(manifest, { future, isSpaMode, routeModules: { ...routeModules }, routes });
+  return routes;
+}
+function sameModules(kept, given) {
+  let count = 0;
+  for (const id in given) {
+    if (kept[id] !== given[id]) return false;
+    count++;
+  }
+  return count === Object.keys(kept).length;
+}
+`;
+
+/** React Router's routes.js with the server route tree kept. */
+export function keepServerRoutes(source: string): string {
+  if (source.split(ORIGINAL_HEAD).length !== 2)
+    throw new Error("react-router's routes.js changed: its createServerRoutes is not the one the build wraps");
+  // The original keeps its body, under another name; its recursive calls go through the wrapper with all their arguments.
+  const renamed = source.replace(ORIGINAL_HEAD, "function createServerRoutesAnew(manifest, routeModules, future, isSpaMode, parentId = ");
+  return `${renamed.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT}`;
+}
+
+export function reactRouterServerRoutes(): Plugin {
+  return {
+    name: "comptoir:react-router-server-routes",
+    enforce: "pre",
+    transform(code, id) {
+      if (!REACT_ROUTER_ROUTES_FILE.test(id.split("?")[0]!)) return null;
+      return { code: keepServerRoutes(code), map: null };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { REACT_ROUTER_ROUTES_FILE, keepServerRoutes } from "../../scripts/lib/react-router-server-routes";
+
+// The build keeps React Router's server route tree (scripts/lib/react-router-server-routes.ts). The
+// kept tree must be the one React Router builds, and be built again when what it came from changes.
+
+const require = createRequire(import.meta.url);
+const production = join(dirname(require.resolve("react-router")), "..", "production");
+const routesFile = join(production, "lib", "dom", "ssr", "routes.js");
+// A copy of React Router's modules under the project's node_modules, so that they still find react.
+const cache = join(process.cwd(), "node_modules", ".cache");
+mkdirSync(cache, { recursive: true });
+const folder = mkdtempSync(join(cache, "react-router-routes-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+type Create = (manifest: object, modules: object, future: object, isSpaMode: boolean) => Route[];
+interface Route {
+  id: string;
+  path?: string;
+  index?: boolean;
+  handle?: unknown;
+  loader?: unknown;
+  Component?: unknown;
+  element?: unknown;
+  children?: Route[];
+}
+
+async function both(): Promise<{ kept: Create; original: Create }> {
+  cpSync(production, folder, { recursive: true });
+  const copy = join(folder, "lib", "dom", "ssr", "routes.js");
+  writeFileSync(copy, keepServerRoutes(readFileSync(routesFile, "utf8")));
+  const kept = (await import(/* @vite-ignore */ pathToFileURL(copy).href)) as { createServerRoutes: Create };
+  const original = (await import(/* @vite-ignore */ pathToFileURL(routesFile).href)) as { createServerRoutes: Create };
+  return { kept: kept.createServerRoutes, original: original.createServerRoutes };
+}
+
+const shape = (routes: Route[]): unknown =>
+  routes.map((r) => ({
+    id: r.id,
+    path: r.path,
+    index: r.index,
+    handle: r.handle,
+    loader: typeof r.loader,
+    component: typeof r.Component,
+    element: r.element ? "element" : null,
+    children: r.children ? shape(r.children) : null,
+  }));
+
+const manifest = {
+  root: { id: "root", path: "", hasLoader: true },
+  "routes/list": { id: "routes/list", parentId: "root", path: "list", hasLoader: true },
+  "routes/list-index": { id: "routes/list-index", parentId: "routes/list", index: true, hasLoader: false },
+  "routes/item": { id: "routes/item", parentId: "root", path: "item/:id", hasLoader: true },
+};
+const page = (name: string) => ({ default: Object.assign(() => null, { displayName: name }), handle: { name } });
+const modules = {
+  root: { ...page("root"), Layout: ({ children }: { children: unknown }) => children },
+  "routes/list": page("list"),
+  "routes/list-index": page("list-index"),
+  "routes/item": page("item"),
+};
+const future = {};
+
+describe("React Router's server routes, as the build keeps them", () => {
+  it("names the file it rewrites, and refuses a source without the function it wraps", () => {
+    expect(REACT_ROUTER_ROUTES_FILE.test(routesFile)).toBe(true);
+    expect(() => keepServerRoutes("export function createServerRoutes() {}")).toThrow(/changed/);
+  });
+
+  it("builds the tree React Router builds, and gives it back for the same build (route modules in a new object each request)", async () => {
+    const { kept, original } = await both();
+    const tree = kept(manifest, modules, future, false);
+    expect(shape(tree)).toEqual(shape(original(manifest, modules, future, false)));
+    expect(tree[0]!.children!.map((r) => r.id)).toEqual(["routes/list", "routes/item"]);
+    expect(kept(manifest, { ...modules }, future, false)).toBe(tree);
+  });
+
+  it("builds it again when a route module, the future flags or the SPA flag change", async () => {
+    const { kept } = await both();
+    const tree = kept(manifest, modules, future, false);
+    const changed = { ...modules, "routes/item": page("item, changed") };
+    const again = kept(manifest, changed, future, false);
+    expect(again).not.toBe(tree);
+    expect(again[0]!.children![1]!.handle).toEqual({ name: "item, changed" });
+    expect(kept(manifest, { ...changed, extra: page("extra") }, future, false)).not.toBe(again);
+    expect(kept(manifest, changed, {}, false)).not.toBe(again);
+    expect(kept(manifest, changed, future, true)).not.toBe(again);
+  });
+});
