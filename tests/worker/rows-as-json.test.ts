@@ -64,7 +64,7 @@ describe("rows inserted as one JSON parameter are stored as drizzle's insert sto
     expect(ids.map((r) => r.position).slice(1)).toEqual([10, 11, 12]);
   });
 
-  it("booleans are stored as 1 and 0; a column whose default is SQL must be given, and a value given as SQL is refused", async () => {
+  it("booleans are stored as 1 and 0; SQL defaults and one row's SQL values are written in place, other SQL is refused", async () => {
     const { db } = await salesWorld();
     const rows = [
       { label: "Tout", trigger: "new_sales_order" as const, recipient: "u1", active: false, includePdf: true, createdAt: 1, updatedAt: 2 },
@@ -81,16 +81,37 @@ describe("rows inserted as one JSON parameter are stored as drizzle's insert sto
     const stored = await quoted(db, t.alerts, sql`${t.alerts.label} like 'json %'` as never, skip);
     expect(stored).toHaveLength(2);
     expect(stored).toEqual(await quoted(db, t.alerts, sql`${t.alerts.label} like 'drizzle %'` as never, skip));
-    expect(() => insertRowsAsJson(db, t.alerts, [{ label: "x", trigger: "new_sales_order", recipient: "u" }], {})).toThrow(
-      /drizzle's insert/,
-    );
+    // A default that is SQL, for a column no row gives, is written in the statement (each row its own value, as drizzle's).
+    const before = Date.now();
+    await insertRowsAsJson(db, t.alerts, [{ label: "sql default", trigger: "new_sales_order", recipient: "u" }], {});
+    const [defaulted] = await db.select().from(t.alerts).where(eq(t.alerts.label, "sql default"));
+    expect(defaulted!.createdAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(defaulted!.createdAt).toBeLessThanOrEqual(Date.now() + 1000);
+    // One row's value given as SQL is written in place; with several rows, or a default some rows give and others not, it is refused.
+    await insertRowsAsJson(db, t.alerts, [{ label: sql`'in ' || 'place'` as never, trigger: "new_sales_order", recipient: "u" }], {});
+    expect(await db.select({ id: t.alerts.id }).from(t.alerts).where(eq(t.alerts.label, "in place"))).toHaveLength(1);
+    const two = { trigger: "new_sales_order" as const, recipient: "u", createdAt: 1, updatedAt: 1 };
     expect(() =>
       insertRowsAsJson(
         db,
         t.alerts,
-        [{ label: sql`'x'` as never, trigger: "new_sales_order", recipient: "u", createdAt: 1, updatedAt: 1 }],
+        [
+          { ...two, label: sql`'x'` as never },
+          { ...two, label: "y" },
+        ],
         {},
       ),
     ).toThrow(/label/);
+    expect(() =>
+      insertRowsAsJson(
+        db,
+        t.alerts,
+        [
+          { label: "x", trigger: "new_sales_order", recipient: "u" },
+          { ...two, label: "y" },
+        ],
+        {},
+      ),
+    ).toThrow(/drizzle's insert/);
   });
 });

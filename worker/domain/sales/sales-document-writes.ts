@@ -172,23 +172,27 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
   const numbered = request.numbered ?? newDocumentNumber(db, request.type, request.locationId, fields.number);
   const author = stockAuthor(ctx.actor);
-  const insert = db
-    .insert(salesDocuments)
-    .values({
-      ...pricedValues(priced),
-      ...documentText(fields),
-      ...request.values(priced, date),
-      type: request.type,
-      number: numbered.number as unknown as string,
-      customerId: request.customerId,
-      locationId: request.locationId,
-      date,
-      billingAddress: priced.billingAddress,
-      shippingAddress: priced.shippingAddress,
-      committed: request.reserve,
-      userId: author.userId,
-    })
-    .returning({ id: salesDocuments.id });
+  // Its values as one JSON parameter (insertRowsAsJson), the number (SQL of the batch) in place.
+  const insert = insertRowsAsJson(
+    db,
+    salesDocuments,
+    [
+      {
+        ...pricedValues(priced),
+        ...documentText(fields),
+        ...request.values(priced, date),
+        type: request.type,
+        customerId: request.customerId,
+        locationId: request.locationId,
+        date,
+        billingAddress: priced.billingAddress,
+        shippingAddress: priced.shippingAddress,
+        committed: request.reserve,
+        userId: author.userId,
+      },
+    ],
+    { number: numbered.number },
+  );
   const batch = new StockBatch(ctx).add(...numbered.statements, insert).creates({ type: request.type, id: numbered.id });
   const sourced = withSources(priced.lines, request.sourceLineOf);
   // The lines as one JSON parameter, the new document's id (SQL read in the batch) named once.

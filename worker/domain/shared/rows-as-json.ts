@@ -12,8 +12,9 @@ import type { TenantDb } from "../../../db/client";
  * the batch reads) appear once, and the rows are one `JSON.stringify`.
  *
  * A row's missing value takes the column's default as drizzle's insert would (`.default(…)`, else
- * `$defaultFn`, else `$onUpdateFn`, else null: an autoincrement id is the database's to give); a
- * default that is SQL, or a value given as SQL, is refused: that statement is drizzle's to build. Numbers, text, null and booleans (as 1 and 0) come back out
+ * `$defaultFn`, else `$onUpdateFn`, else null: an autoincrement id is the database's to give). A
+ * default that is SQL is written in the statement when no row gives the column, and so is a value
+ * given as SQL when there is one row; otherwise SQL is refused (that statement is drizzle's to build). Numbers, text, null and booleans (as 1 and 0) come back out
  * of JSON as SQLite's integer, real, text and null, and the column's type does the rest, as with
  * bound parameters (tests/worker/rows-as-json.test.ts compares the stored rows with drizzle's).
  */
@@ -23,9 +24,18 @@ export function insertRowsAsJson<T extends SQLiteTable>(
   rows: readonly Partial<T["$inferInsert"]>[],
   fixed: Partial<Record<keyof T["$inferInsert"] & string, SQL>>,
 ) {
-  const shape = shapeOf(table, Object.keys(fixed));
+  const all = getTableColumns(table) as Record<string, Column>;
+  const given = { ...fixed } as Record<string, SQL>;
+  for (const [key, column] of Object.entries(all)) {
+    if (key in given) continue;
+    const values = rows.map((row) => (row as Record<string, unknown>)[key]);
+    // One row's SQL values, and a default that is SQL for a column no row gives, are written in place (once per row, as drizzle does).
+    if (rows.length === 1 && is(values[0], SQL)) given[key] = values[0] as SQL;
+    else if (values.every((v) => v === undefined) && is(column.default, SQL)) given[key] = column.default as SQL;
+  }
+  const shape = shapeOf(table, Object.keys(given));
   const values = rows.map((row) => shape.columns.map(([key, column]) => storedValue(column, (row as Record<string, unknown>)[key], key)));
-  const fixedValues = shape.fixedKeys.map((key) => fixed[key as keyof typeof fixed] as SQL);
+  const fixedValues = shape.fixedKeys.map((key) => given[key]!);
   // In the rows' order, as drizzle's `values` list inserts them (their ids ascend the same way).
   return db.run(sql`${shape.head}${sql.join(fixedValues, sql`, `)}${shape.tail}${JSON.stringify(values)}) as j order by j.key`);
 }
