@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { dependencyRewrite } from "./dependency-rewrite";
 
 /**
  * drizzle-orm asks `is(value, Class)` for every piece of every statement it builds (is it SQL, a
@@ -50,13 +51,4 @@ export function keepEntityKinds(source: string): string {
   return `const kindsOfClass = new WeakMap();\n${rewritten}`;
 }
 
-export function drizzleEntityCheck(): Plugin {
-  return {
-    name: "comptoir:drizzle-entity-check",
-    enforce: "pre",
-    transform(code, id) {
-      if (!DRIZZLE_ENTITY_FILE.test(id.split("?")[0]!)) return null;
-      return { code: keepEntityKinds(code), map: null };
-    },
-  };
-}
+export const drizzleEntityCheck = (): Plugin => dependencyRewrite("drizzle-entity-check", DRIZZLE_ENTITY_FILE, keepEntityKinds);

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { dependencyRewrite } from "./dependency-rewrite";
 
 /**
  * The libSQL client's HTTP batch first stores the text of each of its statements on the server
@@ -21,13 +22,4 @@ export function withoutSqlCache(source: string): string {
   return source.replace(ORIGINAL, WITHOUT_CACHE).replace(/\n\/\/# sourceMappingURL=.*$/m, "");
 }
 
-export function libsqlSqlCache(): Plugin {
-  return {
-    name: "comptoir:libsql-sql-cache",
-    enforce: "pre",
-    transform(code, id) {
-      if (!LIBSQL_HTTP_FILE.test(id.split("?")[0]!)) return null;
-      return { code: withoutSqlCache(code), map: null };
-    },
-  };
-}
+export const libsqlSqlCache = (): Plugin => dependencyRewrite("libsql-sql-cache", LIBSQL_HTTP_FILE, withoutSqlCache);

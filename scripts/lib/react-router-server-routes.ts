@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { dependencyRewrite } from "./dependency-rewrite";
 
 /**
  * React Router's `ServerRouter` builds the route tree again for each page it renders
@@ -45,13 +46,5 @@ export function keepServerRoutes(source: string): string {
   return `${renamed.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT}`;
 }
 
-export function reactRouterServerRoutes(): Plugin {
-  return {
-    name: "comptoir:react-router-server-routes",
-    enforce: "pre",
-    transform(code, id) {
-      if (!REACT_ROUTER_ROUTES_FILE.test(id.split("?")[0]!)) return null;
-      return { code: keepServerRoutes(code), map: null };
-    },
-  };
-}
+export const reactRouterServerRoutes = (): Plugin =>
+  dependencyRewrite("react-router-server-routes", REACT_ROUTER_ROUTES_FILE, keepServerRoutes);
