@@ -79,14 +79,19 @@ describe("the store sells only an active product published to it, with its activ
     const b = await buyer(w);
     await updateCartItem(b.ctx, { cart: b.cart(), change: { variant_id: shirt.id, quantity: 2 } });
     // The staff's change lands just before the batch that writes the order: the cart was read with the product still sold.
+    // The order's insert is a query builder or a raw statement (rows as JSON): either says its SQL.
     const db = Object.create(w.db) as TenantDb;
-    db.batch = (async (items: { toSQL?: () => { sql: string } }[]) => {
-      if (items.some((i) => /^insert into "sales_documents"/.test(i.toSQL?.().sql ?? "")))
+    let takenOff = false;
+    db.batch = (async (items: { toSQL?: () => { sql: string }; getQuery?: () => { sql: string } }[]) => {
+      if (items.some((i) => /^insert into "sales_documents"/.test((i.toSQL?.() ?? i.getQuery?.())?.sql ?? ""))) {
         await w.db.update(t.products).set({ active: false }).where(eq(t.products.id, shirt.productId));
+        takenOff = true;
+      }
       return w.db.batch(items as never);
     }) as never;
     const ctx: Ctx = { ...b.ctx, db };
     await expect(placeStoreOrder(ctx, { cart: b.cart(), order: {} })).rejects.toMatchObject({ code: "store_cart_changed" });
+    expect(takenOff).toBe(true);
     expect(await storeOrders(w.db, w.customer.id)).toEqual([]);
     const [level] = await w.db
       .select({ committed: t.stockLevels.committed })
