@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
 import { computeDocument } from "../documents/lines/compute-document";
@@ -17,6 +17,7 @@ import { RATE_SCALE } from "../products/product-view";
 import { WEIGHT_SCALE, GRAMS_SCALE } from "../products/weights";
 import { Decimal } from "../shared/decimal";
 import { FieldIssues } from "../shared/input";
+import { inJsonList } from "../shared/in-ids";
 import { todayIn } from "../stock/common";
 import { fromScaledInteger, PRICE_SCALE, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import type { DocumentLine, SalesLineInput } from "./sales-schemas";
@@ -62,9 +63,6 @@ function storable(value: string, scale: number): number {
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const unique = <T>(values: readonly (T | null | undefined)[]) => [...new Set(values.filter((v): v is T => v !== null && v !== undefined))];
 
-/** `column in` a JSON list bound as one parameter (`inIds`), the list named by a placeholder of the kept reads. */
-const inList = (column: SQLWrapper, list: Placeholder) => sql`${column} in (select value from json_each(${list}))`;
-
 /**
  * The reads a document's pricing needs, built once per isolate (keptReads): the lines' variants,
  * SKUs, packs and services, the party and the location are its placeholders. Every pricing of a
@@ -87,10 +85,10 @@ const keptPricingReads = keptReads((db: TenantDb) => {
     .from(t.variants)
     .where(
       or(
-        inList(t.variants.id, p.variantIds),
+        inJsonList(t.variants.id, p.variantIds),
         // SKUs compare as people type them (the unique index is collate nocase).
-        inList(sql`${t.variants.sku} collate nocase`, p.skus),
-        inArray(t.variants.id, db.select({ id: t.packs.variantId }).from(t.packs).where(inList(t.packs.id, p.packIds))),
+        inJsonList(sql`${t.variants.sku} collate nocase`, p.skus),
+        inArray(t.variants.id, db.select({ id: t.packs.variantId }).from(t.packs).where(inJsonList(t.packs.id, p.packIds))),
       ),
     );
   const parts = db.select({ id: t.components.componentVariantId }).from(t.components).where(inArray(t.components.parentVariantId, wanted));
@@ -128,7 +126,7 @@ const keptPricingReads = keptReads((db: TenantDb) => {
         taxId: t.services.taxId,
       })
       .from(t.services)
-      .where(inList(t.services.id, p.serviceIds)),
+      .where(inJsonList(t.services.id, p.serviceIds)),
     db
       .select({
         defaultCurrency: t.companySettings.defaultCurrency,
@@ -178,7 +176,7 @@ export function pricingReads(db: TenantDb, terms: DocumentTerms) {
     variantIds: JSON.stringify(unique(lines.map((l) => l.variant_id))),
     skus: JSON.stringify(unique(lines.map((l) => l.sku))),
     packIds: JSON.stringify(unique(lines.map((l) => l.pack_id))),
-    serviceIds: JSON.stringify(unique(terms.lines.map((l) => l.service_id))),
+    serviceIds: JSON.stringify(unique(lines.map((l) => l.service_id))),
     // Ids are positive: 0 reads nothing, so both party reads keep their place in the batch.
     customerId: terms.party.kind === "customer" ? terms.party.id : 0,
     supplierId: terms.party.kind === "supplier" ? terms.party.id : 0,

@@ -1,4 +1,4 @@
-import { inArray, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import { inArray, sql, type Column, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /**
  * `column in (ids)`, the ids bound as one JSON value that SQLite reads back (`json_each`): the SQL is
@@ -8,5 +8,10 @@ import { inArray, sql, type Column, type SQL, type SQLWrapper } from "drizzle-or
  */
 export function inIds(column: Column, ids: readonly number[] | SQLWrapper): SQL {
   if (!Array.isArray(ids)) return inArray(column, ids as SQLWrapper);
-  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+  return inJsonList(column, JSON.stringify(ids));
+}
+
+/** `column in` a JSON list bound as one parameter: its text, or the placeholder of a kept statement that will hold it. */
+export function inJsonList(column: SQLWrapper, list: string | Placeholder): SQL {
+  return sql`${column} in (select value from json_each(${list}))`;
 }

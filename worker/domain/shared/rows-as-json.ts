@@ -14,9 +14,9 @@ import type { TenantDb } from "../../../db/client";
  * A row's missing value takes the column's default as drizzle's insert would (`.default(…)`, else
  * `$defaultFn`, else `$onUpdateFn`, else null: an autoincrement id is the database's to give). A
  * default that is SQL is written in the statement when no row gives the column, and so is a value
- * given as SQL when there is one row; otherwise SQL is refused (that statement is drizzle's to build). Numbers, text, null and booleans (as 1 and 0) come back out
- * of JSON as SQLite's integer, real, text and null, and the column's type does the rest, as with
- * bound parameters (tests/worker/rows-as-json.test.ts compares the stored rows with drizzle's).
+ * given as SQL when there is one row; otherwise SQL is refused (that statement is drizzle's to
+ * build). Numbers, text, null and booleans (as 1 and 0) come back out of JSON as SQLite's integer,
+ * real, text and null, and the column's type does the rest, as with bound parameters (tests/worker/rows-as-json.test.ts compares the stored rows with drizzle's).
  */
 export function insertRowsAsJson<T extends SQLiteTable>(
   db: TenantDb,
