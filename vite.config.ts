@@ -3,6 +3,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
 import { libsqlSqlCache } from "./scripts/lib/libsql-sql-cache";
+import { reactDomTextWrites } from "./scripts/lib/react-dom-text-writes";
+import { reactRouterBranchIndex } from "./scripts/lib/react-router-branch-index";
 import { reactRouterServerRoutes } from "./scripts/lib/react-router-server-routes";
 
 export default defineConfig({
@@ -10,6 +12,8 @@ export default defineConfig({
     drizzleEntityCheck(),
     libsqlSqlCache(),
     reactRouterServerRoutes(),
+    reactRouterBranchIndex(),
+    reactDomTextWrites(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],
