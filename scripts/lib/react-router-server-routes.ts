@@ -46,5 +46,38 @@ export function keepServerRoutes(source: string): string {
   return `${renamed.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT}`;
 }
 
-export const reactRouterServerRoutes = (): Plugin =>
-  dependencyRewrite("react-router-server-routes", REACT_ROUTER_ROUTES_FILE, keepServerRoutes);
+/**
+ * `createStaticRouter` (React Router's static router, made for each page) then copies that tree
+ * into data routes, each with its id, and a manifest of them. Kept per tree as well: the static
+ * router only reads them, and the copies differ from one page to the next only by identity.
+ */
+export const REACT_ROUTER_SERVER_FILE = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]server\.js$/;
+
+const STATIC_ROUTES = "\tlet manifest = {};\n\tlet dataRoutes = convertRoutesToDataRoutes(routes, void 0, void 0, manifest);\n";
+
+const KEPT_DATA_ROUTES = `
+const keptDataRouteTrees = new WeakMap();
+/** A route tree's data routes and their manifest, made once per tree (scripts/lib/react-router-server-routes.ts). */
+function keptDataRoutes(routes) {
+  let kept = keptDataRouteTrees.get(routes);
+  if (!kept) {
+    const manifest = {};
+    kept = { dataRoutes: convertRoutesToDataRoutes(routes, void 0, void 0, manifest), manifest };
+    keptDataRouteTrees.set(routes, kept);
+  }
+  return kept;
+}
+`;
+
+/** React Router's dom/server.js with each tree's data routes kept. */
+export function keepStaticDataRoutes(source: string): string {
+  if (source.split(STATIC_ROUTES).length !== 2)
+    throw new Error("react-router's server.js changed: its createStaticRouter does not make data routes as the build keeps them");
+  const kept = source.replace(STATIC_ROUTES, "\tlet { dataRoutes, manifest } = keptDataRoutes(routes);\n");
+  return `${kept.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT_DATA_ROUTES}`;
+}
+
+export const reactRouterServerRoutes = (): Plugin[] => [
+  dependencyRewrite("react-router-server-routes", REACT_ROUTER_ROUTES_FILE, keepServerRoutes),
+  dependencyRewrite("react-router-static-data-routes", REACT_ROUTER_SERVER_FILE, keepStaticDataRoutes),
+];

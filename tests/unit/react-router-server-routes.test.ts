@@ -3,7 +3,12 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { REACT_ROUTER_ROUTES_FILE, keepServerRoutes } from "../../scripts/lib/react-router-server-routes";
+import {
+  REACT_ROUTER_ROUTES_FILE,
+  REACT_ROUTER_SERVER_FILE,
+  keepServerRoutes,
+  keepStaticDataRoutes,
+} from "../../scripts/lib/react-router-server-routes";
 
 // The build keeps React Router's server route tree (scripts/lib/react-router-server-routes.ts). The
 // kept tree must be the one React Router builds, and be built again when what it came from changes.
@@ -29,10 +34,13 @@ interface Route {
   children?: Route[];
 }
 
+const serverFile = join(production, "lib", "dom", "server.js");
+
 async function both(): Promise<{ kept: Create; original: Create }> {
   cpSync(production, folder, { recursive: true });
   const copy = join(folder, "lib", "dom", "ssr", "routes.js");
   writeFileSync(copy, keepServerRoutes(readFileSync(routesFile, "utf8")));
+  writeFileSync(join(folder, "lib", "dom", "server.js"), keepStaticDataRoutes(readFileSync(serverFile, "utf8")));
   const kept = (await import(/* @vite-ignore */ pathToFileURL(copy).href)) as { createServerRoutes: Create };
   const original = (await import(/* @vite-ignore */ pathToFileURL(routesFile).href)) as { createServerRoutes: Create };
   return { kept: kept.createServerRoutes, original: original.createServerRoutes };
@@ -89,5 +97,43 @@ describe("React Router's server routes, as the build keeps them", () => {
     expect(kept(manifest, { ...changed, extra: page("extra") }, future, false)).not.toBe(again);
     expect(kept(manifest, changed, {}, false)).not.toBe(again);
     expect(kept(manifest, changed, future, true)).not.toBe(again);
+  });
+
+  it("keeps the static router's data routes and manifest per tree, the same as React Router makes them", async () => {
+    expect(REACT_ROUTER_SERVER_FILE.test(serverFile)).toBe(true);
+    expect(() => keepStaticDataRoutes("export function createStaticRouter(routes) {}")).toThrow(/changed/);
+    const { original } = await both();
+    type Router = { routes: Route[]; manifest: Record<string, Route>; state: { matches: { route: Route }[] } };
+    type CreateRouter = (routes: Route[], context: object) => Router;
+    const keptServer = (await import(/* @vite-ignore */ pathToFileURL(join(folder, "lib", "dom", "server.js")).href)) as {
+      createStaticRouter: CreateRouter;
+    };
+    const originalServer = (await import(/* @vite-ignore */ pathToFileURL(serverFile).href)) as { createStaticRouter: CreateRouter };
+    const tree = original(manifest, modules, future, false) as Route[];
+    const context = (tree: Route[]) => ({
+      basename: "/",
+      location: { pathname: "/item/7" },
+      matches: [
+        { params: { id: "7" }, pathname: "/", pathnameBase: "/", route: tree[0] },
+        { params: { id: "7" }, pathname: "/item/7", pathnameBase: "/item/7", route: tree[0]!.children![1] },
+      ],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      _match: () => null,
+    });
+    const first = keptServer.createStaticRouter(tree, context(tree));
+    const fresh = originalServer.createStaticRouter(tree, context(tree));
+    expect(shape(first.routes)).toEqual(shape(fresh.routes));
+    expect(Object.keys(first.manifest)).toEqual(Object.keys(fresh.manifest));
+    expect(first.state.matches.map((m) => m.route)).toEqual([first.manifest.root, first.manifest["routes/item"]]);
+    // The next page of the same build: the same data routes; another tree: its own.
+    const second = keptServer.createStaticRouter(tree, context(tree));
+    expect(second.routes).toBe(first.routes);
+    expect(second.manifest).toBe(first.manifest);
+    const other = original(manifest, { ...modules, "routes/item": page("item, changed") }, future, false) as Route[];
+    const third = keptServer.createStaticRouter(other, context(other));
+    expect(third.routes).not.toBe(first.routes);
+    expect(third.manifest["routes/item"]!.handle).toEqual({ name: "item, changed" });
   });
 });

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Decimal } from "../../../worker/domain/shared/decimal";
 import {
   formatDate,
   formatDateTime,
@@ -73,6 +75,18 @@ describe("quantities and rates without trailing zeros", () => {
     ["-0.00000001", "comma_point", "0"],
   ] as const)("writes the quantity %s in %s as %j", (value, numberFormat, expected) => {
     expect(formatQuantity(value, numberFormat)).toBe(expected);
+  });
+
+  it("writes any quantity as its value to 7 decimals, with no trailing zero", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: 0, max: 12 }), (units, scale) => {
+        const value = Decimal.of(units, scale);
+        const written = formatQuantity(value, "comma_point").replaceAll(",", "");
+        expect(Decimal.parse(written).equals(value.round(7))).toBe(true);
+        if (written.includes(".")) expect(written).not.toMatch(/0$/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it.each([

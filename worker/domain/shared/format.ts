@@ -32,8 +32,11 @@ export function plainCurrency(iso: string): CurrencyFormat {
 /** The fewest decimals, at most `max`, that write the value exactly (trailing zeros dropped). */
 function neededDecimals(value: Decimal, max: number): number {
   const rounded = value.round(max);
+  if (rounded.units === 0n) return 0;
+  // The units' trailing zeros, read off their digits (a list page writes thousands of numbers).
+  const digits = rounded.units.toString();
   let decimals = max;
-  while (decimals > 0 && rounded.units % 10n ** BigInt(max - decimals + 1) === 0n) decimals--;
+  while (decimals > 0 && digits.charCodeAt(digits.length - 1 - (max - decimals)) === 48) decimals--;
   return decimals;
 }
 
