@@ -15,6 +15,7 @@ import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { LibSQLSession } from "drizzle-orm/libsql/session";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { RelationalQueryBuilder } from "drizzle-orm/sqlite-core/query-builders/query";
+import { jsonRowsSql, readJsonRows } from "./json-rows";
 import { batchingReads } from "./read-batching";
 import * as controlSchema from "./schema/control";
 import * as tenantSchema from "./schema/tenant";
@@ -117,8 +118,33 @@ function queriesOf(schema: RelationalSchemaConfig<TablesRelationalConfig>, sessi
   return Object.assign(Object.create(shape) as object, { [sessionKey]: session });
 }
 
+type PrepareArgs = [
+  query: { sql: string; params: unknown[] },
+  fields: { path: string[]; field: unknown }[] | undefined,
+  method: string,
+  arrayMode: boolean,
+  mapper: unknown,
+  ...rest: unknown[],
+];
+
 function construct(client: Client, schema: RelationalSchemaConfig<TablesRelationalConfig>) {
   const session = new LibSQLSession(client, dialect, schema, {}, undefined);
+  // A wide select of plain columns reads each row as one JSON text (db/json-rows.ts).
+  const prepare = session.prepareQuery.bind(session) as unknown as (...args: PrepareArgs) => object;
+  (session as unknown as { prepareQuery: (...args: PrepareArgs) => object }).prepareQuery = (
+    query,
+    fields,
+    method,
+    arrayMode,
+    mapper,
+    ...rest
+  ) => {
+    const json = arrayMode && !mapper && (method === "all" || method === "get") ? jsonRowsSql(query.sql, fields) : null;
+    if (json === null) return prepare(query, fields, method, arrayMode, mapper, ...rest);
+    const prepared = prepare({ ...query, sql: json }, fields, method, arrayMode, mapper, ...rest);
+    readJsonRows(prepared, fields!, query);
+    return prepared;
+  };
   // Built without the schema (no builders), then given it, and its builders made on first use.
   const db = new LibSQLDatabase("async", dialect, session, undefined) as unknown as { _: unknown; query: unknown };
   db._ = { schema: schema.schema, fullSchema: schema.fullSchema, tableNamesMap: schema.tableNamesMap };
@@ -138,6 +164,7 @@ export { controlSchema, tenantSchema };
 
 interface KeptPrepared {
   getQuery(): { sql: string; params: unknown[] };
+  plainQuery?: { sql: string; params: unknown[] };
   fields?: unknown;
   joinsNotNullableMap?: unknown;
   isResponseInArrayMode?(): boolean;
@@ -191,7 +218,8 @@ type Keepable = PromiseLike<unknown> & ({ prepare(): unknown } | { getQuery(): u
 function keep(statement: Keepable): Kept {
   // What db.batch asks of each statement: the query it sends, and how its rows are read.
   const prepared = (statement as unknown as { _prepare(): KeptPrepared })._prepare();
-  const { sql, params } = prepared.getQuery();
+  // As drizzle built it: filled, it is prepared again (and its rows asked as JSON again).
+  const { sql, params } = prepared.plainQuery ?? prepared.getQuery();
   return {
     query: { sql, params },
     marks: parameterMarks(sql, params.length),

@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { keptReads, keptSelect, tenantSchema, type TenantDb } from "../../db/client";
+import { readable } from "../../worker/domain/shared/stored-figures";
 import { readSalesDocument, writtenSalesDocumentReads, writtenSalesDocumentView } from "../../worker/domain/sales/sales-documents";
 import { makeCompany } from "../support/factories";
 import { orderFor, pricedVariant, salesWorld } from "./sales-fixtures";
@@ -45,5 +47,96 @@ describe("kept statements", () => {
     expect(view).toEqual(await readSalesDocument(w.db, "sales_order", order.body.id));
     expect(view.lines).toHaveLength(1);
     expect(view).toEqual(order.body);
+  });
+
+  it("reads a wide select's rows as one JSON text each, to the same values, and refuses an integer past 2^53 as the client does", async () => {
+    const { db } = await makeCompany();
+    const c = tenantSchema.customers;
+    const texts = ["quote \" and ' and \\", "line\nbreak\ttab", "emoji 🧾 é ü 日本", "[1,2]", '{"a":1}', "", "null"];
+    const ids: number[] = [];
+    for (const [i, text] of texts.entries()) {
+      const [row] = await db
+        .insert(c)
+        .values({
+          number: 900 + i,
+          label: text,
+          emails: [text, "b@example.com"],
+          phone: i % 2 ? null : text,
+          active: i % 2 === 0,
+          notes: text,
+          creditLimit: i === 0 ? Number.MAX_SAFE_INTEGER : i,
+          currentBalance: i === 1 ? -Number.MAX_SAFE_INTEGER : 0,
+          taxType: i % 2 ? "tax_inclusive" : null,
+        })
+        .returning({ id: c.id });
+      ids.push(row!.id);
+    }
+    // Read as JSON (six columns or more), and as they come (five at most, merged by row): the same rows.
+    const from = sql`${c.number} >= ${sql.placeholder("from")}`;
+    const level = tenantSchema.priceLevels;
+    const narrowly = async (fields: Record<string, SQLiteColumn | SQL>, join: boolean) => {
+      const names = Object.keys(fields);
+      const parts = await Promise.all(
+        Array.from({ length: Math.ceil(names.length / 4) }, (_, i) => {
+          const part = { rowId: c.id, ...Object.fromEntries(names.slice(i * 4, i * 4 + 4).map((n) => [n, fields[n]!])) };
+          const q = db.select(part).from(c);
+          return (join ? q.leftJoin(level, eq(level.id, c.priceLevelId)) : q).where(from).orderBy(c.number).prepare().all({ from: 900 });
+        }),
+      );
+      return parts[0]!.map((_, i) => Object.fromEntries(parts.flatMap((p) => Object.entries(p[i]!).filter(([k]) => k !== "rowId"))));
+    };
+    const joinedFields = {
+      id: c.id,
+      label: c.label,
+      emails: c.emails,
+      active: c.active,
+      credit: c.creditLimit,
+      tax: c.taxType,
+      creditRead: readable(c.creditLimit),
+      level: level.label,
+      levelId: level.id,
+    };
+    const wide = (db: TenantDb) => db.select().from(c).where(from).orderBy(c.number);
+    const joined = (db: TenantDb) =>
+      db.select(joinedFields).from(c).leftJoin(level, eq(level.id, c.priceLevelId)).where(from).orderBy(c.number);
+    const narrow = (db: TenantDb) => db.select({ id: c.id, label: c.label }).from(c).where(from).orderBy(c.number);
+    const cases = [
+      [wide, await narrowly(getTableColumns(c), false)],
+      [joined, await narrowly(joinedFields, true)],
+      [narrow, await narrowly({ id: c.id, label: c.label }, false)],
+    ] as const;
+    for (const [build, expected] of cases) {
+      expect(expected).toHaveLength(texts.length);
+      expect(await build(db).prepare().all({ from: 900 })).toEqual(expected);
+      expect(await build(db).prepare().get({ from: 900 })).toEqual(expected[0]);
+      const kept = keptSelect(build as (db: TenantDb) => ReturnType<typeof narrow>);
+      expect(await kept(db, { from: 900 })).toEqual(expected);
+      const [inBatch] = await db.batch([kept(db, { from: 900 })]);
+      expect(inBatch).toEqual(expected);
+    }
+    expect(cases[0][1][0]).toMatchObject({
+      label: texts[0],
+      emails: [texts[0], "b@example.com"],
+      active: true,
+      creditLimit: Number.MAX_SAFE_INTEGER,
+    });
+    // The wide selects are sent as JSON rows, the narrow one as it is.
+    const sentSql = (build: (db: TenantDb) => object) =>
+      (build(db) as { _prepare(): { getQuery(): { sql: string } } })._prepare().getQuery().sql;
+    expect(sentSql(wide)).toMatch(/^select json_array\("id", "number", "label", /);
+    expect(sentSql(joined)).toMatch(/^select json_array\("customers"\."id", /);
+    expect(sentSql(narrow)).toMatch(/^select "id", "label" from /);
+    // A text holding NUL comes whole as JSON (the local server's plain read stops at the NUL).
+    const [nul] = await db.insert(c).values({ number: 999, label: "nul \u0000 inside" }).returning({ id: c.id });
+    expect((await wide(db).prepare().all({ from: 999 })).map((r) => [r.id, r.label])).toEqual([[nul!.id, "nul \u0000 inside"]]);
+    await db.delete(c).where(eq(c.id, nul!.id));
+    // Past 2^53: the client refuses the narrow read, the JSON read refuses it too.
+    await db
+      .update(c)
+      .set({ creditLimit: sql`9007199254740993` })
+      .where(eq(c.id, ids[2]!));
+    await expect(narrowly(getTableColumns(c), false)).rejects.toMatchObject({ cause: expect.any(RangeError) });
+    await expect(wide(db).prepare().all({ from: 900 })).rejects.toThrow(/too large to be safely represented/);
+    await expect(keptSelect(wide)(db, { from: 900 })).rejects.toThrow(/too large to be safely represented/);
   });
 });

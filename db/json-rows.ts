@@ -1,0 +1,89 @@
+import * as drizzleUtils from "drizzle-orm/utils";
+
+/**
+ * Wide selects read each row as ONE text, `json_array(<its columns>)`, that the runtime's own
+ * `JSON.parse` reads (decision 053). The libSQL client makes each value of a row a property of its
+ * own (`rowFromProto`, about 0.75 µs a value in workerd, with the protocol's object per value): a
+ * sales document of 70 columns and its ten lines of 30 are 370 values, a list page of 50 rows of
+ * 15 are 750. As JSON, a row is one value.
+ *
+ * Exact for what the schema stores, integers and text (it has no real or blob column; an integer
+ * past 2^53 is refused as the client refuses it), read from columns of tables, which carry no JSON
+ * subtype (json_array would nest such a value instead of quoting it). Only a plain select
+ * qualifies, told by its text: each of its columns a table's column or a figure read through
+ * `readable` (an integer within 2^53, else text), no subquery in its FROM or joins, no compound
+ * select, no CTE. Its rows are then made by drizzle's own `mapResultRow`, as they would have been.
+ */
+
+/** Fewer columns than this are read as they are: one JSON text per row pays off on wide rows. */
+const MIN_COLUMNS = 6;
+/** SQLite's default bound on a function's arguments is 127. */
+const MAX_COLUMNS = 100;
+const COLUMN = String.raw`(?:"[^"]+"\.)?"[^"]+"`;
+/** A figure read through `readable` (worker/domain/shared/stored-figures.ts): an integer within 2^53, else text. */
+const READABLE = String.raw`case when typeof\(${COLUMN}\) = 'integer' and ${COLUMN} between -9007199254740991 and 9007199254740991 then ${COLUMN} else cast\(${COLUMN} as text\) end`;
+const ITEM = `(?:${COLUMN}|${READABLE})`;
+const PLAIN_COLUMNS = new RegExp(`^select (${ITEM}(?:, ${ITEM})*) from (?!\\()`);
+/** A compound select, or a subquery in a join: not rewritten. */
+const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin \(/i;
+
+type SelectedField = { path: string[]; field: unknown };
+type MapResultRow = (fields: unknown, values: unknown[], joins: unknown) => unknown;
+/** How drizzle makes a selected row of its values (exported by drizzle-orm/utils, left out of its types). */
+const mapResultRow = (drizzleUtils as unknown as { mapResultRow: MapResultRow }).mapResultRow;
+
+/** The rewritten text of each statement seen, or null: statements are few, their texts fixed. */
+const rewritten = new Map<string, string | null>();
+const REWRITTEN_MAX = 5_000;
+
+function rewrite(sql: string, count: number): string | null {
+  const columns = PLAIN_COLUMNS.exec(sql);
+  if (!columns || NOT_PLAIN.test(sql) || columns[1]!.split(", ").length !== count) return null;
+  return `select json_array(${columns[1]}) from ${sql.slice(columns[0].length)}`;
+}
+
+/** The select's text with each row as one JSON array, or null when it is not a wide plain select. */
+export function jsonRowsSql(sql: string, fields: readonly SelectedField[] | undefined): string | null {
+  if (!fields || fields.length < MIN_COLUMNS || fields.length > MAX_COLUMNS) return null;
+  let text = rewritten.get(sql);
+  if (text === undefined) {
+    if (rewritten.size >= REWRITTEN_MAX) rewritten.clear();
+    rewritten.set(sql, (text = rewrite(sql, fields.length)));
+  }
+  return text;
+}
+
+/** A row read as JSON: its values, as the client would have given them. */
+function valuesOf(row: ArrayLike<unknown>): unknown[] {
+  const values = JSON.parse(row[0] as string) as unknown[];
+  for (const value of values)
+    if (typeof value === "number" && Math.abs(value) > Number.MAX_SAFE_INTEGER && Number.isInteger(value))
+      throw new RangeError("Received integer which is too large to be safely represented as a JavaScript number");
+  return values;
+}
+
+interface Prepared {
+  joinsNotNullableMap?: unknown;
+  /** The select as drizzle built it, before its rows were asked as JSON. */
+  plainQuery?: { sql: string; params: unknown[] };
+  mapAllResult?: (rows: unknown, isFromBatch?: boolean) => unknown;
+  mapGetResult?: (rows: unknown, isFromBatch?: boolean) => unknown;
+}
+
+type Rows = ArrayLike<unknown>[];
+const rowsOf = (result: unknown, isFromBatch?: boolean): Rows => (isFromBatch ? (result as { rows: Rows }).rows : (result as Rows));
+
+/**
+ * Makes a prepared select read its JSON rows, for `all`, `get` and a batch alike: its own
+ * `mapAllResult` and `mapGetResult`, as drizzle's would (the first row, or undefined, for `get`).
+ * The joins are read when the rows come, as the select's builder sets them after preparing.
+ */
+export function readJsonRows(prepared: Prepared, fields: readonly SelectedField[], plainQuery: Prepared["plainQuery"]): void {
+  const row = (r: ArrayLike<unknown>) => mapResultRow(fields, valuesOf(r), prepared.joinsNotNullableMap);
+  prepared.plainQuery = plainQuery;
+  prepared.mapAllResult = (result, isFromBatch) => rowsOf(result, isFromBatch).map(row);
+  prepared.mapGetResult = (result, isFromBatch) => {
+    const first = rowsOf(result, isFromBatch)[0];
+    return first ? row(first) : undefined;
+  };
+}
