@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
 import { libsqlSqlCache } from "./scripts/lib/libsql-sql-cache";
+import { libsqlStreamClose } from "./scripts/lib/libsql-stream-close";
 import { reactDomTextWrites } from "./scripts/lib/react-dom-text-writes";
 import { reactRouterBranchIndex } from "./scripts/lib/react-router-branch-index";
 import { reactRouterServerRoutes } from "./scripts/lib/react-router-server-routes";
@@ -11,6 +12,7 @@ export default defineConfig({
   plugins: [
     drizzleEntityCheck(),
     libsqlSqlCache(),
+    libsqlStreamClose(),
     reactRouterServerRoutes(),
     reactRouterBranchIndex(),
     reactDomTextWrites(),

@@ -1,8 +1,8 @@
-import * as drizzleUtils from "drizzle-orm/utils";
+import { Column, getTableName, is, SQL, Subquery, type DriverValueDecoder } from "drizzle-orm";
 
 /**
- * Wide selects read each row as ONE text, `json_array(<its columns>)`, that the runtime's own
- * `JSON.parse` reads (decision 053). The libSQL client makes each value of a row a property of its
+ * Selects of three columns or more read each row as ONE text, `json_array(<its columns>)`, that
+ * the runtime's own `JSON.parse` reads (decision 053). The libSQL client makes each value of a row a property of its
  * own (`rowFromProto`, about 0.75 µs a value in workerd, with the protocol's object per value): a
  * sales document of 70 columns and its ten lines of 30 are 370 values, a list page of 50 rows of
  * 15 are 750. As JSON, a row is one value.
@@ -11,27 +11,26 @@ import * as drizzleUtils from "drizzle-orm/utils";
  * past 2^53 is refused as the client refuses it), read from columns of tables, which carry no JSON
  * subtype (json_array would nest such a value instead of quoting it). Only a plain select
  * qualifies, told by its text: each of its columns a table's column or a figure read through
- * `readable` (an integer within 2^53, else text), no subquery in its FROM or joins, no compound
- * select, no CTE. Its rows are then made by drizzle's own `mapResultRow`, as they would have been.
+ * `readable` (an integer within 2^53, else text), from and joined to tables only (no subquery, no
+ * table-valued function), no compound select, no CTE. Its rows are then made as drizzle's
+ * `mapResultRow` makes them, each field's decoder and path worked out once per select rather than
+ * once per value.
  */
 
-/** Fewer columns than this are read as they are: one JSON text per row pays off on wide rows. */
-const MIN_COLUMNS = 6;
+/** Fewer columns than this are read as they are: one JSON text per row pays off from three values. */
+const MIN_COLUMNS = 3;
 /** SQLite's default bound on a function's arguments is 127. */
 const MAX_COLUMNS = 100;
 const COLUMN = String.raw`(?:"[^"]+"\.)?"[^"]+"`;
 /** A figure read through `readable` (worker/domain/shared/stored-figures.ts): an integer within 2^53, else text. */
 const READABLE = String.raw`case when typeof\(${COLUMN}\) = 'integer' and ${COLUMN} between -9007199254740991 and 9007199254740991 then ${COLUMN} else cast\(${COLUMN} as text\) end`;
 const ITEM = `(?:${COLUMN}|${READABLE})`;
-const PLAIN_COLUMNS = new RegExp(`^select (${ITEM}(?:, ${ITEM})*) from (?!\\()`);
-/** A compound select, or a subquery in a join: not rewritten. */
-const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin \(/i;
+/** From a table named in quotes: not a subquery, nor a table-valued function such as json_each (its values may be JSON). */
+const PLAIN_COLUMNS = new RegExp(`^select (${ITEM}(?:, ${ITEM})*) from "`);
+/** A compound select, or a join to anything but a table named in quotes: not rewritten. */
+const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin (?!")/i;
 
 type SelectedField = { path: string[]; field: unknown };
-type MapResultRow = (fields: unknown, values: unknown[], joins: unknown) => unknown;
-/** How drizzle makes a selected row of its values (exported by drizzle-orm/utils, left out of its types). */
-const mapResultRow = (drizzleUtils as unknown as { mapResultRow: MapResultRow }).mapResultRow;
-
 /** The rewritten text of each statement seen, or null: statements are few, their texts fixed. */
 const rewritten = new Map<string, string | null>();
 const REWRITTEN_MAX = 5_000;
@@ -39,7 +38,7 @@ const REWRITTEN_MAX = 5_000;
 function rewrite(sql: string, count: number): string | null {
   const columns = PLAIN_COLUMNS.exec(sql);
   if (!columns || NOT_PLAIN.test(sql) || columns[1]!.split(", ").length !== count) return null;
-  return `select json_array(${columns[1]}) from ${sql.slice(columns[0].length)}`;
+  return `select json_array(${columns[1]}) from "${sql.slice(columns[0].length)}`;
 }
 
 /** The select's text with each row as one JSON array, or null when it is not a wide plain select. */
@@ -73,13 +72,77 @@ interface Prepared {
 type Rows = ArrayLike<unknown>[];
 const rowsOf = (result: unknown, isFromBatch?: boolean): Rows => (isFromBatch ? (result as { rows: Rows }).rows : (result as Rows));
 
+/** How each selected field is read: its decoder and where it goes, worked out once per select. */
+interface Slot {
+  path: string[];
+  decoder: DriverValueDecoder<unknown, unknown>;
+  /** A table's column under an object of two levels (`{ order: { id } }`): the table, for a left join's nulls. */
+  joinedTable: string | null;
+}
+
+/** Per fields list: a kept select gives the same list at each call. */
+const slotsByFields = new WeakMap<readonly SelectedField[], Slot[]>();
+
+function slotsOf(fields: readonly SelectedField[]): Slot[] {
+  let slots = slotsByFields.get(fields);
+  if (!slots) slotsByFields.set(fields, (slots = slotsFor(fields)));
+  return slots;
+}
+
+function slotsFor(fields: readonly SelectedField[]): Slot[] {
+  return fields.map(({ path, field }) => {
+    const f = field as {
+      decoder?: DriverValueDecoder<unknown, unknown>;
+      _?: { sql: { decoder: DriverValueDecoder<unknown, unknown> } };
+      sql?: { decoder: DriverValueDecoder<unknown, unknown> };
+    };
+    const decoder = is(field, Column) ? field : is(field, SQL) ? f.decoder! : is(field, Subquery) ? f._!.sql.decoder : f.sql!.decoder;
+    return { path, decoder, joinedTable: is(field, Column) && path.length === 2 ? getTableName(field.table) : null };
+  });
+}
+
+/**
+ * One row from its values, as drizzle's `mapResultRow` makes it (drizzle-orm/utils.js): each value
+ * through its field's decoder (a null stays null) at its path, and with joins, an object of a
+ * left-joined table whose columns all came null is itself null.
+ */
+function rowOf(
+  slots: readonly Slot[],
+  values: readonly unknown[],
+  joinsNotNullableMap: Record<string, boolean> | undefined,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  const nullify: Record<string, string | false> = {};
+  for (let i = 0; i < slots.length; i++) {
+    const { path, decoder, joinedTable } = slots[i]!;
+    let node = result;
+    for (let p = 0; p < path.length - 1; p++) {
+      if (!(path[p]! in node)) node[path[p]!] = {};
+      node = node[path[p]!] as Record<string, unknown>;
+    }
+    const raw = values[i];
+    const value = (node[path[path.length - 1]!] = raw === null ? null : decoder.mapFromDriverValue(raw));
+    if (joinsNotNullableMap && joinedTable !== null) {
+      const object = path[0]!;
+      if (!(object in nullify)) nullify[object] = value === null ? joinedTable : false;
+      else if (typeof nullify[object] === "string" && nullify[object] !== joinedTable) nullify[object] = false;
+    }
+  }
+  if (joinsNotNullableMap)
+    for (const [object, table] of Object.entries(nullify))
+      if (typeof table === "string" && !joinsNotNullableMap[table]) result[object] = null;
+  return result;
+}
+
 /**
  * Makes a prepared select read its JSON rows, for `all`, `get` and a batch alike: its own
  * `mapAllResult` and `mapGetResult`, as drizzle's would (the first row, or undefined, for `get`).
  * The joins are read when the rows come, as the select's builder sets them after preparing.
  */
 export function readJsonRows(prepared: Prepared, fields: readonly SelectedField[], plainQuery: Prepared["plainQuery"]): void {
-  const row = (r: ArrayLike<unknown>) => mapResultRow(fields, valuesOf(r), prepared.joinsNotNullableMap);
+  let slots: Slot[] | undefined;
+  const row = (r: ArrayLike<unknown>) =>
+    rowOf((slots ??= slotsOf(fields)), valuesOf(r), prepared.joinsNotNullableMap as Record<string, boolean> | undefined);
   prepared.plainQuery = plainQuery;
   prepared.mapAllResult = (result, isFromBatch) => rowsOf(result, isFromBatch).map(row);
   prepared.mapGetResult = (result, isFromBatch) => {

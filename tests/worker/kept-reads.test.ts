@@ -71,14 +71,14 @@ describe("kept statements", () => {
         .returning({ id: c.id });
       ids.push(row!.id);
     }
-    // Read as JSON (six columns or more), and as they come (five at most, merged by row): the same rows.
+    // Read as JSON (three columns or more), and as they come (two at a time, merged by row): the same rows.
     const from = sql`${c.number} >= ${sql.placeholder("from")}`;
     const level = tenantSchema.priceLevels;
     const narrowly = async (fields: Record<string, SQLiteColumn | SQL>, join: boolean) => {
       const names = Object.keys(fields);
       const parts = await Promise.all(
-        Array.from({ length: Math.ceil(names.length / 4) }, (_, i) => {
-          const part = { rowId: c.id, ...Object.fromEntries(names.slice(i * 4, i * 4 + 4).map((n) => [n, fields[n]!])) };
+        Array.from({ length: names.length }, (_, i) => {
+          const part = { rowId: c.id, ...Object.fromEntries(names.slice(i, i + 1).map((n) => [n, fields[n]!])) };
           const q = db.select(part).from(c);
           return (join ? q.leftJoin(level, eq(level.id, c.priceLevelId)) : q).where(from).orderBy(c.number).prepare().all({ from: 900 });
         }),
@@ -100,8 +100,14 @@ describe("kept statements", () => {
     const joined = (db: TenantDb) =>
       db.select(joinedFields).from(c).leftJoin(level, eq(level.id, c.priceLevelId)).where(from).orderBy(c.number);
     const narrow = (db: TenantDb) => db.select({ id: c.id, label: c.label }).from(c).where(from).orderBy(c.number);
+    // One customer with a price level: a whole joined table as an object, null where nothing joined.
+    const [someLevel] = await db.insert(level).values({ label: "Niveau JSON", type: "selling" }).returning();
+    await db.update(c).set({ priceLevelId: someLevel!.id }).where(eq(c.id, ids[1]!));
+    const nested = (db: TenantDb) => db.select().from(c).leftJoin(level, eq(level.id, c.priceLevelId)).where(from).orderBy(c.number);
+    const wideRows = await narrowly(getTableColumns(c), false);
     const cases = [
-      [wide, await narrowly(getTableColumns(c), false)],
+      [nested, wideRows.map((row) => ({ customers: row, price_levels: row.priceLevelId === someLevel!.id ? someLevel : null }))],
+      [wide, wideRows],
       [joined, await narrowly(joinedFields, true)],
       [narrow, await narrowly({ id: c.id, label: c.label }, false)],
     ] as const;
@@ -114,7 +120,7 @@ describe("kept statements", () => {
       const [inBatch] = await db.batch([kept(db, { from: 900 })]);
       expect(inBatch).toEqual(expected);
     }
-    expect(cases[0][1][0]).toMatchObject({
+    expect(cases[1][1][0]).toMatchObject({
       label: texts[0],
       emails: [texts[0], "b@example.com"],
       active: true,
@@ -125,6 +131,7 @@ describe("kept statements", () => {
       (build(db) as { _prepare(): { getQuery(): { sql: string } } })._prepare().getQuery().sql;
     expect(sentSql(wide)).toMatch(/^select json_array\("id", "number", "label", /);
     expect(sentSql(joined)).toMatch(/^select json_array\("customers"\."id", /);
+    expect(sentSql(nested)).toMatch(/^select json_array\("customers"\."id", .*"price_levels"\."created_at"\) from /);
     expect(sentSql(narrow)).toMatch(/^select "id", "label" from /);
     // A text holding NUL comes whole as JSON (the local server's plain read stops at the NUL).
     const [nul] = await db.insert(c).values({ number: 999, label: "nul \u0000 inside" }).returning({ id: c.id });
