@@ -129,7 +129,7 @@ type PrepareArgs = [
 
 function construct(client: Client, schema: RelationalSchemaConfig<TablesRelationalConfig>) {
   const session = new LibSQLSession(client, dialect, schema, {}, undefined);
-  // A wide select of plain columns reads each row as one JSON text (db/json-rows.ts).
+  // A select of three plain columns or more reads each row as one JSON text (db/json-rows.ts).
   const prepare = session.prepareQuery.bind(session) as unknown as (...args: PrepareArgs) => object;
   (session as unknown as { prepareQuery: (...args: PrepareArgs) => object }).prepareQuery = (
     query,

@@ -41,7 +41,7 @@ function rewrite(sql: string, count: number): string | null {
   return `select json_array(${columns[1]}) from "${sql.slice(columns[0].length)}`;
 }
 
-/** The select's text with each row as one JSON array, or null when it is not a wide plain select. */
+/** The select's text with each row as one JSON array, or null when it is not a plain select of three columns or more. */
 export function jsonRowsSql(sql: string, fields: readonly SelectedField[] | undefined): string | null {
   if (!fields || fields.length < MIN_COLUMNS || fields.length > MAX_COLUMNS) return null;
   let text = rewritten.get(sql);
