@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
+import { libsqlRows } from "./scripts/lib/libsql-rows";
 import { libsqlSqlCache } from "./scripts/lib/libsql-sql-cache";
 import { libsqlStreamClose } from "./scripts/lib/libsql-stream-close";
 import { reactDomTextWrites } from "./scripts/lib/react-dom-text-writes";
@@ -13,6 +14,7 @@ export default defineConfig({
     drizzleEntityCheck(),
     libsqlSqlCache(),
     libsqlStreamClose(),
+    libsqlRows(),
     reactRouterServerRoutes(),
     reactRouterBranchIndex(),
     reactDomTextWrites(),

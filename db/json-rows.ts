@@ -30,6 +30,12 @@ const PLAIN_COLUMNS = new RegExp(`^select (${ITEM}(?:, ${ITEM})*) from "`);
 /** A compound select, or a join to anything but a table named in quotes: not rewritten. */
 const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin (?!")/i;
 
+/**
+ * The name of the one column of a select read as JSON rows: the libSQL client, as the build
+ * rewrites it (scripts/lib/libsql-rows.ts), gives such a row as a plain array of its one value.
+ */
+export const JSON_ROW_COLUMN = "__json_row";
+
 type SelectedField = { path: string[]; field: unknown };
 /** The rewritten text of each statement seen, or null: statements are few, their texts fixed. */
 const rewritten = new Map<string, string | null>();
@@ -38,7 +44,7 @@ const REWRITTEN_MAX = 5_000;
 function rewrite(sql: string, count: number): string | null {
   const columns = PLAIN_COLUMNS.exec(sql);
   if (!columns || NOT_PLAIN.test(sql) || columns[1]!.split(", ").length !== count) return null;
-  return `select json_array(${columns[1]}) from "${sql.slice(columns[0].length)}`;
+  return `select json_array(${columns[1]}) as "${JSON_ROW_COLUMN}" from "${sql.slice(columns[0].length)}`;
 }
 
 /** The select's text with each row as one JSON array, or null when it is not a plain select of three columns or more. */

@@ -131,7 +131,7 @@ describe("kept statements", () => {
       (build(db) as { _prepare(): { getQuery(): { sql: string } } })._prepare().getQuery().sql;
     expect(sentSql(wide)).toMatch(/^select json_array\("id", "number", "label", /);
     expect(sentSql(joined)).toMatch(/^select json_array\("customers"\."id", /);
-    expect(sentSql(nested)).toMatch(/^select json_array\("customers"\."id", .*"price_levels"\."created_at"\) from /);
+    expect(sentSql(nested)).toMatch(/^select json_array\("customers"\."id", .*"price_levels"\."created_at"\) as "__json_row" from /);
     expect(sentSql(narrow)).toMatch(/^select "id", "label" from /);
     // A text holding NUL comes whole as JSON (the local server's plain read stops at the NUL).
     const [nul] = await db.insert(c).values({ number: 999, label: "nul \u0000 inside" }).returning({ id: c.id });
