@@ -33,24 +33,20 @@ const ORIGINAL = `function rowFromProto(colNames, values, intMode) {
     return row;
 }`;
 
-const FASTER = `function rowFromProto(colNames, values, intMode) {
-    // A row read as JSON (scripts/lib/libsql-rows.ts): its one value, read by index only.
-    if (values.length === 1 && colNames[0] === ${JSON.stringify(JSON_ROW_COLUMN)}) return [valueFromProto(values[0], intMode)];
-    const row = {};
-    // make sure that the "length" property is not enumerable
-    Object.defineProperty(row, "length", { value: values.length });
-    for (let i = 0; i < values.length; ++i) {
-        const value = valueFromProto(values[i], intMode);
-        Object.defineProperty(row, i, { value });
-        const colName = colNames[i];
-        if (colName !== undefined && !Object.hasOwn(row, colName)) {
-            // Assigned: the same own data property as defined, but for a name the prototype holds.
-            if (colName in Object.prototype) Object.defineProperty(row, colName, { value, enumerable: true, configurable: true, writable: true });
-            else row[colName] = value;
-        }
-    }
-    return row;
-}`;
+const HEAD = "function rowFromProto(colNames, values, intMode) {\n";
+const DEFINED_NAME = "            Object.defineProperty(row, colName, { value, enumerable: true, configurable: true, writable: true });\n";
+
+/** The original, with the JSON row first and the name assigned unless the prototype holds it. */
+const FASTER = ORIGINAL.replace(
+  HEAD,
+  `${HEAD}    // A row read as JSON (scripts/lib/libsql-rows.ts): its one value, read by index only.
+    if (values.length === 1 && colNames[0] === ${JSON.stringify(JSON_ROW_COLUMN)}) return [valueFromProto(values[0], intMode)];\n`,
+).replace(
+  DEFINED_NAME,
+  `            // Assigned: the same own data property as defined, but for a name the prototype holds.
+            if (colName in Object.prototype) ${DEFINED_NAME.trim()}
+            else row[colName] = value;\n`,
+);
 
 /** The client's result.js with its rows made faster. */
 export function fasterRows(source: string): string {
