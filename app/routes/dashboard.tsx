@@ -5,7 +5,7 @@ import { effectiveStatus } from "../../worker/domain/identity/actor";
 import { atAGlance } from "../../worker/domain/dashboard/at-a-glance";
 import { listLocations } from "../../worker/domain/settings/locations/list-locations";
 import { startTestContentRemoval, testContentBanner } from "../../worker/domain/onboarding/test-content";
-import { companyStaff } from "../../worker/domain/users/staff";
+import { activeStaffCount } from "../../worker/domain/users/staff";
 import { listMyInvitations } from "../../worker/domain/users/company-invitations";
 import { requirePage } from "../../worker/guards";
 import { useT } from "../i18n";
@@ -22,19 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const verbs = await ctxFromRequest(ctx);
   // The test content's banner, until it is dismissed (a cookie) or the content removed.
   const dismissed = (request.headers.get("cookie") ?? "").includes(`${TEST_CONTENT_DISMISSED}=1`);
-  const [figures, locations, users, invitations, testContent] = await Promise.all([
+  const [figures, locations, activeUsers, invitations, testContent] = await Promise.all([
     atAGlance(verbs),
     listLocations(verbs),
-    admin ? companyStaff(ctx.control, user.company.id) : null,
+    admin ? activeStaffCount(ctx.control, user.company.id) : null,
     ctx.shell?.invitations ?? listMyInvitations(verbs),
     testContentBanner(verbs, { dismissed }),
   ]);
   return {
     firstName: user.firstName,
     company: user.company.label,
-    account: users
-      ? { plan: effectiveStatus(user.company), activeUsers: users.filter((u) => u.active && u.member && !u.invitation_pending).length }
-      : null,
+    account: activeUsers !== null ? { plan: effectiveStatus(user.company), activeUsers } : null,
     figures,
     locations,
     pendingInvitations: invitations.length,

@@ -59,8 +59,6 @@ export async function loadListPage<T>(args: {
   const canonical = canonicalListSearch(url.searchParams);
   if (canonical !== null) throw redirect(url.pathname + canonical);
 
-  // The user's views and the list are read together, unless a default view may have to open first.
-  const stated = hasListState(url.searchParams);
   // Settings of the address that the list refuses show the defaults instead, with what was wrong.
   const attempt = () =>
     recoverFrom(
@@ -68,10 +66,11 @@ export async function loadListPage<T>(args: {
       async () => ({ ok: true as const, result: await args.run(listQueryParams(url.searchParams)) }),
       (refused) => ({ ok: false as const, refused }),
     );
-  const [saved, first] = stated
-    ? await Promise.all([listSavedViews(ctx, { type: args.type }), attempt()])
-    : [await listSavedViews(ctx, { type: args.type }), null];
-  if (!stated) {
+  // The user's views and the list are read together, in one round trip. At a bare address a default
+  // view opens instead (a redirect): the list read with it is then not shown, a read spent so that
+  // the usual case, no default view, waits for one batch rather than two.
+  const [saved, outcome] = await Promise.all([listSavedViews(ctx, { type: args.type }), attempt()]);
+  if (!hasListState(url.searchParams)) {
     const preferred = saved.find((v) => v.is_default);
     if (preferred) {
       // A notice of the page (e.g. "deleted") travels along.
@@ -84,7 +83,6 @@ export async function loadListPage<T>(args: {
   let state = parseListState(url.searchParams);
   let error: ListPageData<T>["error"] = null;
   let result: ListResult<T>;
-  const outcome = first ?? (await attempt());
   if (outcome.ok) result = outcome.result;
   else {
     error = { code: outcome.refused.code, fields: outcome.refused.fields ?? {} };

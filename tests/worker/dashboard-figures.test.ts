@@ -1,6 +1,10 @@
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { controlDb, controlSchema } from "../../db/client";
 import { atAGlance } from "../../worker/domain/dashboard/at-a-glance";
-import { ctxOf, makeCompany } from "../support/factories";
+import { activeStaffCount, companyStaff, INVITATION_PENDING_HASH } from "../../worker/domain/users/staff";
+import { addUser, ctxOf, inviteToCompany, makeCompany } from "../support/factories";
 import { callApiJson } from "../support/fetch-app";
 
 describe("the dashboard's figures", () => {
@@ -26,5 +30,38 @@ describe("the dashboard's figures", () => {
       activeProducts: null,
       activeCustomers: after.activeCustomers,
     });
+  });
+
+  it("counts the active users as the staff list shows them: account and membership active, invitation accepted, buyers aside", async () => {
+    const control = controlDb({ url: (env as unknown as Record<string, string>).CONTROL_DATABASE_URL! });
+    const company = await makeCompany();
+    const other = await makeCompany();
+    const { users, memberships } = controlSchema;
+    const active = await addUser(company.companyId);
+    const accountOff = await addUser(company.companyId);
+    await control.update(users).set({ active: false }).where(eq(users.id, accountOff.userId));
+    const membershipOff = await addUser(company.companyId);
+    await control
+      .update(memberships)
+      .set({ active: false })
+      .where(and(eq(memberships.userId, membershipOff.userId), eq(memberships.companyId, company.companyId)));
+    const pending = await addUser(company.companyId);
+    await control.update(users).set({ passwordHash: INVITATION_PENDING_HASH }).where(eq(users.id, pending.userId));
+    const buyer = await addUser(company.companyId);
+    await control
+      .update(memberships)
+      .set({ customerId: "1" })
+      .where(and(eq(memberships.userId, buyer.userId), eq(memberships.companyId, company.companyId)));
+    // Invited from another company, not accepted yet: on the staff list, not a member.
+    await inviteToCompany(company.companyId, other.userId);
+
+    const staff = await companyStaff(control, company.companyId);
+    expect(staff.map((u) => u.id).sort()).toEqual(
+      [company.userId, active.userId, accountOff.userId, membershipOff.userId, pending.userId, other.userId].sort(),
+    );
+    const shown = staff.filter((u) => u.active && u.member && !u.invitation_pending).map((u) => u.id);
+    expect(shown.sort()).toEqual([company.userId, active.userId].sort());
+    expect(await activeStaffCount(control, company.companyId)).toBe(2);
+    expect(await activeStaffCount(control, other.companyId)).toBe(1);
   });
 });

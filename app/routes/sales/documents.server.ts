@@ -67,17 +67,20 @@ export async function salesListLoader(rc: RequestContext, request: Request, kind
   const info = FORM_KINDS[kind];
   requirePage(request, rc, info.view);
   const ctx = await ctxFromRequest(rc);
-  const list = await loadListPage({
-    request,
-    rc,
-    type: info.listType,
-    defaultSort: [{ by: "id", direction: "desc" }],
-    run: (query): Promise<ListResult<ListedDocument>> => VERBS[kind].list(ctx, query),
-  });
+  // The invoice list filters by customer: its choices are the line editors' (the filter is left out for others),
+  // read with the list.
+  const [list, customers] = await Promise.all([
+    loadListPage({
+      request,
+      rc,
+      type: info.listType,
+      defaultSort: [{ by: "id", direction: "desc" }],
+      run: (query): Promise<ListResult<ListedDocument>> => VERBS[kind].list(ctx, query),
+    }),
+    kind === "invoice" && permits(ctx, EDITS_SALES_LINES) ? salesFormChoices(ctx).then((c) => c.customers.map(option)) : [],
+  ]);
   const params = new URL(request.url).searchParams;
   const notice = params.get("notice");
-  // The invoice list filters by customer: its choices are the line editors' (the filter is left out for others).
-  const customers = kind === "invoice" && permits(ctx, EDITS_SALES_LINES) ? (await salesFormChoices(ctx)).customers.map(option) : [];
   return {
     list,
     customers,

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MAX_MONEY, MAX_QUANTITY, MAX_WEIGHT_GRAMS, beyond } from "../../../worker/domain/shared/bounds";
 import { Decimal, sum } from "../../../worker/domain/shared/decimal";
+import { storedDecimal } from "../../../worker/domain/shared/stored-figures";
+import { pastBound } from "../../../worker/domain/documents/lines/storable";
 import {
   currencyDecimals,
   fromScaledInteger,
@@ -92,6 +95,26 @@ describe("exact decimals", () => {
     );
   });
 
+  it("adds, compares and rescales as plain integers at the larger scale do, scales equal or not", () => {
+    const arb = fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: 0, max: 70 }));
+    fc.assert(
+      fc.property(arb, arb, fc.boolean(), ([ua, sa], [ub, sbOwn], same) => {
+        const sb = same ? sa : sbOwn;
+        const a = Decimal.of(ua, sa);
+        const b = Decimal.of(ub, sb);
+        const scale = Math.max(sa, sb);
+        const x = ua * 10n ** BigInt(scale - sa);
+        const y = ub * 10n ** BigInt(scale - sb);
+        const sum = a.add(b);
+        expect([sum.units, sum.scale]).toEqual([x + y, scale]);
+        expect(a.compare(b)).toBe(x < y ? -1 : x > y ? 1 : 0);
+        const wider = a.withScale(scale + 3);
+        expect([wider.units, wider.scale]).toEqual([x * 1000n, scale + 3]);
+        expect(a.withScale(sa)).toEqual(a);
+      }),
+    );
+  });
+
   it("rounds idempotently and by at most half a unit", () => {
     fc.assert(
       fc.property(
@@ -162,5 +185,48 @@ describe("number formats", () => {
         },
       ),
     );
+  });
+});
+
+describe("figures read back and held to their bounds", () => {
+  it("reads a stored integer the same whether the client gave a number or its text", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 0, max: 9 }),
+        (n, scale) => {
+          expect(storedDecimal(n, scale)).toEqual(storedDecimal(String(n), scale));
+          expect(storedDecimal(n, scale)).toEqual(Decimal.of(BigInt(n), scale));
+        },
+      ),
+    );
+  });
+
+  it("tells a figure past its bound as the exact comparison does, at the bound and around it", () => {
+    const near = (max: number) =>
+      fc.tuple(fc.bigInt({ min: -2n, max: 2n }), fc.integer({ min: 0, max: 9 })).map(([step, scale]) => {
+        const units = BigInt(max) * 10n ** BigInt(scale) + step;
+        return Decimal.of(units, scale).toString();
+      });
+    const anyFigure = fc
+      .tuple(fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), fc.integer({ min: 0, max: 12 }))
+      .map(([units, scale]) => Decimal.of(units, scale).toString());
+    for (const max of [MAX_MONEY, MAX_QUANTITY, MAX_WEIGHT_GRAMS]) {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            anyFigure,
+            near(max),
+            near(max).map((t) => `-${t}`.replace("--", "")),
+          ),
+          (text) => {
+            expect(pastBound(text, max)).toBe(beyond(Decimal.parse(text), max));
+          },
+        ),
+      );
+    }
+    // Leading zeros, a sign, and what the engine never writes still get the exact answer.
+    for (const text of ["000000000000000001", "-099999999999", "+100000000001", "100000000000.0001", "99999999999.9999"])
+      expect(pastBound(text, MAX_MONEY)).toBe(beyond(Decimal.parse(text), MAX_MONEY));
   });
 });

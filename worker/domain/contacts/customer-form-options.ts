@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import { tenantSchema } from "../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import { moduleAllows } from "../identity/module-flags";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { READ_CUSTOMERS } from "./contact-permissions";
@@ -8,6 +8,14 @@ import { listAccountManagers } from "./list-account-managers";
 import { referenceOptions } from "./shared";
 
 const { customerTags } = tenantSchema;
+
+// The customer list and form read them at every visit: built once per isolate.
+const readTags = keptSelect((db: TenantDb) =>
+  db
+    .select({ id: customerTags.id, label: customerTags.label })
+    .from(customerTags)
+    .orderBy(sql`${customerTags.label} collate nocase`, asc(customerTags.id)),
+);
 
 /**
  * The choices of the customer form: selling price levels, currencies, customer tags and account
@@ -20,10 +28,7 @@ export async function customerFormOptions(ctx: Ctx, input: { current?: CustomerV
   const { current } = input;
   const [refs, tags, accountManagers] = await Promise.all([
     referenceOptions(db, "selling", { priceLevelId: current?.price_level_id, currencyId: current?.currency_id }),
-    db
-      .select({ id: customerTags.id, label: customerTags.label })
-      .from(customerTags)
-      .orderBy(sql`${customerTags.label} collate nocase`, asc(customerTags.id)),
+    readTags(db),
     moduleAllows(ctx.actor.permissions, "customer", "account_manager_id") ? listAccountManagers(ctx) : null,
   ]);
   return { ...refs, tags, accountManagers };

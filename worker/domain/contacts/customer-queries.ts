@@ -185,15 +185,15 @@ async function assertNumberFree(db: TenantDb, number: number, exceptId?: number)
  * The company's active account representatives (active staff users, not B2B ones), as a query
  * on the control database; with `userId`, that one only.
  */
-export function accountManagersQuery(ctx: Pick<Ctx, "control" | "actor">, userId?: string) {
+export function accountManagersQuery(control: Ctx["control"], companyId: string, userId?: string) {
   const { memberships, users } = controlSchema;
-  return ctx.control
+  return control
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
       and(
-        eq(memberships.companyId, ctx.actor.company.id),
+        eq(memberships.companyId, companyId),
         userId !== undefined ? eq(memberships.userId, userId) : undefined,
         eq(memberships.userType, "accountRepresentative"),
         eq(memberships.active, true),
@@ -204,7 +204,7 @@ export function accountManagersQuery(ctx: Pick<Ctx, "control" | "actor">, userId
 }
 
 async function assertAccountManager(ctx: Ctx, userId: string) {
-  const [found] = await accountManagersQuery(ctx, userId).limit(1);
+  const [found] = await accountManagersQuery(ctx.control, ctx.actor.company.id, userId).limit(1);
   if (!found) throw fieldError("account_manager_id", "unknown_account_manager");
 }
 

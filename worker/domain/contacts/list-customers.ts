@@ -1,5 +1,5 @@
 import { inArray, isNotNull, type SQLWrapper } from "drizzle-orm";
-import { tenantSchema } from "../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery } from "../shared/list-query";
 import { runList, type ListResult } from "../shared/list-query-sql";
@@ -33,6 +33,11 @@ export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<st
   return { ...result, items: assembleCustomerViews(result.items, lookups) };
 }
 
+// The customer list reads them at every visit: built once per isolate.
+const readCountries = keptSelect((db: TenantDb) =>
+  db.selectDistinct({ country: customerAddresses.country }).from(customerAddresses).where(isNotNull(customerAddresses.country)),
+);
+
 /**
  * The countries the customers list's country filter offers: those of the customers' addresses (a
  * filter offers the values it can find; a list of every country on earth would be longer than most
@@ -40,10 +45,7 @@ export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<st
  */
 export async function customerCountries(ctx: Ctx, input: { filtered?: string | null } = {}): Promise<string[]> {
   requirePermission(ctx, READ_CUSTOMERS);
-  const rows = await ctx.db
-    .selectDistinct({ country: customerAddresses.country })
-    .from(customerAddresses)
-    .where(isNotNull(customerAddresses.country));
+  const rows = await readCountries(ctx.db);
   const filtered = input.filtered?.toUpperCase();
   const countries = rows.map((r) => r.country!);
   return filtered && !countries.includes(filtered) ? [...countries, filtered] : countries;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { Decimal } from "../shared/decimal";
 import type { FieldErrorCode } from "../shared/domain-error";
 import { fieldError, zCountry, zOptionalText as zText } from "../shared/input";
@@ -173,10 +173,10 @@ export async function assertTags(db: TenantDb, table: typeof tenantSchema.custom
 }
 
 /** Choices of the contact forms: active price levels of one type and active currencies (plus the ones already chosen). */
-export async function referenceOptions(
+function referenceReads(
   db: TenantDb,
   levelType: "selling" | "purchasing",
-  keep: { priceLevelId?: number | null; currencyId?: number | null } = {},
+  keep: { priceLevelId?: number | null; currencyId?: number | null },
 ) {
   const levelWhere = keep.priceLevelId
     ? sql`(${priceLevels.active} = 1 or ${priceLevels.id} = ${keep.priceLevelId})`
@@ -184,7 +184,7 @@ export async function referenceOptions(
   const currencyWhere = keep.currencyId
     ? sql`(${currencies.active} = 1 or ${currencies.id} = ${keep.currencyId})`
     : eq(currencies.active, true);
-  const [levels, currencyRows] = await db.batch([
+  return [
     db
       .select({ id: priceLevels.id, label: priceLevels.label })
       .from(priceLevels)
@@ -195,7 +195,23 @@ export async function referenceOptions(
       .from(currencies)
       .where(currencyWhere)
       .orderBy(currencies.iso),
-  ]);
+  ] as const;
+}
+
+// Without a contact's own choices to keep (lists, new contacts), the reads are built once per isolate.
+const activeReferenceReads = {
+  selling: keptReads((db: TenantDb) => referenceReads(db, "selling", {})),
+  purchasing: keptReads((db: TenantDb) => referenceReads(db, "purchasing", {})),
+};
+
+export async function referenceOptions(
+  db: TenantDb,
+  levelType: "selling" | "purchasing",
+  keep: { priceLevelId?: number | null; currencyId?: number | null } = {},
+) {
+  const [levels, currencyRows] = await db.batch(
+    keep.priceLevelId || keep.currencyId ? referenceReads(db, levelType, keep) : activeReferenceReads[levelType](db),
+  );
   return { priceLevels: levels, currencies: currencyRows };
 }
 

@@ -1,6 +1,7 @@
 // The pieces several supplier verbs share: the list registry, the views, the reference checks
 // and the columns a write sets.
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import type { FilterValue } from "../shared/list-query";
@@ -43,22 +44,43 @@ export const supplierRelated = {
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 
-export async function supplierViews(db: TenantDb, rows: SupplierRow[]): Promise<SupplierView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [links, levels, currencyRows] = await db.batch([
+/**
+ * What a supplier's view shows from other tables (its tags, price level and currency), one query
+ * each, for some suppliers: their ids, or a subquery (a list page's lookups ride in its batch).
+ */
+export function supplierViewReads(
+  db: TenantDb,
+  ids: number[] | SQLWrapper,
+  levelIds: Parameters<typeof levelAndCurrencyLookups>[1],
+  currencyIds: Parameters<typeof levelAndCurrencyLookups>[2],
+) {
+  return [
     db
       .select({ supplierId: supplierTagLinks.supplierId, id: supplierTags.id, label: supplierTags.label })
       .from(supplierTagLinks)
       .innerJoin(supplierTags, eq(supplierTags.id, supplierTagLinks.tagId))
       .where(inArray(supplierTagLinks.supplierId, ids))
       .orderBy(sql`${supplierTags.label} collate nocase`, asc(supplierTags.id)),
-    ...levelAndCurrencyLookups(
-      db,
-      rows.map((r) => r.defaultPriceLevelId),
-      rows.map((r) => r.defaultCurrencyId),
-    ),
-  ]);
+    ...levelAndCurrencyLookups(db, levelIds, currencyIds),
+  ] as const;
+}
+
+/** The views of some suppliers, their tags, price levels and currencies read in one round trip. */
+export async function supplierViews(db: TenantDb, rows: SupplierRow[]): Promise<SupplierView[]> {
+  if (rows.length === 0) return [];
+  const reads = supplierViewReads(
+    db,
+    rows.map((r) => r.id),
+    rows.map((r) => r.defaultPriceLevelId),
+    rows.map((r) => r.defaultCurrencyId),
+  );
+  return assembleSupplierViews(rows, await db.batch(reads));
+}
+
+export function assembleSupplierViews(
+  rows: SupplierRow[],
+  [links, levels, currencyRows]: BatchResponse<ReturnType<typeof supplierViewReads>>,
+): SupplierView[] {
   const levelById = new Map(levels.map((l) => [l.id, l]));
   const currencyById = new Map(currencyRows.map((c) => [c.id, c]));
   const tagsOf = Map.groupBy(links, (l) => l.supplierId);

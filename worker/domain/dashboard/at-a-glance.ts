@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { tenantSchema } from "../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import type { Permission } from "../identity/permissions";
 import { can, requireBackOffice, type Ctx } from "../shared/ctx";
 
@@ -18,16 +18,16 @@ export interface AtAGlance {
 const OPEN_ORDERS = ["pending_validation", "pending", "in_progress"];
 const TO_COLLECT = ["unpaid", "partially_paid", "partially_credited"];
 
-/** One read of the company's database for every figure. */
-export async function atAGlance(ctx: Ctx): Promise<AtAGlance> {
-  requireBackOffice(ctx);
-  const { salesDocuments: d, products: p, customers: c } = tenantSchema;
-  const count = (type: string, statuses: string[]) =>
-    sql<number>`(select count(*) from ${d} where ${d.type} = ${type} and ${d.status} in (${sql.join(
-      statuses.map((s) => sql`${s}`),
-      sql`, `,
-    )}))`.mapWith(Number);
-  const [row] = await ctx.db
+const { salesDocuments: d, products: p, customers: c } = tenantSchema;
+const count = (type: string, statuses: string[]) =>
+  sql<number>`(select count(*) from ${d} where ${d.type} = ${type} and ${d.status} in (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`.mapWith(Number);
+
+// Every figure in one statement, built once per isolate (each visit of the dashboard sends it).
+const readFigures = keptSelect((db: TenantDb) =>
+  db
     .select({
       estimates: count("estimate", ["pending"]),
       orders: count("sales_order", OPEN_ORDERS),
@@ -35,7 +35,13 @@ export async function atAGlance(ctx: Ctx): Promise<AtAGlance> {
       products: sql<number>`(select count(*) from ${p} where ${p.active} = 1)`.mapWith(Number),
       customers: sql<number>`(select count(*) from ${c} where ${c.active} = 1)`.mapWith(Number),
     })
-    .from(sql`(select 1)`);
+    .from(sql`(select 1)`),
+);
+
+/** One read of the company's database for every figure. */
+export async function atAGlance(ctx: Ctx): Promise<AtAGlance> {
+  requireBackOffice(ctx);
+  const [row] = await readFigures(ctx.db);
   const seen = (permission: Permission, value: number | undefined) => (can(ctx, { allOf: [permission] }) ? (value ?? 0) : null);
   return {
     estimatesPending: seen("view_estimates", row?.estimates),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { controlSchema, tenantSchema, type TenantDb } from "../../../db/client";
+import { controlSchema, keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { translate } from "../../../locales";
 import { deleteCustomer } from "../contacts/delete-customer";
 import { deleteSupplier } from "../contacts/delete-supplier";
@@ -91,17 +91,20 @@ export interface TestContentState {
   last: OperationView | null;
 }
 
+// The dashboard reads them at every visit of someone who may manage the test content: built once per isolate.
+const stateReads = keptReads((db: TenantDb) => [
+  db.select({ n: sql<number>`count(*)` }).from(testContent),
+  db
+    .select()
+    .from(ops)
+    .where(inArray(ops.type, [GENERATE_TYPE, REMOVE_TYPE]))
+    .orderBy(sql`${ops.id} desc`)
+    .limit(1),
+]);
+
 /** Whether the company holds generated test content, and the operations generating or removing it. */
 export async function testContentState(ctx: Ctx): Promise<TestContentState> {
-  const [[counted], [last]] = await Promise.all([
-    ctx.db.select({ n: sql<number>`count(*)` }).from(testContent),
-    ctx.db
-      .select()
-      .from(ops)
-      .where(inArray(ops.type, [GENERATE_TYPE, REMOVE_TYPE]))
-      .orderBy(sql`${ops.id} desc`)
-      .limit(1),
-  ]);
+  const [[counted], [last]] = await Promise.all(stateReads(ctx.db));
   const count = Number(counted?.n ?? 0);
   const view = last ? operationView(last) : null;
   return { exists: count > 0, count, running: view?.status === "in_progress" ? view : null, last: view };

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type Column } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { keptReads, keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
 import { moduleAllows } from "../identity/module-flags";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -8,19 +8,22 @@ import { canEdit, canView, EDIT_PRODUCTS, priceAccess, VIEW_PRODUCTS, type Price
 const t = tenantSchema;
 const byLabel = (column: Column) => sql`${column} collate nocase`;
 
+// The product and stock level lists read them at every visit: built once per isolate.
+const filterOptionReads = keptReads((db: TenantDb) => [
+  db
+    .select({ id: t.brands.id, label: t.brands.label, active: t.brands.active })
+    .from(t.brands)
+    .orderBy(byLabel(t.brands.label), asc(t.brands.id)),
+  db.select({ id: t.seasons.id, label: t.seasons.label }).from(t.seasons).orderBy(byLabel(t.seasons.label), asc(t.seasons.id)),
+  db
+    .select({ id: t.productTags.id, label: t.productTags.label })
+    .from(t.productTags)
+    .orderBy(byLabel(t.productTags.label), asc(t.productTags.id)),
+]);
+
 /** What the product list filters by: brands, seasons and tags, in one round trip. */
 export async function productFilterOptions(db: TenantDb) {
-  const [brands, seasons, tags] = await db.batch([
-    db
-      .select({ id: t.brands.id, label: t.brands.label, active: t.brands.active })
-      .from(t.brands)
-      .orderBy(byLabel(t.brands.label), asc(t.brands.id)),
-    db.select({ id: t.seasons.id, label: t.seasons.label }).from(t.seasons).orderBy(byLabel(t.seasons.label), asc(t.seasons.id)),
-    db
-      .select({ id: t.productTags.id, label: t.productTags.label })
-      .from(t.productTags)
-      .orderBy(byLabel(t.productTags.label), asc(t.productTags.id)),
-  ]);
+  const [brands, seasons, tags] = await db.batch(filterOptionReads(db));
   return { brands, seasons, tags };
 }
 
@@ -30,13 +33,17 @@ export async function productListFilters(ctx: Ctx) {
   return productFilterOptions(ctx.db);
 }
 
-/** The first products by label, for a filter's choices (a list is searched beyond them). */
-export async function productChoices(db: TenantDb, limit = 500) {
-  return db
+const readProductChoices = keptSelect((db: TenantDb) =>
+  db
     .select({ id: t.products.id, label: t.products.label })
     .from(t.products)
     .orderBy(byLabel(t.products.label), asc(t.products.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit") as unknown as number),
+);
+
+/** The first products by label, for a filter's choices (a list is searched beyond them). */
+export async function productChoices(db: TenantDb, limit = 500) {
+  return readProductChoices(db, { limit });
 }
 
 export interface ProductFormOptions {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import { signedInUser } from "../identity/actor";
 import type { Ctx } from "../shared/ctx";
 import { DomainError } from "../shared/domain-error";
@@ -141,14 +141,24 @@ function unsetDefault(db: TenantDb, userId: string, type: string) {
 }
 
 /** The caller's own views of one list, by label. */
+// Every list page reads them at each visit: built once per isolate.
+const readSavedViews = keptSelect((db: TenantDb) =>
+  db
+    .select()
+    .from(savedViews)
+    .where(
+      and(
+        eq(savedViews.userId, sql.placeholder("userId") as unknown as string),
+        eq(savedViews.type, sql.placeholder("type") as unknown as string),
+      ),
+    )
+    .orderBy(sql`${savedViews.label} collate nocase`, asc(savedViews.id)),
+);
+
 export async function listSavedViews(ctx: Ctx, input: { type: unknown }): Promise<SavedView[]> {
   const person = signedInUser(ctx.actor);
   const type = parseInput(SavedViewListQuery, { type: input.type }).type;
-  const rows = await ctx.db
-    .select()
-    .from(savedViews)
-    .where(and(eq(savedViews.userId, person.userId), eq(savedViews.type, type)))
-    .orderBy(sql`${savedViews.label} collate nocase`, asc(savedViews.id));
+  const rows = await readSavedViews(ctx.db, { userId: person.userId, type });
   return rows.map(view);
 }
 

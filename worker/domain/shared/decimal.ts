@@ -1,5 +1,12 @@
 import { DomainError } from "./domain-error";
 
+/** 10^n as a BigInt, kept for the exponents scales use (a BigInt power costs more than the operation it scales). */
+const POWERS: bigint[] = [];
+function pow10(n: number): bigint {
+  if (n >= 64) return 10n ** BigInt(n);
+  return (POWERS[n] ??= 10n ** BigInt(n));
+}
+
 /**
  * An exact decimal number: an integer count of 10^-scale units. Money and quantities never
  * touch floating point; rounding is half away from zero.
@@ -32,7 +39,8 @@ export class Decimal {
 
   /** The same value with `scale` decimals, exactly (throws if digits would be lost). */
   withScale(scale: number): Decimal {
-    if (scale >= this.scale) return new Decimal(this.units * 10n ** BigInt(scale - this.scale), scale);
+    if (scale === this.scale) return this;
+    if (scale > this.scale) return new Decimal(this.units * pow10(scale - this.scale), scale);
     const rounded = this.round(scale);
     if (rounded.withScale(this.scale).units !== this.units) throw new RangeError("withScale would lose digits: use round()");
     return rounded;
@@ -41,7 +49,7 @@ export class Decimal {
   /** Rounds half away from zero to `decimals` places. */
   round(decimals: number): Decimal {
     if (decimals >= this.scale) return this.withScale(decimals);
-    const factor = 10n ** BigInt(this.scale - decimals);
+    const factor = pow10(this.scale - decimals);
     const q = this.units / factor;
     const r = this.units % factor;
     const twice = (r < 0n ? -r : r) * 2n;
@@ -50,6 +58,7 @@ export class Decimal {
   }
 
   add(other: Decimal): Decimal {
+    if (this.scale === other.scale) return new Decimal(this.units + other.units, this.scale);
     const scale = Math.max(this.scale, other.scale);
     return new Decimal(this.withScale(scale).units + other.withScale(scale).units, scale);
   }
@@ -71,12 +80,13 @@ export class Decimal {
     if (other.units === 0n) throw new DomainError("division_by_zero");
     // One extra truncated digit decides half-away-from-zero exactly (truncation keeps the half).
     const extra = decimals + 1;
-    const num = this.units * 10n ** BigInt(other.scale + extra);
-    const den = other.units * 10n ** BigInt(this.scale);
+    const num = this.units * pow10(other.scale + extra);
+    const den = other.units * pow10(this.scale);
     return new Decimal(num / den, extra).round(decimals);
   }
 
   compare(other: Decimal): -1 | 0 | 1 {
+    if (this.scale === other.scale) return this.units < other.units ? -1 : this.units > other.units ? 1 : 0;
     const scale = Math.max(this.scale, other.scale);
     const a = this.withScale(scale).units;
     const b = other.withScale(scale).units;

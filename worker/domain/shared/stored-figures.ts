@@ -19,6 +19,7 @@ export function readable(column: SQLiteColumn | SQL): SQL<number | string> {
 /** A value read through `readable` (or a plain integer), at `scale`: exact for any stored integer, the nearest whole units for a float. */
 export function storedDecimal(value: number | string | bigint, scale: number): Decimal {
   if (typeof value === "bigint") return Decimal.of(value, scale);
+  if (Number.isSafeInteger(value)) return Decimal.of(BigInt(value), scale);
   const text = String(value).trim();
   if (/^-?\d+$/.test(text)) return Decimal.of(BigInt(text), scale);
   // A float (written past the integers SQLite holds): its nearest whole units; not a number at all, none.

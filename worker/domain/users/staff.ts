@@ -1,7 +1,7 @@
 // What the user verbs share: how a staff member (or someone invited) is found and shown, who may
 // see or change whom, and the invitation email each invitation puts in the outbox.
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { controlSchema, type ControlDb } from "../../../db/client";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { controlSchema, keptSelect, type ControlDb } from "../../../db/client";
 import type { Actor } from "../identity/actor";
 import { grantableBy } from "../identity/permissions";
 import { requirePermission, type Ctx } from "../shared/ctx";
@@ -144,6 +144,32 @@ export async function companyStaff(control: ControlDb, companyId: string, now = 
   ]);
   const members = rows.map((r) => view(r.user, r.membership));
   return pending.length ? [...members, ...pending.map(inviteeView)].sort(byName) : members;
+}
+
+// The dashboard shows it to administrators at every visit: one count, built once per isolate.
+const readActiveStaffCount = keptSelect((control: ControlDb) =>
+  control
+    .select({ n: sql<number>`count(*)` })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, sql.placeholder("companyId") as unknown as string),
+        isNull(memberships.customerId),
+        eq(users.active, true),
+        eq(memberships.active, true),
+        ne(users.passwordHash, INVITATION_PENDING_HASH),
+      ),
+    ),
+);
+
+/**
+ * How many of `companyStaff` are active members: their account and membership active, their
+ * invitation accepted (someone invited who has no account yet is no member).
+ */
+export async function activeStaffCount(control: ControlDb, companyId: string): Promise<number> {
+  const [row] = await readActiveStaffCount(control, { companyId });
+  return Number(row?.n ?? 0);
 }
 
 // An API token invites in the company's name.

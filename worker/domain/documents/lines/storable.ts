@@ -40,19 +40,33 @@ const DOCUMENT_MONEY = [
   "total",
 ] as const satisfies readonly (keyof ComputedDocument)[];
 
-const past = (text: string, max: number) => beyond(Decimal.parse(text), max);
+/** Digits before the point, once per bound. */
+const integerDigits = new Map<number, number>();
+
+/**
+ * Whether a figure the engine wrote (plain digits, an optional sign and point) is past its bound.
+ * One with fewer digits before its point than the bound cannot be: read only the others.
+ */
+export function pastBound(text: string, max: number): boolean {
+  let digits = integerDigits.get(max);
+  if (digits === undefined) integerDigits.set(max, (digits = Number.isInteger(max) && max > 0 ? String(max).length : 0));
+  const start = text.startsWith("-") ? 1 : 0;
+  const point = text.indexOf(".");
+  if ((point < 0 ? text.length : point) - start < digits && /^-?\d+(?:\.\d+)?$/.test(text)) return false;
+  return beyond(Decimal.parse(text), max);
+}
 
 export function boundsIssues(computed: ComputedDocument): BoundsIssue[] {
   const issues: BoundsIssue[] = [];
   computed.lines.forEach((line, i) => {
-    if (LINE_QUANTITIES.some((k) => past(line[k], MAX_QUANTITY))) issues.push({ line: i, field: "quantity", max: MAX_QUANTITY });
-    else if (past(line.weight, MAX_WEIGHT_GRAMS)) issues.push({ line: i, field: "quantity", max: MAX_WEIGHT_GRAMS });
-    if (LINE_MONEY.some((k) => past(line[k], MAX_MONEY))) issues.push({ line: i, field: "total", max: MAX_MONEY });
+    if (LINE_QUANTITIES.some((k) => pastBound(line[k], MAX_QUANTITY))) issues.push({ line: i, field: "quantity", max: MAX_QUANTITY });
+    else if (pastBound(line.weight, MAX_WEIGHT_GRAMS)) issues.push({ line: i, field: "quantity", max: MAX_WEIGHT_GRAMS });
+    if (LINE_MONEY.some((k) => pastBound(line[k], MAX_MONEY))) issues.push({ line: i, field: "total", max: MAX_MONEY });
   });
   // A line past its bound is the cause of the totals past theirs: named alone.
   if (issues.length > 0) return issues;
-  if (DOCUMENT_MONEY.some((k) => past(computed[k], MAX_MONEY))) issues.push({ line: null, field: null, max: MAX_MONEY });
-  else if (past(computed.total_units, MAX_QUANTITY)) issues.push({ line: null, field: null, max: MAX_QUANTITY });
-  else if (past(computed.total_weight, MAX_WEIGHT_GRAMS)) issues.push({ line: null, field: null, max: MAX_WEIGHT_GRAMS });
+  if (DOCUMENT_MONEY.some((k) => pastBound(computed[k], MAX_MONEY))) issues.push({ line: null, field: null, max: MAX_MONEY });
+  else if (pastBound(computed.total_units, MAX_QUANTITY)) issues.push({ line: null, field: null, max: MAX_QUANTITY });
+  else if (pastBound(computed.total_weight, MAX_WEIGHT_GRAMS)) issues.push({ line: null, field: null, max: MAX_WEIGHT_GRAMS });
   return issues;
 }

@@ -1,12 +1,15 @@
 import { asc } from "drizzle-orm";
-import { tenantSchema } from "../../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../../db/client";
 import { requireBackOffice, type Ctx } from "../../shared/ctx";
 import { fromScaledInteger, PRICE_SCALE } from "../../shared/money";
+
+// The dashboard reads them at every visit: the statement is built once per isolate.
+const readLocations = keptSelect((db: TenantDb) => db.select().from(tenantSchema.locations).orderBy(asc(tenantSchema.locations.label)));
 
 /** The company's stores and warehouses with their addresses, by label (the dashboard); any signed-in actor reads them. */
 export async function listLocations(ctx: Ctx) {
   requireBackOffice(ctx);
-  const rows = await ctx.db.select().from(tenantSchema.locations).orderBy(asc(tenantSchema.locations.label));
+  const rows = await readLocations(ctx.db);
   return rows.map((row) => ({
     id: row.id,
     label: row.label,
