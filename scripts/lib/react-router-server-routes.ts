@@ -22,9 +22,11 @@ const keptServerRoutes = new WeakMap();
 function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
   if (rest.length > 0) return createServerRoutesAnew(manifest, routeModules, future, isSpaMode, ...rest);
   const kept = keptServerRoutes.get(manifest);
-  if (kept && kept.future === future && kept.isSpaMode === isSpaMode && sameModules(kept.routeModules, routeModules)) return kept.routes;
+  if (kept && kept.future === future && kept.isSpaMode === isSpaMode && (kept.given === routeModules || sameModules(kept.routeModules, routeModules)))
+    return kept.routes;
   const routes = createServerRoutesAnew(manifest, routeModules, future, isSpaMode);
-  keptServerRoutes.set(manifest, { future, isSpaMode, routeModules: { ...routeModules }, routes });
+  // The modules as given (the request handler gives the same object each time, see keptEntryRouteModules) and as they were.
+  keptServerRoutes.set(manifest, { future, isSpaMode, given: routeModules, routeModules: { ...routeModules }, routes });
   return routes;
 }
 function sameModules(kept, given) {
@@ -77,7 +79,65 @@ export function keepStaticDataRoutes(source: string): string {
   return `${kept.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT_DATA_ROUTES}`;
 }
 
+/**
+ * The request handler gives each page its route modules as a new object made from the build's
+ * manifest (`createEntryRouteModules`, a walk of the app's 177 routes). Kept per manifest: nothing
+ * on the server writes to it, and the route tree above is then recognised by identity.
+ */
+export const REACT_ROUTER_ENTRY_FILE = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]server-runtime[\\/]entry\.js$/;
+
+const ENTRY_HEAD = "function createEntryRouteModules(manifest) {";
+
+const KEPT_ENTRY = `
+const keptEntryRouteModules = new WeakMap();
+/** The route modules of a build's manifest, made once per manifest (scripts/lib/react-router-server-routes.ts). */
+function createEntryRouteModules(manifest) {
+  let kept = keptEntryRouteModules.get(manifest);
+  if (!kept) keptEntryRouteModules.set(manifest, (kept = createEntryRouteModulesAnew(manifest)));
+  return kept;
+}
+`;
+
+/** React Router's server-runtime/entry.js with the route modules kept per manifest. */
+export function keepEntryRouteModules(source: string): string {
+  if (source.split(ENTRY_HEAD).length !== 2)
+    throw new Error("react-router's entry.js changed: its createEntryRouteModules is not the one the build wraps");
+  const renamed = source.replace(ENTRY_HEAD, "function createEntryRouteModulesAnew(manifest) {");
+  return `${renamed.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT_ENTRY}`;
+}
+
+/**
+ * `getBuildTimeHeader` asks, for each request and each loader it runs, whether the process is
+ * React Router's own prerendering build (an environment variable of that build): in workerd, a
+ * lookup in the environment's object each time. Asked once per isolate.
+ */
+export const REACT_ROUTER_DEV_FILE = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]server-runtime[\\/]dev\.js$/;
+
+const BUILD_REQUEST_CHECK =
+  'function getBuildTimeHeader(request, headerName) {\n\tif (typeof process !== "undefined") try {\n\t\tif (process.env.hasOwnProperty("IS_RR_BUILD_REQUEST") && process.env.IS_RR_BUILD_REQUEST === "yes") return request.headers.get(headerName);\n\t} catch {}\n\treturn null;\n}';
+
+const KEPT_BUILD_REQUEST_CHECK = `let isBuildRequest;
+/** Whether this is React Router's prerendering build, asked once (scripts/lib/react-router-server-routes.ts). */
+function getBuildTimeHeader(request, headerName) {
+\tif (isBuildRequest === undefined) {
+\t\tisBuildRequest = false;
+\t\tif (typeof process !== "undefined") try {
+\t\t\tisBuildRequest = process.env.hasOwnProperty("IS_RR_BUILD_REQUEST") && process.env.IS_RR_BUILD_REQUEST === "yes";
+\t\t} catch {}
+\t}
+\treturn isBuildRequest ? request.headers.get(headerName) : null;
+}`;
+
+/** React Router's server-runtime/dev.js with the prerendering check made once. */
+export function keepBuildRequestCheck(source: string): string {
+  if (source.split(BUILD_REQUEST_CHECK).length !== 2)
+    throw new Error("react-router's dev.js changed: its getBuildTimeHeader is not the one the build replaces");
+  return source.replace(BUILD_REQUEST_CHECK, KEPT_BUILD_REQUEST_CHECK);
+}
+
 export const reactRouterServerRoutes = (): Plugin[] => [
+  dependencyRewrite("react-router-entry-route-modules", REACT_ROUTER_ENTRY_FILE, keepEntryRouteModules),
+  dependencyRewrite("react-router-build-request-check", REACT_ROUTER_DEV_FILE, keepBuildRequestCheck),
   dependencyRewrite("react-router-server-routes", REACT_ROUTER_ROUTES_FILE, keepServerRoutes),
   dependencyRewrite("react-router-static-data-routes", REACT_ROUTER_SERVER_FILE, keepStaticDataRoutes),
 ];

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import appRoutes from "../../app/routes";
 import { REACT_ROUTER_UTILS_FILE, indexBranches } from "../../scripts/lib/react-router-branch-index";
 
-// The build indexes React Router's kept branches by their first segment
+// The build indexes React Router's kept branches by their first two segments
 // (scripts/lib/react-router-branch-index.ts). Every path must find the routes React Router's own
 // matching finds, with the same parameters.
 
@@ -77,6 +77,18 @@ const routes: Route[] = [
       { id: "splat-docs", path: "help/*" },
       { id: "absolute", path: "/absolute/child" },
       { id: "unicode", path: "café/menu" },
+      { id: "shop-item", path: "shop/items/:id" },
+      { id: "shop-optional", path: "shop/:category?/list" },
+      { id: "shop-param", path: "shop/:category" },
+      {
+        id: "shop-layout",
+        path: "shop",
+        children: [
+          { id: "shop-index", index: true },
+          { id: "shop-cart", path: "cart" },
+        ],
+      },
+      { id: "shop-case", path: "shop/Exact", caseSensitive: true },
       { id: "catch-all", path: "*" },
     ],
   },
@@ -119,11 +131,27 @@ function pathsToTry(): string[] {
     "/B2B/Products/x",
     "/settings/users/42/edit/",
     "/sales/orders/ORD-1%2F2",
+    "/shop",
+    "/shop/",
+    "/shop//cart",
+    "/shop/cart",
+    "/SHOP/CART",
+    "/shop/c%61rt",
+    "/shop/items",
+    "/shop/items/9",
+    "/shop/tools/list",
+    "/shop/list",
+    "/shop/exact",
+    "/shop/Exact",
+    "/products-and-services//products",
+    "/products-and-services/%70roducts",
   ]);
   for (const path of routePaths(routes)) {
     const filled = path.replace(/:[\w-]+\??/g, "x1").replace(/\*$/, "rest/of");
     const bare = path.replace(/\/:[\w-]+\?/g, "").replace(/:[\w-]+/g, "y2");
-    for (const p of [filled, bare, filled.toUpperCase(), `${filled}/`, `${filled}/extra`, filled.replace(/^\//, "//")]) paths.add(p);
+    const doubled = filled.replace(/^(\/[^/]+)\//, "$1//");
+    for (const p of [filled, bare, filled.toUpperCase(), `${filled}/`, `${filled}/extra`, filled.replace(/^\//, "//"), doubled])
+      paths.add(p);
   }
   return [...paths];
 }
@@ -131,7 +159,7 @@ function pathsToTry(): string[] {
 const summary = (matches: Match[] | null) =>
   matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
-describe("React Router's branches indexed by first segment (build-time rewrite)", () => {
+describe("React Router's branches indexed by their first two segments (build-time rewrite)", () => {
   it("targets React Router's router utilities", () => {
     expect(REACT_ROUTER_UTILS_FILE.test(utilsFile)).toBe(true);
   });

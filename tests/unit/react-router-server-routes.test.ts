@@ -4,8 +4,12 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  REACT_ROUTER_DEV_FILE,
+  REACT_ROUTER_ENTRY_FILE,
   REACT_ROUTER_ROUTES_FILE,
   REACT_ROUTER_SERVER_FILE,
+  keepBuildRequestCheck,
+  keepEntryRouteModules,
   keepServerRoutes,
   keepStaticDataRoutes,
 } from "../../scripts/lib/react-router-server-routes";
@@ -135,5 +139,59 @@ describe("React Router's server routes, as the build keeps them", () => {
     const third = keptServer.createStaticRouter(other, context(other));
     expect(third.routes).not.toBe(first.routes);
     expect(third.manifest["routes/item"]!.handle).toEqual({ name: "item, changed" });
+  });
+
+  it("makes a build's route modules once per manifest, as React Router makes them", async () => {
+    const entryFile = join(production, "lib", "server-runtime", "entry.js");
+    expect(REACT_ROUTER_ENTRY_FILE.test(entryFile)).toBe(true);
+    expect(() =>
+      keepEntryRouteModules("function createEntryRouteModules(m) { return m; }\nfunction createEntryRouteModules(m) {}"),
+    ).toThrow(/changed/);
+    const copy = join(folder, "entry-kept.mjs");
+    writeFileSync(copy, keepEntryRouteModules(readFileSync(entryFile, "utf8")));
+    type Entry = { createEntryRouteModules: (manifest: object) => Record<string, unknown> };
+    const kept = (await import(/* @vite-ignore */ pathToFileURL(copy).href)) as Entry;
+    const original = (await import(/* @vite-ignore */ pathToFileURL(entryFile).href)) as Entry;
+    const build = Object.fromEntries(Object.entries(modules).map(([id, module]) => [id, { id, module }]));
+    const first = kept.createEntryRouteModules(build);
+    expect(first).toEqual(original.createEntryRouteModules(build));
+    expect(Object.keys(first)).toEqual(Object.keys(modules));
+    expect(kept.createEntryRouteModules(build)).toBe(first);
+    // Another build (a new manifest): its own modules.
+    const rebuilt = { ...build, "routes/item": { id: "routes/item", module: page("item, rebuilt") } };
+    expect(kept.createEntryRouteModules(rebuilt)["routes/item"]).toEqual(rebuilt["routes/item"].module);
+  });
+
+  it("asks once whether it runs in React Router's prerendering build, and answers as React Router does", async () => {
+    const devFile = join(production, "lib", "server-runtime", "dev.js");
+    expect(REACT_ROUTER_DEV_FILE.test(devFile)).toBe(true);
+    expect(() => keepBuildRequestCheck("function getBuildTimeHeader() { return null; }")).toThrow(/changed/);
+    const source = keepBuildRequestCheck(readFileSync(devFile, "utf8"));
+    type Dev = { getBuildTimeHeader: (request: Request, name: string) => string | null };
+    const request = new Request("https://app.test/", { headers: { "x-react-router-spa-mode": "yes" } });
+    const load = async (name: string) => {
+      const copy = join(folder, name);
+      writeFileSync(copy, source);
+      return (await import(/* @vite-ignore */ pathToFileURL(copy).href)) as Dev;
+    };
+    const original = (await import(/* @vite-ignore */ pathToFileURL(devFile).href)) as Dev;
+    const before = process.env.IS_RR_BUILD_REQUEST;
+    try {
+      delete process.env.IS_RR_BUILD_REQUEST;
+      const served = await load("dev-served.mjs");
+      expect(served.getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBe(
+        original.getBuildTimeHeader(request, "X-React-Router-SPA-Mode"),
+      );
+      expect(served.getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBeNull();
+      process.env.IS_RR_BUILD_REQUEST = "yes";
+      const prerendering = await load("dev-prerendering.mjs");
+      expect(prerendering.getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBe("yes");
+      expect(original.getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBe("yes");
+      // Asked once: the served isolate keeps its answer.
+      expect(served.getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.IS_RR_BUILD_REQUEST;
+      else process.env.IS_RR_BUILD_REQUEST = before;
+    }
   });
 });
