@@ -40,6 +40,15 @@ export interface ListPageData<T> {
 const LABEL_ASC: ListSortTerm[] = [{ by: "label", direction: "asc" }];
 
 /**
+ * The page's rows with only what its columns show (and its links need): a row's every field would
+ * be written into the page for the browser, and read again there, for nothing. The API and the
+ * exports keep the full rows.
+ */
+export function shownRows<T, R>(list: ListPageData<T>, shown: (row: T) => R): ListPageData<R> {
+  return { ...list, result: { ...list.result, items: list.result.items.map(shown) } };
+}
+
+/**
  * The loader half of a list screen: cleans the address (blank filters out), opens the user's
  * default view when the address carries no list state, runs the list (with its count) and loads
  * the user's views. Bad parameters do not fail the page: the list falls back to its defaults.

@@ -11,7 +11,7 @@ import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { useFormat } from "../../format";
 import { stockLevelFilterOptions } from "./inventory.server";
-import { listPageAction, loadListPage } from "../../server/list-page.server";
+import { listPageAction, loadListPage, shownRows } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/stock-level";
@@ -35,7 +35,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = pageUrl(request).searchParams.get("edit");
   const editing = canEdit && editId ? await getStockLevel(ctx, { id: editId }).catch(() => null) : null;
   const notice = pageUrl(request).searchParams.get("notice") === "level_saved" ? ("level_saved" as const) : null;
-  return { list, options, canEdit, editing, notice };
+  const shown = shownRows(list, (r) => ({
+    id: r.id,
+    variant_id: r.variant_id,
+    location_id: r.location_id,
+    sku: r.sku,
+    label: r.label,
+    product_label: r.product_label,
+    location: { label: r.location.label },
+    on_hand: r.on_hand,
+    committed: r.committed,
+    available: r.available,
+    incoming: r.incoming,
+    reorder_point: r.reorder_point,
+    below_reorder_point: r.below_reorder_point,
+    bin_location: r.bin_location,
+    batch_tracked: r.batch_tracked,
+    batches: r.batches,
+    unallocated: r.unallocated,
+  }));
+  return { list: shown, options, canEdit, editing, notice };
 }
 
 /** The list address the edit form came from, without the edit and the notice. */

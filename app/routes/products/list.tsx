@@ -4,7 +4,7 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listProducts } from "../../../worker/domain/products/list-products";
 import { productListFilters } from "../../../worker/domain/products/product-options";
 import { requirePage } from "../../../worker/guards";
-import { loadListPage, listPageAction } from "../../server/list-page.server";
+import { loadListPage, listPageAction, shownRows } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
@@ -21,7 +21,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
-    list,
+    list: shownRows(list, (p) => ({
+      id: p.id,
+      sku: p.sku,
+      label: p.label,
+      kind: p.kind,
+      brand: p.brand && { label: p.brand.label },
+      variants_count: p.variants_count,
+      available: p.available,
+      tags: p.tags.map((tag) => ({ label: tag.label })),
+      season_id: p.season_id,
+      b2b_published: p.b2b_published,
+      active: p.active,
+      created_at: p.created_at,
+    })),
     options: { brands, seasons, tags },
     canEdit: hasPermissions(actor.permissions, EDIT_PRODUCTS),
     notice: notice === "deleted" ? notice : null,

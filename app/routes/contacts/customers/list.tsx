@@ -8,7 +8,7 @@ import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
 import { countryNames } from "../../../../worker/domain/shared/countries";
 import { ActiveBadge } from "../../../components/contacts/form-parts";
-import { listPageAction, loadListPage } from "../../../server/list-page.server";
+import { listPageAction, loadListPage, shownRows } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
@@ -27,7 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get("notice");
   const offered = new Set(present);
   return {
-    list,
+    list: shownRows(list, (c) => ({
+      id: c.id,
+      label: c.label,
+      number: c.number,
+      emails: c.emails,
+      phone: c.phone,
+      tags: c.tags.map((tag) => ({ label: tag.label })),
+      status: c.status,
+      credit_limit: c.credit_limit,
+      price_level: c.price_level && { label: c.price_level.label },
+      currency: c.currency && { iso: c.currency.iso },
+      // The city of its billing address, else of its first.
+      city: c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? null,
+      active: c.active,
+      created_at: c.created_at,
+    })),
     options: { ...options, countries: countryNames(rc.locale).filter((c) => offered.has(c.code)) },
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: notice === "deleted" ? notice : null,
@@ -66,7 +81,7 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
     {
       key: "city",
       label: t("contacts.city"),
-      render: (c) => c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? "—",
+      render: (c) => c.city ?? "—",
       defaultVisible: false,
     },
     { key: "active", label: t("contacts.status"), render: (c) => <ActiveBadge active={c.active} /> },
