@@ -61,6 +61,7 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
   const control = controlDb({ url: env.settings.CONTROL_DATABASE_URL, authToken: env.settings.CONTROL_DATABASE_TOKEN }, options);
   const provisioner = provisionerFor(env);
   let tenant: { companyId: string; db: Promise<TenantDb> } | undefined;
+  let nonce: string | undefined;
   return {
     env,
     executionCtx,
@@ -69,7 +70,10 @@ export function buildContext(env: Env, executionCtx: RequestContext["executionCt
     locale,
     actor: null,
     maintenance: { on: false, message: null },
-    cspNonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
+    // Made when a page first asks for it: an API answer has no inline script to name.
+    get cspNonce() {
+      return (nonce ??= btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))));
+    },
     storeCompanyId: null,
     analytics: false,
     deferred: [],
