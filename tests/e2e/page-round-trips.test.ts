@@ -35,6 +35,7 @@ describe("a list page at the address of its menu entry", () => {
     "/inventory/stock-entries",
     "/inventory/purchase-orders",
     "/contacts/suppliers",
+    "/contacts/customers",
   ])("%s makes two round trips", async (path) => {
     expect(await roundTrips(path, cookie)).toBe(2);
   });

@@ -33,3 +33,14 @@ export async function customerFormOptions(ctx: Ctx, input: { current?: CustomerV
   ]);
   return { ...refs, tags, accountManagers };
 }
+
+/**
+ * What the customer list filters by: selling price levels, currencies and customer tags. The list
+ * offers no account manager filter, and so does not read them (they are in the control database: a
+ * round trip of their own).
+ */
+export async function customerListFilters(ctx: Ctx) {
+  requirePermission(ctx, READ_CUSTOMERS);
+  const [refs, tags] = await Promise.all([referenceOptions(ctx.db, "selling"), readTags(ctx.db)]);
+  return { ...refs, tags };
+}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requestContext } from "../../../../worker/context";
 import { ctxFromRequest } from "../../../../worker/ctx";
-import { customerFormOptions } from "../../../../worker/domain/contacts/customer-form-options";
+import { customerListFilters } from "../../../../worker/domain/contacts/customer-form-options";
 import { customerCountries, listCustomers } from "../../../../worker/domain/contacts/list-customers";
 import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [list, options, present] = await Promise.all([
     loadListPage({ request, rc, type: "customers", run: (params) => listCustomers(ctx, params) }),
-    customerFormOptions(ctx),
+    customerListFilters(ctx),
     customerCountries(ctx, { filtered: url.searchParams.get("country") }),
   ]);
   const notice = url.searchParams.get("notice");
