@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_MONEY, MAX_QUANTITY, MAX_WEIGHT_GRAMS, beyond } from "../../../worker/domain/shared/bounds";
 import { Decimal, sum } from "../../../worker/domain/shared/decimal";
-import { storedDecimal, storedText } from "../../../worker/domain/shared/stored-figures";
+import { storedDecimal } from "../../../worker/domain/shared/stored-figures";
 import { pastBound } from "../../../worker/domain/documents/lines/storable";
 import {
   currencyDecimals,
@@ -200,25 +200,6 @@ describe("figures read back and held to their bounds", () => {
         },
       ),
     );
-  });
-
-  it("writes a stored integer as text at its scale, rounded half away from zero, as Decimal writes it", () => {
-    const scaled = fc.integer({ min: 0, max: 12 }).chain((scale) => fc.tuple(fc.constant(scale), fc.integer({ min: 0, max: scale })));
-    const units = fc.oneof(
-      fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
-      fc.integer({ min: -1000, max: 1000 }),
-      fc.constantFrom(0, -0, 5, -5, 15, -15, 50, -50, 49999, -50000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
-    );
-    fc.assert(
-      fc.property(units, scaled, (n, [scale, decimals]) => {
-        expect(storedText(n, scale, decimals)).toBe(storedDecimal(n, scale).round(decimals).toString());
-        expect(storedText(n, scale)).toBe(storedDecimal(n, scale).toString());
-      }),
-      { numRuns: 5000 },
-    );
-    // Past the safe integers, or as text, it is Decimal's own.
-    expect(storedText("123456789012345678901", 4, 2)).toBe("12345678901234567.89");
-    expect(storedText(2n ** 70n, 7)).toBe(storedDecimal(2n ** 70n, 7).toString());
   });
 
   it("tells a figure past its bound as the exact comparison does, at the bound and around it", () => {

@@ -10,7 +10,7 @@ import { recordId } from "../shared/input";
 import { defineListRegistry, likePrefix } from "../shared/list-query-sql";
 import { Decimal } from "../shared/decimal";
 import { currencyDecimals, PRICE_SCALE, QUANTITY_SCALE } from "../shared/money";
-import { readable, storedDecimal, storedText } from "../shared/stored-figures";
+import { readable, storedDecimal } from "../shared/stored-figures";
 import { EXCHANGE_RATE_SCALE } from "../products/prices-of-variants";
 
 export { SALES_DOCUMENT_TYPES, type SalesDocumentType } from "../../../db/schema/tenant/sales";
@@ -161,11 +161,8 @@ export type SummaryRow = Awaited<ReturnType<typeof summarySelect>>[number];
 type Stored = number | string;
 
 /** Money at the currency's decimals (amounts are stored at 4, already rounded by the line engine). */
-const moneyIn = (currency: string) => {
-  const decimals = currencyDecimals(currency);
-  return (units: Stored) => storedText(units, PRICE_SCALE, decimals);
-};
-const at = (scale: number) => (units: Stored) => storedText(units, scale);
+const moneyIn = (currency: string) => (units: Stored) => storedDecimal(units, PRICE_SCALE).round(currencyDecimals(currency)).toString();
+const at = (scale: number) => (units: Stored) => storedDecimal(units, scale).toString();
 const qty = at(QUANTITY_SCALE);
 const price = at(PRICE_SCALE);
 
@@ -194,7 +191,7 @@ export function summaryView({ doc: d, customerLabel, locationLabel }: SummaryRow
     tax_model: d.taxModel,
     tax_type: d.taxType,
     tax_priority: d.taxPriority,
-    global_discount: storedText(d.globalDiscount, PRICE_SCALE, 2),
+    global_discount: storedDecimal(d.globalDiscount, PRICE_SCALE).round(2).toString(),
     global_discount_type: d.globalDiscountType,
     global_discount_amount: money(d.globalDiscountAmount),
     shipping_cost: money(d.shippingCost),
@@ -269,7 +266,7 @@ function lineViews(
     pack_quantity: qty(l.packQuantity),
     price: price(l.price),
     cost: price(l.cost),
-    discount: storedText(l.discount, PRICE_SCALE, 2),
+    discount: storedDecimal(l.discount, PRICE_SCALE).round(2).toString(),
     discount_type: l.discountType,
     discount_amount: money(l.discountAmount),
     taxes: l.taxes,

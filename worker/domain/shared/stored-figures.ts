@@ -29,26 +29,3 @@ export function storedDecimal(value: number | string | bigint, scale: number): D
 
 /** A value read through `readable` as a JavaScript number of units (rounded when it was past the exact range). */
 export const storedNumber = (value: number | string): number => (typeof value === "number" ? value : Number(storedDecimal(value, 0).units));
-
-/**
- * A stored integer of `scale` decimals as text, rounded half away from zero to `decimals` (at most
- * `scale`): `storedDecimal(value, scale).round(decimals).toString()`. A safe integer, what the
- * client gives for every figure within the bounds, is written with exact arithmetic on numbers
- * (views write a dozen figures a line; a BigInt each was a tenth of writing a document's answer).
- */
-export function storedText(value: number | string | bigint, scale: number, decimals = scale): string {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || decimals > scale || scale - decimals > 15)
-    return storedDecimal(value, scale).round(decimals).toString();
-  let units = value;
-  if (decimals < scale) {
-    const factor = 10 ** (scale - decimals);
-    // Exact: the remainder of safe integers, then a division with no remainder.
-    const rest = units % factor;
-    units = (units - rest) / factor;
-    if (2 * Math.abs(rest) >= factor) units += units < 0 || (units === 0 && rest < 0) ? -1 : 1;
-  }
-  const negative = units < 0;
-  const digits = String(negative ? -units : units).padStart(decimals + 1, "0");
-  const int = digits.slice(0, digits.length - decimals);
-  return `${negative ? "-" : ""}${int}${decimals ? `.${digits.slice(digits.length - decimals)}` : ""}`;
-}

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MAX_QUANTITY } from "../shared/bounds";
-import { QUANTITY_SCALE, toScaledInteger } from "../shared/money";
-import { storedText } from "../shared/stored-figures";
+import { fromScaledInteger, QUANTITY_SCALE, toScaledInteger } from "../shared/money";
 import { readDecimal } from "../shared/number-format";
 
 export { fieldError, FieldIssues, objectError, parseInput, recordId, zCalendarDate } from "../shared/input";
@@ -92,7 +91,7 @@ export function zRequiredQuantity(options: { positive?: boolean } = {}) {
 }
 
 /** Quantities as the API shows them: decimal text at 7 places. */
-export const qty = (units: number | bigint) => storedText(units, QUANTITY_SCALE);
+export const qty = (units: number | bigint) => fromScaledInteger(units, QUANTITY_SCALE).toString();
 
 // A formatter per time zone, made once per isolate: making one was a twentieth of a sales order's CPU.
 // An unknown zone is kept as null (UTC). Bounded: zones come from company settings, a few per isolate.
