@@ -140,7 +140,6 @@ function unsetDefault(db: TenantDb, userId: string, type: string) {
     .where(and(eq(savedViews.userId, userId), eq(savedViews.type, type), eq(savedViews.isDefault, true)));
 }
 
-/** The caller's own views of one list, by label. */
 // Every list page reads them at each visit: built once per isolate.
 const readSavedViews = keptSelect((db: TenantDb) =>
   db
@@ -155,6 +154,7 @@ const readSavedViews = keptSelect((db: TenantDb) =>
     .orderBy(sql`${savedViews.label} collate nocase`, asc(savedViews.id)),
 );
 
+/** The caller's own views of one list, by label. */
 export async function listSavedViews(ctx: Ctx, input: { type: unknown }): Promise<SavedView[]> {
   const person = signedInUser(ctx.actor);
   const type = parseInput(SavedViewListQuery, { type: input.type }).type;

@@ -5,7 +5,6 @@ import { SEE_STOCK_LOCATIONS } from "./stock-access";
 
 const { locations } = tenantSchema;
 
-/** Locations a document may be made in (active ones; inactive ones too for filters of past records), by label. */
 const locationsRead = (activeOnly: boolean) =>
   keptSelect((db: TenantDb) =>
     db
@@ -18,6 +17,7 @@ const locationsRead = (activeOnly: boolean) =>
 const readActive = locationsRead(true);
 const readAll = locationsRead(false);
 
+/** Locations a document may be made in (active ones; inactive ones too for filters of past records), by label. */
 export async function listStockLocations(ctx: Ctx, input: { includeInactive?: boolean } = {}) {
   requirePermission(ctx, SEE_STOCK_LOCATIONS);
   return (input.includeInactive ? readAll : readActive)(ctx.db);

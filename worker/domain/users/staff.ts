@@ -165,7 +165,8 @@ const readActiveStaffCount = keptSelect((control: ControlDb) =>
 
 /**
  * How many of `companyStaff` are active members: their account and membership active, their
- * invitation accepted (someone invited who has no account yet is no member).
+ * invitation accepted (neither an account an invitation made and nobody opened yet, nor an
+ * existing account invited and not yet answering, counts).
  */
 export async function activeStaffCount(control: ControlDb, companyId: string): Promise<number> {
   const [row] = await readActiveStaffCount(control, { companyId });
