@@ -14,3 +14,6 @@ export function dependencyRewrite(name: string, file: RegExp, rewrite: (source: 
     },
   };
 }
+
+/** A dependency file's source without its source map comment (the rewritten file has no map of its own). */
+export const withoutSourceMap = (source: string): string => source.replace(/\n\/\/# sourceMappingURL=.*$/m, "");

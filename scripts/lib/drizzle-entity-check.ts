@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { dependencyRewrite } from "./dependency-rewrite";
+import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
 
 /**
  * drizzle-orm asks `is(value, Class)` for every piece of every statement it builds (is it SQL, a
@@ -47,7 +47,7 @@ const KEPT_WALK = `  let cls = Object.getPrototypeOf(value).constructor;
 export function keepEntityKinds(source: string): string {
   if (!source.includes(ORIGINAL_WALK)) throw new Error("drizzle-orm/entity.js changed: its `is` is not the one the build rewrites");
   // Its source map describes the file before the rewrite: the comment pointing at it goes.
-  const rewritten = source.replace(ORIGINAL_WALK, KEPT_WALK).replace(/\n\/\/# sourceMappingURL=.*$/m, "");
+  const rewritten = withoutSourceMap(source.replace(ORIGINAL_WALK, KEPT_WALK));
   return `const kindsOfClass = new WeakMap();\n${rewritten}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
 import { JSON_ROW_COLUMN } from "../../db/json-rows";
-import { dependencyRewrite } from "./dependency-rewrite";
+import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
 
 /**
  * The libSQL client makes each row with a `defineProperty` per value and per column name
@@ -52,7 +52,7 @@ const FASTER = ORIGINAL.replace(
 export function fasterRows(source: string): string {
   if (source.split(ORIGINAL).length !== 2)
     throw new Error("@libsql/hrana-client/lib-esm/result.js changed: its rowFromProto is not the one the build replaces");
-  return source.replace(ORIGINAL, FASTER).replace(/\n\/\/# sourceMappingURL=.*$/m, "");
+  return withoutSourceMap(source.replace(ORIGINAL, FASTER));
 }
 
 export const libsqlRows = (): Plugin => dependencyRewrite("libsql-rows", HRANA_RESULT_FILE, fasterRows);

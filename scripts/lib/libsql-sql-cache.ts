@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { dependencyRewrite } from "./dependency-rewrite";
+import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
 
 /**
  * The libSQL client's HTTP batch first stores the text of each of its statements on the server
@@ -19,7 +19,7 @@ const WITHOUT_CACHE = "const sqlCacheCapacity = 0; // comptoir: statements carry
 export function withoutSqlCache(source: string): string {
   if (source.split(ORIGINAL).length !== 2)
     throw new Error("@libsql/client/lib-esm/http.js changed: its SQL cache capacity is not the one the build sets");
-  return source.replace(ORIGINAL, WITHOUT_CACHE).replace(/\n\/\/# sourceMappingURL=.*$/m, "");
+  return withoutSourceMap(source.replace(ORIGINAL, WITHOUT_CACHE));
 }
 
 export const libsqlSqlCache = (): Plugin => dependencyRewrite("libsql-sql-cache", LIBSQL_HTTP_FILE, withoutSqlCache);

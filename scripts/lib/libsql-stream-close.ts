@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { dependencyRewrite } from "./dependency-rewrite";
+import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
 
 /**
  * The libSQL client closes each HTTP stream gracefully once its batch is answered, and records the
@@ -21,7 +21,7 @@ const DECLARED =
 export function sharedCloseError(source: string): string {
   if (source.split(ORIGINAL).length !== 2)
     throw new Error("@libsql/hrana-client/lib-esm/http/stream.js changed: its graceful close is not the one the build shares");
-  return `${source.replace(ORIGINAL, SHARED).replace(/\n\/\/# sourceMappingURL=.*$/m, "")}${DECLARED}`;
+  return `${withoutSourceMap(source.replace(ORIGINAL, SHARED))}${DECLARED}`;
 }
 
 export const libsqlStreamClose = (): Plugin => dependencyRewrite("libsql-stream-close", HRANA_HTTP_STREAM_FILE, sharedCloseError);

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { dependencyRewrite } from "./dependency-rewrite";
+import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
 
 /**
  * React Router finds a URL's routes by trying every branch of the route tree in rank order, each
@@ -65,7 +65,7 @@ function indexBranches(branches) {
 export function indexBranches(source: string): string {
   if (source.split(ORIGINAL).length !== 2)
     throw new Error("react-router's utils.js changed: its matchRoutesImpl is not the one the build indexes");
-  return `${source.replace(ORIGINAL, INDEXED).replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${INDEX}`;
+  return `${withoutSourceMap(source.replace(ORIGINAL, INDEXED))}\n${INDEX}`;
 }
 
 export const reactRouterBranchIndex = (): Plugin => dependencyRewrite("react-router-branch-index", REACT_ROUTER_UTILS_FILE, indexBranches);

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { dependencyRewrite } from "./dependency-rewrite";
+import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
 
 /**
  * React Router's `ServerRouter` builds the route tree again for each page it renders
@@ -45,7 +45,7 @@ export function keepServerRoutes(source: string): string {
     throw new Error("react-router's routes.js changed: its createServerRoutes is not the one the build wraps");
   // The original keeps its body, under another name; its recursive calls go through the wrapper with all their arguments.
   const renamed = source.replace(ORIGINAL_HEAD, "function createServerRoutesAnew(manifest, routeModules, future, isSpaMode, parentId = ");
-  return `${renamed.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT}`;
+  return `${withoutSourceMap(renamed)}\n${KEPT}`;
 }
 
 /**
@@ -76,7 +76,7 @@ export function keepStaticDataRoutes(source: string): string {
   if (source.split(STATIC_ROUTES).length !== 2)
     throw new Error("react-router's server.js changed: its createStaticRouter does not make data routes as the build keeps them");
   const kept = source.replace(STATIC_ROUTES, "\tlet { dataRoutes, manifest } = keptDataRoutes(routes);\n");
-  return `${kept.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT_DATA_ROUTES}`;
+  return `${withoutSourceMap(kept)}\n${KEPT_DATA_ROUTES}`;
 }
 
 /**
@@ -103,7 +103,7 @@ export function keepEntryRouteModules(source: string): string {
   if (source.split(ENTRY_HEAD).length !== 2)
     throw new Error("react-router's entry.js changed: its createEntryRouteModules is not the one the build wraps");
   const renamed = source.replace(ENTRY_HEAD, "function createEntryRouteModulesAnew(manifest) {");
-  return `${renamed.replace(/\n\/\/# sourceMappingURL=.*$/m, "")}\n${KEPT_ENTRY}`;
+  return `${withoutSourceMap(renamed)}\n${KEPT_ENTRY}`;
 }
 
 /**

@@ -1,10 +1,9 @@
-import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { controlDb, controlSchema } from "../../db/client";
+import { controlSchema } from "../../db/client";
 import { atAGlance } from "../../worker/domain/dashboard/at-a-glance";
 import { activeStaffCount, companyStaff, INVITATION_PENDING_HASH } from "../../worker/domain/users/staff";
-import { addUser, ctxOf, inviteToCompany, makeCompany } from "../support/factories";
+import { addUser, control, ctxOf, inviteToCompany, makeCompany } from "../support/factories";
 import { callApiJson } from "../support/fetch-app";
 
 describe("the dashboard's figures", () => {
@@ -33,7 +32,6 @@ describe("the dashboard's figures", () => {
   });
 
   it("counts the active users as the staff list shows them: account and membership active, invitation accepted, buyers aside", async () => {
-    const control = controlDb({ url: (env as unknown as Record<string, string>).CONTROL_DATABASE_URL! });
     const company = await makeCompany();
     const other = await makeCompany();
     const { users, memberships } = controlSchema;

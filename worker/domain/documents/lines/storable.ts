@@ -40,16 +40,12 @@ const DOCUMENT_MONEY = [
   "total",
 ] as const satisfies readonly (keyof ComputedDocument)[];
 
-/** Digits before the point, once per bound. */
-const integerDigits = new Map<number, number>();
-
 /**
  * Whether a figure the engine wrote (plain digits, an optional sign and point) is past its bound.
  * One with fewer digits before its point than the bound cannot be: read only the others.
  */
 export function pastBound(text: string, max: number): boolean {
-  let digits = integerDigits.get(max);
-  if (digits === undefined) integerDigits.set(max, (digits = Number.isInteger(max) && max > 0 ? String(max).length : 0));
+  const digits = Number.isInteger(max) && max > 0 ? String(max).length : 0;
   const start = text.startsWith("-") ? 1 : 0;
   const point = text.indexOf(".");
   if ((point < 0 ? text.length : point) - start < digits && /^-?\d+(?:\.\d+)?$/.test(text)) return false;
