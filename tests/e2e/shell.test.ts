@@ -214,6 +214,33 @@ describe("the shell on a phone and on a signed-in user's pages", () => {
     await context.close();
   });
 
+  it("opens the side menu's group of the page shown, and puts a closed group's entries in the page once it is opened", async () => {
+    const { context, page } = await staffBrowser({ width: 1280 });
+    const response = await page.goto(`${appUrl}/contacts/customers`);
+    const html = await response!.text();
+    const group = (label: string) => page.locator(`#side-menu details:has(> summary[aria-label='${label}'])`);
+    // As the server sent it: the page's group open with its entry marked, the other groups closed and empty.
+    expect(html).toMatch(/<details class="side-menu__group" open="">/);
+    expect(html).toContain('aria-current="page" class="side-menu__link active" href="/contacts/customers"');
+    expect(html).not.toContain('href="/sales/estimates"');
+    // The menu is in the page's code: its data names only what the user may not see.
+    expect(html).not.toContain("menu.sales_orders");
+    expect(await group("Contacts").getAttribute("open")).toBe("");
+    expect(await group("Sales").getAttribute("open")).toBeNull();
+    expect(await page.locator("#side-menu a[href='/sales/estimates']").count()).toBe(0);
+
+    await page.click("#side-menu summary[aria-label=Sales]");
+    await page.click("#side-menu a[aria-label=Estimates]");
+    await page.waitForURL(`${appUrl}/sales/estimates`);
+    expect(await page.getAttribute("#side-menu a[href='/sales/estimates']", "aria-current")).toBe("page");
+    // The group the user opened stays open; so does the one they did not close.
+    expect(await group("Sales").getAttribute("open")).toBe("");
+    expect(await group("Contacts").getAttribute("open")).toBe("");
+    await page.click("#side-menu summary[aria-label=Contacts]");
+    await expect.poll(() => page.locator("#side-menu a[href='/contacts/customers']").count()).toBe(0);
+    await context.close();
+  });
+
   it("titles the page of 'Inventory count' as its menu entry, in English and in French", async () => {
     for (const [french, title] of [
       [false, "Inventory count"],

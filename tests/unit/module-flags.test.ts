@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { SIDE_MENU, sideMenu, visibleMenu, type MenuEntry } from "../../app/components/back-office/menu";
+import {
+  CREATE_MENU,
+  hiddenMenuAddresses,
+  SIDE_MENU,
+  sideMenu,
+  visibleMenu,
+  withoutHidden,
+  type MenuEntry,
+} from "../../app/components/back-office/menu";
 import { apiFlags, moduleAllows, pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 
@@ -46,6 +54,26 @@ describe("module flags", () => {
     expect(addresses(open)).toContain("/settings/users");
     const portal = visibleMenu(sideMenu({ storeOpen: true, portal: true }), [...ADMINISTRATOR_PERMISSIONS, "b2b_portal"]);
     expect(addresses(portal).filter((to) => to.startsWith("/settings"))).toEqual([]);
+  });
+
+  it("give a page the same menus from the addresses it may not see as from the permissions", () => {
+    const holders = [
+      ADMINISTRATOR_PERMISSIONS,
+      allBut("batch_tracking", "advanced_prices", "intelligence", "multi_currencies"),
+      allBut("settings", "edit_products", "edit_customers"),
+      ["view_customers", "view_sales_orders", "edit_sales_orders"],
+      ["view_estimates"],
+      [],
+    ];
+    const menus = [sideMenu({ storeOpen: false }), sideMenu({ storeOpen: true }), sideMenu({ storeOpen: true, portal: true }), CREATE_MENU];
+    for (const permissions of holders)
+      for (const entries of menus) {
+        const hidden = hiddenMenuAddresses(entries, permissions);
+        expect(withoutHidden(entries, new Set(hidden))).toEqual(visibleMenu(entries, permissions));
+      }
+    // A group none of whose entries the user may open is hidden with them.
+    expect(hiddenMenuAddresses(SIDE_MENU, ["view_estimates"])).toEqual(expect.arrayContaining(["/contacts", "/contacts/customers"]));
+    expect(hiddenMenuAddresses(SIDE_MENU, ADMINISTRATOR_PERMISSIONS)).toEqual([]);
   });
 
   it("open a field, or one of its values, only to the holder of its module", () => {

@@ -162,3 +162,25 @@ function visibleOf(entries: MenuEntry[], held: ReadonlySet<string>): MenuEntry[]
     return children.length ? [{ ...entry, children }] : [];
   });
 }
+
+/** Every address of `entries` and of their children, in order. */
+export const menuAddresses = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.to, ...menuAddresses(e.children ?? [])]);
+
+/**
+ * The addresses of `entries` that the user does not see: what a page sends of its menus, as the
+ * entries themselves are in the page's code (the whole menu was 3.8 KB of every page's data).
+ */
+export function hiddenMenuAddresses(entries: MenuEntry[], permissions: readonly string[]): string[] {
+  const shown = new Set(menuAddresses(visibleMenu(entries, permissions)));
+  return menuAddresses(entries).filter((to) => !shown.has(to));
+}
+
+/** `entries` without the hidden addresses: `visibleMenu`'s answer, from `hiddenMenuAddresses`. */
+export function withoutHidden(entries: MenuEntry[], hidden: ReadonlySet<string>): MenuEntry[] {
+  return entries.flatMap((entry) => {
+    if (hidden.has(entry.to)) return [];
+    if (!entry.children) return [entry];
+    const children = withoutHidden(entry.children, hidden);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
