@@ -76,3 +76,15 @@ export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: num
   const per = (key: keyof CpuSample) => ((after[key] - before[key]) / requests).toFixed(2);
   return { bench: per("benchMs"), workerd: per("workerdMs"), db: per("dbMs") };
 }
+
+/** The workerd processes descending from this one (each Miniflare the bench starts spawns its own). */
+export function workerdPids(): number[] {
+  return tree(allProcesses(), process.pid)
+    .filter((s) => s.comm.startsWith("workerd"))
+    .map((s) => s.pid);
+}
+
+/** CPU milliseconds spent so far by these processes (those gone count as nothing). */
+export function workerdCpuMs(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + (readStat(pid)?.cpuMs ?? 0), 0);
+}

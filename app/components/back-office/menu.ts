@@ -112,6 +112,16 @@ export const SIDE_MENU: MenuEntry[] = [
  * a b2b_portal holder's has no Settings entry while they view the store as a customer (`portal`).
  */
 export function sideMenu({ storeOpen, portal = false }: { storeOpen: boolean; portal?: boolean }): MenuEntry[] {
+  const key = `${storeOpen}:${portal}`;
+  let menu = sideMenus.get(key);
+  if (!menu) sideMenus.set(key, (menu = buildSideMenu(storeOpen, portal)));
+  return menu;
+}
+
+// Four menus in all: each built once, so that what is worked out from one is kept with it.
+const sideMenus = new Map<string, MenuEntry[]>();
+
+function buildSideMenu(storeOpen: boolean, portal: boolean): MenuEntry[] {
   // A b2b_portal holder viewing the store as a customer sees no Settings entry (platform spec §6).
   const entries = portal ? SIDE_MENU.filter((entry) => entry.to !== "/settings") : SIDE_MENU;
   if (!storeOpen) return entries;
@@ -170,13 +180,27 @@ export const menuAddresses = (entries: MenuEntry[]): string[] => entries.flatMap
  * The addresses of `entries` that the user does not see: what a page sends of its menus, as the
  * entries themselves are in the page's code (the whole menu was 3.8 KB of every page's data).
  */
-export function hiddenMenuAddresses(entries: MenuEntry[], permissions: readonly string[]): string[] {
-  const shown = new Set(menuAddresses(visibleMenu(entries, permissions)));
-  return menuAddresses(entries).filter((to) => !shown.has(to));
+export function hiddenMenuAddresses(entries: MenuEntry[], permissions: readonly string[]): readonly string[] {
+  let byHolder = hiddenOf.get(entries);
+  if (!byHolder) hiddenOf.set(entries, (byHolder = new Map()));
+  const key = permissions.join(",");
+  let hidden = byHolder.get(key);
+  if (!hidden) {
+    const shown = new Set(menuAddresses(visibleMenu(entries, permissions)));
+    hidden = menuAddresses(entries).filter((to) => !shown.has(to));
+    if (byHolder.size >= 100) byHolder.clear();
+    byHolder.set(key, hidden);
+  }
+  return hidden;
 }
+
+// Every page asks it of the same menus for the few sets of permissions a company's staff hold:
+// worked out once per isolate for each.
+const hiddenOf = new WeakMap<MenuEntry[], Map<string, readonly string[]>>();
 
 /** `entries` without the hidden addresses: `visibleMenu`'s answer, from `hiddenMenuAddresses`. */
 export function withoutHidden(entries: MenuEntry[], hidden: ReadonlySet<string>): MenuEntry[] {
+  if (hidden.size === 0) return entries;
   return entries.flatMap((entry) => {
     if (hidden.has(entry.to)) return [];
     if (!entry.children) return [entry];

@@ -1,0 +1,137 @@
+// npm run bench:compare -- <other checkout> [<checkout>]: this tree's build (or the second checkout's)
+// and another checkout's build (each
+// built, each served in workerd through Miniflare with its own database server) measured side by
+// side. Each row's requests go to both in alternating slices, so that what else the shared cores
+// run falls on both alike; a row's workerd CPU per request is also a multiple of each side's own
+// health checks, measured the same way in the same run.
+// BENCH_ONLY picks rows as in `npm run bench`; BENCH_SLICES (10) slices of BENCH_SLICE (200) requests
+// per side and row, at BENCH_CONCURRENCY (10) clients.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
+import { freePort } from "../support/free-port";
+import { workerdCpuMs, workerdPids } from "./cpu";
+import { lightFetch } from "./light-fetch";
+
+const other = process.argv[2] ?? process.env.BENCH_COMPARE;
+if (!other) throw new Error("usage: npm run bench:compare -- <path of another checkout, built>");
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const SLICES = Number(process.env.BENCH_SLICES ?? 10);
+const SLICE = Number(process.env.BENCH_SLICE ?? 200);
+const ONLY = process.env.BENCH_ONLY?.split(",").map((word) => word.trim().toLowerCase());
+
+interface Side {
+  name: string;
+  base: string;
+  pids: number[];
+  cookie: string;
+  bearer: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Serves a checkout's build with that checkout's own code (its migrations, its seed, its Miniflare setup). */
+async function serve(root: string, name: string): Promise<Side> {
+  const load = (path: string) => import(pathToFileURL(join(root, path)).href);
+  const { startDbServerProcess } = (await load("tests/bench/db-process.ts")) as typeof import("./db-process");
+  const { startAppInMiniflare } = (await load("tests/bench/miniflare-app.ts")) as typeof import("./miniflare-app");
+  const dir = mkdtempSync(join(tmpdir(), "comptoir-compare-"));
+  const db = await startDbServerProcess(dir);
+  const before = new Set(workerdPids());
+  const app = await startAppInMiniflare({
+    dbUrl: db.url,
+    stateDir: dir,
+    port: await freePort(),
+    secrets: { SESSION_SECRET: randomBytes(32).toString("hex"), PASSWORD_PEPPER: randomBytes(32).toString("hex") },
+    seedScale: "small",
+  });
+  const pids = workerdPids().filter((pid) => !before.has(pid));
+  const token = await fetch(`${app.url}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "password", username: DEMO_EMAIL, password: DEMO_PASSWORD, client_id: "comptoir-web" }),
+  });
+  if (!token.ok) throw new Error(`${name}: cannot sign in the demo user (status ${token.status})`);
+  const t = (await token.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  return {
+    name,
+    base: app.url,
+    pids,
+    cookie: `session=v1:${t.access_token}:${t.refresh_token}:${Date.now() + t.expires_in * 1000}`,
+    bearer: { authorization: `Bearer ${t.access_token}` },
+    close: async () => {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Make = (side: Side) => () => Promise<Response>;
+
+async function slice(side: Side, make: () => Promise<Response>, requests: number, expect: number | undefined): Promise<number> {
+  let next = 0;
+  const before = workerdCpuMs(side.pids);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < requests) {
+        const response = await make();
+        await response.arrayBuffer();
+        if (expect ? response.status !== expect : !response.ok) throw new Error(`${side.name}: status ${response.status}`);
+      }
+    }),
+  );
+  return workerdCpuMs(side.pids) - before;
+}
+
+/** Workerd CPU per request of each side, over SLICES alternating slices (the side that goes first alternates too). */
+async function measure(sides: Side[], make: Make, expect?: number): Promise<number[]> {
+  const makers = sides.map(make);
+  for (const [i, side] of sides.entries()) await slice(side, makers[i]!, 50, expect); // warm-up
+  const spent = sides.map(() => 0);
+  for (let s = 0; s < SLICES; s++)
+    for (const i of s % 2 ? [...sides.keys()].reverse() : sides.keys()) spent[i]! += await slice(sides[i]!, makers[i]!, SLICE, expect);
+  return spent.map((ms) => ms / (SLICES * SLICE));
+}
+
+const ROWS: [string, Make, number?][] = [
+  ["GET /dashboard", (s) => () => lightFetch(`${s.base}/dashboard`, { headers: { cookie: s.cookie } })],
+  ["GET shell alone (signed-in 404)", (s) => () => lightFetch(`${s.base}/shell-probe`, { headers: { cookie: s.cookie } }), 404],
+  [
+    "GET products page",
+    (s) => () =>
+      lightFetch(`${s.base}/products-and-services/products?page_size=50&brand_id=2&active=true&sort=-label`, {
+        headers: { cookie: s.cookie },
+      }),
+  ],
+  ["GET customers page", (s) => () => lightFetch(`${s.base}/contacts/customers?search=Bou&sort=label`, { headers: { cookie: s.cookie } })],
+  ["GET stock levels page", (s) => () => lightFetch(`${s.base}/inventory/stock-level`, { headers: { cookie: s.cookie } })],
+  ["GET /api/v1/locations", (s) => () => lightFetch(`${s.base}/api/v1/locations`, { headers: s.bearer })],
+  [
+    "GET /api/v1/products filter+sort",
+    (s) => () => lightFetch(`${s.base}/api/v1/products?page_size=50&brand_id=2&active=true&sort=-label`, { headers: s.bearer }),
+  ],
+];
+
+const second = process.argv[3];
+const sides = [
+  await serve(resolve(other), other),
+  await serve(second ? resolve(second) : resolve(import.meta.dirname, "../.."), second ?? "this tree"),
+];
+try {
+  console.log(
+    `compare: ${sides[0]!.name} → ${sides[1]!.name}, ${SLICES}×${SLICE} requests per side and row, concurrency ${CONCURRENCY}, ${new Date().toISOString()}`,
+  );
+  const health = await measure(sides, (s) => () => lightFetch(`${s.base}/api/v1/health`));
+  console.log(`GET /api/v1/health`.padEnd(36), health.map((ms) => `${ms.toFixed(3)} ms`).join(" → "));
+  for (const [name, make, expect] of ROWS) {
+    if (ONLY && !ONLY.some((word) => name.toLowerCase().includes(word))) continue;
+    const cpu = await measure(sides, make, expect);
+    const times = cpu.map((ms, i) => `${ms.toFixed(3)} ms (${(ms / health[i]!).toFixed(2)}× health)`);
+    console.log(`${name.padEnd(36)} ${times.join(" → ")}  ${(100 * (cpu[1]! / cpu[0]! - 1)).toFixed(1)} %`);
+  }
+} finally {
+  for (const side of sides) await side.close();
+}
