@@ -227,6 +227,16 @@ describe("the catalogue in the browser", () => {
     await page.goto(PRODUCTS);
     await page.waitForURL(/kind=kit/);
     await expect.poll(() => cells(page, 2)).toEqual(["Gift set"]);
+
+    // The list's menus bring their panels into the page when first opened: a column hidden from there.
+    expect(await page.locator(".list-menu__columns").count()).toBe(0);
+    expect(await page.locator("th", { hasText: "Kind" }).count()).toBe(1);
+    await page.click("summary:has-text('Columns')");
+    await page.uncheck(".list-menu__columns input[value=kind]");
+    await page.click("button:has-text('Show these columns')");
+    await page.waitForURL(/columns=/);
+    await expect.poll(() => page.locator("th", { hasText: "Kind" }).count()).toBe(0);
+    await expect.poll(() => cells(page, 2)).toEqual(["Gift set"]);
   });
 
   it("batch tracking cannot be turned off; a user who may only view products gets no edit button and is sent away from the edit page", async () => {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { OperationView } from "../../../worker/domain/operations/operations";
 import { isExport, progressColour } from "../../../worker/domain/operations/progress";
 import { useFormat } from "../../format";
+import { useHydrated } from "../ui/hydrated";
 import { useErrorText, useT } from "../../i18n";
 
 /** Polling (platform spec §4): every 5 s while something runs, every 5 min otherwise; pushes come between. */
@@ -207,15 +208,36 @@ function OperationsPopover({
   onChange: (o: OperationView) => void;
   testId: string;
 }) {
+  const hydrated = useHydrated();
+  const face = (
+    <>
+      <span aria-hidden="true">{icon}</span>
+      {badge > 0 ? (
+        <span className="operations-trigger__badge" data-testid={`${testId}-badge`}>
+          {badge}
+        </span>
+      ) : null}
+    </>
+  );
+  // The server sends the button as Radix renders it closed; the popover comes in once the page has hydrated.
+  if (!hydrated)
+    return (
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded="false"
+        data-state="closed"
+        className="icon-button operations-trigger"
+        aria-label={label}
+        data-testid={testId}
+      >
+        {face}
+      </button>
+    );
   return (
     <Popover.Root onOpenChange={(open) => open && onOpen()}>
       <Popover.Trigger className="icon-button operations-trigger" aria-label={label} data-testid={testId}>
-        <span aria-hidden="true">{icon}</span>
-        {badge > 0 ? (
-          <span className="operations-trigger__badge" data-testid={`${testId}-badge`}>
-            {badge}
-          </span>
-        ) : null}
+        {face}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="dropdown operations-menu" align="end" sideOffset={6} aria-label={label}>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AppLink } from "../app-link";
+import { useDisclosure } from "../ui/disclosure";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
 import {
@@ -148,6 +149,7 @@ function BulkPdfButton({ type, ids, onStarted }: { type: string; ids: (string | 
 function ExportMenu({ list, query, columns }: { list: string; query: string; columns: { key: string; label: string }[] }) {
   const t = useT();
   const { start, notice } = useOperationStart(t("list.export_started"));
+  const menu = useDisclosure();
   const startExport = (format: "csv" | "xlsx") => {
     const body = new FormData();
     body.set("list", list);
@@ -158,16 +160,18 @@ function ExportMenu({ list, query, columns }: { list: string; query: string; col
   };
   return (
     <>
-      <details className="list-menu">
+      <details className="list-menu" {...menu.props}>
         <summary className="button button--secondary">{t("list.export")}</summary>
-        <div className="list-menu__panel">
-          <button type="button" className="link-button" onClick={() => startExport("xlsx")}>
-            {t("list.export_xlsx")}
-          </button>
-          <button type="button" className="link-button" onClick={() => startExport("csv")}>
-            {t("list.export_csv")}
-          </button>
-        </div>
+        {menu.rendered ? (
+          <div className="list-menu__panel">
+            <button type="button" className="link-button" onClick={() => startExport("xlsx")}>
+              {t("list.export_xlsx")}
+            </button>
+            <button type="button" className="link-button" onClick={() => startExport("csv")}>
+              {t("list.export_csv")}
+            </button>
+          </div>
+        ) : null}
       </details>
       {notice}
     </>
@@ -267,6 +271,9 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 
   const currentQuery = listStateToParams(state).toString();
   const viewError = props.viewError;
+  // The menus' panels come into the page when first opened; a refused view opens its panel again.
+  const viewsMenu = useDisclosure(Boolean(viewError));
+  const columnsMenu = useDisclosure();
   // Rows are selected (for a bulk PDF) once the page runs its script; a new page starts with none.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -298,114 +305,118 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
           {props.exportList ? (
             <ExportMenu list={props.exportList} query={exportQuery(state)} columns={visible.map((c) => ({ key: c.key, label: c.label }))} />
           ) : null}
-          <details className="list-menu" open={viewError ? true : undefined}>
+          <details className="list-menu" {...viewsMenu.props}>
             <summary className="button button--secondary">{t("list.saved_views")}</summary>
-            <div className="list-menu__panel">
-              {props.views?.length ? (
-                <ul className="list-menu__views">
-                  {props.views.map((view) => {
-                    const current = view.href === (currentQuery ? `${pathname}?${currentQuery}` : pathname);
-                    return (
-                      <li key={view.id}>
-                        <AppLink to={view.href} aria-current={current ? "page" : undefined}>
-                          {view.label}
-                        </AppLink>
-                        {view.is_default ? <span className="badge badge--ok">{t("list.default_view")}</span> : null}
-                        <span className="list-menu__view-actions">
-                          {!view.is_default ? (
-                            <Form method="post">
-                              <input type="hidden" name="intent" value="default_view" />
+            {viewsMenu.rendered ? (
+              <div className="list-menu__panel">
+                {props.views?.length ? (
+                  <ul className="list-menu__views">
+                    {props.views.map((view) => {
+                      const current = view.href === (currentQuery ? `${pathname}?${currentQuery}` : pathname);
+                      return (
+                        <li key={view.id}>
+                          <AppLink to={view.href} aria-current={current ? "page" : undefined}>
+                            {view.label}
+                          </AppLink>
+                          {view.is_default ? <span className="badge badge--ok">{t("list.default_view")}</span> : null}
+                          <span className="list-menu__view-actions">
+                            {!view.is_default ? (
+                              <Form method="post">
+                                <input type="hidden" name="intent" value="default_view" />
+                                <input type="hidden" name="id" value={view.id} />
+                                <input type="hidden" name="state" value={currentQuery} />
+                                <button
+                                  type="submit"
+                                  className="link-button"
+                                  aria-label={t("list.make_default_label", { label: view.label })}
+                                >
+                                  {t("list.make_default")}
+                                </button>
+                              </Form>
+                            ) : null}
+                            <Form
+                              method="post"
+                              onSubmit={(event) => {
+                                if (!window.confirm(t("list.delete_view_confirm", { label: view.label }))) event.preventDefault();
+                              }}
+                            >
+                              <input type="hidden" name="intent" value="delete_view" />
                               <input type="hidden" name="id" value={view.id} />
                               <input type="hidden" name="state" value={currentQuery} />
-                              <button
-                                type="submit"
-                                className="link-button"
-                                aria-label={t("list.make_default_label", { label: view.label })}
-                              >
-                                {t("list.make_default")}
+                              <button type="submit" className="link-button" aria-label={t("list.delete_view_label", { label: view.label })}>
+                                {t("list.delete_view")}
                               </button>
                             </Form>
-                          ) : null}
-                          <Form
-                            method="post"
-                            onSubmit={(event) => {
-                              if (!window.confirm(t("list.delete_view_confirm", { label: view.label }))) event.preventDefault();
-                            }}
-                          >
-                            <input type="hidden" name="intent" value="delete_view" />
-                            <input type="hidden" name="id" value={view.id} />
-                            <input type="hidden" name="state" value={currentQuery} />
-                            <button type="submit" className="link-button" aria-label={t("list.delete_view_label", { label: view.label })}>
-                              {t("list.delete_view")}
-                            </button>
-                          </Form>
-                        </span>
-                      </li>
-                    );
-                  })}
-                </ul>
-              ) : (
-                <p className="muted">{t("list.no_saved_views")}</p>
-              )}
-              <Form method="post" className="list-menu__save" noValidate>
-                <input type="hidden" name="intent" value="save_view" />
-                <input type="hidden" name="state" value={currentQuery} />
-                {viewError && !viewError.fields ? (
-                  <p role="alert" className="alert alert--error">
-                    {errorText(viewError)}
-                  </p>
-                ) : null}
-                <div className={`field${viewError?.fields?.label ? " field--invalid" : ""}`}>
-                  <label htmlFor="list-view-label">{t("list.view_label")}</label>
-                  <input
-                    id="list-view-label"
-                    name="label"
-                    maxLength={100}
-                    defaultValue={viewError?.label}
-                    aria-invalid={Boolean(viewError?.fields?.label)}
-                    aria-describedby={viewError?.fields?.label ? "list-view-label-error" : undefined}
-                  />
-                  {viewError?.fields?.label ? (
-                    <span id="list-view-label-error" className="field__error" role="alert">
-                      {errorText(viewError.fields.label.code, viewError.fields.label.params)}
-                    </span>
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : (
+                  <p className="muted">{t("list.no_saved_views")}</p>
+                )}
+                <Form method="post" className="list-menu__save" noValidate>
+                  <input type="hidden" name="intent" value="save_view" />
+                  <input type="hidden" name="state" value={currentQuery} />
+                  {viewError && !viewError.fields ? (
+                    <p role="alert" className="alert alert--error">
+                      {errorText(viewError)}
+                    </p>
                   ) : null}
-                </div>
-                <label className="checkbox">
-                  <input type="checkbox" name="is_default" />
-                  <span>{t("list.view_is_default")}</span>
-                </label>
-                <button type="submit" className="button button--secondary">
-                  {t("list.save_view")}
-                </button>
-              </Form>
-            </div>
+                  <div className={`field${viewError?.fields?.label ? " field--invalid" : ""}`}>
+                    <label htmlFor="list-view-label">{t("list.view_label")}</label>
+                    <input
+                      id="list-view-label"
+                      name="label"
+                      maxLength={100}
+                      defaultValue={viewError?.label}
+                      aria-invalid={Boolean(viewError?.fields?.label)}
+                      aria-describedby={viewError?.fields?.label ? "list-view-label-error" : undefined}
+                    />
+                    {viewError?.fields?.label ? (
+                      <span id="list-view-label-error" className="field__error" role="alert">
+                        {errorText(viewError.fields.label.code, viewError.fields.label.params)}
+                      </span>
+                    ) : null}
+                  </div>
+                  <label className="checkbox">
+                    <input type="checkbox" name="is_default" />
+                    <span>{t("list.view_is_default")}</span>
+                  </label>
+                  <button type="submit" className="button button--secondary">
+                    {t("list.save_view")}
+                  </button>
+                </Form>
+              </div>
+            ) : null}
           </details>
 
-          <details className="list-menu">
+          <details className="list-menu" {...columnsMenu.props}>
             <summary className="button button--secondary">{t("list.columns")}</summary>
-            <Form method="get" className="list-menu__panel">
-              <fieldset className="list-menu__columns">
-                <legend>{t("list.columns_legend")}</legend>
-                {props.columns.map((column) => (
-                  <label key={column.key} className="checkbox">
-                    <input type="checkbox" name="columns" value={column.key} defaultChecked={visible.includes(column)} />
-                    <span>{column.label}</span>
-                  </label>
-                ))}
-              </fieldset>
-              <HiddenInputs
-                values={[
-                  ...Object.entries(state.filters),
-                  ...(state.search ? [["search", state.search] as [string, string]] : []),
-                  ["sort", sortValue],
-                  ...(state.pageSize !== null ? [["page_size", String(state.pageSize)] as [string, string]] : []),
-                ]}
-              />
-              <button type="submit" className="button button--secondary">
-                {t("list.apply_columns")}
-              </button>
-            </Form>
+            {columnsMenu.rendered ? (
+              <Form method="get" className="list-menu__panel">
+                <fieldset className="list-menu__columns">
+                  <legend>{t("list.columns_legend")}</legend>
+                  {props.columns.map((column) => (
+                    <label key={column.key} className="checkbox">
+                      <input type="checkbox" name="columns" value={column.key} defaultChecked={visible.includes(column)} />
+                      <span>{column.label}</span>
+                    </label>
+                  ))}
+                </fieldset>
+                <HiddenInputs
+                  values={[
+                    ...Object.entries(state.filters),
+                    ...(state.search ? [["search", state.search] as [string, string]] : []),
+                    ["sort", sortValue],
+                    ...(state.pageSize !== null ? [["page_size", String(state.pageSize)] as [string, string]] : []),
+                  ]}
+                />
+                <button type="submit" className="button button--secondary">
+                  {t("list.apply_columns")}
+                </button>
+              </Form>
+            ) : null}
           </details>
 
           {props.createHref ? (

@@ -11,6 +11,7 @@ import { AppLink, AppLinks } from "../../components/app-link";
 import { supportSiteUrl } from "../../components/back-office/support-site";
 import { CREATE_MENU, hiddenMenuAddresses, sideMenu, withoutHidden, type MenuEntry } from "../../components/back-office/menu";
 import { OperationsMenus } from "../../components/back-office/operations-menus";
+import { useDisclosure } from "../../components/ui/disclosure";
 import { DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator } from "../../components/ui/dropdown-menu";
 import { ErrorPage } from "../../components/error-page";
 import { LanguageSwitcher } from "../../components/language-switcher";
@@ -97,31 +98,21 @@ function MenuLink({ entry, place }: { entry: MenuEntry; place: MenuPlace }) {
   );
 }
 
-/**
- * A group of the side menu: open with the page of one of its entries, and its entries in the page
- * only while it is open, as a closed disclosure's content is neither seen nor read out (the closed
- * groups were five sixths of the menu's markup, rendered on every page).
- */
+/** A group of the side menu, open with the page of one of its entries; its entries come into the page when it opens. */
 function MenuGroup({ entry, entries, place }: { entry: MenuEntry; entries: MenuEntry[]; place: MenuPlace }) {
   const t = useT();
   const holdsHere = isAt(place.here, entry.to.toLowerCase()) || entries.some((child) => isAt(place.here, child.to.toLowerCase()));
-  const [open, setOpen] = useState(holdsHere);
-  const details = useRef<HTMLDetailsElement>(null);
-  // A page reached from the menu opens its group; a group opened by a click before the page could
-  // answer it (before hydration) is shown open.
-  useEffect(() => {
-    if (holdsHere || details.current?.open) setOpen(true);
-  }, [holdsHere]);
+  const group = useDisclosure(holdsHere);
   return (
     <li>
-      <details ref={details} className="side-menu__group" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details className="side-menu__group" {...group.props}>
         <summary className="side-menu__link" aria-label={t(entry.label)}>
           <span className="side-menu__icon" aria-hidden="true">
             {entry.icon ?? "•"}
           </span>
           <span className="side-menu__text">{t(entry.label)}</span>
         </summary>
-        {open ? (
+        {group.rendered ? (
           <ul>
             {entries.map((child) => (
               <MenuLink key={child.to} entry={child} place={place} />
