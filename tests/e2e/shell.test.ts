@@ -232,7 +232,7 @@ describe("the shell on a phone and on a signed-in user's pages", () => {
     await page.click("#side-menu summary[aria-label=Sales]");
     await page.click("#side-menu a[aria-label=Estimates]");
     await page.waitForURL(`${appUrl}/sales/estimates`);
-    expect(await page.getAttribute("#side-menu a[href='/sales/estimates']", "aria-current")).toBe("page");
+    await expect.poll(() => page.getAttribute("#side-menu a[href='/sales/estimates']", "aria-current")).toBe("page");
     // The group the user opened stays open; so does the one they did not close.
     expect(await group("Sales").getAttribute("open")).toBe("");
     expect(await group("Contacts").getAttribute("open")).toBe("");

@@ -141,13 +141,12 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
   const format = useFormat();
   const { list, options, canEdit, editing, notice } = loaderData;
   const location = useLocation();
+  // Each row's edit link: the list's address with its row, written once for the page's rows.
   const kept = new URLSearchParams(location.search);
   kept.delete("notice");
-  const editHref = (id: number) => {
-    const params = new URLSearchParams(kept);
-    params.set("edit", String(id));
-    return `${location.pathname}?${params.toString()}`;
-  };
+  kept.delete("edit");
+  const editBase = `${location.pathname}?${kept.size ? `${kept.toString()}&` : ""}edit=`;
+  const editHref = (id: number) => `${editBase}${id}`;
   const failure = actionData && "levelError" in actionData ? actionData.levelError : undefined;
   const columns: ListColumn<Row>[] = [
     { key: "sku", label: t("stock.sku"), sortable: true, render: (r) => r.sku },

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Decimal } from "../../../worker/domain/shared/decimal";
 import {
   formatDate,
+  formatDecimal,
   formatDateTime,
   formatDay,
   formatInput,
@@ -87,6 +88,27 @@ describe("quantities and rates without trailing zeros", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("writes a whole number given as text as it writes the same number as a decimal", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }),
+        fc.constantFrom("space_comma", "comma_point"),
+        (units, numberFormat) => {
+          const text = units.toString();
+          expect(formatQuantity(text, numberFormat)).toBe(formatQuantity(Decimal.of(units, 0), numberFormat));
+          expect(formatDecimal(text, numberFormat, { minDecimals: 2 })).toBe(
+            formatDecimal(Decimal.of(units, 0), numberFormat, { minDecimals: 2 }),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(formatQuantity("1234567", "space_comma")).toBe("1 234 567");
+    expect(formatQuantity("-1000", "comma_point")).toBe("-1,000");
+    expect(formatQuantity("-0", "comma_point")).toBe("0");
+    expect(formatQuantity("007", "comma_point")).toBe("7");
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { Decimal } from "./decimal";
 import { DomainError } from "./domain-error";
 import type { Locale } from "./locale";
 import { currencyDecimals, QUANTITY_SCALE, weightToGrams, type WeightUnit } from "./money";
-import { formatNumber, type NumberFormat } from "./number-format";
+import { formatNumber, groupDigits, type NumberFormat } from "./number-format";
 
 /**
  * How numbers, money, quantities and dates are written for people: on every page, and in PDFs,
@@ -40,12 +40,18 @@ function neededDecimals(value: Decimal, max: number): number {
   return decimals;
 }
 
+const WHOLE = /^(0|-?[1-9]\d{0,14})$/;
+const groupWhole = (text: string, numberFormat: NumberFormat) =>
+  text.startsWith("-") ? `-${groupDigits(text.slice(1), numberFormat)}` : groupDigits(text, numberFormat);
+
 /** A decimal without trailing zeros (at least `minDecimals`, at most `maxDecimals`): '1 234,5', '2.125'. */
 export function formatDecimal(
   value: DecimalLike,
   numberFormat: NumberFormat,
   options: { minDecimals?: number; maxDecimals?: number } = {},
 ): string {
+  // A whole number written as one (most quantities on a list page) is only grouped.
+  if (typeof value === "string" && !options.minDecimals && WHOLE.test(value)) return groupWhole(value, numberFormat);
   const max = options.maxDecimals ?? QUANTITY_SCALE;
   const rounded = toDecimal(value).round(max);
   const decimals = Math.max(options.minDecimals ?? 0, neededDecimals(rounded, max));

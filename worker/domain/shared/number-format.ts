@@ -9,12 +9,16 @@ const SEPARATORS: Record<NumberFormat, { group: string; decimal: string }> = {
 };
 
 export function formatNumber(value: Decimal, options: { format: NumberFormat; decimals: number }): string {
-  const { group, decimal } = SEPARATORS[options.format];
+  const { decimal } = SEPARATORS[options.format];
   const text = value.toFixed(options.decimals);
   const negative = text.startsWith("-");
   const [int, frac] = (negative ? text.slice(1) : text).split(".");
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${negative ? "-" : ""}${grouped}${frac ? decimal + frac : ""}`;
+  return `${negative ? "-" : ""}${groupDigits(int!, options.format)}${frac ? decimal + frac : ""}`;
+}
+
+/** A whole number's digits written with the format's group mark: '1 234 567', '1,234,567'. */
+export function groupDigits(digits: string, format: NumberFormat): string {
+  return digits.length > 3 ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[format].group) : digits;
 }
 
 /** Reads a number typed in the company's format; a plain '1234.5' is accepted in both. */
