@@ -1,7 +1,7 @@
 import { Column, getTableName, is, SQL, Subquery, type DriverValueDecoder } from "drizzle-orm";
 
 /**
- * Selects of three columns or more read each row as ONE text, `json_array(<its columns>)`, that
+ * Selects of two columns or more read each row as ONE text, `json_array(<its columns>)`, that
  * the runtime's own `JSON.parse` reads (decision 053). The libSQL client makes each value of a row a property of its
  * own (`rowFromProto`, about 0.75 µs a value in workerd, with the protocol's object per value): a
  * sales document of 70 columns and its ten lines of 30 are 370 values, a list page of 50 rows of
@@ -17,8 +17,8 @@ import { Column, getTableName, is, SQL, Subquery, type DriverValueDecoder } from
  * once per value.
  */
 
-/** Fewer columns than this are read as they are: one JSON text per row pays off from three values. */
-const MIN_COLUMNS = 3;
+/** Fewer columns than this are read as they are: one JSON text per row pays off from two values. */
+const MIN_COLUMNS = 2;
 /** SQLite's default bound on a function's arguments is 127. */
 const MAX_COLUMNS = 100;
 const COLUMN = String.raw`(?:"[^"]+"\.)?"[^"]+"`;
@@ -27,8 +27,8 @@ const READABLE = String.raw`case when typeof\(${COLUMN}\) = 'integer' and ${COLU
 const ITEM = `(?:${COLUMN}|${READABLE})`;
 /** From a table named in quotes: not a subquery, nor a table-valued function such as json_each (its values may be JSON). */
 const PLAIN_COLUMNS = new RegExp(`^select (${ITEM}(?:, ${ITEM})*) from "`);
-/** A compound select, or a join to anything but a table named in quotes: not rewritten. */
-const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin (?!")/i;
+/** A compound select, a join to anything but a table named in quotes, or a comma before anything else (a comma join): not rewritten. */
+const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin (?!")|,(?!\s*")/i;
 
 /**
  * The name of the one column of a select read as JSON rows: the libSQL client, as the build
@@ -41,13 +41,28 @@ type SelectedField = { path: string[]; field: unknown };
 const rewritten = new Map<string, string | null>();
 const REWRITTEN_MAX = 5_000;
 
+/**
+ * What follows a select's columns without its quoted texts and without what stands in parentheses
+ * (subqueries, function arguments): a union or a join inside a subquery of its WHERE leaves the
+ * select's own columns as they are. Null when a quote or a parenthesis is left open.
+ */
+function outerText(sql: string): string | null {
+  let text = sql.replace(/'(?:[^']|'')*'/g, "");
+  if (text.includes("'")) return null;
+  for (let inner = text.replace(PARENTHESES, ""); inner !== text; inner = text.replace(PARENTHESES, "")) text = inner;
+  return /[()]/.test(text) ? null : text;
+}
+const PARENTHESES = /\([^()]*\)/g;
+
 function rewrite(sql: string, count: number): string | null {
   const columns = PLAIN_COLUMNS.exec(sql);
-  if (!columns || NOT_PLAIN.test(sql) || columns[1]!.split(", ").length !== count) return null;
+  if (!columns || columns[1]!.split(", ").length !== count) return null;
+  const outer = outerText(sql.slice(columns[0].length));
+  if (outer === null || NOT_PLAIN.test(outer)) return null;
   return `select json_array(${columns[1]}) as "${JSON_ROW_COLUMN}" from "${sql.slice(columns[0].length)}`;
 }
 
-/** The select's text with each row as one JSON array, or null when it is not a plain select of three columns or more. */
+/** The select's text with each row as one JSON array, or null when it is not a plain select of two columns or more. */
 export function jsonRowsSql(sql: string, fields: readonly SelectedField[] | undefined): string | null {
   if (!fields || fields.length < MIN_COLUMNS || fields.length > MAX_COLUMNS) return null;
   let text = rewritten.get(sql);

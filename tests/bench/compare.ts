@@ -29,6 +29,8 @@ interface Side {
   pids: number[];
   cookie: string;
   bearer: Record<string, string>;
+  /** A 10-line sales order's body, each call the next lines of the levels and the next customer (as `npm run bench` sends them). */
+  nextOrder(): string;
   close(): Promise<void>;
 }
 
@@ -55,12 +57,31 @@ async function serve(root: string, name: string): Promise<Side> {
   });
   if (!token.ok) throw new Error(`${name}: cannot sign in the demo user (status ${token.status})`);
   const t = (await token.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const bearer = { authorization: `Bearer ${t.access_token}` };
+  const get = async <T>(path: string) => (await (await fetch(`${app.url}${path}`, { headers: bearer })).json()) as T;
+  const [location] = (await get<{ items: { id: number }[] }>("/api/v1/locations?active=true")).items;
+  const levels = (
+    await get<{ items: { variant_id: number; batch_tracked: boolean }[] }>(`/api/v1/stock-levels?location_id=${location!.id}&page_size=40`)
+  ).items.filter((l) => !l.batch_tracked);
+  const customers = (
+    await get<{ items: { id: number; credit_limit: string | null; minimum_order_amount: string | null }[] }>(
+      "/api/v1/customers?page_size=200",
+    )
+  ).items.filter((c) => c.credit_limit === null && c.minimum_order_amount === null);
+  let round = 0;
+  let orders = 0;
   return {
     name,
     base: app.url,
     pids,
     cookie: `session=v1:${t.access_token}:${t.refresh_token}:${Date.now() + t.expires_in * 1000}`,
-    bearer: { authorization: `Bearer ${t.access_token}` },
+    bearer,
+    nextOrder: () =>
+      JSON.stringify({
+        customer_id: customers[orders++ % customers.length]!.id,
+        location_id: location!.id,
+        lines: Array.from({ length: 10 }, () => ({ variant_id: levels[round++ % levels.length]!.variant_id, quantity: "1" })),
+      }),
     close: async () => {
       await app.close();
       await db.close();
@@ -112,6 +133,15 @@ const ROWS: [string, Make, number?][] = [
   [
     "GET /api/v1/products filter+sort",
     (s) => () => lightFetch(`${s.base}/api/v1/products?page_size=50&brand_id=2&active=true&sort=-label`, { headers: s.bearer }),
+  ],
+  [
+    "POST /api/v1/sales-orders (10 lines)",
+    (s) => () =>
+      lightFetch(`${s.base}/api/v1/sales-orders`, {
+        method: "POST",
+        headers: { ...s.bearer, "content-type": "application/json" },
+        body: s.nextOrder(),
+      }),
   ],
 ];
 

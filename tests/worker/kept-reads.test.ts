@@ -71,19 +71,19 @@ describe("kept statements", () => {
         .returning({ id: c.id });
       ids.push(row!.id);
     }
-    // Read as JSON (three columns or more), and as they come (two at a time, merged by row): the same rows.
+    // Read as JSON (two columns or more), and as they come (one at a time with the row's id, merged by row): the same rows.
     const from = sql`${c.number} >= ${sql.placeholder("from")}`;
     const level = tenantSchema.priceLevels;
     const narrowly = async (fields: Record<string, SQLiteColumn | SQL>, join: boolean) => {
       const names = Object.keys(fields);
+      // One column per select (read as it comes), in the rows' order: their numbers are unique.
       const parts = await Promise.all(
-        Array.from({ length: names.length }, (_, i) => {
-          const part = { rowId: c.id, ...Object.fromEntries(names.slice(i, i + 1).map((n) => [n, fields[n]!])) };
-          const q = db.select(part).from(c);
+        names.map((name) => {
+          const q = db.select({ [name]: fields[name]! }).from(c);
           return (join ? q.leftJoin(level, eq(level.id, c.priceLevelId)) : q).where(from).orderBy(c.number).prepare().all({ from: 900 });
         }),
       );
-      return parts[0]!.map((_, i) => Object.fromEntries(parts.flatMap((p) => Object.entries(p[i]!).filter(([k]) => k !== "rowId"))));
+      return parts[0]!.map((_, i) => Object.fromEntries(parts.map((p) => Object.entries(p[i]!)[0]!)));
     };
     const joinedFields = {
       id: c.id,
@@ -100,6 +100,7 @@ describe("kept statements", () => {
     const joined = (db: TenantDb) =>
       db.select(joinedFields).from(c).leftJoin(level, eq(level.id, c.priceLevelId)).where(from).orderBy(c.number);
     const narrow = (db: TenantDb) => db.select({ id: c.id, label: c.label }).from(c).where(from).orderBy(c.number);
+    const single = (db: TenantDb) => db.select({ label: c.label }).from(c).where(from).orderBy(c.number);
     // One customer with a price level: a whole joined table as an object, null where nothing joined.
     const [someLevel] = await db.insert(level).values({ label: "Niveau JSON", type: "selling" }).returning();
     await db.update(c).set({ priceLevelId: someLevel!.id }).where(eq(c.id, ids[1]!));
@@ -110,6 +111,7 @@ describe("kept statements", () => {
       [wide, wideRows],
       [joined, await narrowly(joinedFields, true)],
       [narrow, await narrowly({ id: c.id, label: c.label }, false)],
+      [single, await narrowly({ label: c.label }, false)],
     ] as const;
     for (const [build, expected] of cases) {
       expect(expected).toHaveLength(texts.length);
@@ -126,13 +128,14 @@ describe("kept statements", () => {
       active: true,
       creditLimit: Number.MAX_SAFE_INTEGER,
     });
-    // The wide selects are sent as JSON rows, the narrow one as it is.
+    // The selects of two columns or more are sent as JSON rows, the one of a single column as it is.
     const sentSql = (build: (db: TenantDb) => object) =>
       (build(db) as { _prepare(): { getQuery(): { sql: string } } })._prepare().getQuery().sql;
     expect(sentSql(wide)).toMatch(/^select json_array\("id", "number", "label", /);
     expect(sentSql(joined)).toMatch(/^select json_array\("customers"\."id", /);
     expect(sentSql(nested)).toMatch(/^select json_array\("customers"\."id", .*"price_levels"\."created_at"\) as "__json_row" from /);
-    expect(sentSql(narrow)).toMatch(/^select "id", "label" from /);
+    expect(sentSql(narrow)).toMatch(/^select json_array\("id", "label"\) as "__json_row" from /);
+    expect(sentSql(single)).toMatch(/^select "label" from /);
     // A text holding NUL comes whole as JSON (the local server's plain read stops at the NUL).
     const [nul] = await db.insert(c).values({ number: 999, label: "nul \u0000 inside" }).returning({ id: c.id });
     expect((await wide(db).prepare().all({ from: 999 })).map((r) => [r.id, r.label])).toEqual([[nul!.id, "nul \u0000 inside"]]);
