@@ -95,9 +95,14 @@ export interface PermissionCheck {
   anyOf?: readonly Permission[];
 }
 
+// A request asks several checks of the same list (a user's): its set is made once per list, which
+// is never changed once made (readonly everywhere).
+const heldSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
 /** All of `allOf`, and at least one of `anyOf` when it is given. */
 export function hasPermissions(held: readonly string[], check: PermissionCheck): boolean {
-  const set = new Set(held);
+  let set = heldSets.get(held);
+  if (!set) heldSets.set(held, (set = new Set(held)));
   const all = (check.allOf ?? []).every((p) => set.has(p));
   const any = !check.anyOf || check.anyOf.length === 0 || check.anyOf.some((p) => set.has(p));
   return all && any;

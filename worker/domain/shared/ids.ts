@@ -26,17 +26,22 @@ export function randomToken(bytes = 32): string {
     .replace(/=+$/, "");
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const hex = (bytes: Uint8Array) => {
+  let text = "";
+  for (const b of bytes) text += HEX[b]!;
+  return text;
+};
+
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
 }
 
 /** HMAC-SHA-256 of `text` under `secret`, in hexadecimal. */
 export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
-  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text))));
 }
 
 /** Compares a signature with the expected one through digests of both, so the time taken says nothing about it. */
