@@ -2,16 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   CREATE_MENU,
   hiddenMenuAddresses,
+  menuAddresses,
   SIDE_MENU,
   sideMenu,
   visibleMenu,
   withoutHidden,
-  type MenuEntry,
 } from "../../app/components/back-office/menu";
 import { apiFlags, moduleAllows, pageFlags } from "../../worker/domain/identity/module-flags";
 import { ADMINISTRATOR_PERMISSIONS } from "../../worker/domain/identity/permissions";
 
-const addresses = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.to, ...addresses(e.children ?? [])]);
 const allBut = (...flags: string[]) => ADMINISTRATOR_PERMISSIONS.filter((p) => !flags.includes(p));
 
 describe("module flags", () => {
@@ -33,9 +32,9 @@ describe("module flags", () => {
       "/intelligence/sales-reports",
       "/settings/currencies",
     ];
-    const full = addresses(visibleMenu(SIDE_MENU, ADMINISTRATOR_PERMISSIONS));
+    const full = menuAddresses(visibleMenu(SIDE_MENU, ADMINISTRATOR_PERMISSIONS));
     expect(full).toEqual(expect.arrayContaining(moduleEntries));
-    const plain = addresses(visibleMenu(SIDE_MENU, allBut("batch_tracking", "advanced_prices", "intelligence", "multi_currencies")));
+    const plain = menuAddresses(visibleMenu(SIDE_MENU, allBut("batch_tracking", "advanced_prices", "intelligence", "multi_currencies")));
     expect(plain.filter((to) => moduleEntries.includes(to))).toEqual([]);
     expect(plain).toEqual(expect.arrayContaining(["/products-and-services/products", "/settings/taxes"]));
   });
@@ -45,15 +44,15 @@ describe("module flags", () => {
     const single = closed.find((e) => e.label === "menu.b2b_store");
     expect([single?.to, single?.children]).toEqual(["/b2b-store/settings/setup", undefined]);
     const open = visibleMenu(sideMenu({ storeOpen: true }), ADMINISTRATOR_PERMISSIONS);
-    expect(addresses(open.filter((e) => e.label === "menu.b2b_store"))).toEqual([
+    expect(menuAddresses(open.filter((e) => e.label === "menu.b2b_store"))).toEqual([
       "/b2b-store",
       "/b2b-store/dashboard",
       "/b2b-store/customers",
       "/b2b-store/settings/setup",
     ]);
-    expect(addresses(open)).toContain("/settings/users");
+    expect(menuAddresses(open)).toContain("/settings/users");
     const portal = visibleMenu(sideMenu({ storeOpen: true, portal: true }), [...ADMINISTRATOR_PERMISSIONS, "b2b_portal"]);
-    expect(addresses(portal).filter((to) => to.startsWith("/settings"))).toEqual([]);
+    expect(menuAddresses(portal).filter((to) => to.startsWith("/settings"))).toEqual([]);
   });
 
   it("give a page the same menus from the addresses it may not see as from the permissions", () => {

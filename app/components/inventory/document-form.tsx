@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormField, type FieldErrorMap } from "../form-field";
 import { IdempotencyKeyField } from "../idempotency-key";
+import { useHydrated } from "../ui/hydrated";
 import { VariantSuggestions } from "../variant-suggestions";
 import type { Formatter } from "../../../worker/domain/shared/format";
 import { useFormat } from "../../format";
@@ -140,9 +141,8 @@ export function DocumentForm({
   const m = DOCUMENT_KINDS[kind].messages;
   const format = useFormat();
   const shown = readableParams(errors, format.quantity) as FieldErrorMap;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
   const count = Math.max(values.rows, values.lines.length + 1);
   const [rows, setRows] = useState<Row[]>(() => Array.from({ length: count }, (_, i) => ({ key: i, line: values.lines[i] ?? EMPTY_LINE })));
   const [nextKey, setNextKey] = useState(count);

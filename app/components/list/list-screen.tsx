@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AppLink } from "../app-link";
 import { useDisclosure } from "../ui/disclosure";
+import { useHydrated } from "../ui/hydrated";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
 import {
@@ -275,8 +276,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const viewsMenu = useDisclosure(Boolean(viewError));
   const columnsMenu = useDisclosure();
   // Rows are selected (for a bulk PDF) once the page runs its script; a new page starts with none.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const pageKeys = props.rows.map(rowKey);
   const pageKey = pageKeys.join(",");
