@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 
-type Follow = (event: MouseEvent<HTMLAnchorElement>, to: string) => void;
+type Follow = (event: MouseEvent<Element>, to: string) => void;
 
 const FollowLink = createContext<Follow | null>(null);
 
@@ -25,8 +25,11 @@ export function AppLinks({ children }: { children: ReactNode }) {
   return <FollowLink.Provider value={follow}>{children}</FollowLink.Provider>;
 }
 
+/** How the links of a page navigate (null outside `AppLinks`): for links written as HTML (list rows). */
+export const useFollowLink = () => useContext(FollowLink);
+
 /** An address of this app written in full: one leading slash, no `.` or `..` segment, no empty `?` or `#`. */
-function writtenInFull(to: string): boolean {
+export function writtenInFull(to: string): boolean {
   const path = to.split(/[?#]/, 1)[0]!;
   return path.startsWith("/") && !path.includes("//") && !path.includes("\\") && !/\/\.\.?(\/|$)/.test(path) && !/[?#]$/.test(to);
 }

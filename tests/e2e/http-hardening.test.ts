@@ -2,7 +2,8 @@ import fc from "fast-check";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { makeCompany, makeUser } from "../support/e2e-factories";
+import { companyCtx, makeCompany, makeUser } from "../support/e2e-factories";
+import { createCustomer } from "../../worker/domain/contacts/create-customer";
 import { cookieHeader, headerTexts } from "../support/fuzz-input";
 import { fetchApp } from "../support/e2e-fetch-app";
 
@@ -233,6 +234,20 @@ describe("pages under the Content-Security-Policy", () => {
       await page.goto(`${appUrl}${path}`);
       await page.waitForLoadState("networkidle");
     }
+    // A list's rows are written as one HTML text (decision 056); their links still navigate client-side.
+    const customer = await createCustomer(await companyCtx(companyId), { label: `Client "<Row>" & fils` });
+    await page.goto(`${appUrl}/contacts/customers`);
+    await page.waitForLoadState("networkidle");
+    const rowLink = page.getByRole("link", { name: `Client "<Row>" & fils`, exact: true });
+    const rowHref = await rowLink.getAttribute("href");
+    expect(rowHref).toBe(`/contacts/customers/${customer.id}`);
+    // The document stays: a mark left on the window is still there on the customer's page.
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    const rowData = page.waitForRequest((request) => request.url().includes(`${rowHref}.data`));
+    await rowLink.click();
+    await rowData;
+    await page.waitForURL(`${appUrl}${rowHref}`);
+    expect(await page.evaluate(() => "stayed" in window)).toBe(true);
     // A client-side navigation fetches the next page's data: the scripts ran and hydrated.
     const dataRequest = page.waitForRequest((request) => request.url().includes("/dashboard.data"));
     await page.click("a.top-bar__brand");

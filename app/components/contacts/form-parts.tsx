@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { useErrorText, useT, type ErrorLike } from "../../i18n";
+import { useErrorText, useT, type ErrorLike, type Translate } from "../../i18n";
 import { FormField, type FieldErrorMap } from "../form-field";
 import type { CountryOption } from "./contacts";
 import { ConfirmDelete, type DeleteAcknowledgement } from "../ui/confirm-delete";
@@ -281,7 +281,11 @@ export function DetailActions({
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
-  const t = useT();
+  return activeBadge(active, useT());
+}
+
+/** The badge's markup, for a list's cells (plain markup: decision 056). */
+export function activeBadge(active: boolean, t: Translate) {
   return <span className={`badge ${active ? "badge--ok" : "badge--off"}`}>{active ? t("contacts.active") : t("contacts.inactive")}</span>;
 }
 

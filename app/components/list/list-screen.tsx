@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";
-import { AppLink } from "../app-link";
+import { AppLink, useFollowLink, writtenInFull } from "../app-link";
 import { useDisclosure } from "../ui/disclosure";
 import { useHydrated } from "../ui/hydrated";
+import { escapeHtml, writeHtml } from "./static-html";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
 import {
@@ -231,6 +232,30 @@ function HiddenInputs({ values }: { values: [string, string][] }) {
 }
 
 /**
+ * The table body's rows as HTML, the first cell a link to the row (as the elements below write
+ * them), or null when a cell holds more than plain markup (staticHtml).
+ */
+function rowsAsHtml<T>(rows: T[], columns: ListColumn<T>[], rowHref: (row: T) => string): string | null {
+  const out: string[] = [];
+  for (const row of rows) {
+    const href = rowHref(row);
+    if (!writtenInFull(href)) return null;
+    out.push("<tr>");
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!;
+      out.push(column.numeric ? '<td class="list-screen__numeric">' : "<td>");
+      if (i === 0) out.push('<a href="', escapeHtml(href), '" data-discover="true">');
+      const cell = column.render(row);
+      if (typeof cell === "string") out.push(escapeHtml(cell));
+      else if (!writeHtml(cell, out)) return null;
+      out.push(i === 0 ? "</a></td>" : "</td>");
+    }
+    out.push("</tr>");
+  }
+  return out.join("");
+}
+
+/**
  * The list screen every area reuses: filter bar, sortable headers, column choice, saved views,
  * pagination and the empty state. All of it is links and GET or POST forms, so it works without
  * JavaScript; its state is the address (see list-state.ts).
@@ -284,6 +309,9 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const selecting = Boolean(props.bulkPdf) && hydrated;
   const allSelected = pageKeys.length > 0 && pageKeys.every((k) => selected.includes(k));
   const toggle = (key: string | number) => setSelected((was) => (was.includes(key) ? was.filter((k) => k !== key) : [...was, key]));
+  // Rows of plain markup are written as one HTML text, their links followed from the table body.
+  const follow = useFollowLink();
+  const rowsHtml = selecting || !follow ? null : rowsAsHtml(props.rows, visible, props.rowHref);
 
   return (
     <div className="list-screen">
@@ -532,27 +560,39 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
                 })}
               </tr>
             </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {selecting ? (
-                    <td className="list-screen__select">
-                      <input
-                        type="checkbox"
-                        aria-label={t("list.select_row", { row: rowLabel(visible[0]?.render(row), rowKey(row)) })}
-                        checked={selected.includes(rowKey(row))}
-                        onChange={() => toggle(rowKey(row))}
-                      />
-                    </td>
-                  ) : null}
-                  {visible.map((column, i) => (
-                    <td key={column.key} className={column.numeric ? "list-screen__numeric" : undefined}>
-                      {i === 0 ? <AppLink to={props.rowHref(row)}>{column.render(row)}</AppLink> : column.render(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
+            {rowsHtml !== null ? (
+              <tbody
+                key="html"
+                dangerouslySetInnerHTML={{ __html: rowsHtml }}
+                onClick={(event) => {
+                  const link = event.target instanceof Element ? event.target.closest("a") : null;
+                  const to = link?.getAttribute("href");
+                  if (link && to && (!link.target || link.target === "_self")) follow!(event, to);
+                }}
+              />
+            ) : (
+              <tbody key="elements">
+                {props.rows.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {selecting ? (
+                      <td className="list-screen__select">
+                        <input
+                          type="checkbox"
+                          aria-label={t("list.select_row", { row: rowLabel(visible[0]?.render(row), rowKey(row)) })}
+                          checked={selected.includes(rowKey(row))}
+                          onChange={() => toggle(rowKey(row))}
+                        />
+                      </td>
+                    ) : null}
+                    {visible.map((column, i) => (
+                      <td key={column.key} className={column.numeric ? "list-screen__numeric" : undefined}>
+                        {i === 0 ? <AppLink to={props.rowHref(row)}>{column.render(row)}</AppLink> : column.render(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            )}
           </table>
         </div>
       )}

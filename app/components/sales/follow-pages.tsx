@@ -13,7 +13,7 @@ import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { EmailDialog, SentEmails } from "./document-emails";
 import { FOLLOW_KINDS } from "./follow-kinds";
-import { Chip, IntentButton, LinesCard } from "./sales-document-pages";
+import { Chip, chip, IntentButton, LinesCard } from "./sales-document-pages";
 import "./sales.css";
 
 /** The screens of product returns, credit notes and refunds: list, page (with its buttons), and a return's form. */
@@ -53,7 +53,7 @@ export function FollowListPage({
     { key: "number", label: t("sales_documents.number"), sortable: true, render: (d) => d.number },
     { key: "customer", label: t("sales_documents.customer"), render: (d) => d.customer.label },
     { key: "date", label: t("sales_documents.date"), sortable: true, render: (d) => format.date(d.date) },
-    { key: "status", label: t("sales_documents.status"), render: (d) => <Chip status={d.status} /> },
+    { key: "status", label: t("sales_documents.status"), render: (d) => chip(d.status, t) },
     { key: "total", label: t("sales_documents.total"), sortable: true, numeric: true, render: (d) => format.money(d.total, d.currency) },
     ...(type === "credit_note"
       ? [

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { isStatusOf } from "../../../worker/domain/documents/statuses";
 import type { ShippingOrderListRow } from "../../../worker/domain/sales/list-shipping-orders";
 import { useFormat } from "../../format";
-import { useErrorText, useT } from "../../i18n";
+import { useErrorText, useT, type Translate } from "../../i18n";
 import { fromListPage, ListScreen, type ListColumn } from "../list/list-screen";
 import { PackNote } from "../documents/pack-note";
-import { StatusChip } from "../status-chip";
+import { statusChip } from "../status-chip";
 import { EmailDialog, SentEmails } from "./document-emails";
 import { IntentButton } from "./sales-document-pages";
 import { SALES_KINDS } from "./sales-kinds";
@@ -15,7 +15,12 @@ import "./sales.css";
 
 /** A shipping order's status as a chip (any other text as it is). */
 export function ShippingChip({ status }: { status: string }) {
-  return isStatusOf("shipping_order", status) ? <StatusChip status={status} /> : <>{status}</>;
+  return shippingChip(status, useT());
+}
+
+/** The chip's markup, for a list's cells (plain markup: decision 056). */
+export function shippingChip(status: string, t: Translate) {
+  return isStatusOf("shipping_order", status) ? statusChip(status, t) : status;
 }
 
 /** A shipping table's head: SKU, description, a quantity, then more columns (message ids). */
@@ -54,7 +59,7 @@ export function ShippingListPage({ loaderData, actionData }: { loaderData: Shipp
       render: (d) => d.sales_order?.number ?? "—",
     },
     { key: "date", label: t("sales_documents.date"), sortable: true, render: (d) => format.date(d.date) },
-    { key: "status", label: t("sales_documents.status"), render: (d) => <ShippingChip status={d.status} /> },
+    { key: "status", label: t("sales_documents.status"), render: (d) => shippingChip(d.status, t) },
     { key: "location", label: t("sales_documents.location"), render: (d) => d.location.label, defaultVisible: false },
     {
       key: "units",

@@ -4,7 +4,7 @@ import { ctxFromRequest } from "../../../worker/ctx";
 import { listBatches } from "../../../worker/domain/stock/list-batches";
 import { listUnallocatedBatchStock } from "../../../worker/domain/stock/list-unallocated-batch-stock";
 import { requirePage } from "../../../worker/guards";
-import { ExpirationCell } from "../../components/inventory/expiration";
+import { expirationCell } from "../../components/inventory/expiration";
 import { BATCHES_PATH, VIEW_BATCHES } from "../../components/inventory/format";
 import { useFormat } from "../../format";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
@@ -51,7 +51,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
       key: "expiration_date",
       label: t("batches.expiration_date"),
       sortable: true,
-      render: (b) => <ExpirationCell date={b.expiration_date} expired={b.expired} />,
+      render: (b) => expirationCell(b.expiration_date, b.expired, t, format),
     },
     { key: "quantity", label: t("batches.quantity"), numeric: true, render: (b) => format.quantity(b.quantity) },
     {

@@ -95,9 +95,12 @@ describe("quantities and rates without trailing zeros", () => {
       fc.property(
         fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }),
         fc.constantFrom("space_comma", "comma_point"),
-        (units, numberFormat) => {
-          const text = units.toString();
+        fc.constantFrom("", ".0", ".0000000"),
+        (units, numberFormat, zeros) => {
+          // As typed, and as quantities are stored (seven zero decimals).
+          const text = `${units}${zeros}`;
           expect(formatQuantity(text, numberFormat)).toBe(formatQuantity(Decimal.of(units, 0), numberFormat));
+          expect(formatPercent(text, numberFormat)).toBe(formatPercent(Decimal.of(units, 0), numberFormat));
           expect(formatDecimal(text, numberFormat, { minDecimals: 2 })).toBe(
             formatDecimal(Decimal.of(units, 0), numberFormat, { minDecimals: 2 }),
           );
@@ -109,6 +112,9 @@ describe("quantities and rates without trailing zeros", () => {
     expect(formatQuantity("-1000", "comma_point")).toBe("-1,000");
     expect(formatQuantity("-0", "comma_point")).toBe("0");
     expect(formatQuantity("007", "comma_point")).toBe("7");
+    expect(formatQuantity("40.0000000", "space_comma")).toBe("40");
+    expect(formatQuantity("-0.0000000", "comma_point")).toBe("0");
+    expect(formatQuantity("1200.0000001", "comma_point")).toBe("1,200.0000001");
   });
 
   it.each([

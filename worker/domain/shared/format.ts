@@ -40,7 +40,8 @@ function neededDecimals(value: Decimal, max: number): number {
   return decimals;
 }
 
-const WHOLE = /^(0|-?[1-9]\d{0,14})$/;
+// A whole number, with or without zero decimals ('40', '40.0000000' as quantities are stored).
+const WHOLE = /^(0|-?[1-9]\d{0,14})(?:\.0+)?$/;
 const groupWhole = (text: string, numberFormat: NumberFormat) =>
   text.startsWith("-") ? `-${groupDigits(text.slice(1), numberFormat)}` : groupDigits(text, numberFormat);
 
@@ -51,7 +52,8 @@ export function formatDecimal(
   options: { minDecimals?: number; maxDecimals?: number } = {},
 ): string {
   // A whole number written as one (most quantities on a list page) is only grouped.
-  if (typeof value === "string" && !options.minDecimals && WHOLE.test(value)) return groupWhole(value, numberFormat);
+  const whole = typeof value === "string" && !options.minDecimals ? WHOLE.exec(value) : null;
+  if (whole) return groupWhole(whole[1]!, numberFormat);
   const max = options.maxDecimals ?? QUANTITY_SCALE;
   const rounded = toDecimal(value).round(max);
   const decimals = Math.max(options.minDecimals ?? 0, neededDecimals(rounded, max));

@@ -7,7 +7,7 @@ import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
 import { countryNames } from "../../../../worker/domain/shared/countries";
-import { ActiveBadge } from "../../../components/contacts/form-parts";
+import { activeBadge } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage, shownRows } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useFormat } from "../../../format";
@@ -84,7 +84,7 @@ export default function CustomersList({ loaderData, actionData }: Route.Componen
       render: (c) => c.city ?? "—",
       defaultVisible: false,
     },
-    { key: "active", label: t("contacts.status"), render: (c) => <ActiveBadge active={c.active} /> },
+    { key: "active", label: t("contacts.status"), render: (c) => activeBadge(c.active, t) },
     {
       key: "created",
       label: t("contacts.created_at"),

@@ -5,7 +5,7 @@ import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_EMPLOYEES, EMPLOYEES_PATH, VIEW_EMPLOYEES } from "../../../components/contacts/contacts";
 import { countryNames } from "../../../../worker/domain/shared/countries";
-import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
+import { activeBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useFormat } from "../../../format";
@@ -48,7 +48,7 @@ export default function EmployeesList({ loaderData, actionData }: Route.Componen
     { key: "phone", label: t("contacts.phone"), render: (e) => e.phone ?? "—" },
     { key: "city", label: t("contacts.city"), sortable: true, render: (e) => e.city ?? "—", defaultVisible: false },
     { key: "country", label: t("contacts.country"), render: (e) => (e.country ? countryName(e.country) : "—"), defaultVisible: false },
-    { key: "active", label: t("contacts.status"), render: (e) => <ActiveBadge active={e.active} /> },
+    { key: "active", label: t("contacts.status"), render: (e) => activeBadge(e.active, t) },
     {
       key: "created",
       label: t("contacts.created_at"),

@@ -7,7 +7,7 @@ import { hasPermissions } from "../../../../worker/domain/identity/permissions";
 import { requirePage } from "../../../../worker/guards";
 import { EDIT_SUPPLIERS, SUPPLIER_TAGS_PATH, SUPPLIERS_PATH, VIEW_SUPPLIERS } from "../../../components/contacts/contacts";
 import { countryNames } from "../../../../worker/domain/shared/countries";
-import { ActiveBadge, useCountryName } from "../../../components/contacts/form-parts";
+import { activeBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
 import { useFormat } from "../../../format";
@@ -68,7 +68,7 @@ export default function SuppliersList({ loaderData, actionData }: Route.Componen
       render: (s) => s.default_currency?.iso ?? "—",
       defaultVisible: false,
     },
-    { key: "active", label: t("contacts.status"), render: (s) => <ActiveBadge active={s.active} /> },
+    { key: "active", label: t("contacts.status"), render: (s) => activeBadge(s.active, t) },
     {
       key: "created",
       label: t("contacts.created_at"),

@@ -2,7 +2,7 @@ import { requestContext } from "../../../../worker/context";
 import type { PurchaseOrderView } from "../../../../worker/domain/purchasing/purchase-order-views";
 import { statusesOf } from "../../../../worker/domain/documents/statuses";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
-import { StatusChip } from "../../../components/status-chip";
+import { statusChip } from "../../../components/status-chip";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import { PURCHASE_ORDERS_PATH } from "../../../components/purchasing/paths";
@@ -27,7 +27,7 @@ export default function PurchaseOrdersList({ loaderData, actionData }: Route.Com
     { key: "date", label: t("stock_documents.date"), sortable: true, render: (d) => format.date(d.date) },
     { key: "supplier", label: t("purchase_orders.supplier"), render: (d) => d.supplier.label },
     { key: "location", label: t("purchase_orders.location"), render: (d) => d.location.label },
-    { key: "status", label: t("purchase_orders.status"), render: (d) => <StatusChip status={d.status} /> },
+    { key: "status", label: t("purchase_orders.status"), render: (d) => statusChip(d.status, t) },
     {
       key: "expected_date",
       label: t("purchase_orders.expected_date"),
