@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import appRoutes from "../../app/routes";
 import { REACT_ROUTER_UTILS_FILE, indexBranches } from "../../scripts/lib/react-router-branch-index";
 
-// The build indexes React Router's kept branches by their first two segments
+// The build indexes React Router's kept branches by their first two segments and their number of segments
 // (scripts/lib/react-router-branch-index.ts). Every path must find the routes React Router's own
 // matching finds, with the same parameters.
 
@@ -159,7 +159,7 @@ function pathsToTry(): string[] {
 const summary = (matches: Match[] | null) =>
   matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
-describe("React Router's branches indexed by their first two segments (build-time rewrite)", () => {
+describe("React Router's branches indexed by their first two segments and their length (build-time rewrite)", () => {
   it("targets React Router's router utilities", () => {
     expect(REACT_ROUTER_UTILS_FILE.test(utilsFile)).toBe(true);
   });

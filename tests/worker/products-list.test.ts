@@ -86,6 +86,30 @@ describe("GET /api/v1/products", () => {
     expect(result.items.find((i) => i.label === "Fig")).toMatchObject({ brand: null, tags: [], variants_count: 1, sku: `FR1-${u}` });
   });
 
+  it("adds up each variant's available over its locations: on hand (negative as 0) less committed, never below 0", async () => {
+    const units = (n: number) => n * 10_000_000;
+    const [a, b] = await w.db
+      .insert(t.locations)
+      .values([{ label: `A ${u}` }, { label: `B ${u}` }])
+      .returning();
+    const [s, m, l] = await w.db
+      .select({ id: t.variants.id })
+      .from(t.variants)
+      .where(eq(t.variants.productId, made.shirt!))
+      .orderBy(t.variants.id);
+    await w.db.insert(t.stockLevels).values([
+      // S: 4 + 6 held, 3 committed: 7. M: -5 (as 0) + 2 held, 1 committed: 1. L: 1 held, 4 committed: 0, not -3.
+      { variantId: s!.id, locationId: a!.id, onHand: units(4), committed: units(3) },
+      { variantId: s!.id, locationId: b!.id, onHand: units(6) },
+      { variantId: m!.id, locationId: a!.id, onHand: units(-5), committed: units(1) },
+      { variantId: m!.id, locationId: b!.id, onHand: units(2) },
+      { variantId: l!.id, locationId: a!.id, onHand: units(1), committed: units(4) },
+    ]);
+    const shirt = (await list(`id=${made.shirt}`)).items[0] as Item & { available: string };
+    expect(shirt.available).toBe("8.0000000");
+    await w.db.delete(t.stockLevels).where(sql`${t.stockLevels.locationId} in (${a!.id}, ${b!.id})`);
+  });
+
   it("pages with the total count", async () => {
     const first = await list("page_size=3&total_count=true");
     const third = await list("page_size=3&page=2&total_count=true");
