@@ -7,8 +7,10 @@ import {
   Param,
   Placeholder,
   SQL,
+  sql,
   extractTablesRelationalConfig,
   type RelationalSchemaConfig,
+  type SQLWrapper,
   type TablesRelationalConfig,
 } from "drizzle-orm";
 import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
@@ -300,4 +302,24 @@ export function keptReads<Db extends ControlDb | TenantDb, const T extends reado
     kept ??= build(db).map(keep);
     return kept.map((k) => filled(db, k, values)) as never;
   };
+}
+
+/**
+ * A subquery written into SQL once, for the several statements of a batch that read it (a list's
+ * page of ids, in each of its related reads): drizzle otherwise writes it again in each, a chunk
+ * at a time. Its parameters stay parameters. Falls back to the subquery itself when its `?` cannot
+ * be told apart from the text.
+ */
+export function writtenOnce(query: SQLWrapper): SQLWrapper {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const marks = parameterMarks(text, params.length);
+  if (!marks) return query;
+  const pieces: SQL[] = [sql.raw("(")];
+  let from = 0;
+  marks.forEach((mark, i) => {
+    pieces.push(sql.raw(text.slice(from, mark)), sql`${params[i]}`);
+    from = mark + 1;
+  });
+  pieces.push(sql.raw(text.slice(from)), sql.raw(")"));
+  return sql.join(pieces);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { writtenOnce } from "../../../db/client";
 import type { SQLiteSelectBase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Decimal } from "./decimal";
 import type { FilterValue, ListCondition, ListField, ListFilter, ListQuery, ListRegistry } from "./list-query";
@@ -179,13 +180,15 @@ export async function runList<S extends Record<string, unknown>>(
   const related =
     "from" in args && args.related
       ? args.related(
-          db
-            .select({ id: sql`${registry.primaryKey as AnyColumn}` })
-            .from(args.from)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.limit)
-            .offset(query.offset),
+          writtenOnce(
+            db
+              .select({ id: sql`${registry.primaryKey as AnyColumn}` })
+              .from(args.from)
+              .where(where)
+              .orderBy(...order)
+              .limit(query.limit)
+              .offset(query.offset),
+          ),
         )
       : [];
   const counted = db.select({ n: count() }).from("from" in args ? args.from : rows().as("list_rows"));
