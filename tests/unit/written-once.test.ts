@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, sql, type SQLWrapper } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { integer, SQLiteAsyncDialect, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
@@ -32,7 +32,7 @@ describe("a subquery written once", () => {
         .where(eq(things.id, 7)),
     ],
   ])("with %s", (_name, ids) => {
-    const related = (page: Parameters<typeof inArray>[1]) => db.select().from(tags).where(inArray(tags.thingId, page));
+    const related = (page: SQLWrapper) => db.select().from(tags).where(inArray(tags.thingId, page));
     expect(dialect.sqlToQuery(related(writtenOnce(ids)).getSQL())).toEqual(dialect.sqlToQuery(related(ids).getSQL()));
   });
 });
