@@ -149,6 +149,10 @@ describe("contacts in the browser", () => {
     await page.click(".list-filters__actions button[type=submit]");
     await expect.poll(() => cells(page, 1)).toEqual(["Comptoir du Port"]);
     expect(page.url()).toContain("country=BE");
+    // The filter shows the choice it holds, on the page the server wrote as after a client-side navigation.
+    expect(await page.inputValue("#list-filter-country")).toBe("BE");
+    await page.reload();
+    expect(await page.inputValue("#list-filter-country")).toBe("BE");
   });
 
   it("a user who may see customers but not edit them gets no edit button and is sent away from the edit page; another company sees nothing", async () => {

@@ -631,17 +631,15 @@ function FilterInput({ filter, values }: { filter: ListFilterDefinition; values:
               { value: "false", label: t("common.no") },
             ]
           : (filter.options ?? []);
+      // The choices as one HTML text (a company's products may be hundreds), the chosen one marked.
+      const chosen = values[first!] ?? "";
+      const choices = [{ value: "", label: t("list.any") }, ...options]
+        .map((o) => `<option value="${escapeHtml(o.value)}"${o.value === chosen ? ' selected=""' : ""}>${escapeHtml(o.label)}</option>`)
+        .join("");
       return (
         <div className="field list-filter">
           <label htmlFor={id}>{filter.label}</label>
-          <select id={id} name={first} defaultValue={values[first!] ?? ""}>
-            <option value="">{t("list.any")}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <select id={id} name={first} defaultValue={chosen} dangerouslySetInnerHTML={{ __html: choices }} />
         </div>
       );
     }
