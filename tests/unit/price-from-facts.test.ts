@@ -44,6 +44,8 @@ function facts(party: PartyFacts | null, settings: Partial<PricingFacts["setting
       defaultPurchasingPriceLevelId: PURCHASING,
       estimateExpirationDays: 30,
       timezone: "UTC",
+      documentNumbering: {},
+      separateNumberingPerLocation: false,
       ...settings,
     },
     variants: [

@@ -142,6 +142,8 @@ function pricingFacts(w: World, party: PartyFacts): PricingFacts {
       defaultPurchasingPriceLevelId: null,
       estimateExpirationDays: 30,
       timezone: "UTC",
+      documentNumbering: {},
+      separateNumberingPerLocation: false,
     },
     variants: VARIANTS.map((v) => ({
       id: v.id,

@@ -8,6 +8,7 @@ import { makeCompany } from "../support/factories";
 import { fetchApp } from "../support/fetch-app";
 import { formPost, pageContext } from "../support/page-context";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
+import { pricedVariant, salesWorld } from "./sales-fixtures";
 
 const t = tenantSchema;
 
@@ -84,6 +85,36 @@ describe("document numbers", () => {
     // Back to one sequence: it went on from where the company-wide one stood.
     await db.update(t.companySettings).set({ separateNumberingPerLocation: false });
     expect((await entry()).body.number).toBe("ENT-000002");
+  });
+
+  it("a sales order's number, its format read with its prices: the company's prefix and width, per location, 30 at once without gap or duplicate", async () => {
+    const w = await salesWorld();
+    const variant = await pricedVariant(w.db, w.level, "10");
+    const shop = await makeLocation(w.db, { label: "Shop" });
+    const order = (location: number) =>
+      post(w.token, "/sales-orders", {
+        customer_id: w.customer.id,
+        location_id: location,
+        lines: [{ variant_id: variant.id, quantity: "1" }],
+      });
+    expect((await order(w.location)).body.number).toBe("CMD-000001");
+    await w.db.update(t.companySettings).set({ documentNumbering: { sales_order: { prefix: "SO/", width: 4 } } });
+    expect((await order(w.location)).body.number).toBe("SO/0002");
+    await w.db.update(t.companySettings).set({ separateNumberingPerLocation: true });
+    const made = await Promise.all(range(0, 30).map((i) => order(i % 2 ? shop : w.location)));
+    expect(made.every((m) => m.status === 201)).toBe(true);
+    const numbers = (location: number) =>
+      made
+        .filter((_, i) => (i % 2 ? shop : w.location) === location)
+        .map((m) => m.body.number)
+        .sort();
+    expect(numbers(w.location)).toEqual(range(1, 15).map((n) => `SO/${w.location}-${String(n).padStart(4, "0")}`));
+    expect(numbers(shop)).toEqual(range(1, 15).map((n) => `SO/${shop}-${String(n).padStart(4, "0")}`));
+    // A width past 15 digits, stored before the settings refused it, is written as 15.
+    await w.db
+      .update(t.companySettings)
+      .set({ documentNumbering: { sales_order: { prefix: "", width: 40 } }, separateNumberingPerLocation: false });
+    expect((await order(w.location)).body.number).toBe("3".padStart(15, "0"));
   });
 
   it("follows the prefix and width the company set for a type, and leaves the other types as they were", async () => {

@@ -105,6 +105,28 @@ export interface AllocatedNumber {
 
 const setting = (expression: SQL) => sql`(select ${expression} from company_settings where id = 1)`;
 
+/** The company's numbering as read with a document's other facts (company_settings). */
+export interface KnownNumbering {
+  formats: StoredNumberFormats | null;
+  perLocation: boolean;
+}
+
+/**
+ * The parts of a number of the numbering as read (the reads before the batch): constants, the SQL
+ * of `parts` worked out ahead. A document made as the company changes its formats may take the
+ * formats it had a moment before, as it would have a moment earlier.
+ */
+function knownParts(type: NumberedDocumentType, locationId: number, known: KnownNumbering) {
+  const stored = known.formats?.[type];
+  const prefix = typeof stored?.prefix === "string" ? stored.prefix : DEFAULT_NUMBER_FORMATS[type].prefix;
+  const width = typeof stored?.width === "number" ? Math.trunc(stored.width) : DEFAULT_NUMBER_FORMATS[type].width;
+  return {
+    location: sql`${BigInt(known.perLocation ? locationId : 0)}`,
+    width: sql`${BigInt(Math.max(1, Math.min(MAX_WIDTH, width)))}`,
+    head: sql`${known.perLocation ? `${prefix}${locationId}-` : prefix}`,
+  };
+}
+
 function parts(type: NumberedDocumentType, locationId: number) {
   const fallback = DEFAULT_NUMBER_FORMATS[type];
   const perLocation = sql`coalesce(${setting(sql`separate_numbering_per_location`)}, 0)`;
@@ -141,12 +163,19 @@ function takeFree(db: TenantDb, type: NumberedDocumentType, location: SQL, forma
 
 /**
  * The number and id of a new document of a type, and the statements that take the number. A
- * typed number is kept as typed (unique like any other) and leaves the sequence alone.
+ * typed number is kept as typed (unique like any other) and leaves the sequence alone. With the
+ * company's numbering already read (`known`), its format is written as constants.
  */
-export function newDocumentNumber(db: TenantDb, type: NumberedDocumentType, locationId: number, typed?: string | null): AllocatedNumber {
+export function newDocumentNumber(
+  db: TenantDb,
+  type: NumberedDocumentType,
+  locationId: number,
+  typed?: string | null,
+  known?: KnownNumbering,
+): AllocatedNumber {
   const table = sql.identifier(DOCUMENT_TYPES[type].table);
   const text = typed?.trim();
-  const { location, width, head } = parts(type, locationId);
+  const { location, width, head } = known ? knownParts(type, locationId, known) : parts(type, locationId);
   const format = (value: SQL) => sql`(${head} || printf('%0*d', ${width}, ${value}))`;
   const [statements, number] = text ? [[], sql`${text}`] : [[takeFree(db, type, location, format)], format(taken(type, location))];
   return { statements, number, id: sql`(select id from ${table} where type = ${type} and number = ${number})` };

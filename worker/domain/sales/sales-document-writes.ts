@@ -170,7 +170,7 @@ export async function insertSalesDocument(ctx: Ctx, request: SaveRequest): Promi
   });
   request.check?.(priced);
   const date = fields.date ?? todayIn(priced.timezone, new Date(ctx.now()));
-  const numbered = request.numbered ?? newDocumentNumber(db, request.type, request.locationId, fields.number);
+  const numbered = request.numbered ?? newDocumentNumber(db, request.type, request.locationId, fields.number, priced.numbering);
   const author = stockAuthor(ctx.actor);
   // Its values as one JSON parameter (insertRowsAsJson), the number (SQL of the batch) in place.
   const insert = insertRowsAsJson(

@@ -1,3 +1,4 @@
+import type { KnownNumbering, StoredNumberFormats } from "../documents/numbering";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
@@ -138,6 +139,8 @@ const keptPricingReads = keptReads((db: TenantDb) => {
         defaultPurchasingPriceLevelId: t.companySettings.defaultPurchasingPriceLevelId,
         estimateExpirationDays: t.companySettings.estimateExpirationDays,
         timezone: t.companySettings.timezone,
+        documentNumbering: t.companySettings.documentNumbering,
+        separateNumberingPerLocation: t.companySettings.separateNumberingPerLocation,
       })
       .from(t.companySettings)
       .where(eq(t.companySettings.id, 1)),
@@ -297,6 +300,8 @@ export interface PricedDocument {
   shippingTaxes: { id: number; rate: string; amount: string }[];
   estimateExpirationDays: number;
   timezone: string;
+  /** How the company numbers documents, read with the prices: a new document's number is then written as constants. */
+  numbering: KnownNumbering;
   billingAddress: AddressSnapshot | null;
   shippingAddress: AddressSnapshot | null;
   /** The totals as stored (scaled integers). */
@@ -587,6 +592,7 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
     shippingTaxes: computed.shipping_taxes,
     estimateExpirationDays: settings.estimateExpirationDays,
     timezone: settings.timezone,
+    numbering: { formats: settings.documentNumbering as StoredNumberFormats | null, perLocation: settings.separateNumberingPerLocation },
     billingAddress: party!.billingAddress,
     shippingAddress: party!.shippingAddress,
     totals: {
