@@ -4,7 +4,7 @@ import { ctxFromRequest } from "../../../worker/ctx";
 import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import type { FieldErrors } from "../../../worker/domain/shared/domain-error";
 import { formAction } from "../../server/form-page.server";
-import { getStockLevel, listStockLevels, updateStockLevel } from "../../../worker/domain/stock/stock-levels";
+import { getStockLevel, listStockLevels, updateStockLevel, type StockLevelView } from "../../../worker/domain/stock/stock-levels";
 import { pageUrl, requirePage } from "../../../worker/guards";
 import { AppLink } from "../../components/app-link";
 import { FormField } from "../../components/form-field";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sku: r.sku,
     label: r.label,
     product_label: r.product_label,
-    location: { label: r.location.label },
+    location_label: r.location.label,
     on_hand: r.on_hand,
     committed: r.committed,
     available: r.available,
@@ -51,8 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     below_reorder_point: r.below_reorder_point,
     bin_location: r.bin_location,
     batch_tracked: r.batch_tracked,
-    batches: r.batches,
-    unallocated: r.unallocated,
+    // Batches only for a variant tracked by batch: most rows send none.
+    ...(r.batch_tracked ? { batches: r.batches, unallocated: r.unallocated } : {}),
   }));
   return { list: shown, options, canEdit, editing, notice };
 }
@@ -93,7 +93,7 @@ function LevelEditor({
   level,
   failure,
 }: {
-  level: Row;
+  level: Pick<StockLevelView, "id" | "sku" | "location" | "reorder_point" | "bin_location">;
   failure: { code: string; params?: Record<string, unknown>; fields?: FieldErrors | undefined; values: Record<string, string> } | undefined;
 }) {
   const t = useT();
@@ -152,7 +152,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
     { key: "sku", label: t("stock.sku"), sortable: true, render: (r) => r.sku },
     { key: "label", label: t("stock.variant"), sortable: true, render: (r) => r.label },
     { key: "product", label: t("stock.product"), render: (r) => r.product_label, defaultVisible: false },
-    { key: "location", label: t("stock.location"), render: (r) => r.location.label },
+    { key: "location", label: t("stock.location"), render: (r) => r.location_label },
     { key: "on_hand", label: t("stock.on_hand"), sortable: true, numeric: true, render: (r) => format.quantity(r.on_hand) },
     // One figure each (worker/domain/stock/availability.ts): reserved and purchased are committed and incoming by other names.
     { key: "committed", label: t("stock.committed"), sortable: true, numeric: true, render: (r) => format.quantity(r.committed) },
@@ -182,7 +182,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
             key: "edit",
             label: t("stock.edit_level"),
             render: (r: Row) => (
-              <AppLink to={editHref(r.id)} aria-label={t("stock.edit_level_title", { sku: r.sku, location: r.location.label })}>
+              <AppLink to={editHref(r.id)} aria-label={t("stock.edit_level_title", { sku: r.sku, location: r.location_label })}>
                 {t("stock.edit_level")}
               </AppLink>
             ),
@@ -195,8 +195,8 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
       render: (r) =>
         r.batch_tracked
           ? [
-              ...r.batches.map((b) => `${b.number} (${format.quantity(b.quantity)})`),
-              ...(r.unallocated !== null && Number(r.unallocated) !== 0
+              ...(r.batches ?? []).map((b) => `${b.number} (${format.quantity(b.quantity)})`),
+              ...(r.unallocated !== undefined && r.unallocated !== null && Number(r.unallocated) !== 0
                 ? [`${t("stock.unallocated")} (${format.quantity(r.unallocated)})`]
                 : []),
             ].join(", ") || "—"
