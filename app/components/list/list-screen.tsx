@@ -233,7 +233,7 @@ function HiddenInputs({ values }: { values: [string, string][] }) {
 
 /**
  * The table body's rows as HTML, the first cell a link to the row (as the elements below write
- * them), or null when a cell holds more than plain markup (staticHtml).
+ * them), or null when a cell holds more than plain markup (static-html.ts, decision 056).
  */
 function rowsAsHtml<T>(rows: T[], columns: ListColumn<T>[], rowHref: (row: T) => string): string | null {
   const out: string[] = [];
