@@ -3,10 +3,10 @@ import { useLingui } from "@lingui/react";
 
 export { I18nProvider } from "@lingui/react";
 
-/** The render's translate function: `t("login.title")`, `t("dashboard.welcome", { name })`. */
 /** The translation function `useT` gives: what a cell's markup function takes to write its words. */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
+/** The render's translate function: `t("login.title")`, `t("dashboard.welcome", { name })`. */
 export function useT(): Translate {
   const { i18n } = useLingui();
   return (id, values) => i18n._(id, values);

@@ -16,8 +16,9 @@ import { dependencyRewrite, withoutSourceMap } from "./dependency-rewrite";
  * branches). Branches whose first segment is a parameter, optional, a splat or absent are kept for
  * every path, and those whose second is for every path under their first. Of those, it tries only
  * the branches whose fixed number of segments is the path's (one with an optional segment or a
- * splat is tried for any; every length when a partial match is asked). The order is React Router's own, so the first branch that matches is the one it would have found. The index is built once
- * per branch list. The build fails when React Router's source no longer holds the lines it changes
+ * splat is tried for any; every length when a partial match is asked). The order is React
+ * Router's own, so the first branch that matches is the one it would have found. The index is
+ * built once per branch list. The build fails when React Router's source no longer holds the lines it changes
  * (tests/unit/react-router-branch-index.test.ts matches many paths both ways).
  */
 export const REACT_ROUTER_UTILS_FILE = /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]router[\\/]utils\.js$/;

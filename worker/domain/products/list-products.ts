@@ -175,8 +175,7 @@ export async function listProducts(ctx: Ctx, input: URLSearchParams | Record<str
   });
   const { related, ...list } = page;
   const [brands, counts, firsts, tags, stock] = related;
-  const availableOf = new Map<number, number>();
-  for (const v of stock) availableOf.set(v.productId, (availableOf.get(v.productId) ?? 0) + Number(v.available));
+  const availableOf = new Map(stock.map((s) => [s.productId, Number(s.available)]));
   const brandOf = new Map(brands.map((b) => [b.id, b]));
   const countOf = new Map(counts.map((c) => [c.productId, c.n]));
   const skuOf = new Map(firsts.map((f) => [f.productId, f.sku]));
