@@ -1,3 +1,5 @@
+// The compiled catalogs first: `vitest` may be a fresh clone's first command (scripts/lib/generated.ts).
+import "./scripts/lib/generated";
 import { defineConfig } from "vitest/config";
 
 // Browser journeys: Debian's chromium driven by playwright-core against the built app served

@@ -1,3 +1,5 @@
+// The compiled catalogs first: `vitest` may be a fresh clone's first command (scripts/lib/generated.ts).
+import "./scripts/lib/generated";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
