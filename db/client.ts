@@ -1,5 +1,7 @@
-import { _createClient, type Client } from "@libsql/client/web";
-import { expandConfig, type ExpandedConfig } from "@libsql/core/config";
+import type { Client } from "@libsql/client/web";
+import { LibsqlError } from "@libsql/core/api";
+import { expandConfig } from "@libsql/core/config";
+import { encodeBaseUrl } from "@libsql/core/uri";
 import {
   createTableRelationsHelpers,
   fillPlaceholders,
@@ -17,6 +19,7 @@ import { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { LibSQLSession } from "drizzle-orm/libsql/session";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { RelationalQueryBuilder } from "drizzle-orm/sqlite-core/query-builders/query";
+import { hranaHttpClient, type HranaHttpConfig } from "./hrana-http";
 import { jsonRowsSql, readJsonRows } from "./json-rows";
 import { batchingReads } from "./read-batching";
 import * as controlSchema from "./schema/control";
@@ -34,21 +37,36 @@ export interface DatabaseAddress {
  * A new client per call (each request builds its own). A client shared by the requests of an
  * isolate queues their statements behind one promise limiter, and Workers refuse I/O resumed on
  * behalf of another request; an HTTP client is cheap to make (no connection, no version probe).
+ * It speaks Hrana over HTTP itself (db/hrana-http.ts), as `@libsql/client`'s HTTP client does.
  */
 export function libsqlClient({ url, authToken }: DatabaseAddress, roundTrips?: RoundTrips): Client {
   const key = `${url} ${authToken ?? ""}`;
-  let config = expandedConfigs.get(key);
-  if (!config) {
-    if (expandedConfigs.size >= EXPANDED_CONFIGS_MAX) expandedConfigs.clear();
-    expandedConfigs.set(key, (config = expandConfig({ url, authToken, intMode: "number" }, true)));
+  let base = baseUrls.get(key);
+  if (!base) {
+    if (baseUrls.size >= BASE_URLS_MAX) baseUrls.clear();
+    baseUrls.set(key, (base = baseUrlOf(url, authToken)));
   }
-  if (!roundTrips) return _createClient(config);
+  if (!roundTrips) return hranaHttpClient(base);
   // Each HTTP request to the database is one round trip (a statement, a batch, a step of a transaction).
-  const counted = (...args: Parameters<typeof fetch>) => {
+  const counted: typeof fetch = (...args) => {
     roundTrips.count++;
     return fetch(...args);
   };
-  return _createClient({ ...config, fetch: counted });
+  return hranaHttpClient({ ...base, fetch: counted });
+}
+
+/** An address as `@libsql/client` reads it (`libsql:` is HTTPS, `?tls=0` HTTP), checked as it checks it. */
+function baseUrlOf(url: string, authToken: string | undefined): HranaHttpConfig {
+  const config = expandConfig({ url, authToken, intMode: "number" }, true);
+  if (config.scheme !== "https" && config.scheme !== "http")
+    throw new LibsqlError(
+      `The HTTP client supports only "libsql:", "https:" and "http:" URLs, got ${JSON.stringify(`${config.scheme}:`)}.`,
+      "URL_SCHEME_NOT_SUPPORTED",
+    );
+  if (config.scheme === "http" && config.tls) throw new LibsqlError('A "http:" URL cannot opt into TLS by using ?tls=1', "URL_INVALID");
+  if (config.scheme === "https" && !config.tls)
+    throw new LibsqlError('A "https:" URL cannot opt out of TLS by using ?tls=0', "URL_INVALID");
+  return { url: encodeBaseUrl(config.scheme, config.authority, config.path), authToken: config.authToken };
 }
 
 /** The round trips a request's clients have made so far. */
@@ -56,10 +74,10 @@ export interface RoundTrips {
   count: number;
 }
 
-// What `createClient` makes of an address (its URL parsed and checked), kept per isolate: parsing it
+// What a client makes of an address (its URL parsed and checked), kept per isolate: parsing it
 // again for each client was a tenth of a small request's CPU.
-const expandedConfigs = new Map<string, ExpandedConfig>();
-const EXPANDED_CONFIGS_MAX = 1_000;
+const baseUrls = new Map<string, HranaHttpConfig>();
+const BASE_URLS_MAX = 1_000;
 
 export interface DatabaseOptions {
   /** Reads started together go out as one batch (see batchingReads): for the handlers of one request. */

@@ -31,8 +31,8 @@ const PLAIN_COLUMNS = new RegExp(`^select (${ITEM}(?:, ${ITEM})*) from "`);
 const NOT_PLAIN = /\b(?:union|intersect|except)\b|\bjoin (?!")|,(?!\s*")/i;
 
 /**
- * The name of the one column of a select read as JSON rows: the libSQL client, as the build
- * rewrites it (scripts/lib/libsql-rows.ts), gives such a row as a plain array of its one value.
+ * The name of the one column of a select read as JSON rows: the app's Hrana client (db/hrana-http.ts)
+ * gives such a row as a plain array of its one value.
  */
 export const JSON_ROW_COLUMN = "__json_row";
 
