@@ -25,13 +25,15 @@ import {
   type ListSortTerm,
   type ListState,
 } from "../components/list/list-state";
+import { resultAsText, type ListResultText } from "../components/list/rows-text";
 
 export interface ListPageData<T> {
   pathname: string;
   state: ListState;
   /** The sort the list uses when the address names none. */
   defaultSort: ListSortTerm[];
-  result: ListResult<T> & { totalCount: number };
+  /** The page's rows as one JSON text (rows-text.ts). */
+  result: ListResultText<T>;
   views: (Pick<SavedView, "id" | "label" | "is_default"> & { href: string })[];
   /** Parameters of the address the list could not use (shown above the table; the defaults were used). */
   error: { code: string; fields: FieldErrors } | null;
@@ -40,20 +42,11 @@ export interface ListPageData<T> {
 const LABEL_ASC: ListSortTerm[] = [{ by: "label", direction: "asc" }];
 
 /**
- * The page's rows with only what its columns show (and its links need): a row's every field would
- * be written into the page for the browser, and read again there, for nothing. The API and the
- * exports keep the full rows.
- */
-export function shownRows<T, R>(list: ListPageData<T>, shown: (row: T) => R): ListPageData<R> {
-  return { ...list, result: { ...list.result, items: list.result.items.map(shown) } };
-}
-
-/**
  * The loader half of a list screen: cleans the address (blank filters out), opens the user's
  * default view when the address carries no list state, runs the list (with its count) and loads
  * the user's views. Bad parameters do not fail the page: the list falls back to its defaults.
  */
-export async function loadListPage<T>(args: {
+export async function loadListPage<T, R = T>(args: {
   request: Request;
   /** The request's context: the saved views are read through the Ctx built from it. */
   rc: RequestContext;
@@ -61,7 +54,13 @@ export async function loadListPage<T>(args: {
   defaultSort?: ListSortTerm[];
   /** Runs the list through its domain verb with the engine's parameters. */
   run: (params: URLSearchParams) => Promise<ListResult<T>>;
-}): Promise<ListPageData<T>> {
+  /**
+   * A row with only what the page's columns show (and its links need): a row's every field would be
+   * written into the page for the browser, and read again there, for nothing. The API and the
+   * exports keep the full rows.
+   */
+  shown?: (row: T) => R;
+}): Promise<ListPageData<R>> {
   const url = pageUrl(args.request);
   const ctx = await ctxFromRequest(args.rc);
   const defaultSort = args.defaultSort ?? LABEL_ASC;
@@ -90,7 +89,7 @@ export async function loadListPage<T>(args: {
   }
 
   let state = parseListState(url.searchParams);
-  let error: ListPageData<T>["error"] = null;
+  let error: ListPageData<R>["error"] = null;
   let result: ListResult<T>;
   if (outcome.ok) result = outcome.result;
   else {
@@ -103,7 +102,12 @@ export async function loadListPage<T>(args: {
     pathname: url.pathname,
     state,
     defaultSort,
-    result: { ...result, totalCount: result.totalCount ?? result.items.length },
+    result: resultAsText({
+      items: args.shown ? result.items.map(args.shown) : (result.items as unknown as R[]),
+      page: result.page,
+      page_size: result.page_size,
+      totalCount: result.totalCount ?? result.items.length,
+    }),
     views: saved.map((v) => ({
       id: v.id,
       label: v.label,

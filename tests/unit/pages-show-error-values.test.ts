@@ -12,6 +12,7 @@ import { EMPTY_LIST_STATE } from "../../app/components/list/list-state";
 import { checkedImage, MAX_IMAGE_BYTES } from "../../worker/domain/products/product-image";
 import { isDomainError } from "../../worker/domain/shared/domain-error";
 import { storeSettingsOf } from "../../worker/domain/store/settings/store-settings";
+import { resultAsText } from "../../app/components/list/rows-text";
 
 function render(node: () => ReturnType<typeof h>) {
   const i18n = createI18n("en");
@@ -35,7 +36,7 @@ const emptyList = {
   pathname: "/sales/sales-orders",
   state: EMPTY_LIST_STATE,
   defaultSort: [],
-  result: { items: [], page: 0, page_size: 50, totalCount: 0 },
+  result: resultAsText({ items: [], page: 0, page_size: 50, totalCount: 0 }),
   views: [],
   error: null,
 };

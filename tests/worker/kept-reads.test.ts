@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { keptReads, keptSelect, tenantSchema, type TenantDb } from "../../db/client";
 import { readable } from "../../worker/domain/shared/stored-figures";
 import { readSalesDocument, writtenSalesDocumentReads, writtenSalesDocumentView } from "../../worker/domain/sales/sales-documents";
+import { productList } from "../../worker/domain/products/list-products";
+import { parseListQuery, type ListQuery } from "../../worker/domain/shared/list-query";
+import { runList } from "../../worker/domain/shared/list-query-sql";
 import { makeCompany } from "../support/factories";
 import { orderFor, pricedVariant, salesWorld } from "./sales-fixtures";
 
@@ -148,5 +151,47 @@ describe("kept statements", () => {
     await expect(narrowly(getTableColumns(c), false)).rejects.toMatchObject({ cause: expect.any(RangeError) });
     await expect(wide(db).prepare().all({ from: 900 })).rejects.toThrow(/too large to be safely represented/);
     await expect(keptSelect(wide)(db, { from: 900 })).rejects.toThrow(/too large to be safely represented/);
+  });
+});
+
+describe("kept lists", () => {
+  it("a list's page and count, kept once, are the list built at each call, whatever its filters, search, sort and page", async () => {
+    const { db } = await makeCompany();
+    const p = tenantSchema.products;
+    // Labels a search or a sort could trip on: quotes, `?`, `%`, `_`, cases and accents.
+    const labels = ["alpha", "Alpha ?", "béta's", "Gamma_1", "gamma%2", "delta", "Delta ?'?", "epsilon", "Zeta", "eta"];
+    await db
+      .insert(p)
+      .values(labels.map((label, i) => ({ label, kind: i % 3 === 0 ? ("kit" as const) : ("single" as const), active: i % 4 !== 0 })));
+    const rebuilt = (query: ListQuery) =>
+      runList(db, { select: () => db.select().from(p).$dynamic(), registry: productList, query, where: sql`${p.label} <> 'eta'` });
+    const kept = (query: ListQuery) => runList(db, { from: p, registry: productList, query, where: sql`${p.label} <> 'eta'` });
+    const queries = [
+      "",
+      "sort=-label",
+      "sort=kind,-id&page_size=3&page=1",
+      "search=Alpha ?",
+      "search=delta ?'",
+      "search=gamma_",
+      "search=%",
+      "kind=kit&active=true",
+      "label__Contains=?&sort=-created_at",
+      "page_size=-1",
+      "page_size=4&page=9",
+    ];
+    for (const text of queries) {
+      const query = parseListQuery({ ...Object.fromEntries(new URLSearchParams(text)), total_count: "true" }, productList);
+      const [a, b] = [await kept(query), await rebuilt(query)];
+      expect(a, text).toEqual(b);
+      expect(a.totalCount, text).toBeDefined();
+    }
+    // Twice in a row and for another company: the kept text takes each call's values, on each handle.
+    const other = await makeCompany();
+    await other.db.insert(p).values({ label: "Only in the other" });
+    const all = parseListQuery({ total_count: "true" }, productList);
+    expect((await runList(other.db, { from: p, registry: productList, query: all })).items.map((r) => r.label)).toEqual([
+      "Only in the other",
+    ]);
+    expect((await kept(all)).totalCount).toBe(labels.length - 1);
   });
 });

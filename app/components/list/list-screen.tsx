@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { AppLink, useFollowLink, writtenInFull } from "../app-link";
 import { useDisclosure } from "../ui/disclosure";
 import { useHydrated } from "../ui/hydrated";
+import { rowsOf, type ListResultText } from "./rows-text";
 import { escapeHtml, writeHtml } from "./static-html";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
@@ -185,7 +186,7 @@ export interface ListPageProps<T> {
   pathname: string;
   state: ListState;
   defaultSort: ListSortTerm[];
-  result: { items: T[]; page: number; page_size: number; totalCount: number };
+  result: ListResultText<T>;
   views: ListViewLink[];
   error: ListScreenProps<T>["error"];
 }
@@ -202,7 +203,7 @@ export function fromListPage<T>(list: ListPageProps<T>, actionData: unknown) {
       : undefined;
   return {
     pathname: list.pathname,
-    rows: list.result.items,
+    rows: rowsOf(list.result),
     page: list.result.page,
     pageSize: list.result.page_size,
     totalCount: list.result.totalCount,

@@ -9,6 +9,7 @@ import { BATCHES_PATH, VIEW_BATCHES } from "../../components/inventory/format";
 import { useFormat } from "../../format";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import type { ListRow } from "../../components/list/rows-text";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
 import "../../components/inventory/inventory.css";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc, type: "batches" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function Batches({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -7,6 +7,7 @@ import { documentHref, STOCK_LEVEL_PATH, VIEW_INVENTORY } from "../../components
 import { locationOptions, userNames } from "./inventory.server";
 import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import type { ListRow } from "../../components/list/rows-text";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/inventory-logs";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc, type: "inventory_logs" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 const DOCUMENT_TYPES = ["entry", "removal", "movement", "bulk_update", "assembly_transform"] as const;
 // Shipping orders move stock too, but the filter offers only the stock documents.

@@ -11,8 +11,9 @@ import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { useFormat } from "../../format";
 import { stockLevelFilterOptions } from "./inventory.server";
-import { listPageAction, loadListPage, shownRows } from "../../server/list-page.server";
+import { listPageAction, loadListPage } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import type { ListRow } from "../../components/list/rows-text";
 import { useErrorText, useT } from "../../i18n";
 import type { Route } from "./+types/stock-level";
 import "../../components/inventory/inventory.css";
@@ -27,6 +28,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rc,
       type: "stock_levels",
       run: (params) => listStockLevels(ctx, params),
+      shown: (r) => ({
+        id: r.id,
+        variant_id: r.variant_id,
+        location_id: r.location_id,
+        sku: r.sku,
+        label: r.label,
+        product_label: r.product_label,
+        location_label: r.location.label,
+        on_hand: r.on_hand,
+        committed: r.committed,
+        available: r.available,
+        incoming: r.incoming,
+        reorder_point: r.reorder_point,
+        below_reorder_point: r.below_reorder_point,
+        bin_location: r.bin_location,
+        batch_tracked: r.batch_tracked,
+        // Batches only for a variant tracked by batch: most rows send none.
+        ...(r.batch_tracked ? { batches: r.batches, unallocated: r.unallocated } : {}),
+      }),
     }),
     stockLevelFilterOptions(ctx),
   ]);
@@ -35,26 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = pageUrl(request).searchParams.get("edit");
   const editing = canEdit && editId ? await getStockLevel(ctx, { id: editId }).catch(() => null) : null;
   const notice = pageUrl(request).searchParams.get("notice") === "level_saved" ? ("level_saved" as const) : null;
-  const shown = shownRows(list, (r) => ({
-    id: r.id,
-    variant_id: r.variant_id,
-    location_id: r.location_id,
-    sku: r.sku,
-    label: r.label,
-    product_label: r.product_label,
-    location_label: r.location.label,
-    on_hand: r.on_hand,
-    committed: r.committed,
-    available: r.available,
-    incoming: r.incoming,
-    reorder_point: r.reorder_point,
-    below_reorder_point: r.below_reorder_point,
-    bin_location: r.bin_location,
-    batch_tracked: r.batch_tracked,
-    // Batches only for a variant tracked by batch: most rows send none.
-    ...(r.batch_tracked ? { batches: r.batches, unallocated: r.unallocated } : {}),
-  }));
-  return { list: shown, options, canEdit, editing, notice };
+  return { list, options, canEdit, editing, notice };
 }
 
 /** The list address the edit form came from, without the edit and the notice. */
@@ -134,7 +135,7 @@ function LevelEditor({
   );
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function StockLevels({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

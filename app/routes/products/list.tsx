@@ -4,8 +4,9 @@ import { hasPermissions } from "../../../worker/domain/identity/permissions";
 import { listProducts } from "../../../worker/domain/products/list-products";
 import { productListFilters } from "../../../worker/domain/products/product-options";
 import { requirePage } from "../../../worker/guards";
-import { loadListPage, listPageAction, shownRows } from "../../server/list-page.server";
+import { loadListPage, listPageAction } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import type { ListRow } from "../../components/list/rows-text";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
@@ -16,25 +17,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requirePage(request, rc, VIEW_PRODUCTS);
   const ctx = await ctxFromRequest(rc);
   const [list, { brands, seasons, tags }] = await Promise.all([
-    loadListPage({ request, rc, type: "products", run: (params) => listProducts(ctx, params) }),
+    loadListPage({
+      request,
+      rc,
+      type: "products",
+      run: (params) => listProducts(ctx, params),
+      shown: (p) => ({
+        id: p.id,
+        sku: p.sku,
+        label: p.label,
+        kind: p.kind,
+        brand: p.brand && { label: p.brand.label },
+        variants_count: p.variants_count,
+        available: p.available,
+        tags: p.tags.map((tag) => ({ label: tag.label })),
+        season_id: p.season_id,
+        b2b_published: p.b2b_published,
+        active: p.active,
+        created_at: p.created_at,
+      }),
+    }),
     productListFilters(ctx),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
-    list: shownRows(list, (p) => ({
-      id: p.id,
-      sku: p.sku,
-      label: p.label,
-      kind: p.kind,
-      brand: p.brand && { label: p.brand.label },
-      variants_count: p.variants_count,
-      available: p.available,
-      tags: p.tags.map((tag) => ({ label: tag.label })),
-      season_id: p.season_id,
-      b2b_published: p.b2b_published,
-      active: p.active,
-      created_at: p.created_at,
-    })),
+    list: list,
     options: { brands, seasons, tags },
     canEdit: hasPermissions(actor.permissions, EDIT_PRODUCTS),
     notice: notice === "deleted" ? notice : null,
@@ -48,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc: ctx, type: "products" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function ProductsList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

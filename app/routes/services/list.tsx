@@ -6,6 +6,7 @@ import { serviceFormOptions } from "../../../worker/domain/services/service-form
 import { requirePage } from "../../../worker/guards";
 import { loadListPage, listPageAction } from "../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../components/list/list-screen";
+import type { ListRow } from "../../components/list/rows-text";
 import { useFormat } from "../../format";
 import { useT } from "../../i18n";
 import type { Route } from "./+types/list";
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc: ctx, type: "services" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

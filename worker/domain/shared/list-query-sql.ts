@@ -1,7 +1,7 @@
 import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
-import { writtenOnce } from "../../../db/client";
+import { keptSelect, writtenOnce, type KeptQuery, type TenantDb } from "../../../db/client";
 import type { SQLiteSelectBase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Decimal } from "./decimal";
 import type { FilterValue, ListCondition, ListField, ListFilter, ListQuery, ListRegistry } from "./list-query";
@@ -147,10 +147,46 @@ type AnyDynamicSelect = SQLiteSelectBase<any, "async", any, any, any, any, true,
 /** Reads about a page's rows, each given the subquery of the page's primary keys (`in (…)`). */
 type RelatedReads<R extends readonly BatchItem<"sqlite">[]> = (pageIds: SQLWrapper) => readonly [...R];
 
+/** A list's page and count as kept statements (db/client.ts): built into SQL once per isolate, filled at each call. */
+interface KeptList {
+  items: (db: TenantDb, values: Record<string, unknown>) => KeptQuery<unknown>;
+  count: (db: TenantDb, values: Record<string, unknown>) => KeptQuery<{ n: number }>;
+}
+const keptLists = new WeakMap<object, KeptList>();
+
+/**
+ * The kept page and count of a list read from a table, or from a fixed select: the WHERE, the ORDER BY,
+ * the limit and the offset are the placeholders the call fills (the first two as SQL, spliced).
+ */
+function keptList(key: object, rows: (db: TenantDb) => AnyDynamicSelect, table?: SQLiteTable): KeptList {
+  let kept = keptLists.get(key);
+  if (!kept) {
+    const where = sql`${sql.placeholder("where")}`;
+    kept = {
+      items: keptSelect((db: TenantDb) =>
+        rows(db)
+          .where(where)
+          .orderBy(sql`${sql.placeholder("order")}`)
+          .limit(sql.placeholder("limit") as unknown as number)
+          .offset(sql.placeholder("offset") as unknown as number),
+      ),
+      count: keptSelect((db: TenantDb) =>
+        table ? db.select({ n: count() }).from(table).where(where) : db.select({ n: count() }).from(rows(db).where(where).as("list_rows")),
+      ),
+    };
+    keptLists.set(key, kept);
+  }
+  return kept;
+}
+
 /**
  * Runs a list: one page of rows in the query's order, and when asked the number of rows matching,
  * counted in the same batch (one round trip, one snapshot). `related` reads about the page's rows
  * (their tags, their lookups…) in that batch too, keyed on the page's ids as a subquery.
+ *
+ * A list read from a table, or from a `fixedSelect` (a function of the handle alone, declared once:
+ * it is the key its statements are kept under), sends statements built into SQL once per isolate
+ * (db/client.ts `keptSelect`); a `select` is built again at each call.
  */
 export async function runList<T extends SQLiteTable, S extends Record<string, unknown>, R extends readonly BatchItem<"sqlite">[]>(
   db: LibSQLDatabase<S>,
@@ -164,19 +200,42 @@ export async function runList<Q extends AnyDynamicSelect, S extends Record<strin
   db: LibSQLDatabase<S>,
   args: RunListCommon & { select: () => Q },
 ): Promise<ListResult<Q["_"]["result"][number]>>;
+export async function runList<Q extends AnyDynamicSelect, S extends Record<string, unknown>>(
+  db: LibSQLDatabase<S>,
+  args: RunListCommon & { fixedSelect: (db: TenantDb) => Q },
+): Promise<ListResult<Q["_"]["result"][number]>>;
 export async function runList<S extends Record<string, unknown>>(
   db: LibSQLDatabase<S>,
-  args: RunListCommon & ({ from: SQLiteTable; related?: RelatedReads<BatchItem<"sqlite">[]> } | { select: () => AnyDynamicSelect }),
+  args: RunListCommon &
+    (
+      | { from: SQLiteTable; related?: RelatedReads<BatchItem<"sqlite">[]> }
+      | { select: () => AnyDynamicSelect }
+      | { fixedSelect: (db: TenantDb) => AnyDynamicSelect }
+    ),
 ): Promise<ListResult<unknown> & { related?: unknown[] }> {
   const { registry, query } = args;
   const where = listWhere(registry, query, args.where);
   const order = listOrderBy(registry, query);
-  const rows = () => ("from" in args ? db.select().from(args.from).$dynamic() : args.select()).where(where);
-  const items = rows()
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset);
   const result: ListResult<unknown> & { related?: unknown[] } = { items: [], page: query.page, page_size: query.page_size };
+  let items: BatchItem<"sqlite">;
+  let counted: BatchItem<"sqlite">;
+  if ("select" in args) {
+    const rows = () => args.select().where(where);
+    items = rows()
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset);
+    counted = db.select({ n: count() }).from(rows().as("list_rows"));
+  } else {
+    const kept =
+      "from" in args
+        ? keptList(args.from, (handle) => handle.select().from(args.from).$dynamic() as unknown as AnyDynamicSelect, args.from)
+        : keptList(args.fixedSelect, args.fixedSelect);
+    const handle = db as unknown as TenantDb;
+    const values = { where: where ?? sql`1`, order: sql.join(order, sql`, `), limit: query.limit, offset: query.offset };
+    items = kept.items(handle, values) as unknown as BatchItem<"sqlite">;
+    counted = kept.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
+  }
   const related =
     "from" in args && args.related
       ? args.related(
@@ -191,10 +250,9 @@ export async function runList<S extends Record<string, unknown>>(
           ),
         )
       : [];
-  const counted = db.select({ n: count() }).from("from" in args ? args.from : rows().as("list_rows"));
-  const countQuery = query.total_count ? ["from" in args ? counted.where(where) : counted] : [];
+  const countQuery = query.total_count ? [counted] : [];
   if (countQuery.length + related.length === 0) {
-    result.items = await items;
+    result.items = (await (items as unknown as PromiseLike<unknown[]>)) as unknown[];
     return result;
   }
   const [found, ...rest] = await db.batch([items, ...countQuery, ...related] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

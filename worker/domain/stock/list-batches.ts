@@ -9,6 +9,6 @@ export async function listBatches(ctx: Ctx, input: URLSearchParams | Record<stri
   requirePermission(ctx, VIEW_BATCHES);
   const { db } = ctx;
   const query = parseListQuery(input, batchListRegistry);
-  const result = await runList(db, { select: () => batchSelect(db), registry: batchListRegistry, query });
+  const result = await runList(db, { fixedSelect: batchSelect, registry: batchListRegistry, query });
   return { ...result, items: await views(db, result.items) };
 }

@@ -183,7 +183,7 @@ export async function listStockLevels(ctx: Ctx, input: URLSearchParams | Record<
   const search = query.search !== undefined ? stockLevelListRegistry.search(query.search) : undefined;
   const where = and(filterSql(query, query.filter), search);
   const result = await runList(db, {
-    select: () => levelSelect(db),
+    fixedSelect: levelSelect,
     registry: stockLevelListRegistry,
     query: { ...query, search: undefined, filter: { conditions: [], or: [] } },
     where,

@@ -8,8 +8,9 @@ import { requirePage } from "../../../../worker/guards";
 import { CUSTOMER_TAGS_PATH, CUSTOMERS_PATH, EDIT_CUSTOMERS, VIEW_CUSTOMERS } from "../../../components/contacts/contacts";
 import { countryNames } from "../../../../worker/domain/shared/countries";
 import { activeBadge } from "../../../components/contacts/form-parts";
-import { listPageAction, loadListPage, shownRows } from "../../../server/list-page.server";
+import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import type { ListRow } from "../../../components/list/rows-text";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
@@ -20,29 +21,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await ctxFromRequest(rc);
   const url = new URL(request.url);
   const [list, options, present] = await Promise.all([
-    loadListPage({ request, rc, type: "customers", run: (params) => listCustomers(ctx, params) }),
+    loadListPage({
+      request,
+      rc,
+      type: "customers",
+      run: (params) => listCustomers(ctx, params),
+      shown: (c) => ({
+        id: c.id,
+        label: c.label,
+        number: c.number,
+        emails: c.emails,
+        phone: c.phone,
+        tags: c.tags.map((tag) => ({ label: tag.label })),
+        status: c.status,
+        credit_limit: c.credit_limit,
+        price_level: c.price_level && { label: c.price_level.label },
+        currency: c.currency && { iso: c.currency.iso },
+        // The city of its billing address, else of its first.
+        city: c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? null,
+        active: c.active,
+        created_at: c.created_at,
+      }),
+    }),
     customerListFilters(ctx),
     customerCountries(ctx, { filtered: url.searchParams.get("country") }),
   ]);
   const notice = url.searchParams.get("notice");
   const offered = new Set(present);
   return {
-    list: shownRows(list, (c) => ({
-      id: c.id,
-      label: c.label,
-      number: c.number,
-      emails: c.emails,
-      phone: c.phone,
-      tags: c.tags.map((tag) => ({ label: tag.label })),
-      status: c.status,
-      credit_limit: c.credit_limit,
-      price_level: c.price_level && { label: c.price_level.label },
-      currency: c.currency && { iso: c.currency.iso },
-      // The city of its billing address, else of its first.
-      city: c.addresses.find((a) => a.default_billing)?.city ?? c.addresses[0]?.city ?? null,
-      active: c.active,
-      created_at: c.created_at,
-    })),
+    list: list,
     options: { ...options, countries: countryNames(rc.locale).filter((c) => offered.has(c.code)) },
     canEdit: hasPermissions(actor.permissions, EDIT_CUSTOMERS),
     notice: notice === "deleted" ? notice : null,
@@ -56,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc: ctx, type: "customers" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function CustomersList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -8,6 +8,7 @@ import { countryNames } from "../../../../worker/domain/shared/countries";
 import { activeBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import type { ListRow } from "../../../components/list/rows-text";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc: ctx, type: "employees" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function EmployeesList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -10,6 +10,7 @@ import { countryNames } from "../../../../worker/domain/shared/countries";
 import { activeBadge, useCountryName } from "../../../components/contacts/form-parts";
 import { listPageAction, loadListPage } from "../../../server/list-page.server";
 import { fromListPage, ListScreen, type ListColumn, type ListFilterDefinition } from "../../../components/list/list-screen";
+import type { ListRow } from "../../../components/list/rows-text";
 import { useFormat } from "../../../format";
 import { useT } from "../../../i18n";
 import type { Route } from "./+types/list";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return listPageAction({ request, rc: ctx, type: "suppliers" });
 }
 
-type Row = Route.ComponentProps["loaderData"]["list"]["result"]["items"][number];
+type Row = ListRow<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function SuppliersList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
