@@ -248,6 +248,20 @@ describe("pages under the Content-Security-Policy", () => {
     await rowData;
     await page.waitForURL(`${appUrl}${rowHref}`);
     expect(await page.evaluate(() => "stayed" in window)).toBe(true);
+    // The header's sort links and the pagination's links are written as text too: followed client-side.
+    await createCustomer(await companyCtx(companyId), { label: "Client suivant" });
+    await page.goto(`${appUrl}/contacts/customers?page_size=1`);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    const nextData = page.waitForRequest((request) => request.url().includes("/contacts/customers.data"));
+    await page.getByRole("link", { name: "Next page", exact: true }).click();
+    await nextData;
+    await page.waitForURL(/[?&]page=1(&|$)/);
+    const sortData = page.waitForRequest((request) => request.url().includes("/contacts/customers.data"));
+    await page.getByRole("link", { name: "Customer number", exact: true }).click();
+    await sortData;
+    await page.waitForURL(/sort=number/);
+    expect(await page.evaluate(() => "stayed" in window)).toBe(true);
     // A client-side navigation fetches the next page's data: the scripts ran and hydrated.
     const dataRequest = page.waitForRequest((request) => request.url().includes("/dashboard.data"));
     await page.click("a.top-bar__brand");

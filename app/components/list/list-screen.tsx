@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AppLink, useFollowLink, writtenInFull } from "../app-link";
 import { useDisclosure } from "../ui/disclosure";
 import { useHydrated } from "../ui/hydrated";
 import { rowsOf, type ListResultText } from "./rows-text";
-import { escapeHtml, writeHtml } from "./static-html";
+import { escapeHtml, staticHtml, writeHtml } from "./static-html";
 import { useErrorText, useT } from "../../i18n";
 import { OPERATIONS_CHANGED } from "../back-office/operations-menus";
 import {
@@ -313,6 +313,45 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   // Rows of plain markup are written as one HTML text, their links followed from the table body.
   const follow = useFollowLink();
   const rowsHtml = selecting || !follow ? null : rowsAsHtml(props.rows, visible, props.rowHref);
+  // The header's sort links and the pagination's links are plain markup too: written as text with the rows.
+  const headCells = visible.map((column) => {
+    const by = column.sortKey ?? column.key;
+    const sorted = sort[0]?.by === by ? sort[0].direction : null;
+    return (
+      <th
+        key={column.key}
+        scope="col"
+        className={column.numeric ? "list-screen__numeric" : undefined}
+        aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+      >
+        {column.sortable ? (
+          <AppLink to={listHref(pathname, state, { sort: nextSort(sort, by), page: 0 })} className="list-screen__sort">
+            {column.label}
+            <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
+          </AppLink>
+        ) : (
+          column.label
+        )}
+      </th>
+    );
+  });
+  const headHtml = rowsHtml === null ? null : staticHtml(<tr>{headCells}</tr>);
+  const pages = (
+    <>
+      {pageLink(0, t("list.first_page"), "«", props.page > 0)}
+      {pageLink(props.page - 1, t("list.previous_page"), "‹", props.page > 0)}
+      <span className="list-pagination__range">{t("list.range", { from, to, total: props.totalCount })}</span>
+      {pageLink(props.page + 1, t("list.next_page"), "›", props.page < lastPage)}
+      {pageLink(lastPage, t("list.last_page"), "»", props.page < lastPage)}
+    </>
+  );
+  const pagesHtml = follow ? staticHtml(pages) : null;
+  /** A click on a link of markup written as text: the client-side navigation `AppLink` makes. */
+  const followFromHtml = (event: MouseEvent<HTMLElement>) => {
+    const link = event.target instanceof Element ? event.target.closest("a") : null;
+    const to = link?.getAttribute("href");
+    if (link && to && (!link.target || link.target === "_self")) follow!(event, to);
+  };
 
   return (
     <div className="list-screen">
@@ -526,51 +565,27 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
         <div className="table-scroll">
           <table className="data-table">
             <caption className="visually-hidden">{props.title}</caption>
-            <thead>
-              <tr>
-                {selecting ? (
-                  <th scope="col" className="list-screen__select">
-                    <input
-                      type="checkbox"
-                      aria-label={t("list.select_all")}
-                      checked={allSelected}
-                      onChange={() => setSelected(allSelected ? [] : pageKeys)}
-                    />
-                  </th>
-                ) : null}
-                {visible.map((column) => {
-                  const by = column.sortKey ?? column.key;
-                  const sorted = sort[0]?.by === by ? sort[0].direction : null;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      className={column.numeric ? "list-screen__numeric" : undefined}
-                      aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                    >
-                      {column.sortable ? (
-                        <AppLink to={listHref(pathname, state, { sort: nextSort(sort, by), page: 0 })} className="list-screen__sort">
-                          {column.label}
-                          <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
-                        </AppLink>
-                      ) : (
-                        column.label
-                      )}
+            {headHtml !== null ? (
+              <thead key="html" dangerouslySetInnerHTML={{ __html: headHtml }} onClick={followFromHtml} />
+            ) : (
+              <thead key="elements">
+                <tr>
+                  {selecting ? (
+                    <th scope="col" className="list-screen__select">
+                      <input
+                        type="checkbox"
+                        aria-label={t("list.select_all")}
+                        checked={allSelected}
+                        onChange={() => setSelected(allSelected ? [] : pageKeys)}
+                      />
                     </th>
-                  );
-                })}
-              </tr>
-            </thead>
+                  ) : null}
+                  {headCells}
+                </tr>
+              </thead>
+            )}
             {rowsHtml !== null ? (
-              <tbody
-                key="html"
-                dangerouslySetInnerHTML={{ __html: rowsHtml }}
-                onClick={(event) => {
-                  const link = event.target instanceof Element ? event.target.closest("a") : null;
-                  const to = link?.getAttribute("href");
-                  if (link && to && (!link.target || link.target === "_self")) follow!(event, to);
-                }}
-              />
+              <tbody key="html" dangerouslySetInnerHTML={{ __html: rowsHtml }} onClick={followFromHtml} />
             ) : (
               <tbody key="elements">
                 {props.rows.map((row) => (
@@ -599,13 +614,19 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
       )}
 
       {props.totalCount > 0 ? (
-        <nav aria-label={t("list.pagination")} className="list-pagination">
-          {pageLink(0, t("list.first_page"), "«", props.page > 0)}
-          {pageLink(props.page - 1, t("list.previous_page"), "‹", props.page > 0)}
-          <span className="list-pagination__range">{t("list.range", { from, to, total: props.totalCount })}</span>
-          {pageLink(props.page + 1, t("list.next_page"), "›", props.page < lastPage)}
-          {pageLink(lastPage, t("list.last_page"), "»", props.page < lastPage)}
-        </nav>
+        pagesHtml !== null ? (
+          <nav
+            key="html"
+            aria-label={t("list.pagination")}
+            className="list-pagination"
+            dangerouslySetInnerHTML={{ __html: pagesHtml }}
+            onClick={followFromHtml}
+          />
+        ) : (
+          <nav key="elements" aria-label={t("list.pagination")} className="list-pagination">
+            {pages}
+          </nav>
+        )
       ) : null}
     </div>
   );
