@@ -45,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         bin_location: r.bin_location,
         batch_tracked: r.batch_tracked,
         // Batches only for a variant tracked by batch: most rows send none.
-        ...(r.batch_tracked ? { batches: r.batches, unallocated: r.unallocated } : {}),
+        batches: r.batch_tracked ? r.batches : null,
+        unallocated: r.batch_tracked ? r.unallocated : null,
       }),
     }),
     stockLevelFilterOptions(ctx),
