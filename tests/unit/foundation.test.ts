@@ -71,6 +71,21 @@ describe("passwords and ids", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it("makes ids of the same millisecond sort in the order they were made", () => {
+    const at = 1_700_000_000_000;
+    const ids = Array.from({ length: 1000 }, () => newId(at));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids.map((id) => id.slice(0, 10))).size).toBe(1);
+    // The next millisecond starts a fresh random part; an earlier time given on purpose keeps its own prefix.
+    const later = newId(at + 1);
+    expect(later > ids.at(-1)!).toBe(true);
+    expect(newId(at - 1_000).slice(0, 10) < ids[0]!.slice(0, 10)).toBe(true);
+    // Two runs of the same millisecond do not share their random parts.
+    const other = newId(at + 5);
+    expect(newId(at + 6).slice(10)).not.toBe(other.slice(10));
+  });
 });
 
 describe("migrations", () => {

@@ -1,8 +1,16 @@
 const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lower case
 
+/** The last id's time and random digits: an id of the same millisecond takes the next random part. */
+let lastTime = -1;
+let lastRandom: number[] = [];
+
 /**
  * Time-ordered random ids (48-bit millisecond time + 80 random bits, 26 characters), so rows
- * created later sort later and ids reveal nothing guessable.
+ * created later sort later. Ids made in the same millisecond by this isolate take the previous
+ * id's random part plus one, as ULID's monotonic mode does: two rows written one after the other
+ * in the same millisecond still sort in the order they were made (the outbox sends oldest first).
+ * An id is a name, never a secret (those come from `randomToken`): the first id of a millisecond
+ * is unguessable, the next ones follow it.
  */
 export function newId(now = Date.now()): string {
   let time = "";
@@ -11,9 +19,20 @@ export function newId(now = Date.now()): string {
     time = alphabet[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const random = crypto.getRandomValues(new Uint8Array(16));
+  let digits: number[] | null = null;
+  if (now === lastTime) {
+    // The next random part: the last one plus one (a carry past the last digit starts afresh).
+    digits = [...lastRandom];
+    let i = digits.length - 1;
+    while (i >= 0 && digits[i] === 31) digits[i--] = 0;
+    if (i >= 0) digits[i]! += 1;
+    else digits = null;
+  }
+  if (digits === null) digits = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b % 32);
+  lastTime = now;
+  lastRandom = digits;
   let rest = "";
-  for (let i = 0; i < 16; i++) rest += alphabet[random[i]! % 32];
+  for (const d of digits) rest += alphabet[d];
   return time + rest;
 }
 
