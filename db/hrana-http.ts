@@ -115,13 +115,13 @@ function fromValue(value: HranaValue): InValue {
   }
 }
 
-function statementOf(stmt: InStatement | [string, InArgs?] | string, wantRows = true): HranaStmt {
+function statementOf(stmt: InStatement | [string, InArgs?] | string): HranaStmt {
   let sql: string;
   let args: InArgs | undefined;
   if (typeof stmt === "string") sql = stmt;
   else if (Array.isArray(stmt)) [sql, args] = stmt;
   else ({ sql, args } = stmt);
-  const out: HranaStmt = { sql, args: [], named_args: [], want_rows: wantRows };
+  const out: HranaStmt = { sql, args: [], named_args: [], want_rows: true };
   if (Array.isArray(args)) for (const value of args) out.args.push(valueOf(value));
   else if (args) {
     // The library keeps named arguments in a Map: a name given twice is sent once, with its last value.
@@ -175,7 +175,7 @@ class HranaResultSet implements ResultSet {
 
 function jsonValue(value: unknown): unknown {
   if (typeof value === "bigint") return `${value}`;
-  if (value instanceof ArrayBuffer) return btoa(String.fromCharCode(...new Uint8Array(value)));
+  if (value instanceof ArrayBuffer) return base64Of(new Uint8Array(value));
   return value;
 }
 

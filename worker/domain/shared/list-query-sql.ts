@@ -218,14 +218,15 @@ export async function runList<S extends Record<string, unknown>>(
   const order = listOrderBy(registry, query);
   const result: ListResult<unknown> & { related?: unknown[] } = { items: [], page: query.page, page_size: query.page_size };
   let items: BatchItem<"sqlite">;
-  let counted: BatchItem<"sqlite">;
+  /** The count, built only when asked. */
+  let counted: () => BatchItem<"sqlite">;
   if ("select" in args) {
     const rows = () => args.select().where(where);
     items = rows()
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset);
-    counted = db.select({ n: count() }).from(rows().as("list_rows"));
+    counted = () => db.select({ n: count() }).from(rows().as("list_rows"));
   } else {
     const kept =
       "from" in args
@@ -234,7 +235,7 @@ export async function runList<S extends Record<string, unknown>>(
     const handle = db as unknown as TenantDb;
     const values = { where: where ?? sql`1`, order: sql.join(order, sql`, `), limit: query.limit, offset: query.offset };
     items = kept.items(handle, values) as unknown as BatchItem<"sqlite">;
-    counted = kept.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
+    counted = () => kept.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
   }
   const related =
     "from" in args && args.related
@@ -250,7 +251,7 @@ export async function runList<S extends Record<string, unknown>>(
           ),
         )
       : [];
-  const countQuery = query.total_count ? [counted] : [];
+  const countQuery = query.total_count ? [counted()] : [];
   if (countQuery.length + related.length === 0) {
     result.items = (await (items as unknown as PromiseLike<unknown[]>)) as unknown[];
     return result;
