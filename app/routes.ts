@@ -90,6 +90,7 @@ export default [
     route("products-and-services/products/:id/edit", "routes/products/edit.tsx"),
     route("products-and-services/products/:id/image", "routes/products/image.ts"),
     route("products-and-services/variant-choices", "routes/products/variant-choices.ts"),
+    route("products-and-services/product-lookup", "routes/products/product-lookup.ts"),
     route("products-and-services/products/:id/variants", "routes/products/variants.tsx"),
     route("products-and-services/products/:id/variants/create", "routes/products/variant-create.tsx"),
     route("products-and-services/products/:id/variants/:variant", "routes/products/variant-detail.tsx"),

@@ -277,6 +277,74 @@ describe("inventory in the back-office", () => {
     await context.close();
   });
 
+  it("filters the stock levels by a product looked up as it is typed, and the page carries no list of the products", async () => {
+    const { db, warehouse, user } = await world();
+    const stamp = Date.now().toString(36).toUpperCase();
+    const tea = await makeVariant(db, { sku: `TEA-${stamp}` });
+    const mug = await makeVariant(db, { sku: `MUG-${stamp}` });
+    await db.insert(t.stockLevels).values([
+      { variantId: tea.id, locationId: warehouse.id, onHand: 2e7 },
+      { variantId: mug.id, locationId: warehouse.id, onHand: 3e7 },
+    ]);
+    const context = await browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" } });
+    const page = await context.newPage();
+    await signIn(page, user.email, user.password);
+    const field = "#list-filter-product_id";
+    const skus = async () => (await tableRows(page)).map((r) => r[0]).sort();
+
+    // The server's page names no product in its filter: they come as they are typed.
+    const served = await (await page.request.get(`${appUrl}/inventory/stock-level`)).text();
+    expect(served).toContain('<datalist id="list-filter-product_id-choices"></datalist>');
+    expect(served).not.toContain('<select id="list-filter-product_id"');
+    await page.goto(`${appUrl}/inventory/stock-level`);
+    expect(await skus()).toEqual([`MUG-${stamp}`, `TEA-${stamp}`]);
+
+    await page.click(field);
+    await page.keyboard.type("product tea");
+    // The suggestions of the typed text (those of the empty field, asked on focus, come first).
+    await page.waitForFunction(
+      ([selector, label]) => {
+        const options = [...document.querySelectorAll<HTMLOptionElement>(`${selector}-choices option`)];
+        return options.length === 1 && options[0]!.value === label;
+      },
+      [field, `Product TEA-${stamp}`] as const,
+    );
+    // Choosing the suggestion (its whole label, as the browser's list fills it in).
+    await page.fill(field, `Product TEA-${stamp}`);
+    await page.click(".list-filters__actions button[type=submit]");
+    await page.waitForURL((url) => url.searchParams.get("product_id") === String(tea.productId));
+    await page.waitForFunction(
+      (sku) => document.querySelectorAll("table.data-table tbody tr").length === 1 && document.body.textContent!.includes(sku),
+      `TEA-${stamp}`,
+    );
+    expect(await skus()).toEqual([`TEA-${stamp}`]);
+    expect(await page.inputValue(field)).toBe(`Product TEA-${stamp}`);
+
+    // A text that names no product is refused with a message, and the list stays as it is.
+    await page.fill(field, "No such product");
+    await page.waitForFunction((selector) => document.querySelector<HTMLInputElement>(selector)!.validationMessage !== "", field);
+    await page.click(".list-filters__actions button[type=submit]");
+    expect(await page.$eval(field, (input) => (input as HTMLInputElement).validationMessage)).toBe(
+      "Choose one of the suggestions, or leave the field empty.",
+    );
+    expect(new URL(page.url()).searchParams.get("product_id")).toBe(String(tea.productId));
+
+    // An empty field filters on nothing.
+    await page.fill(field, "");
+    await page.click(".list-filters__actions button[type=submit]");
+    await page.waitForURL((url) => !url.searchParams.get("product_id"));
+    await page.waitForFunction(() => document.querySelectorAll("table.data-table tbody tr").length === 2);
+    expect(await skus()).toEqual([`MUG-${stamp}`, `TEA-${stamp}`]);
+
+    // An address naming a product shows its label; one naming no product shows its id.
+    await page.goto(`${appUrl}/inventory/stock-level?product_id=${mug.productId}`);
+    expect(await page.inputValue(field)).toBe(`Product MUG-${stamp}`);
+    expect(await skus()).toEqual([`MUG-${stamp}`]);
+    await page.goto(`${appUrl}/inventory/stock-level?product_id=999999999`);
+    expect(await page.inputValue(field)).toBe("#999999999");
+    await context.close();
+  });
+
   it("a stock entry form sent twice at once (a double click) saves one document, and both posts land on it", async () => {
     const { db, warehouse, sku, user } = await world();
     const context = await browser.newContext({ locale: "en-GB", extraHTTPHeaders: { "accept-language": "en-GB,en;q=0.9" } });

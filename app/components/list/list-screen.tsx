@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { AppLink, useFollowLink, writtenInFull } from "../app-link";
 import { useDisclosure } from "../ui/disclosure";
 import { useHydrated } from "../ui/hydrated";
+import { LookupFilter } from "./lookup-filter";
 import { rowsOf, type ListResultText } from "./rows-text";
 import { escapeHtml, staticHtml, writeHtml } from "./static-html";
 import { useErrorText, useT } from "../../i18n";
@@ -637,6 +638,9 @@ function FilterInput({ filter, values }: { filter: ListFilterDefinition; values:
   const [first, second] = filterParamNames(filter);
   const id = `list-filter-${filter.key}`;
   switch (filter.type) {
+    case "lookup":
+      // Keyed by the address's value: a new answer starts the field again from it.
+      return <LookupFilter key={values[first!] ?? ""} filter={filter} value={values[first!] ?? ""} />;
     case "text":
       return (
         <div className="field list-filter">

@@ -189,7 +189,7 @@ export function listQueryParams(params: URLSearchParams): URLSearchParams {
   return query;
 }
 
-export type ListFilterType = "text" | "select" | "boolean" | "range" | "date";
+export type ListFilterType = "text" | "select" | "boolean" | "range" | "date" | "lookup";
 
 export interface ListFilterDefinition {
   /** The list field, e.g. `label` or `price`. */
@@ -198,6 +198,10 @@ export interface ListFilterDefinition {
   type: ListFilterType;
   /** For `select`: the values and their labels. */
   options?: { value: string; label: string }[];
+  /** For `lookup`: where its suggestions come from (`?q=` → `{ items: [{ id, label }] }`; lookup-filter.tsx). */
+  source?: string;
+  /** For `lookup`: the value the address names and its label (null: none, or not found). */
+  chosen?: { value: string; label: string } | null;
 }
 
 /** The parameters a filter of the bar edits: `label__Contains`, `active`, `price__Gte` and `price__Lte`. */
@@ -207,6 +211,7 @@ export function filterParamNames(filter: ListFilterDefinition): string[] {
       return [`${filter.key}__Contains`];
     case "select":
     case "boolean":
+    case "lookup":
       return [filter.key];
     case "range":
     case "date":

@@ -14,11 +14,15 @@ export async function locationOptions(ctx: Ctx, includeInactive = true): Promise
   return (await listStockLocations(ctx, { includeInactive })).map((l) => ({ value: String(l.id), label: l.label }));
 }
 
-/** The filters of the stock level list: locations, brands, product tags, products (the first 500 by label). */
-export async function stockLevelFilterOptions(ctx: Ctx) {
-  const [locations, { brands, tags, products }] = await Promise.all([locationOptions(ctx), stockLevelFilters(ctx)]);
+/**
+ * The filters of the stock level list: locations, brands, product tags, and the product the
+ * address names (`product_id`), if any: the others are looked up as they are typed.
+ */
+export async function stockLevelFilterOptions(ctx: Ctx, productParam: string | null) {
+  const productId = productParam !== null && /^[1-9][0-9]{0,14}$/.test(productParam) ? Number(productParam) : null;
+  const [locations, { brands, tags, product }] = await Promise.all([locationOptions(ctx), stockLevelFilters(ctx, productId)]);
   const option = (x: { id: number; label: string }) => ({ value: String(x.id), label: x.label });
-  return { locations, brands: brands.map(option), tags: tags.map(option), products: products.map(option) };
+  return { locations, brands: brands.map(option), tags: tags.map(option), product: product && option(product) };
 }
 
 /** Names of the company's staff by user id, for "who" columns. */

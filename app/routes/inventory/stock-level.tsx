@@ -7,6 +7,7 @@ import { formAction } from "../../server/form-page.server";
 import { getStockLevel, listStockLevels, updateStockLevel, type StockLevelView } from "../../../worker/domain/stock/stock-levels";
 import { pageUrl, requirePage } from "../../../worker/guards";
 import { AppLink } from "../../components/app-link";
+import { PRODUCT_LOOKUP_PATH } from "../../components/list/lookup-filter";
 import { FormField } from "../../components/form-field";
 import { BULK_UPDATE, BULK_UPDATE_PATH, INVENTORY_LOGS_PATH, VIEW_INVENTORY } from "../../components/inventory/format";
 import { useFormat } from "../../format";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         unallocated: r.batch_tracked ? r.unallocated : null,
       }),
     }),
-    stockLevelFilterOptions(ctx),
+    stockLevelFilterOptions(ctx, pageUrl(request).searchParams.get("product_id")),
   ]);
   const canEdit = hasPermissions(actor.permissions, BULK_UPDATE);
   // `edit=<level id>`: the reorder point and bin location of that row, edited above the table.
@@ -209,7 +210,7 @@ export default function StockLevels({ loaderData, actionData }: Route.ComponentP
     values.length ? [{ key, label, type: "select", options: values }] : [];
   const filters: ListFilterDefinition[] = [
     ...select("location_id", t("stock.location"), options.locations),
-    ...select("product_id", t("stock.product"), options.products),
+    { key: "product_id", label: t("stock.product"), type: "lookup", source: PRODUCT_LOOKUP_PATH, chosen: options.product },
     ...select("brand_id", t("stock.brand"), options.brands),
     ...select("tag_id", t("stock.tag"), options.tags),
     { key: "below_reorder_point", label: t("stock.below_reorder_point"), type: "boolean" },

@@ -34,6 +34,8 @@ export const pages: PageArea = {
     "products-and-services/products/:id/image": { kind: "permission", allOf: ["view_products"] },
     // Any one of the product and stock view permissions (the SKU suggestions of their forms).
     "products-and-services/variant-choices": { kind: "permission", allOf: [] },
+    // Any one of view_products and view_products_inventory (the product filter of the stock levels).
+    "products-and-services/product-lookup": { kind: "permission", allOf: [] },
     "products-and-services/products/:id/variants": { kind: "permission", allOf: ["view_products"] },
     "products-and-services/products/:id/variants/create": { kind: "permission", allOf: ["edit_products"] },
     "products-and-services/products/:id/variants/:variant": { kind: "permission", allOf: ["view_products"] },

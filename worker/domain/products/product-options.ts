@@ -1,7 +1,9 @@
 import { asc, eq, sql, type Column } from "drizzle-orm";
-import { keptReads, keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
+import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
 import { moduleAllows } from "../identity/module-flags";
+import type { PermissionCheck } from "../identity/permissions";
+import { likePrefix } from "../shared/list-query-sql";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { canEdit, canView, EDIT_PRODUCTS, priceAccess, VIEW_PRODUCTS, type PriceAccess } from "./price-access";
 
@@ -33,17 +35,42 @@ export async function productListFilters(ctx: Ctx) {
   return productFilterOptions(ctx.db);
 }
 
-const readProductChoices = keptSelect((db: TenantDb) =>
-  db
+/** Whoever may see a product list or the stock levels may look products up by label. */
+export const LOOKS_UP_PRODUCTS = { anyOf: ["view_products", "view_products_inventory"] } as const satisfies PermissionCheck;
+
+/** At most this many suggestions per lookup. */
+export const PRODUCT_LOOKUP_LIMIT = 20;
+
+export interface ProductLookupResult {
+  id: number;
+  label: string;
+}
+
+/**
+ * The products whose label starts with the text (case aside), by label, at most 20; with no text,
+ * the first 20 by label. A filter suggests them as a product is typed, so that any product of a
+ * catalogue of thousands can be chosen without the page carrying them all. An index search.
+ */
+export async function productLookup(ctx: Ctx, input: { text: string }): Promise<ProductLookupResult[]> {
+  requirePermission(ctx, LOOKS_UP_PRODUCTS);
+  return productLookupQuery(ctx.db, input.text.trim().slice(0, 100));
+}
+
+/** The query of productLookup (its plan is checked by a test). */
+export function productLookupQuery(db: TenantDb, typed: string) {
+  return db
     .select({ id: t.products.id, label: t.products.label })
     .from(t.products)
+    .where(typed ? likePrefix(t.products.label, typed) : undefined)
     .orderBy(byLabel(t.products.label), asc(t.products.id))
-    .limit(sql.placeholder("limit") as unknown as number),
-);
+    .limit(PRODUCT_LOOKUP_LIMIT);
+}
 
-/** The first products by label, for a filter's choices (a list is searched beyond them). */
-export async function productChoices(db: TenantDb, limit = 500) {
-  return readProductChoices(db, { limit });
+/** A product's id and label, or null when it is not there: the product a filter names. */
+export async function productLookedUp(ctx: Ctx, id: number): Promise<ProductLookupResult | null> {
+  requirePermission(ctx, LOOKS_UP_PRODUCTS);
+  const [row] = await ctx.db.select({ id: t.products.id, label: t.products.label }).from(t.products).where(eq(t.products.id, id));
+  return row ?? null;
 }
 
 export interface ProductFormOptions {

@@ -1,10 +1,19 @@
-import { productChoices, productFilterOptions } from "../products/product-options";
+import { productFilterOptions, productLookedUp, type ProductLookupResult } from "../products/product-options";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { VIEW_INVENTORY } from "./stock-access";
 
-/** The stock level list's filter choices: brands, product tags and the first products by label. */
-export async function stockLevelFilters(ctx: Ctx) {
+/**
+ * The stock level list's filter choices: brands and product tags, and the product the list is
+ * filtered by when it names one (its label; other products are looked up as they are typed).
+ */
+export async function stockLevelFilters(
+  ctx: Ctx,
+  productId: number | null,
+): Promise<{ brands: { id: number; label: string }[]; tags: { id: number; label: string }[]; product: ProductLookupResult | null }> {
   requirePermission(ctx, VIEW_INVENTORY);
-  const [{ brands, tags }, products] = await Promise.all([productFilterOptions(ctx.db), productChoices(ctx.db)]);
-  return { brands, tags, products };
+  const [{ brands, tags }, product] = await Promise.all([
+    productFilterOptions(ctx.db),
+    productId === null ? null : productLookedUp(ctx, productId),
+  ]);
+  return { brands, tags, product };
 }
