@@ -233,7 +233,7 @@ function parameterMarks(text: string, count: number): number[] | null {
 }
 
 /** A select (`db.select()…`) or a raw read (`db.all(sql…)`). */
-type Keepable = PromiseLike<unknown> & ({ prepare(): unknown } | { getQuery(): unknown });
+export type Keepable = PromiseLike<unknown> & ({ prepare(): unknown } | { getQuery(): unknown });
 
 function keep(statement: Keepable): Kept {
   // What db.batch asks of each statement: the query it sends, and how its rows are read.

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { keptReads, keptSelect, tenantSchema, type TenantDb } from "../../db/client";
@@ -193,5 +193,43 @@ describe("kept lists", () => {
       "Only in the other",
     ]);
     expect((await kept(all)).totalCount).toBe(labels.length - 1);
+  });
+
+  it("a list's related reads are built once, and each call reads its own page's rows on its own company's handle", async () => {
+    const p = tenantSchema.products;
+    const v = tenantSchema.variants;
+    let built = 0;
+    const related = (db: TenantDb, ids: SQLWrapper) => {
+      built++;
+      return [db.select({ sku: v.sku }).from(v).where(inArray(v.productId, ids)).orderBy(asc(v.sku))] as const;
+    };
+    const companies = [
+      { prefix: "M", company: await makeCompany() },
+      { prefix: "T", company: await makeCompany() },
+    ];
+    for (const { prefix, company } of companies)
+      for (let i = 0; i < 5; i++) {
+        const [product] = await company.db
+          .insert(p)
+          .values({ label: `${prefix} product ${i}` })
+          .returning();
+        await company.db.insert(v).values(["a", "b"].map((x) => ({ productId: product!.id, label: x, sku: `${prefix}-${i}-${x}` })));
+      }
+    for (const text of ["page_size=2", "page_size=2&page=1", "sort=-label&page_size=3", "search=M product 4", "search=T product", "page=9"])
+      for (const { prefix, company } of companies) {
+        const query = parseListQuery(new URLSearchParams(text), productList);
+        const page = await runList(company.db, { from: p, registry: productList, query, related });
+        // Each product's two variants, from the page's own products, in this company only.
+        const skus = page.items.flatMap((item) => ["a", "b"].map((x) => `${item.label.replace(" product ", "-")}-${x}`)).sort();
+        expect(
+          page.related[0].map((r) => r.sku),
+          `${prefix}: ${text}`,
+        ).toEqual(skus);
+        expect(
+          skus.every((sku) => sku.startsWith(`${prefix}-`)),
+          `${prefix}: ${text}`,
+        ).toBe(true);
+      }
+    expect(built).toBe(1);
   });
 });

@@ -10,6 +10,14 @@ import { contactFilterSql, withoutFilter } from "./list-filters";
 
 const { customers, customerAddresses } = tenantSchema;
 
+/** A column of the page's customers, as a subquery. */
+const column = (db: TenantDb, c: typeof customers.priceLevelId | typeof customers.currencyId, ids: SQLWrapper) =>
+  db.select({ id: c }).from(customers).where(inArray(customers.id, ids));
+
+/** The page's lookups ride in its batch: one round trip for the rows and everything they show. */
+const pageLookups = (db: TenantDb, ids: SQLWrapper) =>
+  customerViewReads(db, ids, column(db, customers.priceLevelId, ids), column(db, customers.currencyId, ids));
+
 /**
  * One page of customers: filters number, label, active, status, b2b_access, price_level_id,
  * currency_id, account_manager_id, tag_id, country, credit_limit, created; sort label (default),
@@ -17,18 +25,14 @@ const { customers, customerAddresses } = tenantSchema;
  */
 export async function listCustomers(ctx: Ctx, input: URLSearchParams | Record<string, unknown>): Promise<ListResult<CustomerView>> {
   requirePermission(ctx, READ_CUSTOMERS);
-  const { db } = ctx;
   const query = parseListQuery(input, customerListRegistry);
   const where = contactFilterSql(customerListRegistry, query, query.filter, customerRelated);
-  // The page's lookups ride in its batch: one round trip for the rows and everything they show.
-  const column = (c: typeof customers.priceLevelId | typeof customers.currencyId, ids: SQLWrapper) =>
-    db.select({ id: c }).from(customers).where(inArray(customers.id, ids));
-  const { related: lookups, ...result } = await runList(db, {
+  const { related: lookups, ...result } = await runList(ctx.db, {
     from: customers,
     registry: customerListRegistry,
     query: withoutFilter(query),
     where,
-    related: (ids) => customerViewReads(db, ids, column(customers.priceLevelId, ids), column(customers.currencyId, ids)),
+    related: pageLookups,
   });
   return { ...result, items: assembleCustomerViews(result.items, lookups) };
 }

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, min, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { tenantSchema } from "../../../db/client";
+import { tenantSchema, type TenantDb } from "../../../db/client";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { parseListQuery, type ListCondition, type ListFilter, type ListQuery } from "../shared/list-query";
 import { defineListRegistry, likePrefix, listWhere, runList, type ListResult } from "../shared/list-query-sql";
@@ -109,6 +109,56 @@ export interface ProductListItem {
   updated_at: number;
 }
 
+/** Each variant's available over its locations, for the page's products. */
+const perVariant = (db: TenantDb, ids: SQLWrapper) =>
+  db
+    .select({ productId: t.variants.productId, available: sql<number>`${pooledAvailableSql()}`.as("available") })
+    .from(t.stockLevels)
+    .innerJoin(t.variants, eq(t.variants.id, t.stockLevels.variantId))
+    .where(inArray(t.variants.productId, ids))
+    .groupBy(t.stockLevels.variantId)
+    .as("per_variant");
+
+/** The page's brands, variant counts, first skus, tags and stock, keyed on its ids as a subquery. */
+function pageReads(db: TenantDb, ids: SQLWrapper) {
+  const variants = perVariant(db, ids);
+  return [
+    db
+      .select({ id: t.brands.id, label: t.brands.label })
+      .from(t.brands)
+      .where(inArray(t.brands.id, db.select({ id: t.products.brandId }).from(t.products).where(inArray(t.products.id, ids)))),
+    db
+      .select({ productId: t.variants.productId, n: count() })
+      .from(t.variants)
+      .where(inArray(t.variants.productId, ids))
+      .groupBy(t.variants.productId),
+    db
+      .select({ productId: t.variants.productId, sku: t.variants.sku })
+      .from(t.variants)
+      .where(
+        inArray(
+          t.variants.id,
+          db
+            .select({ id: min(t.variants.id) })
+            .from(t.variants)
+            .where(inArray(t.variants.productId, ids))
+            .groupBy(t.variants.productId),
+        ),
+      ),
+    db
+      .select({ productId: t.productTagLinks.productId, id: t.productTags.id, label: t.productTags.label })
+      .from(t.productTagLinks)
+      .innerJoin(t.productTags, eq(t.productTags.id, t.productTagLinks.tagId))
+      .where(inArray(t.productTagLinks.productId, ids))
+      .orderBy(sql`${t.productTags.label} collate nocase`, asc(t.productTags.id)),
+    // Each variant's available over its locations, added up per product: one row per product.
+    db
+      .select({ productId: variants.productId, available: sql<number>`sum(${variants.available})` })
+      .from(variants)
+      .groupBy(variants.productId),
+  ] as const;
+}
+
 /**
  * GET /products: filters, sort, search and pages of the list engine. The page's brands, variant
  * counts, first skus and tags come in the page's round trip, keyed on its ids as a subquery.
@@ -121,57 +171,12 @@ export async function listProducts(ctx: Ctx, input: URLSearchParams | Record<str
   // The whole WHERE is given: the engine only sorts, pages and counts.
   const query: ListQuery = { ...parsed, filter: { conditions: [], or: [] } };
   delete query.search;
-  const perVariant = (ids: SQLWrapper) =>
-    db
-      .select({ productId: t.variants.productId, available: sql<number>`${pooledAvailableSql()}`.as("available") })
-      .from(t.stockLevels)
-      .innerJoin(t.variants, eq(t.variants.id, t.stockLevels.variantId))
-      .where(inArray(t.variants.productId, ids))
-      .groupBy(t.stockLevels.variantId)
-      .as("per_variant");
   const page = await runList(db, {
     from: t.products,
     registry: productList,
     query,
     ...(where ? { where } : {}),
-    related: (ids) => {
-      const variants = perVariant(ids);
-      return [
-        db
-          .select({ id: t.brands.id, label: t.brands.label })
-          .from(t.brands)
-          .where(inArray(t.brands.id, db.select({ id: t.products.brandId }).from(t.products).where(inArray(t.products.id, ids)))),
-        db
-          .select({ productId: t.variants.productId, n: count() })
-          .from(t.variants)
-          .where(inArray(t.variants.productId, ids))
-          .groupBy(t.variants.productId),
-        db
-          .select({ productId: t.variants.productId, sku: t.variants.sku })
-          .from(t.variants)
-          .where(
-            inArray(
-              t.variants.id,
-              db
-                .select({ id: min(t.variants.id) })
-                .from(t.variants)
-                .where(inArray(t.variants.productId, ids))
-                .groupBy(t.variants.productId),
-            ),
-          ),
-        db
-          .select({ productId: t.productTagLinks.productId, id: t.productTags.id, label: t.productTags.label })
-          .from(t.productTagLinks)
-          .innerJoin(t.productTags, eq(t.productTags.id, t.productTagLinks.tagId))
-          .where(inArray(t.productTagLinks.productId, ids))
-          .orderBy(sql`${t.productTags.label} collate nocase`, asc(t.productTags.id)),
-        // Each variant's available over its locations, added up per product: one row per product.
-        db
-          .select({ productId: variants.productId, available: sql<number>`sum(${variants.available})` })
-          .from(variants)
-          .groupBy(variants.productId),
-      ];
-    },
+    related: pageReads,
   });
   const { related, ...list } = page;
   const [brands, counts, firsts, tags, stock] = related;

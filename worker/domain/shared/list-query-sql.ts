@@ -1,7 +1,7 @@
 import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
-import { keptSelect, writtenOnce, type KeptQuery, type TenantDb } from "../../../db/client";
+import { keptReads, keptSelect, writtenOnce, type Keepable, type KeptQuery, type TenantDb } from "../../../db/client";
 import type { SQLiteSelectBase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Decimal } from "./decimal";
 import type { FilterValue, ListCondition, ListField, ListFilter, ListQuery, ListRegistry } from "./list-query";
@@ -144,8 +144,25 @@ interface RunListCommon {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDynamicSelect = SQLiteSelectBase<any, "async", any, any, any, any, true, never, any, any>;
 
-/** Reads about a page's rows, each given the subquery of the page's primary keys (`in (…)`). */
-type RelatedReads<R extends readonly BatchItem<"sqlite">[]> = (pageIds: SQLWrapper) => readonly [...R];
+/**
+ * Reads about a page's rows, each given the subquery of the page's primary keys (`in (…)`): a
+ * function of the handle and that subquery alone, declared once, as its statements are kept under
+ * it (built into SQL once per isolate, the page's ids spliced in at each call).
+ */
+type RelatedReads<R extends readonly BatchItem<"sqlite">[]> = (db: TenantDb, pageIds: SQLWrapper) => readonly [...R];
+
+const keptRelated = new WeakMap<object, (db: TenantDb, values: Record<string, unknown>) => readonly BatchItem<"sqlite">[]>();
+
+/** A list's related reads as kept statements, filled with the subquery of the page's ids. */
+function relatedReads(related: RelatedReads<BatchItem<"sqlite">[]>, db: TenantDb, pageIds: SQLWrapper): readonly BatchItem<"sqlite">[] {
+  let kept = keptRelated.get(related);
+  if (!kept) {
+    const build = keptReads((handle: TenantDb) => related(handle, sql`${sql.placeholder("ids")}`) as unknown as readonly Keepable[]);
+    kept = (handle, values) => build(handle, values) as unknown as readonly BatchItem<"sqlite">[];
+    keptRelated.set(related, kept);
+  }
+  return kept(db, { ids: pageIds });
+}
 
 /** A list's page and count as kept statements (db/client.ts): built into SQL once per isolate, filled at each call. */
 interface KeptList {
@@ -239,7 +256,9 @@ export async function runList<S extends Record<string, unknown>>(
   }
   const related =
     "from" in args && args.related
-      ? args.related(
+      ? relatedReads(
+          args.related,
+          db as unknown as TenantDb,
           writtenOnce(
             db
               .select({ id: sql`${registry.primaryKey as AnyColumn}` })
