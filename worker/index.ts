@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { RegExpRouter } from "hono/router/reg-exp-router";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { apiRouter, oauthRouter } from "./api";
 import { buildContext, requestContext, type RequestContext } from "./context";
@@ -59,7 +60,10 @@ function contentSecurityPolicy(nonce: string, analytics: boolean): string {
   ].join("; ");
 }
 
-const app = new Hono<AppEnv>();
+// One regular expression matches a request's routes, where the trie Hono falls back to walks the
+// path a segment at a time (about 3 % of an API read's CPU in profiles): a route it refuses (a literal beside a
+// parameter, `/batches/unallocated` beside `/batches/:id`) fails every request at once, not silently.
+const app = new Hono<AppEnv>({ router: new RegExpRouter() });
 
 app.use(async (c, next) => {
   const env = parseEnv(c.env);

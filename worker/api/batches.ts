@@ -83,11 +83,11 @@ export const batches = new Hono<ApiEnv>()
   .post("/", requireActor(EDIT), async (c) => {
     return c.json(await createBatch(await verbCtx(c), await jsonBody(c)), 201);
   })
-  .get("/unallocated", requireActor(VIEW), async (c) => {
-    return c.json(await listUnallocatedBatchStock(await verbCtx(c)));
-  })
+  // GET /unallocated is read here: a literal beside a parameter is a path Hono's RegExpRouter refuses (worker/index.ts).
   .get("/:id", requireActor(VIEW), async (c) => {
-    return c.json(await getBatch(await verbCtx(c), { id: c.req.param("id") }));
+    const id = c.req.param("id");
+    if (id === "unallocated") return c.json(await listUnallocatedBatchStock(await verbCtx(c)));
+    return c.json(await getBatch(await verbCtx(c), { id }));
   })
   .patch("/:id", requireActor(EDIT), async (c) => {
     return c.json(await updateBatch(await verbCtx(c), { ...(await jsonBody(c)), id: c.req.param("id") }));
