@@ -258,12 +258,32 @@ function placeholderOf(param: unknown): Placeholder | null {
 }
 
 /**
+ * SQL already written as text and parameters, for a kept statement's SQL value: a list's WHERE
+ * and ORDER BY go into its page, its count and its related reads, written once for them all.
+ */
+export class WrittenSql {
+  constructor(
+    readonly sql: string,
+    readonly params: readonly unknown[],
+  ) {}
+}
+
+/** Writes SQL into text and parameters once. */
+export const writtenSql = (query: SQLWrapper): WrittenSql => {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  return new WrittenSql(text, params);
+};
+
+const isSqlValue = (value: unknown): value is SQL | WrittenSql => value instanceof WrittenSql || is(value, SQL);
+
+/**
  * The statement's text and parameters for these values. A value that is SQL (a new document's id,
- * read in its batch) takes the place of its `?`, its own parameters with it.
+ * read in its batch), or SQL already written (`WrittenSql`), takes the place of its `?`, its own
+ * parameters with it.
  */
 function fillQuery(kept: Kept, values: Record<string, unknown>): { sql: string; params: unknown[] } {
   const { sql: text, params } = kept.query;
-  if (!Object.values(values).some((v) => is(v, SQL))) return { sql: text, params: fillPlaceholders(params, values) };
+  if (!Object.values(values).some(isSqlValue)) return { sql: text, params: fillPlaceholders(params, values) };
   if (!kept.marks) throw new Error("SQL values need a statement whose parameters can be told apart");
   let spliced = "";
   let from = 0;
@@ -271,11 +291,11 @@ function fillQuery(kept: Kept, values: Record<string, unknown>): { sql: string; 
   params.forEach((param, i) => {
     const placeholder = placeholderOf(param);
     const value = placeholder ? values[placeholder.name] : undefined;
-    if (!is(value, SQL)) {
+    if (!isSqlValue(value)) {
       filledParams.push(...fillPlaceholders([param], values));
       return;
     }
-    const inner = dialect.sqlToQuery(value);
+    const inner = value instanceof WrittenSql ? value : dialect.sqlToQuery(value);
     spliced += `${text.slice(from, kept.marks![i])}${inner.sql}`;
     filledParams.push(...inner.params);
     from = kept.marks![i]! + 1;
@@ -320,24 +340,4 @@ export function keptReads<Db extends ControlDb | TenantDb, const T extends reado
     kept ??= build(db).map(keep);
     return kept.map((k) => filled(db, k, values)) as never;
   };
-}
-
-/**
- * A subquery written into SQL once, for the several statements of a batch that read it (a list's
- * page of ids, in each of its related reads): drizzle otherwise writes it again in each, a chunk
- * at a time. Its parameters stay parameters. Falls back to the subquery itself when its `?` cannot
- * be told apart from the text.
- */
-export function writtenOnce(query: SQLWrapper): SQLWrapper {
-  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
-  const marks = parameterMarks(text, params.length);
-  if (!marks) return query;
-  const pieces: SQL[] = [sql.raw("(")];
-  let from = 0;
-  marks.forEach((mark, i) => {
-    pieces.push(sql.raw(text.slice(from, mark)), sql`${params[i]}`);
-    from = mark + 1;
-  });
-  pieces.push(sql.raw(text.slice(from)), sql.raw(")"));
-  return sql.join(pieces);
 }

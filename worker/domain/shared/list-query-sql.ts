@@ -1,7 +1,7 @@
 import { and, asc, count, desc, or, sql, type AnyColumn, type Param, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
-import { keptReads, keptSelect, writtenOnce, type Keepable, type KeptQuery, type TenantDb } from "../../../db/client";
+import { keptReads, keptSelect, WrittenSql, writtenSql, type Keepable, type KeptQuery, type TenantDb } from "../../../db/client";
 import type { SQLiteSelectBase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Decimal } from "./decimal";
 import type { FilterValue, ListCondition, ListField, ListFilter, ListQuery, ListRegistry } from "./list-query";
@@ -154,7 +154,7 @@ type RelatedReads<R extends readonly BatchItem<"sqlite">[]> = (db: TenantDb, pag
 const keptRelated = new WeakMap<object, (db: TenantDb, values: Record<string, unknown>) => readonly BatchItem<"sqlite">[]>();
 
 /** A list's related reads as kept statements, filled with the subquery of the page's ids. */
-function relatedReads(related: RelatedReads<BatchItem<"sqlite">[]>, db: TenantDb, pageIds: SQLWrapper): readonly BatchItem<"sqlite">[] {
+function relatedReads(related: RelatedReads<BatchItem<"sqlite">[]>, db: TenantDb, pageIds: WrittenSql): readonly BatchItem<"sqlite">[] {
   let kept = keptRelated.get(related);
   if (!kept) {
     const build = keptReads((handle: TenantDb) => related(handle, sql`${sql.placeholder("ids")}`) as unknown as readonly Keepable[]);
@@ -196,6 +196,28 @@ function keptList(key: object, rows: (db: TenantDb) => AnyDynamicSelect, table?:
   return kept;
 }
 
+/** `select <primary key> from <table>` as text, per table: the head of a page's subquery of ids. */
+const idsHeads = new WeakMap<SQLiteTable, string>();
+
+/**
+ * The subquery of a page's ids (`(select "t"."id" from "t" where … order by … limit ? offset ?)`),
+ * from its WHERE and ORDER BY already written: each related read splices this text in.
+ */
+export function pageIdsSql(
+  table: SQLiteTable,
+  primaryKey: AnyColumn,
+  page: { where: WrittenSql; order: WrittenSql; limit: number; offset: number },
+): WrittenSql {
+  let head = idsHeads.get(table);
+  if (head === undefined) idsHeads.set(table, (head = writtenSql(sql`select ${primaryKey} from ${table}`).sql));
+  return new WrittenSql(`(${head} where ${page.where.sql} order by ${page.order.sql} limit ? offset ?)`, [
+    ...page.where.params,
+    ...page.order.params,
+    page.limit,
+    page.offset,
+  ]);
+}
+
 /**
  * Runs a list: one page of rows in the query's order, and when asked the number of rows matching,
  * counted in the same batch (one round trip, one snapshot). `related` reads about the page's rows
@@ -235,6 +257,7 @@ export async function runList<S extends Record<string, unknown>>(
   const order = listOrderBy(registry, query);
   const result: ListResult<unknown> & { related?: unknown[] } = { items: [], page: query.page, page_size: query.page_size };
   let items: BatchItem<"sqlite">;
+  let related: readonly BatchItem<"sqlite">[] = [];
   /** The count, built only when asked. */
   let counted: () => BatchItem<"sqlite">;
   if ("select" in args) {
@@ -250,26 +273,18 @@ export async function runList<S extends Record<string, unknown>>(
         ? keptList(args.from, (handle) => handle.select().from(args.from).$dynamic() as unknown as AnyDynamicSelect, args.from)
         : keptList(args.fixedSelect, args.fixedSelect);
     const handle = db as unknown as TenantDb;
-    const values = { where: where ?? sql`1`, order: sql.join(order, sql`, `), limit: query.limit, offset: query.offset };
+    // Written into SQL once for the page, the count and the related reads' subquery of ids.
+    const values = {
+      where: writtenSql(where ?? sql`1`),
+      order: writtenSql(sql.join(order, sql`, `)),
+      limit: query.limit,
+      offset: query.offset,
+    };
     items = kept.items(handle, values) as unknown as BatchItem<"sqlite">;
     counted = () => kept.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
+    if ("from" in args && args.related)
+      related = relatedReads(args.related, handle, pageIdsSql(args.from, registry.primaryKey as AnyColumn, values));
   }
-  const related =
-    "from" in args && args.related
-      ? relatedReads(
-          args.related,
-          db as unknown as TenantDb,
-          writtenOnce(
-            db
-              .select({ id: sql`${registry.primaryKey as AnyColumn}` })
-              .from(args.from)
-              .where(where)
-              .orderBy(...order)
-              .limit(query.limit)
-              .offset(query.offset),
-          ),
-        )
-      : [];
   const countQuery = query.total_count ? [counted()] : [];
   if (countQuery.length + related.length === 0) {
     result.items = (await (items as unknown as PromiseLike<unknown[]>)) as unknown[];
