@@ -9,7 +9,6 @@ import {
   Param,
   Placeholder,
   SQL,
-  sql,
   extractTablesRelationalConfig,
   type RelationalSchemaConfig,
   type SQLWrapper,
