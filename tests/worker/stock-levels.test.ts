@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tenantSchema, type TenantDb } from "../../db/client";
 import { StockBatch } from "../../worker/domain/stock/ledger";
+import { countsLevelsAlone, stockLevelListRegistry } from "../../worker/domain/stock/stock-levels";
+import { parseListQuery } from "../../worker/domain/shared/list-query";
 import { DomainError } from "../../worker/domain/shared/domain-error";
 import { addUser, ctxOf, makeCompany } from "../support/factories";
 import { firstLocation, makeLocation, makeVariant } from "../support/isolation/stock";
@@ -123,6 +125,47 @@ describe("/api/v1/stock-levels and /api/v1/inventory-logs", () => {
     expect(patched).toMatchObject({ reorder_point: "3.0000000", bin_location: "R1-04", below_reorder_point: true, on_hand: "2.0000000" });
     expect(await skus("below_reorder_point=true")).toEqual(["B-1"]);
     expect((await json<Level>(await call("GET", `/stock-levels/${levelB.id}`, token))).bin_location).toBe("R1-04");
+  });
+
+  it("counts what it lists, whatever the filters: the levels alone when the filters read only their own columns", async () => {
+    const { db, token, main, shop } = await world();
+    const [brand] = await db.insert(t.brands).values({ label: "Acme" }).returning();
+    const variants = [];
+    for (let i = 0; i < 6; i++) variants.push(await makeVariant(db, { sku: `CNT-${i}` }));
+    await db.update(t.products).set({ brandId: brand!.id }).where(eq(t.products.id, variants[0]!.productId));
+    await enter(
+      token,
+      main,
+      variants.map((v, i) => ({ variant_id: v.id, quantity: String(i + 1) })),
+    );
+    await enter(
+      token,
+      shop,
+      variants.slice(0, 3).map((v) => ({ variant_id: v.id, quantity: "2" })),
+    );
+    const cases: [string, boolean][] = [
+      ["", true],
+      [`location_id=${shop}`, true],
+      ["on_hand__Gte=3", true],
+      ["available__Lte=2", true],
+      ["below_reorder_point=false", true],
+      [`variant_id__In=${variants[0]!.id},${variants[5]!.id}`, true],
+      [`product_id=${variants[1]!.productId}`, false],
+      [`brand_id=${brand!.id}`, false],
+      ["sku__Contains=CNT-2", false],
+      ["search=CNT-1", false],
+      [`location_id=${main}&search=Variant CNT`, false],
+    ];
+    for (const [query, alone] of cases) {
+      expect(countsLevelsAlone(parseListQuery(new URLSearchParams(query), stockLevelListRegistry)), query).toBe(alone);
+      const page = await json<Page<Level>>(await call("GET", `/stock-levels?${query}&total_count=true&page_size=-1`, token));
+      expect(page.items.length, query).toBeGreaterThan(0);
+      expect(page.totalCount, query).toBe(page.items.length);
+    }
+    // A page counts the whole list, not itself.
+    const first = await json<Page<Level>>(await call("GET", "/stock-levels?total_count=true&page_size=2", token));
+    expect(first.items).toHaveLength(2);
+    expect(first.totalCount).toBe(9);
   });
 
   it("never changes on hand through a stock level edit", async () => {

@@ -241,7 +241,7 @@ export async function runList<Q extends AnyDynamicSelect, S extends Record<strin
 ): Promise<ListResult<Q["_"]["result"][number]>>;
 export async function runList<Q extends AnyDynamicSelect, S extends Record<string, unknown>>(
   db: LibSQLDatabase<S>,
-  args: RunListCommon & { fixedSelect: (db: TenantDb) => Q },
+  args: RunListCommon & { fixedSelect: (db: TenantDb) => Q; countFrom?: SQLiteTable },
 ): Promise<ListResult<Q["_"]["result"][number]>>;
 export async function runList<S extends Record<string, unknown>>(
   db: LibSQLDatabase<S>,
@@ -249,7 +249,14 @@ export async function runList<S extends Record<string, unknown>>(
     (
       | { from: SQLiteTable; related?: RelatedReads<BatchItem<"sqlite">[]> }
       | { select: () => AnyDynamicSelect }
-      | { fixedSelect: (db: TenantDb) => AnyDynamicSelect }
+      | {
+          fixedSelect: (db: TenantDb) => AnyDynamicSelect;
+          /**
+           * The select's first table, counted alone: for a call whose WHERE reads only that table's
+           * columns, when the select's joins keep each of its rows once (inner joins on foreign keys).
+           */
+          countFrom?: SQLiteTable;
+        }
     ),
 ): Promise<ListResult<unknown> & { related?: unknown[] }> {
   const { registry, query } = args;
@@ -281,7 +288,11 @@ export async function runList<S extends Record<string, unknown>>(
       offset: query.offset,
     };
     items = kept.items(handle, values) as unknown as BatchItem<"sqlite">;
-    counted = () => kept.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
+    const countFrom = "fixedSelect" in args ? args.countFrom : undefined;
+    const counting = countFrom
+      ? keptList(countFrom, (h) => h.select().from(countFrom).$dynamic() as unknown as AnyDynamicSelect, countFrom)
+      : kept;
+    counted = () => counting.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
     if ("from" in args && args.related)
       related = relatedReads(args.related, handle, pageIdsSql(args.from, registry.primaryKey as AnyColumn, values));
   }
