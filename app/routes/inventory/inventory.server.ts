@@ -19,8 +19,7 @@ export async function locationOptions(ctx: Ctx, includeInactive = true): Promise
  * address names (`product_id`), if any: the others are looked up as they are typed.
  */
 export async function stockLevelFilterOptions(ctx: Ctx, productParam: string | null) {
-  const productId = productParam !== null && /^[1-9][0-9]{0,14}$/.test(productParam) ? Number(productParam) : null;
-  const [locations, { brands, tags, product }] = await Promise.all([locationOptions(ctx), stockLevelFilters(ctx, productId)]);
+  const [locations, { brands, tags, product }] = await Promise.all([locationOptions(ctx), stockLevelFilters(ctx, productParam)]);
   const option = (x: { id: number; label: string }) => ({ value: String(x.id), label: x.label });
   return { locations, brands: brands.map(option), tags: tags.map(option), product: product && option(product) };
 }

@@ -3,6 +3,7 @@ import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { PRODUCT_KINDS } from "../../../db/schema/tenant/catalogue";
 import { moduleAllows } from "../identity/module-flags";
 import type { PermissionCheck } from "../identity/permissions";
+import { recordIdOrNull } from "../shared/input";
 import { likePrefix } from "../shared/list-query-sql";
 import { requirePermission, type Ctx } from "../shared/ctx";
 import { canEdit, canView, EDIT_PRODUCTS, priceAccess, VIEW_PRODUCTS, type PriceAccess } from "./price-access";
@@ -66,9 +67,11 @@ export function productLookupQuery(db: TenantDb, typed: string) {
     .limit(PRODUCT_LOOKUP_LIMIT);
 }
 
-/** A product's id and label, or null when it is not there: the product a filter names. */
-export async function productLookedUp(ctx: Ctx, id: number): Promise<ProductLookupResult | null> {
+/** A product's id and label, or null when the value names none: the product a filter's address names. */
+export async function productLookedUp(ctx: Ctx, rawId: unknown): Promise<ProductLookupResult | null> {
   requirePermission(ctx, LOOKS_UP_PRODUCTS);
+  const id = recordIdOrNull(rawId);
+  if (id === null) return null;
   const [row] = await ctx.db.select({ id: t.products.id, label: t.products.label }).from(t.products).where(eq(t.products.id, id));
   return row ?? null;
 }

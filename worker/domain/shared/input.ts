@@ -12,9 +12,15 @@ import { assertPlainText } from "./plain-text";
 
 /** A record id from a URL or a form: a positive integer, else the record cannot exist (`not_found`). */
 export function recordId(raw: unknown): number {
+  const id = recordIdOrNull(raw);
+  if (id === null) throw new DomainError("not_found");
+  return id;
+}
+
+/** A record id from a URL or a form, or null when the value cannot name a record. */
+export function recordIdOrNull(raw: unknown): number | null {
   const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new DomainError("not_found");
-  return Number(text);
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
 }
 
 /** Parses a verb's input, or throws `validation_failed` naming each field (an unknown key by its own name). */

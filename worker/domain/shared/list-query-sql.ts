@@ -196,6 +196,10 @@ function keptList(key: object, rows: (db: TenantDb) => AnyDynamicSelect, table?:
   return kept;
 }
 
+/** The kept page and count of a list read from a table's own rows. */
+const keptTableList = (table: SQLiteTable): KeptList =>
+  keptList(table, (handle) => handle.select().from(table).$dynamic() as unknown as AnyDynamicSelect, table);
+
 /** `select <primary key> from <table>` as text, per table: the head of a page's subquery of ids. */
 const idsHeads = new WeakMap<SQLiteTable, string>();
 
@@ -275,10 +279,7 @@ export async function runList<S extends Record<string, unknown>>(
       .offset(query.offset);
     counted = () => db.select({ n: count() }).from(rows().as("list_rows"));
   } else {
-    const kept =
-      "from" in args
-        ? keptList(args.from, (handle) => handle.select().from(args.from).$dynamic() as unknown as AnyDynamicSelect, args.from)
-        : keptList(args.fixedSelect, args.fixedSelect);
+    const kept = "from" in args ? keptTableList(args.from) : keptList(args.fixedSelect, args.fixedSelect);
     const handle = db as unknown as TenantDb;
     // Written into SQL once for the page, the count and the related reads' subquery of ids.
     const values = {
@@ -289,9 +290,7 @@ export async function runList<S extends Record<string, unknown>>(
     };
     items = kept.items(handle, values) as unknown as BatchItem<"sqlite">;
     const countFrom = "fixedSelect" in args ? args.countFrom : undefined;
-    const counting = countFrom
-      ? keptList(countFrom, (h) => h.select().from(countFrom).$dynamic() as unknown as AnyDynamicSelect, countFrom)
-      : kept;
+    const counting = countFrom ? keptTableList(countFrom) : kept;
     counted = () => counting.count(handle, { where: values.where }) as unknown as BatchItem<"sqlite">;
     if ("from" in args && args.related)
       related = relatedReads(args.related, handle, pageIdsSql(args.from, registry.primaryKey as AnyColumn, values));

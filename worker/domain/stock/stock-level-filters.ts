@@ -8,12 +8,9 @@ import { VIEW_INVENTORY } from "./stock-access";
  */
 export async function stockLevelFilters(
   ctx: Ctx,
-  productId: number | null,
+  productParam: unknown,
 ): Promise<{ brands: { id: number; label: string }[]; tags: { id: number; label: string }[]; product: ProductLookupResult | null }> {
   requirePermission(ctx, VIEW_INVENTORY);
-  const [{ brands, tags }, product] = await Promise.all([
-    productFilterOptions(ctx.db),
-    productId === null ? null : productLookedUp(ctx, productId),
-  ]);
+  const [{ brands, tags }, product] = await Promise.all([productFilterOptions(ctx.db), productLookedUp(ctx, productParam)]);
   return { brands, tags, product };
 }
