@@ -2,7 +2,6 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
-import { reactDomTextWrites } from "./scripts/lib/react-dom-text-writes";
 import { reactRouterBranchIndex } from "./scripts/lib/react-router-branch-index";
 import { reactRouterServerRoutes } from "./scripts/lib/react-router-server-routes";
 
@@ -11,7 +10,6 @@ export default defineConfig({
     drizzleEntityCheck(),
     reactRouterServerRoutes(),
     reactRouterBranchIndex(),
-    reactDomTextWrites(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],

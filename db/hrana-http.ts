@@ -204,9 +204,17 @@ const BEGIN: Record<TransactionMode, string> = {
   deferred: "BEGIN DEFERRED",
 };
 
+/** Each base URL's pipeline URL, made once: the caller keeps its base URLs (db/client.ts). */
+const pipelineUrls = new WeakMap<URL, string>();
+function pipelineUrlOf(base: URL): string {
+  let url = pipelineUrls.get(base);
+  if (url === undefined) pipelineUrls.set(base, (url = new URL("v2/pipeline", base).toString()));
+  return url;
+}
+
 /** A new client: nothing is opened until a statement is sent. */
 export function hranaHttpClient(config: HranaHttpConfig): Client {
-  const pipelineUrl = new URL("v2/pipeline", config.url).toString();
+  const pipelineUrl = pipelineUrlOf(config.url);
   const fetchFn = config.fetch ?? globalThis.fetch;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (config.authToken !== undefined) headers.authorization = `Bearer ${config.authToken}`;

@@ -219,6 +219,46 @@ async function watch(page: Page) {
   return errors;
 }
 
+describe("a page's data written for its client (decision 059)", () => {
+  it("cannot end its script: a customer named like markup shows as text, runs nothing, and the page hydrates", async () => {
+    const label = `</script><script>window.pwned=1</script><!-- & > \u2028 end`;
+    await createCustomer(await companyCtx(companyId), { label });
+    const html = await (await get("/contacts/customers?search=%3C%2Fscript", { cookie })).text();
+    // One script holds the page's data, its markup characters escaped.
+    const data = [...html.matchAll(/<script nonce="[^"]+">(window\.__reactRouterContext\.streamController\.enqueue\(.*?)<\/script>/gs)];
+    expect(data).toHaveLength(1);
+    expect(data[0]![1]).toContain(
+      String.raw`\u003c/script\u003e\u003cscript\u003ewindow.pwned=1\u003c/script\u003e\u003c!-- \u0026 \u003e \u2028 end`,
+    );
+    expect(data[0]![1]).toMatch(/\);window\.__reactRouterContext\.streamController\.close\(\);$/);
+    // After React Router's own scripts, where its client reads it, and last in the body.
+    expect(html.indexOf(data[0]![0])).toBeGreaterThan(html.indexOf("streamController = controller"));
+    expect(html.endsWith(`${data[0]![0]}</body></html>`)).toBe(true);
+    expect(html).not.toContain("<script>window.pwned=1</script>");
+    // No Suspense boundary is left in the page.
+    expect(html).not.toContain("<!--$-->");
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const [name, value] = cookie.split(/=(.*)/s);
+    await context.addCookies([{ name: name!, value: value!, url: appUrl }]);
+    const page = await context.newPage();
+    const errors = await watch(page);
+    await page.goto(`${appUrl}/contacts/customers?search=%3C%2Fscript`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => "pwned" in window)).toBe(false);
+    expect(await page.locator("table tbody").textContent()).toContain("</script><script>window.pwned=1</script>");
+    // The client read the data: a navigation fetches the next page's data in place.
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    const dataRequest = page.waitForRequest((request) => request.url().includes("/dashboard.data"));
+    await page.click("a.top-bar__brand");
+    await dataRequest;
+    await page.waitForURL(`${appUrl}/dashboard`);
+    expect(await page.evaluate(() => "stayed" in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("pages under the Content-Security-Policy", () => {
   it("hydrate, sign in, navigate and switch language with no policy violation or console error", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
