@@ -16,7 +16,12 @@ const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = (await import(
 
 /**
  * Migrates and seeds the databases, then serves the built app (build/server, build/client) in
- * workerd through Miniflare's API, without the development proxy `wrangler dev` puts in front.
+ * workerd through Miniflare's API, without the development proxy `wrangler dev` puts in front, and
+ * on a socket of the app's own (`unsafeDirectSockets`): Miniflare's entry Worker, in the same
+ * workerd, stands for Cloudflare's front line (it rewrites each request, gzips answers for a client
+ * that accepts it, and copies each answer twice), which a Worker in production does not pay for.
+ * It was a quarter of the health row's CPU, and more for a page (docs/benchmarks.md, 2026-11-28).
+ * The app's requests then carry no `CF-Connecting-IP`: sign-ins count no address.
  */
 export async function startAppInMiniflare(
   options: Omit<AppStackOptions, "onSpawn" | "quiet">,
@@ -44,6 +49,7 @@ export async function startAppInMiniflare(
         {
           ...worker,
           name: "comptoir",
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
           modules: [main!, ...chunks].map((path) => ({ type: "ESModule", path })),
           modulesRoot: serverDir,
           bindings: { ...(worker.bindings as Record<string, unknown>), ...vars },
@@ -51,7 +57,8 @@ export async function startAppInMiniflare(
       ],
     }),
   );
-  const url = (await miniflare.ready).origin;
+  await miniflare.ready;
+  const url = (await miniflare.unsafeGetDirectURL("comptoir")).origin;
   const inspector = process.env.BENCH_PROFILE
     ? (await miniflare.getInspectorURL()).href.replace(/^ws/, "http").replace(/\/$/, "")
     : undefined;
