@@ -31,6 +31,8 @@ interface Side {
   bearer: Record<string, string>;
   /** A 10-line sales order's body, each call the next lines of the levels and the next customer (as `npm run bench` sends them). */
   nextOrder(): string;
+  /** A stock document's body at the first location: the next `count` levels, one unit each. */
+  nextStockLines(count: number): string;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,11 @@ async function serve(root: string, name: string): Promise<Side> {
     pids,
     cookie: `session=v1:${t.access_token}:${t.refresh_token}:${Date.now() + t.expires_in * 1000}`,
     bearer,
+    nextStockLines: (count) =>
+      JSON.stringify({
+        location_id: location!.id,
+        lines: Array.from({ length: count }, () => ({ variant_id: levels[round++ % levels.length]!.variant_id, quantity: "1" })),
+      }),
     nextOrder: () =>
       JSON.stringify({
         customer_id: customers[orders++ % customers.length]!.id,
@@ -133,6 +140,25 @@ const ROWS: [string, Make, number?][] = [
   [
     "GET /api/v1/products filter+sort",
     (s) => () => lightFetch(`${s.base}/api/v1/products?page_size=50&brand_id=2&active=true&sort=-label`, { headers: s.bearer }),
+  ],
+  // The entries come first: each removal takes one of the units they added.
+  [
+    "POST /api/v1/stock-entries (3 lines)",
+    (s) => () =>
+      lightFetch(`${s.base}/api/v1/stock-entries`, {
+        method: "POST",
+        headers: { ...s.bearer, "content-type": "application/json" },
+        body: s.nextStockLines(3),
+      }),
+  ],
+  [
+    "POST /api/v1/stock-removals (1 line)",
+    (s) => () =>
+      lightFetch(`${s.base}/api/v1/stock-removals`, {
+        method: "POST",
+        headers: { ...s.bearer, "content-type": "application/json" },
+        body: s.nextStockLines(1),
+      }),
   ],
   [
     "POST /api/v1/sales-orders (10 lines)",

@@ -1,5 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
+import { inJsonList } from "../shared/in-ids";
 import { todayIn, type FieldIssues } from "./common";
 import { componentUnits, costPerUnit, lineUnits, type LineMove } from "./stock-rules";
 import { MAX_UNITS } from "./common";
@@ -27,11 +28,59 @@ export interface StockReferences {
   today: string;
 }
 
-const none = [0];
-const ids = (list: readonly (number | null | undefined)[]) => {
-  const unique = [...new Set(list.filter((v): v is number => typeof v === "number"))];
-  return unique.length ? unique : none;
-};
+/** The distinct ids of a list, as the JSON list a kept read binds. */
+const ids = (list: readonly (number | null | undefined)[]) =>
+  JSON.stringify([...new Set(list.filter((v): v is number => typeof v === "number"))]);
+
+/**
+ * The reads of what lines and locations refer to, built once per isolate (keptReads): each list of
+ * ids is one JSON parameter. Every stock document's write sends them.
+ */
+const referenceReads = keptReads((db: TenantDb) => {
+  const p = {
+    locationIds: sql.placeholder("locationIds"),
+    variantIds: sql.placeholder("variantIds"),
+    packIds: sql.placeholder("packIds"),
+    batchIds: sql.placeholder("batchIds"),
+  };
+  return [
+    db
+      .select({ id: t.locations.id, label: t.locations.label, active: t.locations.active })
+      .from(t.locations)
+      .where(inJsonList(t.locations.id, p.locationIds)),
+    db
+      .select({
+        id: t.variants.id,
+        sku: t.variants.sku,
+        label: t.variants.label,
+        trackInventory: t.variants.trackInventory,
+        batchTracked: t.variants.batchTracked,
+        isKit: t.variants.isKit,
+      })
+      .from(t.variants)
+      .where(inJsonList(t.variants.id, p.variantIds)),
+    db
+      .select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity })
+      .from(t.packs)
+      .where(inJsonList(t.packs.id, p.packIds)),
+    db
+      .select({ id: t.batches.id, variantId: t.batches.variantId, number: t.batches.number, expirationDate: t.batches.expirationDate })
+      .from(t.batches)
+      .where(inJsonList(t.batches.id, p.batchIds)),
+    db
+      .select({
+        parentId: t.components.parentVariantId,
+        variantId: t.components.componentVariantId,
+        quantity: t.components.quantity,
+        trackInventory: t.variants.trackInventory,
+        batchTracked: t.variants.batchTracked,
+      })
+      .from(t.components)
+      .innerJoin(t.variants, eq(t.variants.id, t.components.componentVariantId))
+      .where(inJsonList(t.components.parentVariantId, p.variantIds)),
+    db.select({ timezone: t.companySettings.timezone }).from(t.companySettings).limit(1),
+  ] as const;
+});
 
 /** Everything some lines and locations refer to, read in one round trip. */
 export async function loadStockReferences(
@@ -45,43 +94,14 @@ export async function loadStockReferences(
     now?: number;
   },
 ): Promise<StockReferences> {
-  const [locations, variants, packs, batches, components, settings] = await db.batch([
-    db
-      .select({ id: t.locations.id, label: t.locations.label, active: t.locations.active })
-      .from(t.locations)
-      .where(inArray(t.locations.id, ids(request.locationIds))),
-    db
-      .select({
-        id: t.variants.id,
-        sku: t.variants.sku,
-        label: t.variants.label,
-        trackInventory: t.variants.trackInventory,
-        batchTracked: t.variants.batchTracked,
-        isKit: t.variants.isKit,
-      })
-      .from(t.variants)
-      .where(inArray(t.variants.id, ids(request.variantIds))),
-    db
-      .select({ id: t.packs.id, variantId: t.packs.variantId, quantity: t.packs.quantity })
-      .from(t.packs)
-      .where(inArray(t.packs.id, ids(request.packIds))),
-    db
-      .select({ id: t.batches.id, variantId: t.batches.variantId, number: t.batches.number, expirationDate: t.batches.expirationDate })
-      .from(t.batches)
-      .where(inArray(t.batches.id, ids(request.batchIds))),
-    db
-      .select({
-        parentId: t.components.parentVariantId,
-        variantId: t.components.componentVariantId,
-        quantity: t.components.quantity,
-        trackInventory: t.variants.trackInventory,
-        batchTracked: t.variants.batchTracked,
-      })
-      .from(t.components)
-      .innerJoin(t.variants, eq(t.variants.id, t.components.componentVariantId))
-      .where(inArray(t.components.parentVariantId, ids(request.variantIds))),
-    db.select({ timezone: t.companySettings.timezone }).from(t.companySettings).limit(1),
-  ]);
+  const [locations, variants, packs, batches, components, settings] = await db.batch(
+    referenceReads(db, {
+      locationIds: ids(request.locationIds),
+      variantIds: ids(request.variantIds),
+      packIds: ids(request.packIds),
+      batchIds: ids(request.batchIds),
+    }),
+  );
   const byParent = new Map<number, StockReferences["components"] extends Map<number, infer V> ? V : never>();
   for (const { parentId, ...c } of components) byParent.set(parentId, [...(byParent.get(parentId) ?? []), c]);
   return {

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { DomainError } from "../shared/domain-error";
 import { defineListRegistry, likePrefix } from "../shared/list-query-sql";
 import { fromScaledInteger, PRICE_SCALE } from "../shared/money";
@@ -94,7 +94,7 @@ export function summaryView(r: SummaryRow): StockDocumentView {
   };
 }
 
-function linesQuery(db: TenantDb, documentId: SQL) {
+function linesQuery(db: TenantDb, documentId: SQL | Placeholder) {
   return db
     .select({
       id: stockDocumentLines.id,
@@ -149,14 +149,23 @@ export const stockDocumentListRegistry = defineListRegistry({
   search: (text: string) => likePrefix(stockDocuments.number, text),
 });
 
+// A document's reads, built once per isolate (keptReads): every read of a document and every write's answer sends them.
+const documentReads = keptReads((db: TenantDb) => {
+  const id = sql.placeholder("id");
+  return [
+    summarySelect(db).where(and(eq(stockDocuments.id, id), eq(stockDocuments.type, sql.placeholder("type")))),
+    linesQuery(db, id),
+  ] as const;
+});
+const writtenReads = keptReads((db: TenantDb) => {
+  const id = sql.placeholder("id");
+  return [summarySelect(db).where(eq(stockDocuments.id, id)), linesQuery(db, id)] as const;
+});
+
 /** The id a caller gives, as the document of that type it names. */
 export async function readStockDocument(db: TenantDb, type: StockDocumentType, rawId: unknown): Promise<StockDocumentView> {
-  const id = recordId(rawId);
   // One round trip: the document and its lines.
-  const [[row], lines] = await db.batch([
-    summarySelect(db).where(and(eq(stockDocuments.id, id), eq(stockDocuments.type, type))),
-    linesQuery(db, sql`${id}`),
-  ]);
+  const [[row], lines] = await db.batch(documentReads(db, { id: recordId(rawId), type }));
   if (!row) throw new DomainError("not_found");
   return { ...summaryView(row), lines: lines.map(lineView) };
 }
@@ -166,7 +175,7 @@ export async function readStockDocument(db: TenantDb, type: StockDocumentType, r
  * answer costs no round trip of its own; `id` names it in SQL.
  */
 export function writtenStockDocumentReads(db: TenantDb, id: SQL) {
-  return [summarySelect(db).where(eq(stockDocuments.id, id)), linesQuery(db, id)] as const;
+  return writtenReads(db, { id });
 }
 
 /** The view of a document from the rows `writtenStockDocumentReads` gave. */
