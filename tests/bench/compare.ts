@@ -33,6 +33,8 @@ interface Side {
   nextOrder(): string;
   /** A stock document's body at the first location: the next `count` levels, one unit each. */
   nextStockLines(count: number): string;
+  /** The path of a payment of 1.00 on the next of 20 finalized invoices of 10,000.00 (as `npm run bench` pays them). */
+  nextPayment(): string;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,24 @@ async function serve(root: string, name: string): Promise<Side> {
       "/api/v1/customers?page_size=200",
     )
   ).items.filter((c) => c.credit_limit === null && c.minimum_order_amount === null);
+  // Made only when the payments row is measured: 20 invoices take 5,000 payments (250 each).
+  const toPay: number[] = [];
+  if (!ONLY || ONLY.some((word) => "post /api/v1/invoices/{id}/payments".includes(word)))
+    for (let i = 0; i < 20; i++) {
+      const made = await fetch(`${app.url}/api/v1/invoices`, {
+        method: "POST",
+        headers: { ...bearer, "content-type": "application/json" },
+        body: JSON.stringify({
+          customer_id: customers[i % customers.length]!.id,
+          location_id: location!.id,
+          lines: [{ variant_id: levels[i % levels.length]!.variant_id, price: "100", quantity: "100" }],
+          finalize: true,
+        }),
+      });
+      if (made.status !== 201) throw new Error(`${name}: cannot make an invoice to pay (status ${made.status})`);
+      toPay.push(((await made.json()) as { id: number }).id);
+    }
+  let payments = 0;
   let round = 0;
   let orders = 0;
   return {
@@ -78,6 +98,7 @@ async function serve(root: string, name: string): Promise<Side> {
     pids,
     cookie: `session=v1:${t.access_token}:${t.refresh_token}:${Date.now() + t.expires_in * 1000}`,
     bearer,
+    nextPayment: () => `/api/v1/invoices/${toPay[payments++ % toPay.length]}/payments`,
     nextStockLines: (count) =>
       JSON.stringify({
         location_id: location!.id,
@@ -158,6 +179,15 @@ const ROWS: [string, Make, number?][] = [
         method: "POST",
         headers: { ...s.bearer, "content-type": "application/json" },
         body: s.nextStockLines(1),
+      }),
+  ],
+  [
+    "POST /api/v1/invoices/{id}/payments",
+    (s) => () =>
+      lightFetch(`${s.base}${s.nextPayment()}`, {
+        method: "POST",
+        headers: { ...s.bearer, "content-type": "application/json" },
+        body: JSON.stringify({ amount: "1" }),
       }),
   ],
   [

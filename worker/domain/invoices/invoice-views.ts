@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { sqlList } from "../shared/sql-list";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
 import {
   readSalesDocumentRow,
@@ -93,8 +93,12 @@ export function invoiceView(view: SalesDocumentView, doc: SavedSalesDocument, to
 }
 
 /** Today in the company's calendar (what overdue is measured against). */
+const companyTimezone = keptSelect((db: TenantDb) =>
+  db.select({ timezone: companySettings.timezone }).from(companySettings).where(eq(companySettings.id, 1)),
+);
+
 export async function companyToday(db: TenantDb, now: number): Promise<string> {
-  const [row] = await db.select({ timezone: companySettings.timezone }).from(companySettings).where(eq(companySettings.id, 1));
+  const [row] = await companyTimezone(db);
   return todayIn(row?.timezone ?? "UTC", new Date(now));
 }
 

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { tenantSchema, type TenantDb } from "../../../db/client";
+import { keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import { recordId } from "../shared/input";
 import { currencyDecimals, PRICE_SCALE } from "../shared/money";
 import { DomainError } from "../shared/domain-error";
@@ -72,10 +72,12 @@ export function paymentQuery(db: TenantDb) {
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId));
 }
 
+/** One payment by its id, built once per isolate (keptSelect); the id may be SQL (a payment its batch has just written). */
+export const paymentById = keptSelect((db: TenantDb) => paymentQuery(db).where(eq(payments.id, sql.placeholder("id"))));
+
 /** One payment; `invoiceId` given, it must be that invoice's (else not_found). */
 export async function readPayment(db: TenantDb, rawId: unknown, invoiceId?: number): Promise<PaymentView> {
-  const id = recordId(rawId);
-  const [row] = await paymentQuery(db).where(eq(payments.id, id));
+  const [row] = await paymentById(db, { id: recordId(rawId) });
   if (!row || (invoiceId !== undefined && row.invoiceId !== invoiceId)) throw new DomainError("not_found");
   return paymentView(row);
 }

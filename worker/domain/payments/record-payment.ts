@@ -11,7 +11,7 @@ import { currencyDecimals, PRICE_SCALE } from "../shared/money";
 import { storedDecimal } from "../shared/stored-figures";
 import { StockBatch } from "../stock/ledger";
 import { MAX_PAYMENTS_PER_INVOICE, RecordPaymentInput } from "./payment-schemas";
-import { paymentQuery, paymentView, type PaymentRow, type PaymentView } from "./payment-views";
+import { paymentById, paymentView, type PaymentRow, type PaymentView } from "./payment-views";
 import { invoiceAfterPayment, orderOfInvoice, orderOpenToPayments, orderSettlement, PAYABLE_STATUSES } from "./settlement";
 
 const { payments, paymentMethods } = tenantSchema;
@@ -75,7 +75,7 @@ export async function recordPayment(ctx: Ctx, invoiceId: unknown, raw: unknown):
   // The payment as recorded, read in the same batch: the batch is one transaction, so the newest
   // payment of the invoice is this one.
   const read = batch.size;
-  batch.add(paymentQuery(db).where(eq(payments.id, created)));
+  batch.add(paymentById(db, { id: created }));
   const results = await batch.run();
   const [row] = results[read] as PaymentRow[];
   return paymentView(row!);

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
+import { keptReads, keptSelect, tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot, SalesDocumentType } from "../../../db/schema/tenant/sales";
 import { DOCUMENT_ACCESS, type DocumentAccess } from "../documents/document-types";
 import { listDocuments, type DocumentListSource } from "../documents/list-documents";
@@ -332,14 +332,18 @@ export async function hasShipments(db: TenantDb, orderId: number): Promise<boole
   return row !== undefined;
 }
 
-/** The saved document of a type an id names, as stored. */
-export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown) {
-  const id = recordId(rawId);
-  const [doc] = await db
+// Built once per isolate (keptSelect): every change of a document reads it first.
+const savedDocument = keptSelect((db: TenantDb) =>
+  db
     .select(documentColumns)
     .from(salesDocuments)
-    .where(and(eq(salesDocuments.id, id), eq(salesDocuments.type, type)))
-    .limit(1);
+    .where(and(eq(salesDocuments.id, sql.placeholder("id")), eq(salesDocuments.type, sql.placeholder("type"))))
+    .limit(1),
+);
+
+/** The saved document of a type an id names, as stored. */
+export async function savedSalesDocument(db: TenantDb, type: SalesDocumentType, rawId: unknown) {
+  const [doc] = await savedDocument(db, { id: recordId(rawId), type });
   if (!doc) throw new DomainError("not_found");
   return doc;
 }
