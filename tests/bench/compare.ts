@@ -145,6 +145,10 @@ async function measure(sides: Side[], make: Make, expect?: number): Promise<numb
   return spent.map((ms) => ms / (SLICES * SLICE));
 }
 
+/** A JSON body posted to the API as the demo user. */
+const postJson = (s: Side, path: string, body: string) =>
+  lightFetch(`${s.base}${path}`, { method: "POST", headers: { ...s.bearer, "content-type": "application/json" }, body });
+
 const ROWS: [string, Make, number?][] = [
   ["GET /dashboard", (s) => () => lightFetch(`${s.base}/dashboard`, { headers: { cookie: s.cookie } })],
   ["GET shell alone (signed-in 404)", (s) => () => lightFetch(`${s.base}/shell-probe`, { headers: { cookie: s.cookie } }), 404],
@@ -163,42 +167,10 @@ const ROWS: [string, Make, number?][] = [
     (s) => () => lightFetch(`${s.base}/api/v1/products?page_size=50&brand_id=2&active=true&sort=-label`, { headers: s.bearer }),
   ],
   // The entries come first: each removal takes one of the units they added.
-  [
-    "POST /api/v1/stock-entries (3 lines)",
-    (s) => () =>
-      lightFetch(`${s.base}/api/v1/stock-entries`, {
-        method: "POST",
-        headers: { ...s.bearer, "content-type": "application/json" },
-        body: s.nextStockLines(3),
-      }),
-  ],
-  [
-    "POST /api/v1/stock-removals (1 line)",
-    (s) => () =>
-      lightFetch(`${s.base}/api/v1/stock-removals`, {
-        method: "POST",
-        headers: { ...s.bearer, "content-type": "application/json" },
-        body: s.nextStockLines(1),
-      }),
-  ],
-  [
-    "POST /api/v1/invoices/{id}/payments",
-    (s) => () =>
-      lightFetch(`${s.base}${s.nextPayment()}`, {
-        method: "POST",
-        headers: { ...s.bearer, "content-type": "application/json" },
-        body: JSON.stringify({ amount: "1" }),
-      }),
-  ],
-  [
-    "POST /api/v1/sales-orders (10 lines)",
-    (s) => () =>
-      lightFetch(`${s.base}/api/v1/sales-orders`, {
-        method: "POST",
-        headers: { ...s.bearer, "content-type": "application/json" },
-        body: s.nextOrder(),
-      }),
-  ],
+  ["POST /api/v1/stock-entries (3 lines)", (s) => () => postJson(s, "/api/v1/stock-entries", s.nextStockLines(3))],
+  ["POST /api/v1/stock-removals (1 line)", (s) => () => postJson(s, "/api/v1/stock-removals", s.nextStockLines(1))],
+  ["POST /api/v1/invoices/{id}/payments", (s) => () => postJson(s, s.nextPayment(), JSON.stringify({ amount: "1" }))],
+  ["POST /api/v1/sales-orders (10 lines)", (s) => () => postJson(s, "/api/v1/sales-orders", s.nextOrder())],
 ];
 
 const second = process.argv[3];

@@ -92,11 +92,12 @@ export function invoiceView(view: SalesDocumentView, doc: SavedSalesDocument, to
   };
 }
 
-/** Today in the company's calendar (what overdue is measured against). */
+// Built once per isolate (keptSelect): payments, invoices and their pages read it.
 const companyTimezone = keptSelect((db: TenantDb) =>
   db.select({ timezone: companySettings.timezone }).from(companySettings).where(eq(companySettings.id, 1)),
 );
 
+/** Today in the company's calendar (what overdue is measured against). */
 export async function companyToday(db: TenantDb, now: number): Promise<string> {
   const [row] = await companyTimezone(db);
   return todayIn(row?.timezone ?? "UTC", new Date(now));
