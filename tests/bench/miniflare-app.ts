@@ -21,7 +21,7 @@ const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = (await import(
  * workerd, stands for Cloudflare's front line (it rewrites each request, gzips answers for a client
  * that accepts it, and copies each answer twice), which a Worker in production does not pay for.
  * It was a quarter of the health row's CPU, and more for a page (docs/benchmarks.md, 2026-11-28).
- * The app's requests then carry no `CF-Connecting-IP`: sign-ins count no address.
+ * Its requests then carry no `CF-Connecting-IP` unless the client sends one (the sign-in row does).
  */
 export async function startAppInMiniflare(
   options: Omit<AppStackOptions, "onSpawn" | "quiet">,
