@@ -9,11 +9,12 @@ export const streamTimeout = 5_000;
  * A page as one string (decision 059). Loaders return their data whole (none defers a promise), so
  * the page is ready to write once they are done: React's string renderer writes it in one pass, and
  * the page's data for hydration (React Router's hand-off stream) is read before and written as one
- * script after the document, where React Router writes it.
+ * script at the end of the page, where React Router writes it.
  *
  * React Router's own entry streams the page instead (`renderToReadableStream`), with its data
- * behind a Suspense boundary read chunk by chunk: for a page ready at once that is the same HTML
- * (less Suspense's markers) at 9 to 14 % more of the Worker's CPU (docs/benchmarks.md).
+ * behind a Suspense boundary read chunk by chunk. For a page ready at once that writes the same HTML
+ * (less Suspense's markers); this entry spends 8 to 17 % less of the Worker's CPU on it
+ * (docs/benchmarks.md, 2026-11-28).
  * The request's CSP nonce (worker/index.ts sends the policy) is on every inline script.
  */
 export default async function handleRequest(
