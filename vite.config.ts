@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./scripts/lib/drizzle-entity-check";
 import { reactRouterBranchIndex } from "./scripts/lib/react-router-branch-index";
+import { reactRouterHandoffText } from "./scripts/lib/react-router-handoff-text";
 import { reactRouterServerRoutes } from "./scripts/lib/react-router-server-routes";
 
 export default defineConfig({
@@ -10,6 +11,7 @@ export default defineConfig({
     drizzleEntityCheck(),
     reactRouterServerRoutes(),
     reactRouterBranchIndex(),
+    reactRouterHandoffText(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],

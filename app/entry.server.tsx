@@ -27,7 +27,9 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   const nonce = loadContext.get(requestContext).cspNonce;
-  const handoff = await handoffText(routerContext.serverHandoffStream);
+  // The build gives the data's text when it holds no promise (decision 060), else its stream.
+  const context = routerContext as EntryContext & { serverHandoffText?: string };
+  const handoff = context.serverHandoffText ?? (await handoffText(routerContext.serverHandoffStream));
   // ServerRouter would read the stream again, behind Suspense: its text is written below.
   routerContext.serverHandoffStream = undefined;
   const html = renderToString(
