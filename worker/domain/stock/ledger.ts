@@ -396,8 +396,8 @@ function stockChanged(field: string, current: number): DomainError {
   return new DomainError("stock_changed", params, { [field]: { code: "stock_changed", params } });
 }
 
-/** Receipts written together from this many (smaller sets keep a line's own statements). */
-const SETWISE_FROM = 20;
+/** Receipts written together from this many: three statements for all of them where each line would take three of its own (one line keeps its own). */
+const SETWISE_FROM = 2;
 /** Rows per statement of receipts written together (four values each, well within SQLite's limit). */
 const SETWISE_ROWS = 500;
 
