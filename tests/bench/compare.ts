@@ -3,7 +3,9 @@
 // built, each served in workerd through Miniflare with its own database server) measured side by
 // side. Each row's requests go to both in alternating slices, so that what else the shared cores
 // run falls on both alike; a row's workerd CPU per request is also a multiple of each side's own
-// health checks, measured the same way in the same run.
+// health checks, measured the same way in the same run. A row's change is the mean of its slices'
+// changes (each slice against the other side's slice beside it), with the half-width of its 95 %
+// interval: a change within it is not told apart from the machine's noise.
 // BENCH_ONLY picks rows as in `npm run bench`; BENCH_SLICES (10) slices of BENCH_SLICE (200) requests
 // per side and row, at BENCH_CONCURRENCY (10) clients.
 import { randomBytes } from "node:crypto";
@@ -15,6 +17,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/lib/config";
 import { freePort } from "../support/free-port";
 import { workerdCpuMs, workerdPids } from "./cpu";
 import { lightFetch } from "./light-fetch";
+import { pairedChange } from "./paired-change";
 
 const other = process.argv[2] ?? process.env.BENCH_COMPARE;
 if (!other) throw new Error("usage: npm run bench:compare -- <path of another checkout, built>");
@@ -135,14 +138,14 @@ async function slice(side: Side, make: () => Promise<Response>, requests: number
   return workerdCpuMs(side.pids) - before;
 }
 
-/** Workerd CPU per request of each side, over SLICES alternating slices (the side that goes first alternates too). */
-async function measure(sides: Side[], make: Make, expect?: number): Promise<number[]> {
+/** Workerd CPU per request of each side, over SLICES alternating slices (the side that goes first alternates too), and each slice's. */
+async function measure(sides: Side[], make: Make, expect?: number): Promise<{ perRequest: number[]; slices: number[][] }> {
   const makers = sides.map(make);
   for (const [i, side] of sides.entries()) await slice(side, makers[i]!, 50, expect); // warm-up
-  const spent = sides.map(() => 0);
+  const slices: number[][] = sides.map(() => []);
   for (let s = 0; s < SLICES; s++)
-    for (const i of s % 2 ? [...sides.keys()].reverse() : sides.keys()) spent[i]! += await slice(sides[i]!, makers[i]!, SLICE, expect);
-  return spent.map((ms) => ms / (SLICES * SLICE));
+    for (const i of s % 2 ? [...sides.keys()].reverse() : sides.keys()) slices[i]!.push(await slice(sides[i]!, makers[i]!, SLICE, expect));
+  return { perRequest: slices.map((spent) => spent.reduce((a, b) => a + b, 0) / (SLICES * SLICE)), slices };
 }
 
 /** A JSON body posted to the API as the demo user. */
@@ -182,13 +185,14 @@ try {
   console.log(
     `compare: ${sides[0]!.name} → ${sides[1]!.name}, ${SLICES}×${SLICE} requests per side and row, concurrency ${CONCURRENCY}, ${new Date().toISOString()}`,
   );
-  const health = await measure(sides, (s) => () => lightFetch(`${s.base}/api/v1/health`));
+  const health = (await measure(sides, (s) => () => lightFetch(`${s.base}/api/v1/health`))).perRequest;
   console.log(`GET /api/v1/health`.padEnd(36), health.map((ms) => `${ms.toFixed(3)} ms`).join(" → "));
   for (const [name, make, expect] of ROWS) {
     if (ONLY && !ONLY.some((word) => name.toLowerCase().includes(word))) continue;
-    const cpu = await measure(sides, make, expect);
+    const { perRequest: cpu, slices } = await measure(sides, make, expect);
     const times = cpu.map((ms, i) => `${ms.toFixed(3)} ms (${(ms / health[i]!).toFixed(2)}× health)`);
-    console.log(`${name.padEnd(36)} ${times.join(" → ")}  ${(100 * (cpu[1]! / cpu[0]! - 1)).toFixed(1)} %`);
+    const { change, within } = pairedChange(slices[0]!, slices[1]!);
+    console.log(`${name.padEnd(36)} ${times.join(" → ")}  ${change.toFixed(1)} % (± ${within.toFixed(1)})`);
   }
 } finally {
   for (const side of sides) await side.close();
