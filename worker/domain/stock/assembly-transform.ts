@@ -132,7 +132,7 @@ async function loadPlan(ctx: Pick<Ctx, "db" | "now">, variantId: number, locatio
       };
     }),
   };
-  return { plan, today: refs.today };
+  return { plan, today: refs.today, numbering: refs.numbering };
 }
 
 /** An assembly, its components and what the location holds of each: what the transform screen shows. */
@@ -191,7 +191,7 @@ export async function transformAssembly(ctx: Ctx, raw: unknown): Promise<StockDo
   const { db } = ctx;
   const author = stockAuthor(ctx.actor);
   const input = parseInput(AssemblyTransformInput, raw);
-  const { plan, today } = await loadPlan(ctx, input.variant_id, input.location_id);
+  const { plan, today, numbering } = await loadPlan(ctx, input.variant_id, input.location_id);
   const units = input.quantity;
   const moves = plan.components.map((c) => ({ variantId: c.variantId, units: componentUnits(units, c.perAssembly) }));
   if (moves.some((m) => m.units > MAX_UNITS * 10 ** QUANTITY_SCALE)) throw tooLarge();
@@ -213,7 +213,7 @@ export async function transformAssembly(ctx: Ctx, raw: unknown): Promise<StockDo
   ];
   const taken = changes.filter((c) => c.delta < 0);
 
-  const numbered = newDocumentNumber(db, "assembly_transform", plan.locationId);
+  const numbered = newDocumentNumber(db, "assembly_transform", plan.locationId, null, numbering);
   const insert = db
     .insert(stockDocuments)
     .values({

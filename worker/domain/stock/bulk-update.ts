@@ -122,7 +122,7 @@ export async function bulkUpdateInventory(
 ): Promise<StockDocumentView> {
   const { input, refs, changes, author } = await plannedCount(ctx, raw);
   const { db } = ctx;
-  const numbered = newDocumentNumber(db, "bulk_update", input.location_id);
+  const numbered = newDocumentNumber(db, "bulk_update", input.location_id, null, refs.numbering);
   const insert = db
     .insert(stockDocuments)
     .values({

@@ -49,7 +49,7 @@ async function saveStockDocument(
     { location_id: input.location_id, arrival_location_id: input.arrival_location_id ?? null, lines: input.lines },
     { activeLocations: true, checkLines: true, now: ctx.now() },
   );
-  const numbered = newDocumentNumber(db, kind, input.location_id, input.number);
+  const numbered = newDocumentNumber(db, kind, input.location_id, input.number, refs.numbering);
   const insert = db
     .insert(stockDocuments)
     .values({

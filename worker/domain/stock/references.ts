@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { inJsonList } from "../shared/in-ids";
+import type { KnownNumbering, StoredNumberFormats } from "../documents/numbering";
 import { todayIn, type FieldIssues } from "./common";
 import { componentUnits, costPerUnit, lineUnits, type LineMove } from "./stock-rules";
 import { MAX_UNITS } from "./common";
@@ -26,6 +27,8 @@ export interface StockReferences {
   components: Map<number, { variantId: number; quantity: number; trackInventory: boolean; batchTracked: boolean }[]>;
   /** Today in the company's time zone: batches expired before it cannot be used. */
   today: string;
+  /** The company's document numbering, read with the rest: a new document's number is then written with constants. */
+  numbering: KnownNumbering;
 }
 
 /** The distinct ids of a list, as the JSON list a kept read binds. */
@@ -78,7 +81,14 @@ const referenceReads = keptReads((db: TenantDb) => {
       .from(t.components)
       .innerJoin(t.variants, eq(t.variants.id, t.components.componentVariantId))
       .where(inJsonList(t.components.parentVariantId, p.variantIds)),
-    db.select({ timezone: t.companySettings.timezone }).from(t.companySettings).limit(1),
+    db
+      .select({
+        timezone: t.companySettings.timezone,
+        documentNumbering: t.companySettings.documentNumbering,
+        separateNumberingPerLocation: t.companySettings.separateNumberingPerLocation,
+      })
+      .from(t.companySettings)
+      .limit(1),
   ] as const;
 });
 
@@ -111,6 +121,10 @@ export async function loadStockReferences(
     batches: new Map(batches.map((b) => [b.id, b])),
     components: byParent,
     today: todayIn(settings[0]?.timezone ?? "UTC", new Date(request.now ?? Date.now())),
+    numbering: {
+      formats: (settings[0]?.documentNumbering as StoredNumberFormats | null | undefined) ?? null,
+      perLocation: settings[0]?.separateNumberingPerLocation ?? false,
+    },
   };
 }
 
