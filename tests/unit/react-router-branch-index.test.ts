@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { reactRouterCopy } from "../support/react-router-copy";
 import appRoutes from "../../app/routes";
 import { REACT_ROUTER_UTILS_FILE, indexBranches } from "../../scripts/lib/react-router-branch-index";
 
@@ -10,13 +10,8 @@ import { REACT_ROUTER_UTILS_FILE, indexBranches } from "../../scripts/lib/react-
 // (scripts/lib/react-router-branch-index.ts). Every path must find the routes React Router's own
 // matching finds, with the same parameters.
 
-const require = createRequire(import.meta.url);
-const production = join(dirname(require.resolve("react-router")), "..", "production");
+const { production, folder } = reactRouterCopy("branches");
 const utilsFile = join(production, "lib", "router", "utils.js");
-const cache = join(process.cwd(), "node_modules", ".cache");
-mkdirSync(cache, { recursive: true });
-const folder = mkdtempSync(join(cache, "react-router-branches-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 interface Route {
   id: string;

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { reactRouterCopy } from "../support/react-router-copy";
 import {
   REACT_ROUTER_SERVER_RUNTIME_FILE,
   REACT_ROUTER_SINGLE_FETCH_FILE,
@@ -17,16 +17,10 @@ import {
 // (scripts/lib/react-router-handoff-text.ts). That text must be the one React Router's stream
 // writes, for any data; data holding a promise must still be streamed.
 
-const require = createRequire(import.meta.url);
-const production = join(dirname(require.resolve("react-router")), "..", "production");
+const { production, folder } = reactRouterCopy("handoff");
 const flattenFile = join(production, "vendor", "turbo-stream-v2", "flatten.js");
 const singleFetchFile = join(production, "lib", "server-runtime", "single-fetch.js");
 const serverFile = join(production, "lib", "server-runtime", "server.js");
-// A copy of React Router's modules under the project's node_modules, so that they still find react.
-const cache = join(process.cwd(), "node_modules", ".cache");
-mkdirSync(cache, { recursive: true });
-const folder = mkdtempSync(join(cache, "react-router-handoff-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 type Encode = (data: unknown, signal: AbortSignal, timeout: number, mode: string) => ReadableStream<Uint8Array> | string;
 let rewritten: Encode;

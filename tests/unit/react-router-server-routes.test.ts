@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { reactRouterCopy } from "../support/react-router-copy";
 import {
   REACT_ROUTER_DEV_FILE,
   REACT_ROUTER_ENTRY_FILE,
@@ -17,14 +17,8 @@ import {
 // The build keeps React Router's server route tree (scripts/lib/react-router-server-routes.ts). The
 // kept tree must be the one React Router builds, and be built again when what it came from changes.
 
-const require = createRequire(import.meta.url);
-const production = join(dirname(require.resolve("react-router")), "..", "production");
+const { production, folder } = reactRouterCopy("routes");
 const routesFile = join(production, "lib", "dom", "ssr", "routes.js");
-// A copy of React Router's modules under the project's node_modules, so that they still find react.
-const cache = join(process.cwd(), "node_modules", ".cache");
-mkdirSync(cache, { recursive: true });
-const folder = mkdtempSync(join(cache, "react-router-routes-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 type Create = (manifest: object, modules: object, future: object, isSpaMode: boolean) => Route[];
 interface Route {

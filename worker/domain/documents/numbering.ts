@@ -111,6 +111,16 @@ export interface KnownNumbering {
   perLocation: boolean;
 }
 
+/** The numbering of the company settings read with a document's other facts (none read: the defaults). */
+export function knownNumbering(
+  settings: { documentNumbering: unknown; separateNumberingPerLocation: boolean } | undefined,
+): KnownNumbering {
+  return {
+    formats: (settings?.documentNumbering as StoredNumberFormats | null | undefined) ?? null,
+    perLocation: settings?.separateNumberingPerLocation ?? false,
+  };
+}
+
 /**
  * The parts of a number of the numbering as read (the reads before the batch): constants, the SQL
  * of `parts` worked out ahead. A document made as the company changes its formats may take the

@@ -1,4 +1,4 @@
-import type { KnownNumbering, StoredNumberFormats } from "../documents/numbering";
+import { knownNumbering, type KnownNumbering } from "../documents/numbering";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import type { AddressSnapshot } from "../../../db/schema/tenant/sales";
@@ -592,7 +592,7 @@ export function priceFromFacts(facts: PricingFacts, terms: DocumentTerms, option
     shippingTaxes: computed.shipping_taxes,
     estimateExpirationDays: settings.estimateExpirationDays,
     timezone: settings.timezone,
-    numbering: { formats: settings.documentNumbering as StoredNumberFormats | null, perLocation: settings.separateNumberingPerLocation },
+    numbering: knownNumbering(settings),
     billingAddress: party!.billingAddress,
     shippingAddress: party!.shippingAddress,
     totals: {

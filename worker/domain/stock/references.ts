@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { keptReads, tenantSchema, type TenantDb } from "../../../db/client";
 import { inJsonList } from "../shared/in-ids";
-import type { KnownNumbering, StoredNumberFormats } from "../documents/numbering";
+import { knownNumbering, type KnownNumbering } from "../documents/numbering";
 import { todayIn, type FieldIssues } from "./common";
 import { componentUnits, costPerUnit, lineUnits, type LineMove } from "./stock-rules";
 import { MAX_UNITS } from "./common";
@@ -121,10 +121,7 @@ export async function loadStockReferences(
     batches: new Map(batches.map((b) => [b.id, b])),
     components: byParent,
     today: todayIn(settings[0]?.timezone ?? "UTC", new Date(request.now ?? Date.now())),
-    numbering: {
-      formats: (settings[0]?.documentNumbering as StoredNumberFormats | null | undefined) ?? null,
-      perLocation: settings[0]?.separateNumberingPerLocation ?? false,
-    },
+    numbering: knownNumbering(settings[0]),
   };
 }
 
